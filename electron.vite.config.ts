@@ -1,0 +1,43 @@
+import { resolve } from 'node:path'
+import vue from '@vitejs/plugin-vue'
+import { defineConfig } from 'electron-vite'
+
+// One alias for the shared contract, used by every build and by vitest.
+const alias = { '@shared': resolve('src-shared') }
+
+export default defineConfig({
+  main: {
+    resolve: { alias },
+    build: {
+      rollupOptions: { input: { index: resolve('src-main/index.ts') } },
+    },
+  },
+  preload: {
+    resolve: { alias },
+    build: {
+      // A sandboxed preload can only require('electron'): bundle everything else into
+      // one CommonJS file.
+      externalizeDeps: false,
+      isolatedEntries: true,
+      rollupOptions: {
+        input: { index: resolve('src-preload/index.ts') },
+        external: ['electron'],
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: 'src-renderer',
+    resolve: { alias },
+    plugins: [vue()],
+    define: {
+      // vue-i18n's bundler build reads these flags; the values keep the Composition API only.
+      __VUE_I18N_FULL_INSTALL__: true,
+      __VUE_I18N_LEGACY_API__: false,
+      __INTLIFY_PROD_DEVTOOLS__: false,
+    },
+    build: {
+      rollupOptions: { input: { index: resolve('src-renderer/index.html') } },
+    },
+  },
+})

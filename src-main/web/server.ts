@@ -1,0 +1,146 @@
+import { createReadStream } from 'node:fs'
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http'
+import { randomBytes } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { AppError, type Result } from '@shared/errors'
+import { WEB_EVENTS_PATH, WEB_INVOKE_PREFIX, WEB_SESSION_COOKIE, WEB_SESSION_PATH } from '@shared/web-transport'
+import { securityHeaders } from '../csp'
+import { type Handlers, dispatch } from '../dispatch'
+import type { EventHub } from '../events'
+import type { Logger } from '../services/log'
+import { mimeTypeOf, resolveStaticFile } from '../static-files'
+import { readJsonBody } from './body'
+import { hasSecret, hostAndOriginAllowed } from './guard'
+
+/** A route served before static files; returns false when the path is not its own. */
+export type WebRoute = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>
+
+export interface WebServerOptions {
+  handlers: Handlers
+  events: EventHub
+  rendererDir: string
+  log: Logger
+  port?: number
+  secret?: string
+  /** Routes that need the secret (group pictures, media uploads). */
+  routes?: readonly WebRoute[]
+}
+
+export interface WebServer {
+  origin: string
+  port: number
+  secret: string
+  /** What to open in a browser: the secret rides in the fragment, never sent to a server. */
+  url: string
+  close(): Promise<void>
+}
+
+const MAX_INVOKE_BODY = 2 * 1024 * 1024
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers })
+  res.end(JSON.stringify(body))
+}
+
+function refuse(res: ServerResponse, status: number, message: string): void {
+  const error: Result<never> = { ok: false, error: { code: 'forbidden', message } }
+  sendJson(res, status, error)
+}
+
+/**
+ * The web transport: the same handlers as IPC, over HTTP on 127.0.0.1 for web mode and the
+ * end-to-end tests. Every request must carry our own Host (and Origin, when sent); API
+ * requests must also carry the per-launch secret.
+ */
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const secret = options.secret ?? randomBytes(32).toString('base64url')
+  const streams = new Set<ServerResponse>()
+  let port = 0
+
+  const server = createServer((req, res) => {
+    void route(req, res).catch((error: unknown) => {
+      options.log.error('web request failed', { error: error instanceof Error ? error.message : String(error) })
+      if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', message: 'Internal error.' } })
+      else res.destroy()
+    })
+  })
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!hostAndOriginAllowed(req, port)) return refuse(res, 403, 'Foreign host or origin.')
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
+    const api = url.pathname.startsWith('/api/')
+    const authorized = hasSecret(req, secret)
+    if (api && !authorized) return refuse(res, 401, 'Missing or wrong session secret.')
+    if (url.pathname === WEB_SESSION_PATH && req.method === 'POST') {
+      // Lets <img> and EventSource requests carry the secret without exposing it to scripts.
+      res.setHeader('Set-Cookie', `${WEB_SESSION_COOKIE}=${secret}; HttpOnly; SameSite=Strict; Path=/`)
+      return sendJson(res, 200, { ok: true, value: null })
+    }
+    if (url.pathname.startsWith(WEB_INVOKE_PREFIX) && req.method === 'POST') return invoke(req, res, url)
+    if (url.pathname === WEB_EVENTS_PATH && req.method === 'GET') return eventStream(req, res)
+    if (api) return sendJson(res, 404, { ok: false, error: { code: 'invalid-request', message: 'No such endpoint.' } })
+    for (const extra of authorized ? (options.routes ?? []) : []) {
+      if (await extra(req, res, url)) return
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed.')
+    return serveStatic(url, res)
+  }
+
+  async function invoke(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (req.headers.origin === undefined) return refuse(res, 403, 'Missing origin.')
+    const channel = decodeURIComponent(url.pathname.slice(WEB_INVOKE_PREFIX.length))
+    let body: unknown
+    try {
+      body = await readJsonBody(req, MAX_INVOKE_BODY)
+    } catch (error) {
+      const data = error instanceof AppError ? error.toData() : { code: 'invalid-request' as const, message: 'Bad request.' }
+      return sendJson(res, 400, { ok: false, error: data })
+    }
+    const arg = body && typeof body === 'object' && 'arg' in body ? (body as { arg: unknown }).arg : undefined
+    sendJson(res, 200, await dispatch(options.handlers, channel, arg, { transport: 'web' }, options.log))
+  }
+
+  function eventStream(req: IncomingMessage, res: ServerResponse): void {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' })
+    res.write(': connected\n\n')
+    streams.add(res)
+    const unsubscribe = options.events.subscribe((name, payload) => {
+      res.write(`event: ${name}\ndata: ${JSON.stringify(payload ?? null)}\n\n`)
+    })
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000)
+    req.on('close', () => {
+      clearInterval(heartbeat)
+      unsubscribe()
+      streams.delete(res)
+    })
+  }
+
+  async function serveStatic(url: URL, res: ServerResponse): Promise<void> {
+    const file = await resolveStaticFile(options.rendererDir, url.pathname)
+    if (!file) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' })
+      return void res.end('Not found. Build the renderer first: npm run build')
+    }
+    res.writeHead(200, { 'Content-Type': mimeTypeOf(file), 'Cache-Control': 'no-cache', ...securityHeaders() })
+    createReadStream(file).pipe(res)
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
+  })
+  port = (server.address() as AddressInfo).port
+  const origin = `http://127.0.0.1:${port}`
+  return {
+    origin,
+    port,
+    secret,
+    url: `${origin}/#secret=${secret}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const stream of streams) stream.end()
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}

@@ -1,0 +1,61 @@
+import type { Api, ChannelArgs, ChannelName, ChannelResult, EventName, EventPayload } from '@shared/contract'
+import type { AppErrorData, ErrorCode, Result } from '@shared/errors'
+import { createIpcTransport } from './bridge/ipc-transport'
+import type { Transport } from './bridge/transport'
+import { createWebTransport, takeSecret } from './bridge/web-transport'
+
+declare global {
+  interface Window {
+    api?: Api
+  }
+}
+
+/** A failed call, carrying the code and user-facing message main sent. */
+export class BridgeError extends Error {
+  readonly code: ErrorCode
+  readonly details: Record<string, unknown> | undefined
+
+  constructor(data: AppErrorData) {
+    super(data.message)
+    this.name = 'BridgeError'
+    this.code = data.code
+    this.details = data.details
+  }
+}
+
+let transport: Transport | null = null
+
+function current(): Transport {
+  transport ??= window.api ? createIpcTransport(window.api) : createWebTransport(takeSecret())
+  return transport
+}
+
+/** Tests and stories swap in their own transport. */
+export function setTransport(next: Transport | null): void {
+  transport = next
+}
+
+type Args<C extends ChannelName> = undefined extends ChannelArgs<C> ? [arg?: ChannelArgs<C>] : [arg: ChannelArgs<C>]
+
+/** The one door from the renderer to main. Views call stores; stores call this. */
+export const bridge = {
+  get kind(): 'ipc' | 'web' {
+    return current().kind
+  },
+
+  /** Calls a channel and returns its Result without throwing. */
+  call<C extends ChannelName>(channel: C, ...args: Args<C>): Promise<Result<ChannelResult<C>>> {
+    return current().invoke(channel, args[0]) as Promise<Result<ChannelResult<C>>>
+  },
+
+  /** Calls a channel and returns its value, or throws a BridgeError. */
+  async invoke<C extends ChannelName>(channel: C, ...args: Args<C>): Promise<ChannelResult<C>> {
+    const result = await bridge.call(channel, ...args)
+    if (!result.ok) throw new BridgeError(result.error)
+    return result.value
+  },
+
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
+    return current().on(event, listener as (payload: unknown) => void)
+  },
+}

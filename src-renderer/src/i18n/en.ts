@@ -1,0 +1,20 @@
+/** English, the reference locale: every user-facing string of the renderer lives here. */
+export default {
+  app: {
+    name: 'Statusdesk',
+    tagline: 'Groups and stories for your messaging account',
+  },
+  about: {
+    open: 'About Statusdesk',
+    title: 'About Statusdesk',
+    version: 'Version',
+    platform: 'Platform',
+    transport: 'Connection to the app service',
+    transports: { ipc: 'Desktop (IPC)', web: 'Web mode (local HTTP)' },
+    runtime: 'Runtime',
+    close: 'Close',
+    loading: 'Loading…',
+    failed: 'Could not read the app information: {message}',
+    retry: 'Try again',
+  },
+}

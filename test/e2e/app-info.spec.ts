@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs'
+import { expect, test } from '@playwright/test'
+import { WEB_SECRET_HEADER } from '../../src-shared/web-transport'
+import { type WebApp, startWebApp } from './support/web-app'
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string; productName: string }
+let app: WebApp
+
+test.beforeAll(async () => {
+  app = await startWebApp()
+})
+test.afterAll(async () => {
+  await app.stop({ removeData: true })
+})
+
+test('the about box shows app:info from the main side over the web transport', async ({ page }) => {
+  const problems: string[] = []
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()))
+  page.on('pageerror', (e) => problems.push(e.message))
+
+  await page.goto(app.url)
+  await page.getByTestId('about-open').click()
+  const dialog = page.getByTestId('about-dialog')
+  await expect(dialog).toBeVisible()
+  await expect(page.getByTestId('about-name')).toHaveText(pkg.productName)
+  await expect(page.getByTestId('about-version')).toHaveText(pkg.version)
+  await expect(page.getByTestId('about-platform')).toContainText(process.platform)
+  await expect(page.getByTestId('about-transport')).toHaveAttribute('data-transport', 'web')
+  await page.getByTestId('about-close').click()
+  await expect(dialog).toBeHidden()
+
+  // The secret leaves the address bar once the page has it.
+  expect(page.url()).not.toContain(app.secret)
+  expect(problems).toEqual([])
+})
+
+test('the page is served with the strict CSP', async ({ request }) => {
+  const response = await request.get(app.origin + '/')
+  const csp = response.headers()['content-security-policy'] ?? ''
+  for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+    expect(csp).toContain(directive)
+  }
+})
+
+test('a request without the secret is refused, from the page and from outside', async ({ page, request }) => {
+  const outside = await request.post(`${app.origin}/api/invoke/app:info`, {
+    headers: { origin: app.origin, 'content-type': 'application/json' },
+    data: {},
+  })
+  expect(outside.status()).toBe(401)
+
+  // A fresh browser context has neither the header nor the session cookie.
+  await page.goto(app.origin + '/')
+  const status = await page.evaluate(async () => {
+    const res = await fetch('/api/invoke/app:info', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })
+    return res.status
+  })
+  expect(status).toBe(401)
+
+  const withSecret = await request.post(`${app.origin}/api/invoke/app:info`, {
+    headers: { origin: app.origin, 'content-type': 'application/json', [WEB_SECRET_HEADER]: app.secret },
+    data: {},
+  })
+  expect(await withSecret.json()).toMatchObject({ ok: true, value: { transport: 'web' } })
+})

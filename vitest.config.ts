@@ -1,0 +1,28 @@
+import { resolve } from 'node:path'
+import vue from '@vitejs/plugin-vue'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  plugins: [vue()],
+  resolve: { alias: { '@shared': resolve('src-shared') } },
+  define: {
+    __VUE_I18N_FULL_INSTALL__: true,
+    __VUE_I18N_LEGACY_API__: false,
+    __INTLIFY_PROD_DEVTOOLS__: false,
+  },
+  test: {
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    // Renderer tests run in a DOM; everything else is plain Node.
+    projects: [
+      {
+        extends: true,
+        test: { name: 'node', include: ['test/unit/{main,shared,preload}/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: { name: 'renderer', include: ['test/unit/renderer/**/*.test.ts'], environment: 'happy-dom' },
+      },
+    ],
+  },
+})
