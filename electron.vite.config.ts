@@ -4,11 +4,14 @@ import { defineConfig } from 'electron-vite'
 
 // One alias for the shared contract, used by every build and by vitest.
 const alias = { '@shared': resolve('src-shared') }
+// STATUSDESK_OUT_DIR lets parallel builds (and their end-to-end runs) keep apart.
+const outDir = resolve(process.env['STATUSDESK_OUT_DIR'] ?? 'out')
 
 export default defineConfig({
   main: {
     resolve: { alias },
     build: {
+      outDir: resolve(outDir, 'main'),
       rollupOptions: { input: { index: resolve('src-main/index.ts') } },
     },
   },
@@ -17,6 +20,7 @@ export default defineConfig({
     build: {
       // A sandboxed preload can only require('electron'): bundle everything else into
       // one CommonJS file.
+      outDir: resolve(outDir, 'preload'),
       externalizeDeps: false,
       isolatedEntries: true,
       rollupOptions: {
@@ -37,6 +41,7 @@ export default defineConfig({
       __INTLIFY_PROD_DEVTOOLS__: false,
     },
     build: {
+      outDir: resolve(outDir, 'renderer'),
       rollupOptions: { input: { index: resolve('src-renderer/index.html') } },
     },
   },

@@ -57,7 +57,7 @@ const core = await createAppCore({
 const server = await startWebServer({
   handlers: core.handlers,
   events,
-  rendererDir: join(root, 'out', 'renderer'),
+  rendererDir: join(process.env['STATUSDESK_OUT_DIR'] ?? join(root, 'out'), 'renderer'),
   log,
   port: Number(values.port),
 })

@@ -1,5 +1,5 @@
 import { createI18n } from 'vue-i18n'
-import en from './en'
+import en from './en/index'
 
 export type MessageSchema = typeof en
 

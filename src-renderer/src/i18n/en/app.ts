@@ -1,4 +1,4 @@
-/** English, the reference locale: every user-facing string of the renderer lives here. */
+/** App-wide strings: the name and the about box. */
 export default {
   app: {
     name: 'Statusdesk',

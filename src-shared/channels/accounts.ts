@@ -1,0 +1,68 @@
+import { z } from 'zod'
+import { channel, event } from '../define'
+
+export const DEFAULT_BASE_URL = 'https://gate.whapi.cloud'
+
+/**
+ * How an account's token is kept: encrypted by the OS keyring (safeStorage), stored with
+ * weak protection (no real keyring; the file is readable by its owner only), or kept in
+ * memory for this session only.
+ */
+export const TOKEN_STORAGE = ['keyring', 'weak', 'session'] as const
+export const TokenStorageSchema = z.enum(TOKEN_STORAGE)
+export type TokenStorage = z.infer<typeof TokenStorageSchema>
+
+/** What the renderer may know of an account: never the token, only its last four characters. */
+export interface AccountSummary {
+  id: string
+  label: string
+  baseUrl: string
+  /** '…' followed by the token's last four characters. */
+  tokenHint: string
+  encryption: TokenStorage
+  isDemo: boolean
+  createdAt: string
+}
+
+export interface KeyringStatus {
+  /** True when safeStorage can encrypt with a real OS keyring. */
+  available: boolean
+  /** safeStorage's backend on Linux (gnome_libsecret, kwallet, basic_text...), or the platform's. */
+  backend: string
+}
+
+export interface AccountsState {
+  accounts: AccountSummary[]
+  activeId: string | null
+  keyring: KeyringStatus
+}
+
+const baseUrl = z
+  .string()
+  .trim()
+  .url()
+  .refine((url) => /^https?:\/\//i.test(url), 'must start with http:// or https://')
+
+export const ConnectArgsSchema = z.object({
+  baseUrl: baseUrl.default(DEFAULT_BASE_URL),
+  token: z.string().trim().min(8, 'the token looks too short').max(4096),
+  label: z.string().trim().max(80).optional(),
+  /** Required when no real keyring is available: the user's choice of weak or session storage. */
+  storage: TokenStorageSchema.optional(),
+})
+
+export const accountsChannels = {
+  'accounts:list': channel<AccountsState>()(z.void()),
+  /** Tests the pair with GET /groups?count=1 and saves it only if it works. */
+  'accounts:connect': channel<AccountSummary>()(ConnectArgsSchema),
+  'accounts:rename': channel<AccountSummary>()(z.object({ id: z.string().min(1), label: z.string().trim().min(1).max(80) })),
+  'accounts:switch': channel<AccountsState>()(z.object({ id: z.string().min(1) })),
+  /** Removes the token; `removeData` also deletes that account's caches, outbox and history. */
+  'accounts:sign-out': channel<AccountsState>()(z.object({ id: z.string().min(1), removeData: z.boolean() })),
+  /** Starts the built-in emulator on 127.0.0.1 and connects to it. */
+  'accounts:demo': channel<AccountSummary>()(z.void()),
+}
+
+export const accountsEvents = {
+  'accounts:changed': event<AccountsState>(),
+}

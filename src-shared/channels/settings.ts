@@ -1,0 +1,57 @@
+import { z } from 'zod'
+import { channel, event } from '../define'
+
+export const THEMES = ['system', 'light', 'dark'] as const
+
+/**
+ * User settings. Every field has a default so a missing or reset file yields a working app;
+ * electron-store (conf in web mode) persists them with versioned migrations.
+ */
+export const SettingsSchema = z.object({
+  theme: z.enum(THEMES).default('system'),
+  /** null follows the system language. */
+  locale: z.string().min(2).max(35).nullable().default(null),
+  sync: z
+    .object({
+      /** Minutes between background refreshes; 0 turns them off. */
+      intervalMinutes: z.number().int().min(0).max(24 * 60).default(15),
+      concurrency: z.number().int().min(1).max(8).default(4),
+      downloadPictures: z.boolean().default(true),
+    })
+    .prefault({}),
+  stories: z
+    .object({
+      imageMaxBytes: z.number().int().positive().default(5 * 1024 * 1024),
+      videoMaxBytes: z.number().int().positive().default(16 * 1024 * 1024),
+      audioMaxBytes: z.number().int().positive().default(16 * 1024 * 1024),
+      videoMaxSeconds: z.number().positive().default(60),
+    })
+    .prefault({}),
+  updates: z
+    .object({
+      enabled: z.boolean().default(false),
+      /** An https feed URL; updates stay off while it is empty. */
+      feedUrl: z.string().nullable().default(null),
+    })
+    .prefault({}),
+})
+export type Settings = z.infer<typeof SettingsSchema>
+
+/** A partial update: any subset of the fields above, nested objects merged. */
+export const SettingsPatchSchema = z.object({
+  theme: z.enum(THEMES).optional(),
+  locale: z.string().min(2).max(35).nullable().optional(),
+  sync: SettingsSchema.shape.sync.unwrap().partial().strict().optional(),
+  stories: SettingsSchema.shape.stories.unwrap().partial().strict().optional(),
+  updates: SettingsSchema.shape.updates.unwrap().partial().strict().optional(),
+}).strict()
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>
+
+export const settingsChannels = {
+  'settings:get': channel<Settings>()(z.void()),
+  'settings:update': channel<Settings>()(SettingsPatchSchema),
+}
+
+export const settingsEvents = {
+  'settings:changed': event<Settings>(),
+}
