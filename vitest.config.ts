@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'vitest/config'
+import './test/support/node20-polyfills'
 
 export default defineConfig({
   plugins: [vue()],
@@ -13,6 +14,8 @@ export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Bundled into the test so vi.mock('electron') reaches the electron import inside it.
+    server: { deps: { inline: ['electron-store'] } },
     // Renderer tests run in a DOM; everything else is plain Node.
     projects: [
       {

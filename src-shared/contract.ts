@@ -1,5 +1,11 @@
 import type { z } from 'zod'
+import { accountsChannels, accountsEvents } from './channels/accounts'
 import { appChannels, appEvents } from './channels/app'
+import { clipboardChannels } from './channels/clipboard'
+import { communityChannels } from './channels/community'
+import { exportChannels } from './channels/export'
+import { groupsChannels, groupsEvents } from './channels/groups'
+import { settingsChannels, settingsEvents } from './channels/settings'
 import type { ChannelDef, EventDef } from './define'
 import type { Result } from './errors'
 
@@ -10,21 +16,30 @@ import type { Result } from './errors'
  */
 export const channels = {
   ...appChannels,
+  ...settingsChannels,
+  ...accountsChannels,
+  ...groupsChannels,
+  ...communityChannels,
+  ...exportChannels,
+  ...clipboardChannels,
 } satisfies Record<string, ChannelDef<z.ZodType, unknown>>
 
 export const events = {
   ...appEvents,
+  ...settingsEvents,
+  ...accountsEvents,
+  ...groupsEvents,
 } satisfies Record<string, EventDef<unknown>>
 
 export type Channels = typeof channels
 export type ChannelName = keyof Channels
 export type ChannelArgs<C extends ChannelName> = z.input<Channels[C]['args']>
 export type ChannelParsedArgs<C extends ChannelName> = z.output<Channels[C]['args']>
-export type ChannelResult<C extends ChannelName> = NonNullable<Channels[C]['result']>
+export type ChannelResult<C extends ChannelName> = Channels[C] extends ChannelDef<z.ZodType, infer R> ? R : never
 
 export type Events = typeof events
 export type EventName = keyof Events
-export type EventPayload<E extends EventName> = NonNullable<Events[E]['payload']>
+export type EventPayload<E extends EventName> = Events[E] extends EventDef<infer P> ? P : never
 
 export const CHANNEL_NAMES = Object.keys(channels) as ChannelName[]
 export const EVENT_NAMES = Object.keys(events) as EventName[]

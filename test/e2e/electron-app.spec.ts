@@ -15,7 +15,7 @@ test('the Electron app opens a sandboxed window whose bridge offers only the con
     const page = await app.firstWindow()
     await expect(page.getByTestId('about-open')).toBeVisible()
     expect(page.url()).toMatch(/^statusdesk:\/\/app\//)
-    const keys = await page.evaluate(() => Object.keys(window.api ?? {}).sort())
+    const keys = await page.evaluate(() => Object.keys((globalThis as { api?: object }).api ?? {}).sort())
     expect(keys).toEqual([...CHANNEL_NAMES, 'on'].sort())
     expect(await page.evaluate(() => typeof (globalThis as { process?: unknown }).process)).toBe('undefined')
     await page.getByTestId('about-open').click()

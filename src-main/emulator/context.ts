@@ -1,0 +1,44 @@
+import { type GeneratorConfig } from './data/generator'
+import { GroupList } from './data/group-list'
+import { createPeople } from './data/people'
+import { FaultSet } from './faults'
+import type { ResolvedOptions } from './options'
+import { RequestLog } from './request-log'
+import { StoryLog } from './story-log'
+
+/** Everything a running emulator holds. */
+export interface EmulatorContext {
+  options: ResolvedOptions
+  /** Set once the server listens. */
+  baseUrl: string
+  generator: GeneratorConfig
+  groups: GroupList
+  faults: FaultSet
+  stories: StoryLog
+  requests: RequestLog
+  media: Map<string, string>
+  /** Counts stories, so story ids are deterministic too. */
+  storySeq: number
+}
+
+export function createContext(options: ResolvedOptions): EmulatorContext {
+  const context: EmulatorContext = {
+    options,
+    baseUrl: '',
+    generator: {
+      seed: options.seed,
+      epoch: options.epoch,
+      people: createPeople(options.seed),
+      me: options.account,
+      pictureBase: () => `${context.baseUrl}/__emulator/pictures`,
+    },
+    groups: new GroupList(options.groups, options.seed, options.epoch),
+    faults: new FaultSet(options.seed),
+    stories: new StoryLog(options.maxStoredStories),
+    requests: new RequestLog(),
+    media: new Map(options.media),
+    storySeq: 0,
+  }
+  context.faults.add([...options.faults])
+  return context
+}

@@ -1,0 +1,39 @@
+import { createContext } from './context'
+import type { EmulatorControl } from './control'
+import { type EmulatorOptions, resolveOptions } from './options'
+import { listen } from './server'
+
+export type { EmulatorControl, GroupChange } from './control'
+export type { GroupMutation } from './data/group-list'
+export type { Group, Label, Message, MessageContentKind, Participant } from './data/types'
+export { MESSAGE_CONTENT_KINDS } from './data/types'
+export {
+  FAULT_ROUTES,
+  FaultError,
+  type FaultInput,
+  type FaultRoute,
+  type FaultState,
+} from './faults'
+export { BUILT_IN_MEDIA, SUPPORTED_STORY_MIME_TYPES } from './media'
+export { DEFAULT_TOKEN, type EmulatorOptions } from './options'
+export type { RequestRecord } from './request-log'
+export type { PublishedStory } from './story-log'
+export { GROUP_VIOLATIONS, STORY_VIOLATIONS, type Violation } from './violations'
+
+export interface Emulator {
+  /** What clients use as `{base_url}`: `${baseUrl}/groups`. */
+  baseUrl: string
+  /** The first accepted token. */
+  token: string
+  tokens: readonly string[]
+  control: EmulatorControl
+  /** Closes the server and every connection, hanging ones included. */
+  stop(): Promise<void>
+}
+
+/** Starts a local server of the provider's groups and stories interface on 127.0.0.1. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const resolved = resolveOptions(options)
+  const { baseUrl, control, stop } = await listen(createContext(resolved))
+  return { baseUrl, token: resolved.tokens[0] as string, tokens: resolved.tokens, control, stop }
+}
