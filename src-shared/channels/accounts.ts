@@ -20,6 +20,11 @@ export interface AccountSummary {
   /** '…' followed by the token's last four characters. */
   tokenHint: string
   encryption: TokenStorage
+  /**
+   * False when the token is not available in this run: a session-only account after a
+   * restart, or a keyring that can no longer decrypt it. The user enters the token again.
+   */
+  hasToken: boolean
   isDemo: boolean
   createdAt: string
 }
@@ -49,7 +54,18 @@ export const ConnectArgsSchema = z.object({
   label: z.string().trim().max(80).optional(),
   /** Required when no real keyring is available: the user's choice of weak or session storage. */
   storage: TokenStorageSchema.optional(),
+  /** Set to give an existing account its token again (after a restart of a session-only account). */
+  accountId: z.string().min(1).max(100).optional(),
 })
+export type ConnectArgs = z.input<typeof ConnectArgsSchema>
+
+/**
+ * Why a connect test failed, in the terms the connect screen explains: the token or channel
+ * (401), no network, the server failing, or a server that does not speak this interface.
+ * Sent as `details.reason` of the error.
+ */
+export const CONNECT_FAILURES = ['unauthorized', 'offline', 'server', 'not-api', 'other'] as const
+export type ConnectFailure = (typeof CONNECT_FAILURES)[number]
 
 export const accountsChannels = {
   'accounts:list': channel<AccountsState>()(z.void()),

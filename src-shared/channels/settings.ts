@@ -3,6 +3,16 @@ import { channel, event } from '../define'
 
 export const THEMES = ['system', 'light', 'dark'] as const
 
+/** An https URL without embedded credentials. */
+export function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' && !url.username && !url.password && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
 /**
  * User settings. Every field has a default so a missing or reset file yields a working app;
  * electron-store (conf in web mode) persists them with versioned migrations.
@@ -30,8 +40,8 @@ export const SettingsSchema = z.object({
   updates: z
     .object({
       enabled: z.boolean().default(false),
-      /** An https feed URL; updates stay off while it is empty. */
-      feedUrl: z.string().nullable().default(null),
+      /** An https feed URL; updates stay off while it is null. Only https: the app downloads code from it. */
+      feedUrl: z.string().trim().max(2048).refine(isHttpsUrl, 'must be an https:// address').nullable().default(null),
     })
     .prefault({}),
 })
@@ -47,8 +57,27 @@ export const SettingsPatchSchema = z.object({
 }).strict()
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>
 
+/** A file of ours that could not be read at startup and was moved aside; the app runs on defaults. */
+export interface FileRecovery {
+  /** Which store it was: the settings, or the list of accounts. */
+  file: 'settings' | 'accounts'
+  /** File name the unreadable content was moved (or copied) to, beside the original. */
+  movedTo: string
+  /** ISO time it happened. */
+  at: string
+  /** Plain-words reason (not valid JSON, unreadable, some values not understood...). */
+  reason: string
+}
+
+export interface SettingsStatus {
+  /** Empty on a normal start. */
+  recovered: FileRecovery[]
+}
+
 export const settingsChannels = {
   'settings:get': channel<Settings>()(z.void()),
+  /** Whether this run started from defaults because the file was set aside. */
+  'settings:status': channel<SettingsStatus>()(z.void()),
   'settings:update': channel<Settings>()(SettingsPatchSchema),
 }
 

@@ -1,0 +1,96 @@
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { useAccountsStore } from '../../../../src-renderer/src/stores/accounts'
+import { account, state } from '../support/accounts-fixtures'
+import { failure, fakeBridge } from '../support/fake-bridge'
+
+const shop = account()
+const demo = account({ id: 'd1', label: 'Demo account', isDemo: true, encryption: 'session' })
+
+beforeEach(() => {
+  setActivePinia(createPinia())
+})
+
+describe('accounts store', () => {
+  it('loads the accounts, knows the active one and follows changes from main', async () => {
+    const bridge = fakeBridge({ 'accounts:list': () => state([shop, demo], 'd1') })
+    const store = useAccountsStore()
+    expect(store.active).toBeNull()
+    await store.load()
+    expect(store.loaded).toBe(true)
+    expect(store.active?.id).toBe('d1')
+    expect(store.accounts).toHaveLength(2)
+    expect(store.keyring).toEqual({ available: true, backend: 'gnome_libsecret' })
+
+    bridge.emit('accounts:changed', state([shop], 'a1'))
+    expect(store.active?.label).toBe('Shop')
+    await store.load()
+    expect(bridge.listenerCount('accounts:changed')).toBe(1)
+  })
+
+  it('connects with the arguments given and returns the new account', async () => {
+    const bridge = fakeBridge({ 'accounts:connect': () => shop, 'accounts:list': () => state([shop]) })
+    const store = useAccountsStore()
+    const pending = store.connect({ baseUrl: 'https://gate.whapi.cloud', token: 'abcdefgh1234', storage: 'weak' })
+    expect(store.busy).toBe(true)
+    expect(await pending).toEqual(shop)
+    expect(store.busy).toBe(false)
+    expect(store.error).toBeNull()
+    expect(bridge.callsTo('accounts:connect')).toEqual([{ baseUrl: 'https://gate.whapi.cloud', token: 'abcdefgh1234', storage: 'weak' }])
+    expect(store.active?.id).toBe('a1')
+  })
+
+  it('keeps the failure with its reason and resolves to null', async () => {
+    fakeBridge({
+      'accounts:connect': () => {
+        throw failure('unauthorized', 'gate.whapi.cloud refused the token', { reason: 'unauthorized', status: 401 })
+      },
+    })
+    const store = useAccountsStore()
+    expect(await store.connect({ token: 'abcdefgh1234' })).toBeNull()
+    expect(store.error).toEqual({ code: 'unauthorized', message: 'gate.whapi.cloud refused the token', details: { reason: 'unauthorized', status: 401 } })
+    expect(store.busy).toBe(false)
+    store.clearError()
+    expect(store.error).toBeNull()
+  })
+
+  it('switches, renames, signs out and starts the demo through main', async () => {
+    const bridge = fakeBridge({
+      'accounts:switch': () => state([shop, demo], 'a1'),
+      'accounts:rename': () => account({ label: 'Main shop' }),
+      'accounts:sign-out': () => state([demo], 'd1'),
+      'accounts:demo': () => demo,
+      'accounts:list': () => state([shop, demo], 'd1'),
+    })
+    const store = useAccountsStore()
+    expect(await store.switchTo('a1')).toBe(true)
+    expect(store.active?.id).toBe('a1')
+    expect((await store.rename('a1', 'Main shop'))?.label).toBe('Main shop')
+    expect(await store.signOut('a1', true)).toBe(true)
+    expect(store.accounts.map((item) => item.id)).toEqual(['d1'])
+    expect((await store.startDemo())?.isDemo).toBe(true)
+    expect(bridge.calls.map((call) => call.channel)).toEqual([
+      'accounts:switch',
+      'accounts:rename',
+      'accounts:list',
+      'accounts:sign-out',
+      'accounts:demo',
+      'accounts:list',
+    ])
+    expect(bridge.callsTo('accounts:sign-out')).toEqual([{ id: 'a1', removeData: true }])
+  })
+
+  it('reports a failed switch and keeps the active account', async () => {
+    fakeBridge({
+      'accounts:list': () => state([shop, demo], 'a1'),
+      'accounts:switch': () => {
+        throw failure('not-found', 'That account is no longer in the list.')
+      },
+    })
+    const store = useAccountsStore()
+    await store.load()
+    expect(await store.switchTo('zz')).toBe(false)
+    expect(store.active?.id).toBe('a1')
+    expect(store.error?.code).toBe('not-found')
+  })
+})
