@@ -1,0 +1,341 @@
+import {
+  GROUPS_PAGE_MAX_COUNT,
+  parseGroupsPage,
+  parseStoryResponse,
+  type ParsedGroupsPage,
+  type StoryResponse,
+} from '@shared/domain'
+import type { AppError } from '@shared/errors'
+import { silentLogger, type Logger } from '../log'
+import { systemClock, type Clock } from './clock'
+import { ApiErrors } from './errors'
+import { exchange, type FetchLike, type UploadProgress } from './exchange'
+import { Redactor } from './redact'
+import { DEFAULT_RETRY_POLICY, backoffDelay, type RetryPolicy } from './retry'
+import { storyBody, type PublishStoryInput } from './story-body'
+import type { UploadBody } from './upload-body'
+import { judge, unknownSpec } from './verdict'
+
+export interface ApiTimeouts {
+  /** Longest wait for the response headers once the request is fully sent. */
+  headersMs: number
+  /** Longest time without progress while a body goes out or a response comes in. */
+  stallMs: number
+}
+
+export const DEFAULT_TIMEOUTS: ApiTimeouts = { headersMs: 30_000, stallMs: 30_000 }
+
+/** A groups page of 500 large groups is a few megabytes; anything far beyond is not a page. */
+const MAX_RESPONSE_BYTES = 64 * 1024 * 1024
+
+export interface ApiClientOptions {
+  /** The provider's base URL, e.g. `https://gate.whapi.cloud`. */
+  baseUrl: string
+  token: string
+  fetch: FetchLike
+  clock?: Clock
+  /** Jitter source, 0 <= x < 1. */
+  random?: () => number
+  timeouts?: Partial<ApiTimeouts>
+  retry?: Partial<RetryPolicy>
+  logger?: Logger
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal
+}
+
+export interface PublishOptions extends RequestOptions {
+  onProgress?: (progress: UploadProgress) => void
+}
+
+/**
+ * `unknown`: the request may have reached the server but no answer came back, so the story
+ * may or may not be live. It is never sent again automatically; `error.code` is
+ * `unknown-outcome`.
+ */
+export type PublishStoryResult =
+  | { outcome: 'published'; response: StoryResponse; attempts: number }
+  | { outcome: 'unknown'; error: AppError; attempts: number }
+
+interface Operation {
+  method: 'GET' | 'POST'
+  path: string
+  /** Safe to send again whatever happened to the previous attempt. */
+  idempotent: boolean
+  body?: UploadBody
+  notFound?: string
+  signal?: AbortSignal
+  onProgress?: (progress: UploadProgress) => void
+}
+
+interface Success {
+  status: number
+  body: Uint8Array
+  attempts: number
+}
+
+const VISIBLE_ASCII = /^[\x21-\x7E]+$/
+
+/**
+ * The provider's HTTP API: `GET /groups` and `POST /stories`. Plain Node: the fetch, the
+ * clock and the logger are handed in. The token stays in a private field and is never
+ * written into an error, a log line or anything an error points to.
+ */
+export class ApiClient {
+  readonly #authorization: string
+  readonly #baseUrl: string
+  readonly #fetch: FetchLike
+  readonly #clock: Clock
+  readonly #random: () => number
+  readonly #timeouts: ApiTimeouts
+  readonly #policy: RetryPolicy
+  readonly #logger: Logger
+  readonly #errors: ApiErrors
+
+  constructor(options: ApiClientOptions) {
+    this.#errors = new ApiErrors(new Redactor(options.token))
+    if (!VISIBLE_ASCII.test(options.token)) {
+      throw this.#errors.make(
+        'invalid-argument',
+        'The token is empty or contains spaces or characters a token cannot have.',
+      )
+    }
+    this.#baseUrl = this.#checkBaseUrl(options.baseUrl)
+    this.#authorization = `Bearer ${options.token}`
+    this.#fetch = options.fetch
+    this.#clock = options.clock ?? systemClock
+    this.#random = options.random ?? Math.random
+    this.#timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
+    this.#policy = { ...DEFAULT_RETRY_POLICY, ...options.retry }
+    this.#logger = options.logger ?? silentLogger
+  }
+
+  /**
+   * One page of the account's groups. Groups that do not match the schema are set aside in
+   * `rejected` (with the path of the problem) rather than failing the page.
+   */
+  async listGroups(
+    params: { count: number; offset: number },
+    options: RequestOptions = {},
+  ): Promise<ParsedGroupsPage> {
+    const { count, offset } = params
+    if (!Number.isInteger(count) || count < 1 || count > GROUPS_PAGE_MAX_COUNT) {
+      throw this.#errors.make(
+        'invalid-argument',
+        `A page holds 1 to ${GROUPS_PAGE_MAX_COUNT} groups.`,
+        { count },
+      )
+    }
+    if (!Number.isInteger(offset) || offset < 0) {
+      throw this.#errors.make(
+        'invalid-argument',
+        'The page offset must be a whole number, 0 or more.',
+        { offset },
+      )
+    }
+    const success = await this.#send({
+      method: 'GET',
+      path: `/groups?count=${count}&offset=${offset}`,
+      idempotent: true,
+      ...(options.signal && { signal: options.signal }),
+    })
+    const json = this.#json(success.body)
+    if (json === undefined) {
+      throw this.#errors.make(
+        'invalid-response',
+        'The server’s reply to the groups request was not JSON.',
+        {
+          status: success.status,
+        },
+      )
+    }
+    const parsed = parseGroupsPage(json)
+    if (!parsed.success) {
+      const { path, message } = parsed.issue
+      throw this.#errors.make(
+        'invalid-response',
+        `The server sent a groups page the app cannot read (${path || 'the page'}: ${message}).`,
+        { path, issue: message },
+      )
+    }
+    if (parsed.data.rejected.length > 0) {
+      this.#logger.warn('groups set aside', {
+        offset,
+        count: parsed.data.rejected.length,
+        problems: parsed.data.rejected.map(({ index, path, message }) => ({
+          index,
+          path,
+          message,
+        })),
+      })
+    }
+    return parsed.data
+  }
+
+  /**
+   * Publishes a story. A local file is streamed as a base64 data URI, with progress. The
+   * request is sent again only when it provably never reached the server (no name, no
+   * connection) or the server answered 429; otherwise a lost answer is reported as an
+   * `unknown` outcome and the story is not posted twice.
+   */
+  async publishStory(
+    input: PublishStoryInput,
+    options: PublishOptions = {},
+  ): Promise<PublishStoryResult> {
+    const body = await storyBody(input, this.#errors)
+    let success: Success
+    try {
+      success = await this.#send({
+        method: 'POST',
+        path: '/stories',
+        idempotent: false,
+        body,
+        notFound: 'The media was not found on the server (the media id may have expired).',
+        ...(options.signal && { signal: options.signal }),
+        ...(options.onProgress && { onProgress: options.onProgress }),
+      })
+    } catch (error) {
+      if (isUnknownOutcome(error)) return { outcome: 'unknown', error, attempts: attemptsOf(error) }
+      throw error
+    }
+    const parsed = parseStoryResponse(this.#json(success.body))
+    if (!parsed.success) {
+      const spec = unknownSpec('unreadable-reply', {
+        status: success.status,
+        path: parsed.issue.path,
+      })
+      const error = this.#errors.build(spec, { attempts: success.attempts })
+      return { outcome: 'unknown', error, attempts: success.attempts }
+    }
+    const { response, messageIssue } = parsed.data
+    if (messageIssue) this.#logger.warn('story reply message set aside', { ...messageIssue })
+    if (!response.sent) {
+      throw this.#errors.make('server', 'The server answered but did not publish the story.', {
+        status: success.status,
+        attempts: success.attempts,
+      })
+    }
+    return { outcome: 'published', response, attempts: success.attempts }
+  }
+
+  async #send(op: Operation): Promise<Success> {
+    for (let attempt = 1; ; attempt++) {
+      const started = this.#clock.now()
+      this.#logger.debug('api request', { method: op.method, path: op.path, attempt })
+      const result = await exchange(this.#fetch, {
+        method: op.method,
+        url: this.#baseUrl + op.path,
+        headers: {
+          authorization: this.#authorization,
+          accept: 'application/json',
+          ...(op.body && { 'content-type': 'application/json' }),
+        },
+        ...(op.body && { body: op.body }),
+        ...(op.signal && { signal: op.signal }),
+        ...(op.onProgress && { onProgress: op.onProgress }),
+        headersTimeoutMs: this.#timeouts.headersMs,
+        stallTimeoutMs: this.#timeouts.stallMs,
+        maxResponseBytes: MAX_RESPONSE_BYTES,
+      })
+      const verdict = judge(result, {
+        idempotent: op.idempotent,
+        ...(op.notFound && { notFound: op.notFound }),
+        headersMs: this.#timeouts.headersMs,
+        stallMs: this.#timeouts.stallMs,
+        nowMs: this.#clock.now(),
+      })
+      const status = result.status
+      const elapsedMs = this.#clock.now() - started
+      if (verdict.ok) {
+        this.#logger.debug('api response', {
+          method: op.method,
+          path: op.path,
+          status,
+          attempt,
+          elapsedMs,
+        })
+        return { status: verdict.status, body: verdict.body, attempts: attempt }
+      }
+
+      const { spec, retryAfterMs } = verdict
+      const tooLong = retryAfterMs !== undefined && retryAfterMs > this.#policy.maxRetryAfterMs
+      if (!verdict.retry || attempt >= this.#policy.maxAttempts || tooLong) {
+        this.#logger.warn('api failure', {
+          method: op.method,
+          path: op.path,
+          code: spec.code,
+          status,
+          attempt,
+          elapsedMs,
+        })
+        throw this.#errors.build(spec, { attempts: attempt })
+      }
+      const waitMs = retryAfterMs ?? backoffDelay(attempt, this.#policy, this.#random)
+      this.#logger.info('api retry', {
+        method: op.method,
+        path: op.path,
+        code: spec.code,
+        status,
+        attempt,
+        waitMs,
+      })
+      try {
+        await this.#clock.sleep(waitMs, op.signal)
+      } catch (error) {
+        if (!op.signal?.aborted) throw error
+      }
+      if (op.signal?.aborted) {
+        throw this.#errors.make('cancelled', 'Cancelled.', {
+          attempts: attempt,
+          ...(op.idempotent ? {} : { published: false }),
+        })
+      }
+    }
+  }
+
+  #json(body: Uint8Array): unknown {
+    try {
+      return JSON.parse(new TextDecoder().decode(body))
+    } catch {
+      return undefined
+    }
+  }
+
+  #checkBaseUrl(raw: string): string {
+    let url: URL | undefined
+    try {
+      url = new URL(raw)
+    } catch {
+      url = undefined
+    }
+    if (
+      !url ||
+      (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+      url.username ||
+      url.password ||
+      url.search ||
+      url.hash
+    ) {
+      throw this.#errors.make(
+        'invalid-argument',
+        'The server address must look like https://gate.example.com (no query or credentials).',
+      )
+    }
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+  }
+}
+
+function isUnknownOutcome(error: unknown): error is AppError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    error.code === 'unknown-outcome'
+  )
+}
+
+function attemptsOf(error: AppError): number {
+  const attempts = error.details?.attempts
+  return typeof attempts === 'number' ? attempts : 1
+}

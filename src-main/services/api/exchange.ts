@@ -1,0 +1,195 @@
+import { provesNotSent, refusedRedirect } from './network-failure'
+import type { UploadBody } from './upload-body'
+
+/** The fetch the client is given: Electron's net.fetch in the app, the global fetch in Node. */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
+
+export interface UploadProgress {
+  sentBytes: number
+  totalBytes: number
+}
+
+export interface ExchangeRequest {
+  method: 'GET' | 'POST'
+  url: string
+  headers: Record<string, string>
+  body?: UploadBody
+  signal?: AbortSignal
+  /** Longest wait for the response headers once the request is fully sent. */
+  headersTimeoutMs: number
+  /** Longest time without progress while the body goes out or the response comes in. */
+  stallTimeoutMs: number
+  maxResponseBytes: number
+  onProgress?: (progress: UploadProgress) => void
+}
+
+/**
+ * How far the request got when it failed:
+ * - `not-sent`: provably never reached the server (no name, no connection);
+ * - `incomplete`: the body was not all handed over, so the server cannot have acted on it;
+ * - `maybe-delivered`: the whole request may be on the server.
+ */
+export type Delivery = 'not-sent' | 'incomplete' | 'maybe-delivered'
+
+export type ExchangeFailure = {
+  kind: 'failed'
+  reason: 'cancelled' | 'timeout' | 'network' | 'body-source' | 'too-large' | 'redirect'
+  delivery: Delivery
+  /** For a timeout: what was being waited for. */
+  timeoutPhase?: 'upload' | 'headers' | 'response'
+  /** For a failure while reading the response: its status. */
+  status?: number
+  cause: unknown
+}
+
+export type ExchangeResult =
+  | { kind: 'response'; status: number; headers: Headers; body: Uint8Array; redirected: boolean }
+  | ExchangeFailure
+
+type Stop =
+  { reason: 'cancelled' } | { reason: 'timeout'; phase: 'upload' | 'headers' | 'response' }
+
+/** Raised inside the exchange to abort fetch; never leaves this module. */
+class StopSignal extends Error {
+  constructor(readonly stop: Stop) {
+    super(stop.reason === 'timeout' ? `timed out (${stop.phase})` : 'cancelled')
+    this.name = 'StopSignal'
+  }
+}
+
+/**
+ * One HTTP request and its whole response, with the timeouts and the bookkeeping of how
+ * much of the request left. It never throws: the client decides what a failure means.
+ */
+export async function exchange(
+  fetchFn: FetchLike,
+  request: ExchangeRequest,
+): Promise<ExchangeResult> {
+  const controller = new AbortController()
+  let stop: Stop | undefined
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let bodyState: 'none' | 'partial' | 'complete' = request.body ? 'none' : 'complete'
+  let bodyError: unknown
+  let sentBytes = 0
+
+  const halt = (why: Stop) => {
+    if (stop) return
+    stop = why
+    controller.abort(new StopSignal(why))
+  }
+  const arm = (ms: number, phase: 'upload' | 'headers' | 'response') => {
+    clearTimeout(timer)
+    timer = setTimeout(() => halt({ reason: 'timeout', phase }), ms)
+  }
+  const onUserAbort = () => halt({ reason: 'cancelled' })
+
+  const failure = (cause: unknown, status?: number): ExchangeFailure => {
+    const delivery: Delivery =
+      status !== undefined
+        ? 'maybe-delivered'
+        : bodyState === 'complete'
+          ? 'maybe-delivered'
+          : 'incomplete'
+    const base = { kind: 'failed' as const, cause, ...(status !== undefined && { status }) }
+    if (stop?.reason === 'timeout')
+      return { ...base, reason: 'timeout', delivery, timeoutPhase: stop.phase }
+    if (stop) return { ...base, reason: stop.reason, delivery }
+    if (bodyError !== undefined)
+      return { ...base, reason: 'body-source', delivery, cause: bodyError }
+    if (refusedRedirect(cause)) return { ...base, reason: 'redirect', delivery }
+    return {
+      ...base,
+      reason: 'network',
+      delivery: status === undefined && provesNotSent(cause) ? 'not-sent' : delivery,
+    }
+  }
+
+  if (request.signal?.aborted)
+    return { kind: 'failed', reason: 'cancelled', delivery: 'not-sent', cause: undefined }
+  request.signal?.addEventListener('abort', onUserAbort, { once: true })
+
+  const totalBytes = request.body?.contentLength ?? 0
+  const markComplete = () => {
+    if (bodyState === 'complete') return
+    bodyState = 'complete'
+    arm(request.headersTimeoutMs, 'headers')
+  }
+  const opened = request.body?.open({
+    onChunk(bytes) {
+      sentBytes += bytes
+      // The last byte handed over, not the closing pull after it, is when the server may have it all.
+      if (sentBytes >= totalBytes) markComplete()
+      else {
+        bodyState = 'partial'
+        arm(request.stallTimeoutMs, 'upload')
+      }
+      request.onProgress?.({ sentBytes, totalBytes })
+    },
+    onEnd: markComplete,
+    onError(error) {
+      bodyError = error
+    },
+  })
+  if (opened) arm(request.stallTimeoutMs, 'upload')
+  else arm(request.headersTimeoutMs, 'headers')
+
+  try {
+    let response: Response
+    try {
+      response = await fetchFn(request.url, {
+        method: request.method,
+        headers: opened
+          ? { ...request.headers, 'content-length': String(totalBytes) }
+          : request.headers,
+        signal: controller.signal,
+        // Never followed: it would carry the token wherever it points. With a body, 'manual'
+        // makes fetch keep every chunk sent in case of a replay (a 50 MB upload held whole);
+        // 'error' does not, and a body cannot be replayed anyway.
+        redirect: opened ? 'error' : 'manual',
+        ...(opened && { body: opened.stream, duplex: 'half' }),
+      })
+    } catch (error) {
+      return failure(error)
+    }
+
+    arm(request.stallTimeoutMs, 'response')
+    const chunks: Uint8Array[] = []
+    let received = 0
+    try {
+      if (response.body) {
+        const reader = response.body.getReader()
+        for (;;) {
+          const { done, value } = await reader.read()
+          if (done) break
+          received += value.byteLength
+          if (received > request.maxResponseBytes) {
+            await reader.cancel().catch(() => {})
+            return {
+              kind: 'failed',
+              reason: 'too-large',
+              delivery: 'maybe-delivered',
+              status: response.status,
+              cause: undefined,
+            }
+          }
+          chunks.push(value)
+          arm(request.stallTimeoutMs, 'response')
+        }
+      }
+    } catch (error) {
+      return failure(error, response.status)
+    }
+    return {
+      kind: 'response',
+      status: response.status,
+      headers: response.headers,
+      body: Buffer.concat(chunks),
+      redirected:
+        response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400),
+    }
+  } finally {
+    clearTimeout(timer)
+    request.signal?.removeEventListener('abort', onUserAbort)
+    await opened?.release()
+  }
+}
