@@ -16,6 +16,17 @@ export function hostAndOriginAllowed(req: IncomingMessage, port: number): boolea
   return origin === undefined || origins.includes(origin)
 }
 
+/**
+ * Browsers say which site a request comes from. The session cookie is SameSite=Strict, but a
+ * page on another loopback port counts as the same site and would still send it (an <img>
+ * or <video> carries no Origin), so requests that use the secret must come from our own
+ * origin, or from no page at all (an address typed into the browser).
+ */
+export function fromOwnPage(req: IncomingMessage): boolean {
+  const site = req.headers['sec-fetch-site']
+  return site === undefined || site === 'same-origin' || site === 'none'
+}
+
 function sameSecret(given: string | undefined, secret: string): boolean {
   if (!given) return false
   const a = Buffer.from(given)

@@ -10,7 +10,7 @@ import type { EventHub } from '../events'
 import type { Logger } from '../services/log'
 import { mimeTypeOf, resolveStaticFile } from '../static-files'
 import { readJsonBody } from './body'
-import { hasSecret, hostAndOriginAllowed } from './guard'
+import { fromOwnPage, hasSecret, hostAndOriginAllowed } from './guard'
 
 /** A route served before static files; returns false when the path is not its own. */
 export type WebRoute = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>
@@ -69,7 +69,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (!hostAndOriginAllowed(req, port)) return refuse(res, 403, 'Foreign host or origin.')
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
     const api = url.pathname.startsWith('/api/')
-    const authorized = hasSecret(req, secret)
+    const authorized = hasSecret(req, secret) && fromOwnPage(req)
     if (api && !authorized) return refuse(res, 401, 'Missing or wrong session secret.')
     if (url.pathname === WEB_SESSION_PATH && req.method === 'POST') {
       // Lets <img> and EventSource requests carry the secret without exposing it to scripts.
@@ -88,7 +88,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   async function invoke(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (req.headers.origin === undefined) return refuse(res, 403, 'Missing origin.')
-    const channel = decodeURIComponent(url.pathname.slice(WEB_INVOKE_PREFIX.length))
+    let channel: string
+    try {
+      channel = decodeURIComponent(url.pathname.slice(WEB_INVOKE_PREFIX.length))
+    } catch {
+      return sendJson(res, 400, { ok: false, error: { code: 'invalid-request', message: 'Unknown channel.' } })
+    }
     let body: unknown
     try {
       body = await readJsonBody(req, MAX_INVOKE_BODY)

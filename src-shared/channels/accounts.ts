@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isSecureBaseUrl } from '../base-url'
 import { channel, event } from '../define'
 
 export const DEFAULT_BASE_URL = 'https://gate.whapi.cloud'
@@ -46,7 +47,7 @@ const baseUrl = z
   .string()
   .trim()
   .url()
-  .refine((url) => /^https?:\/\//i.test(url), 'must start with http:// or https://')
+  .refine(isSecureBaseUrl, 'must be an https:// address (plain http:// only to this computer)')
 
 export const ConnectArgsSchema = z.object({
   baseUrl: baseUrl.default(DEFAULT_BASE_URL),

@@ -34,6 +34,8 @@ export interface AccountsFile {
   retained: RetainedAccount[]
   /** Entries that could not be read and were left out. */
   dropped: number
+  /** Written by a newer version, whose entries this one may only partly understand. */
+  newer: boolean
 }
 
 function items<T>(value: unknown, schema: z.ZodType<T>): { ok: T[]; dropped: number } {
@@ -53,6 +55,7 @@ export function readAccountsFile(entries: Record<string, unknown>): AccountsFile
   const accounts = items(entries[KEYS.accounts], StoredAccountSchema)
   const retained = items(entries[KEYS.retained], RetainedAccountSchema)
   const unique = accounts.ok.filter((account, index) => accounts.ok.findIndex((other) => other.id === account.id) === index)
+  const version = entries[KEYS.version]
   const rawActive = entries[KEYS.activeId]
   const activeId = typeof rawActive === 'string' && unique.some((account) => account.id === rawActive) ? rawActive : null
   return {
@@ -60,5 +63,6 @@ export function readAccountsFile(entries: Record<string, unknown>): AccountsFile
     activeId,
     retained: retained.ok,
     dropped: accounts.dropped + retained.dropped + (accounts.ok.length - unique.length),
+    newer: typeof version === 'number' && version > ACCOUNTS_FILE_VERSION,
   }
 }

@@ -9,9 +9,12 @@ import type { AccountSession, ActiveAccountSource } from '../account-session'
 import { ApiClient, type ApiTimeouts, type FetchLike, type RetryPolicy } from '../api'
 import type { Logger } from '../log'
 import type { KeyValueStore } from '../settings/key-value-store'
+import type { RecoveryLog } from '../settings/recovery-log'
+import { copyAside } from '../settings/set-aside'
 import {
   ACCOUNTS_FILE_VERSION,
   KEYS,
+  type AccountsFile,
   readAccountsFile,
   type RetainedAccount,
   type StoredAccount,
@@ -48,6 +51,8 @@ export interface AccountsServiceOptions {
   /** Options for the active account's client, used by sync and stories. */
   client?: { retry?: Partial<RetryPolicy>; timeouts?: Partial<ApiTimeouts> }
   now?: () => Date
+  /** Where a partly unreadable accounts file is reported, so the user is told. */
+  recoveries?: RecoveryLog
 }
 
 type SessionListener = (session: AccountSession<ApiClient> | null) => void
@@ -120,10 +125,30 @@ export class AccountsService implements ActiveAccountSource<ApiClient> {
     this.#clientOptions = options.client
     this.#now = options.now ?? (() => new Date())
     const file = readAccountsFile(options.store.entries())
-    if (file.dropped > 0) this.#log.warn('accounts file entries left out', { dropped: file.dropped })
+    if (file.dropped > 0 || file.newer) this.#keepCopy(file, options.recoveries)
     this.#accounts = file.accounts
     this.#activeId = file.activeId
     this.#retained = file.retained
+  }
+
+  /**
+   * The next save writes only the entries this version could read, so the file as it was
+   * (a left-out account still holds its sealed token) is copied aside first.
+   */
+  #keepCopy(file: AccountsFile, recoveries: RecoveryLog | undefined): void {
+    const reason = file.newer
+      ? 'the accounts were written by a newer version of Statusdesk'
+      : `${file.dropped} ${file.dropped === 1 ? 'entry' : 'entries'} could not be read and ${file.dropped === 1 ? 'is' : 'are'} left out`
+    const path = this.#store.path
+    if (path === null) return this.#log.warn('accounts file entries left out', { dropped: file.dropped, newer: file.newer })
+    const at = this.#now()
+    try {
+      const movedTo = copyAside(path, file.newer ? 'newer' : 'unreadable', at)
+      this.#log.warn('accounts file copied aside', { movedTo, dropped: file.dropped, newer: file.newer })
+      recoveries?.add({ file: 'accounts', movedTo, at: at.toISOString(), reason })
+    } catch (error) {
+      this.#log.error('accounts file could not be copied aside', { error: error instanceof Error ? error.name : 'unknown' })
+    }
   }
 
   // ---- ActiveAccountSource -------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { isSecureBaseUrl } from '@shared/base-url'
 import {
   GROUPS_PAGE_MAX_COUNT,
   parseGroupsPage,
@@ -311,7 +312,7 @@ export class ApiClient {
     }
     if (
       !url ||
-      (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+      !isSecureBaseUrl(raw) ||
       url.username ||
       url.password ||
       url.search ||
@@ -319,7 +320,7 @@ export class ApiClient {
     ) {
       throw this.#errors.make(
         'invalid-argument',
-        'The server address must look like https://gate.example.com (no query or credentials).',
+        'The server address must look like https://gate.example.com (https, no query or credentials; plain http only to this computer).',
       )
     }
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`

@@ -65,7 +65,7 @@ export class SettingsService {
     }
     const next = parsed.data
     try {
-      for (const key of Object.keys(patch) as (keyof Settings)[]) this.#store.set(key, next[key])
+      for (const key of Object.keys(patch) as (keyof Settings)[]) this.#store.set(key, withUnknownFields(this.#store.get(key), next[key]))
     } catch (error) {
       this.#log.error('settings not saved', { error: error instanceof Error ? error.message : String(error) })
       throw new AppError('storage', 'The settings could not be saved to disk. Check that the app’s data folder is writable and has free space.')
@@ -97,12 +97,14 @@ export class SettingsService {
         ? `the settings were written by a newer version of Statusdesk (layout ${migrated.from}); the values this version knows are used`
         : `these settings were not understood and are back to their defaults: ${rejected.join(', ')}`
       // Nothing this app writes may destroy what was stored: keep a copy first, or do not write.
-      if (!this.#keepCopy(path, migrated.newer ? 'newer' : 'invalid', now(), reason)) return settings
+      const copied = this.#keepCopy(path, migrated.newer ? 'newer' : 'invalid', now(), reason)
+      // Stamping our older layout version on a newer file would make the newer app migrate it again.
+      if (!copied || migrated.newer) return settings
     } else if (migrated.from === version && Object.keys(stored).length > 0) {
       return settings
     }
     if (migrated.from !== version) this.#log.info('settings migrated', { from: migrated.from, to: version })
-    this.#write(settings, version)
+    this.#write(settings, version, migrated.raw)
     return settings
   }
 
@@ -119,15 +121,23 @@ export class SettingsService {
     }
   }
 
-  #write(settings: Settings, version: number): void {
+  #write(settings: Settings, version: number, raw: Record<string, unknown>): void {
     try {
-      for (const [key, value] of Object.entries(settings)) this.#store.set(key, value)
+      for (const [key, value] of Object.entries(settings)) this.#store.set(key, withUnknownFields(raw[key], value))
       this.#store.set(VERSION_KEY, version)
     } catch (error) {
       // The app still runs on these values; the next successful update saves them.
       this.#log.error('settings not saved at startup', { error: error instanceof Error ? error.message : String(error) })
     }
   }
+}
+
+/**
+ * A section as it is written back: the schema drops fields it does not know (a newer
+ * version's, a hand edit's), and those stay in the file as they were.
+ */
+function withUnknownFields(stored: unknown, value: unknown): unknown {
+  return isRecord(value) && isRecord(stored) ? { ...stored, ...value } : value
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -66,6 +66,25 @@ describe('web transport server', () => {
     expect((await rawRequest(`${server.origin}/`, { headers: { host: 'rebind.example' } })).status).toBe(403)
   })
 
+  it('refuses requests a page of another loopback port makes with the cookie', async () => {
+    const session = await rawRequest(`${server.origin}/api/session`, { method: 'POST', headers: good() })
+    const cookie = String(session.headers['set-cookie']?.[0] ?? '').split(';')[0]!
+    // An <img> on http://127.0.0.1:<other port> is same-site, so the Strict cookie goes along.
+    const picture = await rawRequest(`${server.origin}/pictures/1.png`, { headers: { cookie, 'sec-fetch-site': 'same-site' } })
+    expect(picture.body).not.toBe('png')
+    const events = await rawRequest(`${server.origin}/api/session`, { method: 'POST', headers: { cookie, 'sec-fetch-site': 'same-site' } })
+    expect(events.status).toBe(401)
+    const ours = await rawRequest(`${server.origin}/pictures/1.png`, { headers: { cookie, 'sec-fetch-site': 'same-origin' } })
+    expect(ours.body).toBe('png')
+    expect((await invoke({ ...good(), 'sec-fetch-site': 'same-origin' })).status).toBe(200)
+  })
+
+  it('answers a malformed channel name with a clear 400, not an internal error', async () => {
+    const res = await rawRequest(`${server.origin}/api/invoke/app%E0%A4%A`, { method: 'POST', headers: good(), body: '{}' })
+    expect(res.status).toBe(400)
+    expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'invalid-request' } })
+  })
+
   it('refuses an API call that sends no Origin at all', async () => {
     const res = await invoke({ [WEB_SECRET_HEADER]: server.secret })
     expect(res.status).toBe(403)

@@ -1,6 +1,6 @@
 import { AppError } from '@shared/errors'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -13,6 +13,7 @@ import { emulatorDemo } from '../../../../../src-main/services/accounts/demo-ser
 import type { SecretBox } from '../../../../../src-main/services/accounts/secret-box'
 import type { ApiClient } from '../../../../../src-main/services/api'
 import { silentLogger } from '../../../../../src-main/services/log'
+import { RecoveryLog } from '../../../../../src-main/services/settings/recovery-log'
 import { fakeKeyring } from './fakes'
 
 const TOKEN_A = 'tokA_9f8e7d6c5b4a39281706'
@@ -266,6 +267,56 @@ describe('several accounts', () => {
     await writeFile(join(dir, 'accounts.json'), JSON.stringify(file))
     const again = open(box)
     expect(again.list().accounts.map((account) => account.id)).toEqual([a.id])
+  })
+
+  it('copies the file aside before a save drops the entry it could not read, and reports it', async () => {
+    const { box } = fakeKeyring()
+    const a = await open(box).connect(input(TOKEN_A))
+    const file = JSON.parse(await storeText()) as { accounts: Record<string, unknown>[] }
+    // An account as a newer version might write it: this version cannot read its storage kind.
+    file.accounts.push({ ...file.accounts[0], id: 'future1', encryption: 'hardware-key', sealed: 'v2:hw:abc' })
+    const original = JSON.stringify(file)
+    await writeFile(join(dir, 'accounts.json'), original)
+
+    const recoveries = new RecoveryLog()
+    const again = new AccountsService({
+      store: openConfStore({ dir, name: 'accounts' }),
+      secretBox: box,
+      dataDir: dir,
+      fetch: countingFetch,
+      log: silentLogger,
+      recoveries,
+    })
+    services.push(again)
+    await again.rename(a.id, 'Renamed')
+
+    expect(await storeText()).not.toContain('future1')
+    const [recovered] = recoveries.list()
+    expect(recovered).toMatchObject({ file: 'accounts', reason: '1 entry could not be read and is left out' })
+    expect(recovered?.movedTo).toMatch(/^accounts\.json\.unreadable-/)
+    expect(await readFile(join(dir, recovered!.movedTo), 'utf8')).toBe(original)
+  })
+
+  it('keeps a copy of an accounts file written by a newer version', async () => {
+    const { box } = fakeKeyring()
+    await open(box).connect(input(TOKEN_A))
+    const file = JSON.parse(await storeText()) as Record<string, unknown>
+    const original = JSON.stringify({ ...file, schemaVersion: 9 })
+    await writeFile(join(dir, 'accounts.json'), original)
+    const recoveries = new RecoveryLog()
+    services.push(new AccountsService({ store: openConfStore({ dir, name: 'accounts' }), secretBox: box, dataDir: dir, fetch: countingFetch, log: silentLogger, recoveries }))
+    const [recovered] = recoveries.list()
+    expect(recovered?.movedTo).toMatch(/^accounts\.json\.newer-/)
+    expect(await readFile(join(dir, recovered!.movedTo), 'utf8')).toBe(original)
+  })
+
+  it('reads an intact accounts file without copying it', async () => {
+    const { box } = fakeKeyring()
+    await open(box).connect(input(TOKEN_A))
+    const recoveries = new RecoveryLog()
+    services.push(new AccountsService({ store: openConfStore({ dir, name: 'accounts' }), secretBox: box, dataDir: dir, fetch: countingFetch, log: silentLogger, recoveries }))
+    expect(recoveries.list()).toEqual([])
+    expect((await readdir(dir)).filter((name) => name.startsWith('accounts.json.'))).toEqual([])
   })
 })
 

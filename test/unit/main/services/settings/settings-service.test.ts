@@ -132,6 +132,22 @@ describe('settings', () => {
     expect(await readFile(join(dir, recovered!.movedTo), 'utf8')).toBe(original)
   })
 
+  it('leaves a newer file on its own layout version, also after a change', async () => {
+    await writeFile(file(), JSON.stringify({ schemaVersion: SETTINGS_VERSION + 1, theme: 'dark', sync: { concurrency: 2, batching: 'smart' } }))
+    const settings = start()
+    expect(await readJson()).toEqual({ schemaVersion: SETTINGS_VERSION + 1, theme: 'dark', sync: { concurrency: 2, batching: 'smart' } })
+    settings.update({ sync: { concurrency: 3 } })
+    expect(await readJson()).toMatchObject({ schemaVersion: SETTINGS_VERSION + 1, theme: 'dark', sync: { concurrency: 3, batching: 'smart' } })
+  })
+
+  it('keeps the fields of a section it does not know when it writes that section', async () => {
+    await writeFile(file(), JSON.stringify({ schemaVersion: SETTINGS_VERSION, sync: { intervalMinutes: 30, concurrency: -1, batching: 'smart' } }))
+    const settings = start()
+    expect(await readJson()).toMatchObject({ sync: { intervalMinutes: 30, concurrency: 4, batching: 'smart' } })
+    settings.update({ sync: { intervalMinutes: 5 } })
+    expect(await readJson()).toMatchObject({ sync: { intervalMinutes: 5, concurrency: 4, batching: 'smart' } })
+  })
+
   it('runs each migration in turn from the stored version, once', async () => {
     await writeFile(file(), JSON.stringify({ schemaVersion: 1, theme: 'dark', refreshEvery: 5 }))
     const migrations = {
