@@ -91,3 +91,14 @@ describe('checks before a story is sent', () => {
     ).toEqual([])
   })
 })
+
+describe('caption length counts characters, not UTF-16 units', () => {
+  it('accepts 1,024 emoji, which the provider counts as 1,024 characters, and refuses 1,025', () => {
+    const emoji = '😀'.repeat(1024)
+    expect(emoji.length).toBe(2048)
+    expect(checkStory(draft({ text: { body: emoji } }), null, DEFAULT_STORY_LIMITS)).toEqual([])
+    expect(codes(checkStory(draft({ text: { body: emoji + '😀' } }), null, DEFAULT_STORY_LIMITS))).toContain(
+      'text:text-too-long:error',
+    )
+  })
+})

@@ -1,0 +1,70 @@
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { HistoryEntrySchema, type HistoryEntry } from '@shared/story/records'
+import { z } from 'zod'
+import { silentLogger, type Logger } from '../log'
+import { readJsonFile, setAside, writeJsonAtomic } from '../stories/atomic-file'
+
+const HistoryFileSchema = z.object({ version: z.literal(1), entries: z.array(HistoryEntrySchema) })
+
+/** Stories kept in the list; the oldest go first past this. */
+export const HISTORY_LIMIT = 500
+
+/**
+ * Every story published from this account (`<account dir>/history.json`), newest first.
+ * Adding is idempotent by id, so recording the same publication twice (a crash between
+ * "sent" and the outbox clean-up) still lists it once.
+ */
+export class HistoryStore {
+  readonly #file: string
+  readonly #dir: string
+  readonly #log: Logger
+  readonly #limit: number
+  #entries: HistoryEntry[] | null = null
+  #queue: Promise<unknown> = Promise.resolve()
+
+  constructor(accountDir: string, options: { log?: Logger; limit?: number } = {}) {
+    this.#dir = accountDir
+    this.#file = join(accountDir, 'history.json')
+    this.#log = options.log ?? silentLogger
+    this.#limit = options.limit ?? HISTORY_LIMIT
+  }
+
+  list(): Promise<HistoryEntry[]> {
+    return this.#serial(async () => (await this.#load()).slice())
+  }
+
+  has(id: string): Promise<boolean> {
+    return this.#serial(async () => (await this.#load()).some((entry) => entry.id === id))
+  }
+
+  /** Records a publication; false when it was already there. */
+  add(entry: HistoryEntry): Promise<boolean> {
+    return this.#serial(async () => {
+      const entries = await this.#load()
+      if (entries.some((e) => e.id === entry.id)) return false
+      const next = [entry, ...entries].slice(0, this.#limit)
+      await mkdir(this.#dir, { recursive: true, mode: 0o700 })
+      await writeJsonAtomic(this.#file, { version: 1, entries: next })
+      this.#entries = next
+      return true
+    })
+  }
+
+  async #load(): Promise<HistoryEntry[]> {
+    if (this.#entries) return this.#entries
+    const read = await readJsonFile(this.#file, HistoryFileSchema)
+    if (read.status === 'corrupt') {
+      const kept = await setAside(this.#file)
+      this.#log.warn('history set aside', { reason: read.reason, kept })
+    }
+    this.#entries = read.status === 'ok' ? read.value.entries : []
+    return this.#entries
+  }
+
+  #serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(task, task)
+    this.#queue = run.catch(() => {})
+    return run
+  }
+}

@@ -1,0 +1,102 @@
+import { createReadStream } from 'node:fs'
+import { AppError } from '@shared/errors'
+import { normalizeMimeType, storyKindOfMime, SUPPORTED_STORY_MIME_TYPES, type StoryMediaKind } from '@shared/story/media-types'
+import { fileTypeFromFile } from 'file-type'
+import { imageSizeFromFile } from 'image-size/fromFile'
+import { createFile, MP4BoxBuffer } from 'mp4box'
+import { parseFile } from 'music-metadata'
+
+/** What reading a file's content tells about it. */
+export interface MediaProbe {
+  kind: StoryMediaKind
+  mimeType: string
+  width: number | null
+  height: number | null
+  seconds: number | null
+}
+
+const unsupported = (what: string) =>
+  new AppError(
+    'unsupported-media',
+    `${what} A story can carry an image (JPEG, PNG, WebP), a video (MP4, 3GP) or audio (MP3, M4A, AAC, OGG/Opus, AMR).`,
+    { supported: SUPPORTED_STORY_MIME_TYPES },
+  )
+
+/** Reads the file's type from its content (never its name), then its size in pixels or seconds. */
+export async function probeMedia(path: string): Promise<MediaProbe> {
+  const detected = await fileTypeFromFile(path)
+  if (!detected) throw unsupported('The file is not a picture, a video or a sound the app recognises.')
+  const mimeType = normalizeMimeType(detected.mime)
+  const kind = storyKindOfMime(mimeType)
+  if (!kind) throw unsupported(`This file is ${detected.ext.toUpperCase()} (${mimeType}), which stories do not take.`)
+  switch (kind) {
+    case 'image':
+      return { kind, mimeType, ...(await imageDimensions(path)), seconds: null }
+    case 'video':
+      return { kind, mimeType, ...(await videoFacts(path)) }
+    case 'audio':
+      return { kind, mimeType, width: null, height: null, seconds: await audioSeconds(path) }
+  }
+}
+
+async function imageDimensions(path: string): Promise<{ width: number; height: number }> {
+  try {
+    const size = await imageSizeFromFile(path)
+    // EXIF orientations 5-8 turn the picture a quarter: the viewer sees it the other way round.
+    const turned = size.orientation !== undefined && size.orientation >= 5
+    if (size.width && size.height)
+      return turned ? { width: size.height, height: size.width } : { width: size.width, height: size.height }
+  } catch {
+    // Reported below as an unreadable image.
+  }
+  throw new AppError('unsupported-media', 'The image could not be read: it may be damaged.')
+}
+
+/** MP4 and 3GP are both ISO media files: their `moov` box holds the length and the frame size. */
+async function videoFacts(path: string): Promise<{ width: number | null; height: number | null; seconds: number }> {
+  const file = createFile()
+  let info: { duration: number; timescale: number; width: number | null; height: number | null } | null = null
+  let failure: unknown = null
+  file.onReady = (ready) => {
+    const video = ready.videoTracks[0]
+    info = {
+      duration: ready.duration,
+      timescale: ready.timescale,
+      width: video?.video?.width || video?.track_width || null,
+      height: video?.video?.height || video?.track_height || null,
+    }
+  }
+  file.onError = (_module, message) => {
+    failure = message
+  }
+  let offset = 0
+  for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>) {
+    const copy = chunk.buffer.slice(chunk.byteOffset, chunk.byteOffset + chunk.byteLength) as ArrayBuffer
+    file.appendBuffer(MP4BoxBuffer.fromArrayBuffer(copy, offset))
+    offset += chunk.byteLength
+    if (info || failure) break
+  }
+  file.flush()
+  const found = info as { duration: number; timescale: number; width: number | null; height: number | null } | null
+  if (!found || !found.timescale) throw new AppError('unsupported-media', 'The video’s length could not be read: the file may be damaged.')
+  return {
+    width: found.width,
+    height: found.height,
+    seconds: wholeSeconds(found.duration / found.timescale),
+  }
+}
+
+async function audioSeconds(path: string): Promise<number | null> {
+  try {
+    const metadata = await parseFile(path, { duration: true, skipCovers: true })
+    const duration = metadata.format.duration
+    return duration === undefined || !Number.isFinite(duration) ? null : wholeSeconds(duration)
+  } catch {
+    throw new AppError('unsupported-media', 'The audio could not be read: the file may be damaged.')
+  }
+}
+
+/** Rounded to the nearest second, as players show it; anything audible counts as at least one. */
+function wholeSeconds(duration: number): number {
+  return duration > 0 ? Math.max(1, Math.round(duration)) : 0
+}

@@ -1,0 +1,442 @@
+import { randomBytes } from 'node:crypto'
+import { AppError, type AppErrorData, type ErrorCode } from '@shared/errors'
+import type { OutboxAction } from '@shared/channels/stories'
+import type { HistoryEntry, OutboxItemView, StorySummary } from '@shared/story/records'
+import type { PublishStoryInput, PublishStoryResult, UploadProgress } from '../api'
+import type { HistoryStore } from '../history/history-store'
+import { silentLogger, type Logger } from '../log'
+import { OutboxFiles } from './outbox-files'
+import { viewOf, type OutboxItem, type StoryPayload } from './outbox-item'
+import { judgeFailure } from './outcome'
+
+/** The one call the outbox needs from the API client. */
+export interface StoryPublisher {
+  publishStory(
+    input: PublishStoryInput,
+    options?: { signal?: AbortSignal; onProgress?: (progress: UploadProgress) => void },
+  ): Promise<PublishStoryResult>
+}
+
+/** Online/offline as learnt from requests (services/connectivity.ts). */
+export interface ConnectivityPort {
+  readonly online: boolean
+  reportSuccess(): void
+  reportFailure(code: ErrorCode): void
+  onChange(listener: (online: boolean) => void): () => void
+}
+
+export interface OutboxTimers {
+  now(): number
+  setTimeout(callback: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
+
+const systemTimers: OutboxTimers = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => {
+    const handle = setTimeout(callback, ms)
+    // A pending retry must not keep a process (web mode, a test) alive on its own.
+    handle.unref?.()
+    return handle
+  },
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+}
+
+export interface OutboxOptions {
+  accountId: string
+  accountDir: string
+  publisher: StoryPublisher
+  connectivity: ConnectivityPort
+  history: HistoryStore
+  onChange?: (items: OutboxItemView[]) => void
+  onHistory?: () => void
+  onProgress?: (requestId: string, progress: UploadProgress) => void
+  timers?: OutboxTimers
+  log?: Logger
+  /** Backoff of automatic attempts while the server cannot be reached. */
+  retry?: { firstMs: number; maxMs: number }
+}
+
+/** What one attempt ended in, from the caller's side. */
+export type AttemptOutcome =
+  | { state: 'sent'; item: OutboxItemView; messageId: string | null; messageStatus: string | null }
+  | { state: 'queued' | 'unknown' | 'failed'; item: OutboxItemView; error: AppErrorData }
+  /** Refused or cancelled in an interactive publish: nothing was published and nothing is kept. */
+  | { state: 'dropped'; error: AppErrorData }
+
+export interface NewStory {
+  requestId: string
+  payload: StoryPayload
+  summary: StorySummary
+  /** The granted file to copy into the item (media stories). */
+  mediaSource: string | null
+}
+
+/**
+ * Stories on their way out, for one account. Each item follows a state machine written to
+ * disk before every network attempt:
+ *
+ *   queued --claim--> sending --> sent (recorded in history, then removed)
+ *                        |------> queued  (provably not sent: offline, unreachable)
+ *                        |------> failed  (refused by the server; the user may send again)
+ *                        '------> unknown (may have been published; the user decides)
+ *
+ * A claim needs the item to be `queued` and not locked in memory, and both are checked and
+ * set in one synchronous step, so concurrent triggers (reconnect, timer, start-up, a click)
+ * cannot send it twice. An item found `sending` at start-up was interrupted mid-request and
+ * becomes `unknown`: it is never sent again without the user saying so.
+ */
+export class Outbox {
+  readonly accountId: string
+  readonly #files: OutboxFiles
+  readonly #opts: OutboxOptions
+  #publisher: StoryPublisher
+  readonly #timers: OutboxTimers
+  readonly #log: Logger
+  readonly #items = new Map<string, OutboxItem>()
+  readonly #locked = new Set<string>()
+  readonly #controllers = new Map<string, AbortController>()
+  #draining: Promise<void> | null = null
+  #drainAgain = false
+  #retryTimer: unknown = null
+  #offlineStreak = 0
+  #closed = false
+  #unsubscribe: (() => void) | null = null
+
+  constructor(options: OutboxOptions) {
+    this.accountId = options.accountId
+    this.#opts = options
+    this.#publisher = options.publisher
+    this.#files = new OutboxFiles(options.accountDir)
+    this.#timers = options.timers ?? systemTimers
+    this.#log = options.log ?? silentLogger
+  }
+
+  /**
+   * Loads the items, settles what an interrupted run left behind, then listens for the
+   * connection and sends what is queued. Returns folders that could not be read.
+   */
+  async open(): Promise<string[]> {
+    const { items, setAside } = await this.#files.loadAll(new Date(this.#timers.now()))
+    for (const item of items) {
+      if (item.state === 'sending') {
+        await this.#save({
+          ...item,
+          state: 'unknown',
+          lastError: {
+            code: 'unknown-outcome',
+            message:
+              'The app stopped while this story was being sent, so it cannot tell whether it was published. Check the account’s status, then mark it as sent, send it again or discard it.',
+          },
+        })
+      } else if (item.state === 'sent') {
+        await this.#finishSent(item)
+      } else {
+        this.#items.set(item.id, item)
+      }
+    }
+    this.#listen()
+    this.#emit()
+    return setAside
+  }
+
+  /**
+   * Stops automatic sending (the account is no longer the active one). A request already on
+   * its way finishes and is recorded as usual.
+   */
+  close(): void {
+    this.#closed = true
+    this.#unsubscribe?.()
+    if (this.#retryTimer !== null) this.#timers.clearTimeout(this.#retryTimer)
+    this.#retryTimer = null
+  }
+
+  /** The account is active again, perhaps with a new token: automatic sending resumes. */
+  resume(publisher: StoryPublisher): void {
+    this.#publisher = publisher
+    if (!this.#closed) return
+    this.#closed = false
+    this.#listen()
+    void this.drain()
+  }
+
+  #listen(): void {
+    this.#unsubscribe?.()
+    this.#unsubscribe = this.#opts.connectivity.onChange((online) => {
+      if (online) void this.drain()
+    })
+  }
+
+  list(): OutboxItemView[] {
+    return [...this.#items.values()].map(viewOf)
+  }
+
+  get(id: string): OutboxItemView | null {
+    const item = this.#items.get(id)
+    return item ? viewOf(item) : null
+  }
+
+  findByRequest(requestId: string): OutboxItemView | null {
+    for (const item of this.#items.values()) if (item.requestId === requestId) return viewOf(item)
+    return null
+  }
+
+  /** Publishes a new story now: written to the outbox first, then sent under its lock. */
+  async publish(story: NewStory, signal?: AbortSignal): Promise<AttemptOutcome> {
+    const id = randomBytes(12).toString('base64url')
+    // Locked before it exists, so no drain can take it between writing and sending.
+    this.#locked.add(id)
+    try {
+      await this.#files.prepare(id, story.mediaSource)
+      const now = new Date(this.#timers.now()).toISOString()
+      const item: OutboxItem = {
+        version: 1,
+        id,
+        requestId: story.requestId,
+        state: 'queued',
+        createdAt: now,
+        updatedAt: now,
+        attempts: 0,
+        payload: story.payload,
+        summary: story.summary,
+        lastError: null,
+        result: null,
+        nextAttemptAt: null,
+      }
+      await this.#save(item)
+      return await this.#attempt(item, { interactive: true, ...(signal && { signal }) })
+    } catch (error) {
+      // Never attempted (the disk refused a write): the user is told it was not sent, so nothing stays behind to go later.
+      const current = this.#items.get(id)
+      if (!current || current.state === 'queued') {
+        this.#items.delete(id)
+        await this.#files.remove(id).catch(() => {})
+        this.#emit()
+      }
+      throw error
+    } finally {
+      this.#locked.delete(id)
+    }
+  }
+
+  /** Stops the upload of a story being sent (interactively or from the queue). */
+  cancel(requestId: string): boolean {
+    const controller = this.#controllers.get(requestId)
+    controller?.abort()
+    return controller !== undefined
+  }
+
+  /** Sends every queued item, oldest first, one at a time. Concurrent calls share one run. */
+  drain(): Promise<void> {
+    if (this.#closed) return Promise.resolve()
+    if (this.#draining) {
+      this.#drainAgain = true
+      return this.#draining
+    }
+    const run = (async () => {
+      do {
+        this.#drainAgain = false
+        for (const item of this.#queued()) {
+          if (this.#closed) return
+          const current = this.#items.get(item.id)
+          if (!current || current.state !== 'queued' || this.#locked.has(item.id)) continue
+          this.#locked.add(item.id)
+          try {
+            const outcome = await this.#attempt(current, { interactive: false })
+            // Still no connection: the rest would fail the same way.
+            if (outcome.state === 'queued') return
+          } finally {
+            this.#locked.delete(item.id)
+          }
+        }
+      } while (this.#drainAgain && !this.#closed)
+    })()
+    this.#draining = run
+      .catch((error: unknown) => this.#log.error('outbox drain failed', { error: String(error) }))
+      .finally(() => {
+        this.#draining = null
+        this.#scheduleRetry()
+      })
+    return this.#draining
+  }
+
+  /** The user's decisions: send a queued or failed item now, resend an unknown one, mark it sent, discard. */
+  async act(id: string, action: OutboxAction): Promise<OutboxItemView[]> {
+    const item = this.#items.get(id)
+    if (!item) throw new AppError('not-found', 'That story is no longer in the outbox.')
+    if (this.#locked.has(id) || item.state === 'sending')
+      throw new AppError('conflict', 'That story is being sent right now. Wait for the result.')
+    switch (action) {
+      case 'send-now':
+        if (item.state !== 'queued' && item.state !== 'failed')
+          throw new AppError('conflict', 'Only a waiting or failed story can be sent from here; for an unknown outcome choose “Send again”.')
+        await this.#save({ ...item, state: 'queued', nextAttemptAt: null })
+        void this.drain()
+        break
+      case 'send-again':
+        if (item.state !== 'unknown' && item.state !== 'failed')
+          throw new AppError('conflict', 'Only a story whose outcome is unknown or that failed can be sent again.')
+        await this.#save({ ...item, state: 'queued', nextAttemptAt: null })
+        void this.drain()
+        break
+      case 'mark-sent':
+        if (item.state !== 'unknown') throw new AppError('conflict', 'Only a story whose outcome is unknown can be marked as sent.')
+        await this.#finishSent({ ...item, state: 'sent' }, 'marked')
+        break
+      case 'discard':
+        this.#items.delete(id)
+        await this.#files.remove(id)
+        this.#emit()
+        break
+    }
+    return this.list()
+  }
+
+  /** Settles after every run in progress: for tests and an orderly shutdown. */
+  async idle(): Promise<void> {
+    while (this.#draining) await this.#draining
+  }
+
+  #queued(): OutboxItem[] {
+    return [...this.#items.values()]
+      .filter((item) => item.state === 'queued')
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+  }
+
+  /** One network attempt. The caller holds the item's lock; the item is `queued`. */
+  async #attempt(item: OutboxItem, options: { interactive: boolean; signal?: AbortSignal }): Promise<AttemptOutcome> {
+    if (item.state !== 'queued') throw new Error(`outbox: attempt on a ${item.state} item`)
+    const sending: OutboxItem = { ...item, state: 'sending', attempts: item.attempts + 1, nextAttemptAt: null }
+    // The point of no return is written down before the request leaves.
+    await this.#save(sending)
+
+    const controller = new AbortController()
+    const onAbort = () => controller.abort()
+    options.signal?.addEventListener('abort', onAbort, { once: true })
+    if (options.signal?.aborted) controller.abort()
+    this.#controllers.set(item.requestId, controller)
+    let result: PublishStoryResult | undefined
+    let failure: unknown
+    try {
+      result = await this.#publisher.publishStory(this.#input(sending), {
+        signal: controller.signal,
+        onProgress: (progress) => this.#opts.onProgress?.(item.requestId, progress),
+      })
+    } catch (error) {
+      failure = error
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort)
+      this.#controllers.delete(item.requestId)
+    }
+
+    if (result?.outcome === 'published') {
+      this.#opts.connectivity.reportSuccess()
+      this.#offlineStreak = 0
+      const message = result.response.message
+      const sent: OutboxItem = {
+        ...sending,
+        state: 'sent',
+        lastError: null,
+        result: { messageId: message?.id ?? null, messageStatus: message?.status ?? null },
+      }
+      await this.#finishSent(sent)
+      return { state: 'sent', item: viewOf(sent), messageId: sent.result!.messageId, messageStatus: sent.result!.messageStatus }
+    }
+    if (result?.outcome === 'unknown') {
+      const unknown = await this.#save({ ...sending, state: 'unknown', lastError: result.error.toData() })
+      return { state: 'unknown', item: viewOf(unknown), error: unknown.lastError! }
+    }
+
+    const verdict = judgeFailure(failure)
+    if (failure instanceof AppError) this.#opts.connectivity.reportFailure(failure.code)
+    if (verdict.kind === 'unknown') {
+      this.#log.error('story attempt failed unexpectedly', { error: failure instanceof Error ? failure.message : String(failure) })
+      const unknown = await this.#save({ ...sending, state: 'unknown', lastError: verdict.error })
+      return { state: 'unknown', item: viewOf(unknown), error: verdict.error }
+    }
+    if (verdict.kind === 'retry') {
+      this.#offlineStreak++
+      const next = new Date(this.#timers.now() + this.#retryDelay()).toISOString()
+      const queued = await this.#save({ ...sending, state: 'queued', lastError: verdict.error, nextAttemptAt: next })
+      if (options.interactive) this.#scheduleRetry()
+      return { state: 'queued', item: viewOf(queued), error: verdict.error }
+    }
+    // Refused or cancelled: nothing was published.
+    if (options.interactive) {
+      this.#items.delete(item.id)
+      await this.#files.remove(item.id)
+      this.#emit()
+      return { state: 'dropped', error: verdict.error }
+    }
+    const failed = await this.#save({ ...sending, state: 'failed', lastError: verdict.error })
+    return { state: 'failed', item: viewOf(failed), error: verdict.error }
+  }
+
+  #input(item: OutboxItem): PublishStoryInput {
+    const { payload } = item
+    if (payload.kind === 'text') return payload.request as unknown as PublishStoryInput
+    return {
+      ...(payload.fields as object),
+      media: { kind: 'file', path: this.#files.mediaPath(item.id), mimeType: payload.media.mimeType },
+    } as PublishStoryInput
+  }
+
+  /** `sent` is written first, then history, then the folder goes: a crash between steps repeats none of the sending. */
+  async #finishSent(item: OutboxItem, confirmation: HistoryEntry['confirmation'] = 'confirmed'): Promise<void> {
+    const sent = await this.#save({ ...item, state: 'sent' })
+    const entry: HistoryEntry = {
+      id: sent.id,
+      publishedAt: sent.updatedAt,
+      summary: sent.summary,
+      messageId: sent.result?.messageId ?? null,
+      messageStatus: sent.result?.messageStatus ?? null,
+      confirmation,
+    }
+    try {
+      if (await this.#opts.history.add(entry)) this.#opts.onHistory?.()
+      this.#items.delete(sent.id)
+      await this.#files.remove(sent.id)
+    } catch (error) {
+      // It is published and marked so on disk; the next start records it and tidies up.
+      this.#log.error('recording a sent story failed', { error: error instanceof Error ? error.message : String(error) })
+    }
+    this.#emit()
+  }
+
+  async #save(item: OutboxItem): Promise<OutboxItem> {
+    const stamped = { ...item, updatedAt: new Date(this.#timers.now()).toISOString() }
+    try {
+      await this.#files.write(stamped)
+    } catch (error) {
+      this.#log.error('outbox write failed', { error: error instanceof Error ? error.message : String(error) })
+      throw new AppError('storage', 'The story could not be saved to the outbox on disk, so it was not sent. Check the free disk space.')
+    }
+    this.#items.set(stamped.id, stamped)
+    this.#emit()
+    return stamped
+  }
+
+  #retryDelay(): number {
+    const { firstMs, maxMs } = this.#opts.retry ?? { firstMs: 10_000, maxMs: 5 * 60_000 }
+    return Math.min(maxMs, firstMs * 2 ** Math.max(0, this.#offlineStreak - 1))
+  }
+
+  /** While something waits for the connection, try again on a backoff, in case no other request notices it is back. */
+  #scheduleRetry(): void {
+    if (this.#closed || this.#retryTimer !== null) return
+    const waiting = this.#queued()
+    if (waiting.length === 0) return
+    const due = Math.min(...waiting.map((item) => (item.nextAttemptAt ? Date.parse(item.nextAttemptAt) : this.#timers.now())))
+    this.#retryTimer = this.#timers.setTimeout(
+      () => {
+        this.#retryTimer = null
+        void this.drain()
+      },
+      Math.max(0, due - this.#timers.now()),
+    )
+  }
+
+  #emit(): void {
+    this.#opts.onChange?.(this.list())
+  }
+}

@@ -1,0 +1,32 @@
+import { AppError, type AppErrorData } from '@shared/errors'
+
+/**
+ * What a failed attempt means for the item:
+ * - `retry`: provably not published and the network is the reason: back in the queue;
+ * - `refused`: provably not published, for a reason that sending again will not fix;
+ * - `cancelled`: the user stopped it before the server could have it;
+ * - `unknown`: it may have been published; only the user decides what happens next.
+ */
+export type FailureVerdict = { kind: 'retry' | 'refused' | 'cancelled' | 'unknown'; error: AppErrorData }
+
+const NETWORK_CODES = new Set(['offline', 'timeout'])
+
+export function judgeFailure(error: unknown): FailureVerdict {
+  if (!(error instanceof AppError)) {
+    // An unexpected failure cannot prove the request never left: treat it as maybe published.
+    return {
+      kind: 'unknown',
+      error: {
+        code: 'unknown-outcome',
+        message:
+          'Something went wrong while the story was being sent, so the app cannot tell whether it was published. Check the account’s status before publishing it again.',
+      },
+    }
+  }
+  const data = error.toData()
+  const notPublished = error.details?.['published'] === false
+  if (error.code === 'unknown-outcome') return { kind: 'unknown', error: data }
+  if (error.code === 'cancelled') return { kind: 'cancelled', error: data }
+  if (NETWORK_CODES.has(error.code) && notPublished) return { kind: 'retry', error: data }
+  return { kind: 'refused', error: data }
+}

@@ -1,0 +1,282 @@
+import type { OutboxAction, PublishResult } from '@shared/channels/stories'
+import { parseStoryRequest } from '@shared/domain/story'
+import { AppError } from '@shared/errors'
+import { blockingIssues, checkStory, type StoryIssue } from '@shared/story/checks'
+import type { StoryDraft } from '@shared/story/draft'
+import type { StoryLimits } from '@shared/story/limits'
+import type { MediaGrant } from '@shared/story/media-facts'
+import type { HistoryEntry, OutboxItemView } from '@shared/story/records'
+import { mediaStoryFields, textStoryRequest } from '@shared/story/request'
+import { summarizeStory } from '@shared/story/summary'
+import type { AccountSession, ActiveAccountSource } from '../account-session'
+import type { UploadProgress } from '../api'
+import { DraftStore } from '../drafts/draft-store'
+import { HistoryStore } from '../history/history-store'
+import { silentLogger, type Logger } from '../log'
+import type { MediaStore } from '../media/media-store'
+import { Outbox, type ConnectivityPort, type OutboxTimers, type StoryPublisher } from '../outbox/outbox'
+import type { StoryPayload } from '../outbox/outbox-item'
+import { describeIssues } from './issue-messages'
+
+export interface StoriesEvents {
+  progress(event: { requestId: string } & UploadProgress): void
+  outboxChanged(accountId: string, items: OutboxItemView[]): void
+  historyChanged(accountId: string): void
+  notice(level: 'info' | 'warning' | 'error', message: string): void
+}
+
+export interface StoriesServiceOptions {
+  accounts: ActiveAccountSource<StoryPublisher>
+  media: MediaStore
+  limits: () => StoryLimits
+  connectivity: ConnectivityPort
+  events: StoriesEvents
+  log?: Logger
+  timers?: OutboxTimers
+  retry?: { firstMs: number; maxMs: number }
+}
+
+interface AccountContext {
+  session: AccountSession<StoryPublisher>
+  outbox: Outbox
+  history: HistoryStore
+  drafts: DraftStore
+  ready: Promise<void>
+}
+
+const NO_ACCOUNT = 'Connect an account first (Accounts), then publish.'
+
+/**
+ * Publishing for the active account: checks a composed story, hands it to the outbox (which
+ * writes it down before sending and never sends it twice) and reports what became of it.
+ * Also owns the account's drafts and history.
+ */
+export class StoriesService {
+  readonly #opts: StoriesServiceOptions
+  readonly #log: Logger
+  #context: AccountContext | null = null
+  /**
+   * One outbox per account for the life of the process: switching away and back reuses it,
+   * so a request still on its way is never mistaken for an interrupted one.
+   */
+  readonly #contexts = new Map<string, AccountContext>()
+  readonly #inFlight = new Map<string, { promise: Promise<PublishResult>; controller: AbortController }>()
+  /** Recent outcomes by request id, so a repeated request (a double click) gets the first answer. */
+  readonly #answered = new Map<string, PublishResult>()
+  #unsubscribe: (() => void) | null = null
+
+  constructor(options: StoriesServiceOptions) {
+    this.#opts = options
+    this.#log = options.log ?? silentLogger
+  }
+
+  /** Opens the active account's outbox and sends what waits in it; follows account switches. */
+  async start(): Promise<void> {
+    this.#unsubscribe = this.#opts.accounts.onActiveChange((session) => void this.#switchTo(session))
+    await this.#switchTo(this.#opts.accounts.active())
+  }
+
+  async dispose(): Promise<void> {
+    this.#unsubscribe?.()
+    for (const context of this.#contexts.values()) context.outbox.close()
+    this.#contexts.clear()
+    this.#context = null
+  }
+
+  async publish(requestId: string, draft: StoryDraft): Promise<PublishResult> {
+    const answered = this.#answered.get(requestId)
+    if (answered) return answered
+    const running = this.#inFlight.get(requestId)
+    if (running) return running.promise
+    // Registered before the first await, so a repeat arriving meanwhile joins this one.
+    const controller = new AbortController()
+    const promise = this.#require().then((context) => {
+      const earlier = context.outbox.findByRequest(requestId)
+      return earlier ? resultOfItem(earlier) : this.#publish(context, requestId, draft, controller.signal)
+    })
+    this.#inFlight.set(requestId, { promise, controller })
+    try {
+      const result = await promise
+      this.#remember(requestId, result)
+      return result
+    } finally {
+      this.#inFlight.delete(requestId)
+    }
+  }
+
+  cancel(requestId: string): void {
+    this.#inFlight.get(requestId)?.controller.abort()
+    this.#context?.outbox.cancel(requestId)
+  }
+
+  async outboxList(): Promise<OutboxItemView[]> {
+    const context = await this.#current()
+    return context ? context.outbox.list() : []
+  }
+
+  async outboxAct(id: string, action: OutboxAction): Promise<OutboxItemView[]> {
+    return (await this.#require()).outbox.act(id, action)
+  }
+
+  async historyList(): Promise<HistoryEntry[]> {
+    const context = await this.#current()
+    return context ? context.history.list() : []
+  }
+
+  async draftGet(): Promise<StoryDraft | null> {
+    const context = await this.#current()
+    return context ? context.drafts.load() : null
+  }
+
+  async draftSave(draft: StoryDraft): Promise<void> {
+    await (await this.#require()).drafts.save(draft)
+  }
+
+  async draftClear(): Promise<void> {
+    const context = await this.#current()
+    await context?.drafts.clear()
+  }
+
+  /** Resolves once the active account's queue has settled (tests, shutdown). */
+  async idle(): Promise<void> {
+    const context = await this.#current()
+    await context?.outbox.idle()
+  }
+
+  async #publish(context: AccountContext, requestId: string, draft: StoryDraft, signal: AbortSignal): Promise<PublishResult> {
+    const { grant, mediaPath } = await this.#resolveMedia(draft)
+    const gone = draft.kind === 'media' && draft.media.grantId !== null && grant === null
+    const issues = blockingIssues(checkStory(draft, grant, this.#opts.limits())).map((issue) =>
+      // The file was chosen, but main no longer has it (cleaned up, or a draft from another machine).
+      gone && issue.code === 'media-missing' ? { ...issue, params: { gone: 1 } } : issue,
+    )
+    if (issues.length > 0) throw refusal(issues)
+    const payload = buildPayload(draft, grant)
+    const outcome = await context.outbox.publish(
+      { requestId, payload, summary: summarizeStory(draft, grant), mediaSource: mediaPath },
+      signal,
+    )
+    if (outcome.state === 'dropped') {
+      const { code, message, details } = outcome.error
+      throw new AppError(code, message, details)
+    }
+    // The story now lives in the outbox or the history: the composer starts afresh.
+    await context.drafts.clear().catch(() => {})
+    if (grant) await this.#opts.media.release(grant.id).catch(() => {})
+    switch (outcome.state) {
+      case 'sent':
+        return { state: 'sent', itemId: outcome.item.id, messageId: outcome.messageId, messageStatus: outcome.messageStatus }
+      case 'queued':
+      case 'unknown':
+        return { state: outcome.state, itemId: outcome.item.id, error: outcome.error }
+      case 'failed':
+        return { state: 'unknown', itemId: outcome.item.id, error: outcome.error }
+    }
+  }
+
+  async #resolveMedia(draft: StoryDraft): Promise<{ grant: MediaGrant | null; mediaPath: string | null }> {
+    if (draft.kind !== 'media' || draft.media.grantId === null) return { grant: null, mediaPath: null }
+    const grant = await this.#opts.media.get(draft.media.grantId)
+    const mediaPath = grant ? await this.#opts.media.pathOf(grant.id) : null
+    return mediaPath ? { grant, mediaPath } : { grant: null, mediaPath: null }
+  }
+
+  #remember(requestId: string, result: PublishResult): void {
+    this.#answered.set(requestId, result)
+    if (this.#answered.size > 100) this.#answered.delete(this.#answered.keys().next().value!)
+  }
+
+  async #current(): Promise<AccountContext | null> {
+    const context = this.#context
+    if (context) await context.ready
+    return context
+  }
+
+  async #require(): Promise<AccountContext> {
+    const context = await this.#current()
+    if (!context) throw new AppError('unauthorized', NO_ACCOUNT)
+    return context
+  }
+
+  async #switchTo(session: AccountSession<StoryPublisher> | null): Promise<void> {
+    if (this.#context?.session.id === session?.id && this.#context?.session.client === session?.client) return
+    this.#context?.outbox.close()
+    this.#context = null
+    if (!session) return
+    const known = this.#contexts.get(session.id)
+    if (known) {
+      known.session = session
+      this.#context = known
+      await known.ready.catch(() => {})
+      known.outbox.resume(session.client)
+      return
+    }
+    const { events } = this.#opts
+    const history = new HistoryStore(session.dir, { log: this.#log })
+    const outbox = new Outbox({
+      accountId: session.id,
+      accountDir: session.dir,
+      publisher: session.client,
+      connectivity: this.#opts.connectivity,
+      history,
+      onChange: (items) => events.outboxChanged(session.id, items),
+      onHistory: () => events.historyChanged(session.id),
+      onProgress: (requestId, progress) => events.progress({ requestId, ...progress }),
+      log: this.#log,
+      ...(this.#opts.timers && { timers: this.#opts.timers }),
+      ...(this.#opts.retry && { retry: this.#opts.retry }),
+    })
+    const context: AccountContext = {
+      session,
+      outbox,
+      history,
+      drafts: new DraftStore(session.dir, this.#log),
+      ready: Promise.resolve(),
+    }
+    context.ready = outbox.open().then(
+      (setAside) => {
+        for (const path of setAside) {
+          events.notice('warning', 'A story in the outbox could not be read and was set aside (kept in the outbox folder).')
+          this.#log.warn('outbox item set aside', { path })
+        }
+        if (this.#context === context) void outbox.drain()
+      },
+      (error: unknown) => {
+        this.#log.error('outbox could not be opened', { error: error instanceof Error ? error.message : String(error) })
+        events.notice('error', 'The outbox could not be read. Stories cannot be queued until the app is restarted.')
+        throw new AppError('storage', 'The outbox could not be read from disk.')
+      },
+    )
+    this.#context = context
+    this.#contexts.set(session.id, context)
+    await context.ready.catch(() => {})
+  }
+}
+
+function refusal(issues: StoryIssue[]): AppError {
+  return new AppError('invalid-argument', describeIssues(issues), { issues })
+}
+
+function buildPayload(draft: StoryDraft, grant: MediaGrant | null): StoryPayload {
+  if (draft.kind === 'text' || grant === null) {
+    const request = textStoryRequest(draft)
+    const parsed = parseStoryRequest(request)
+    if (!parsed.success) throw invalidRequest(parsed.issue)
+    return { kind: 'text', request: { ...request } }
+  }
+  const fields = mediaStoryFields(draft, grant)
+  const parsed = parseStoryRequest({ ...fields, media: `data:${grant.mimeType};base64,`, mime_type: grant.mimeType })
+  if (!parsed.success) throw invalidRequest(parsed.issue)
+  return { kind: 'media', fields: { ...fields }, media: { file: 'media', mimeType: grant.mimeType, size: grant.size } }
+}
+
+function invalidRequest(issue: { path: string; message: string }): AppError {
+  return new AppError('invalid-argument', `The story was not sent: ${issue.path ? `${issue.path}: ` : ''}${issue.message}.`, { issue })
+}
+
+function resultOfItem(item: OutboxItemView): PublishResult {
+  const error = item.lastError ?? { code: 'offline' as const, message: 'The story is waiting in the outbox.' }
+  return item.state === 'unknown' || item.state === 'failed' || item.state === 'sending'
+    ? { state: 'unknown', itemId: item.id, error }
+    : { state: 'queued', itemId: item.id, error }
+}

@@ -1,0 +1,67 @@
+import type { OutboxAction } from '@shared/channels/stories'
+import type { AppErrorData } from '@shared/errors'
+import type { HistoryEntry, OutboxItemView } from '@shared/story/records'
+import { defineStore } from 'pinia'
+import { ref, shallowRef } from 'vue'
+import { bridge } from '../bridge'
+
+/** The outbox (stories on their way or waiting for the user) and the history of published ones. */
+export const useOutboxStore = defineStore('outbox', () => {
+  const items = shallowRef<readonly OutboxItemView[]>([])
+  const history = shallowRef<readonly HistoryEntry[]>([])
+  const loading = ref(false)
+  const error = shallowRef<AppErrorData | null>(null)
+  /** The item an action is running on. */
+  const acting = ref<string | null>(null)
+  const unsubscribers: Array<() => void> = []
+
+  function listen(): void {
+    if (unsubscribers.length > 0) return
+    unsubscribers.push(
+      bridge.on('stories:outbox-changed', (event) => {
+        items.value = event.items
+      }),
+      bridge.on('stories:history-changed', () => void loadHistory()),
+      bridge.on('accounts:changed', () => void load()),
+    )
+  }
+
+  async function loadHistory(): Promise<void> {
+    const result = await bridge.call('stories:history-list')
+    if (result.ok) history.value = result.value
+  }
+
+  async function load(): Promise<void> {
+    listen()
+    loading.value = true
+    error.value = null
+    const [outbox, past] = await Promise.all([bridge.call('stories:outbox-list'), bridge.call('stories:history-list')])
+    loading.value = false
+    if (outbox.ok) items.value = outbox.value
+    else error.value = outbox.error
+    if (past.ok) history.value = past.value
+    else error.value ??= past.error
+  }
+
+  async function act(id: string, action: OutboxAction): Promise<boolean> {
+    acting.value = id
+    error.value = null
+    try {
+      const result = await bridge.call('stories:outbox-act', { id, action })
+      if (!result.ok) {
+        error.value = result.error
+        return false
+      }
+      items.value = result.value
+      return true
+    } finally {
+      acting.value = null
+    }
+  }
+
+  function dispose(): void {
+    for (const off of unsubscribers.splice(0)) off()
+  }
+
+  return { items, history, loading, error, acting, load, loadHistory, act, dispose }
+})

@@ -1,0 +1,278 @@
+import type { ContactsPage, PublishResult, UploadProgressEvent } from '@shared/channels/stories'
+import type { AppErrorData } from '@shared/errors'
+import { blockingIssues, checkStory, type StoryIssue } from '@shared/story/checks'
+import { emptyDraft, StoryDraftSchema, type StoryDraft } from '@shared/story/draft'
+import { DEFAULT_STORY_LIMITS, type StoryLimits } from '@shared/story/limits'
+import { MEDIA_UPLOAD_PATH, type MediaGrant } from '@shared/story/media-facts'
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef, watch } from 'vue'
+import { bridge } from '../bridge'
+
+/** Problems that only make sense to show once the user tries to publish (an empty form is not an error yet). */
+const SHOWN_ON_ATTEMPT = new Set<StoryIssue['code']>(['text-empty', 'media-missing', 'contacts-empty'])
+const DRAFT_SAVE_DELAY_MS = 600
+
+export interface Publishing {
+  requestId: string
+  sentBytes: number
+  totalBytes: number
+}
+
+function newRequestId(): string {
+  return crypto.randomUUID()
+}
+
+/** The composer: the draft being written, its media grant, the checks, and publishing. */
+export const useStoriesStore = defineStore('stories', () => {
+  const draft = ref<StoryDraft>(emptyDraft())
+  const limits = shallowRef<StoryLimits>(DEFAULT_STORY_LIMITS)
+  const grant = shallowRef<MediaGrant | null>(null)
+  const loaded = ref(false)
+  const mediaBusy = ref(false)
+  const mediaError = shallowRef<AppErrorData | null>(null)
+  /** A draft named a file main no longer has. */
+  const mediaGone = ref(false)
+  const attempted = ref(false)
+  const publishing = shallowRef<Publishing | null>(null)
+  const result = shallowRef<PublishResult | null>(null)
+  const publishError = shallowRef<AppErrorData | null>(null)
+
+  const issues = computed(() => checkStory(draft.value, grant.value, limits.value))
+  const visibleIssues = computed(() =>
+    attempted.value ? issues.value : issues.value.filter((issue) => !SHOWN_ON_ATTEMPT.has(issue.code)),
+  )
+  /** The desktop app opens the system file dialog; web mode uses the page's file picker. */
+  const hasFileDialog = computed(() => bridge.kind === 'ipc')
+  const canPublish = computed(() => publishing.value === null && blockingIssues(issues.value).length === 0)
+
+  let saveTimer: ReturnType<typeof setTimeout> | null = null
+  let unsubscribers: Array<() => void> = []
+  let accountId: string | null | undefined
+
+  async function load(): Promise<void> {
+    if (unsubscribers.length === 0) {
+      unsubscribers = [
+        bridge.on('stories:progress', onProgress),
+        // Drafts belong to an account: another account's composer starts from its own draft.
+        bridge.on('accounts:changed', (state) => {
+          if (accountId !== undefined && state.activeId !== accountId) {
+            accountId = state.activeId
+            void reload()
+          }
+          accountId = state.activeId
+        }),
+      ]
+    }
+    const [limitsResult, draftResult] = await Promise.all([bridge.call('stories:limits'), bridge.call('stories:draft-get')])
+    if (limitsResult.ok) limits.value = limitsResult.value
+    if (draftResult.ok && draftResult.value) {
+      draft.value = draftResult.value
+      const id = draftResult.value.media.grantId
+      if (id) {
+        const found = await bridge.call('stories:media-get', { id })
+        grant.value = found.ok ? found.value : null
+        mediaGone.value = grant.value === null
+        if (mediaGone.value) draft.value.media.grantId = null
+      }
+    }
+    loaded.value = true
+  }
+
+  async function reload(): Promise<void> {
+    loaded.value = false
+    if (saveTimer) clearTimeout(saveTimer)
+    draft.value = emptyDraft()
+    grant.value = null
+    result.value = null
+    publishError.value = null
+    attempted.value = false
+    await load()
+  }
+
+  async function refreshLimits(): Promise<void> {
+    const fresh = await bridge.call('stories:limits')
+    if (fresh.ok) limits.value = fresh.value
+  }
+
+  // The draft is saved a moment after each change, so a closed window loses at most that moment.
+  watch(
+    draft,
+    () => {
+      if (!loaded.value) return
+      if (saveTimer) clearTimeout(saveTimer)
+      saveTimer = setTimeout(() => void saveDraft(), DRAFT_SAVE_DELAY_MS)
+    },
+    { deep: true },
+  )
+
+  async function saveDraft(): Promise<void> {
+    saveTimer = null
+    const parsed = StoryDraftSchema.safeParse(draft.value)
+    if (parsed.success) await bridge.call('stories:draft-save', parsed.data)
+  }
+
+  function onProgress(event: UploadProgressEvent): void {
+    if (publishing.value?.requestId === event.requestId) publishing.value = { ...event }
+  }
+
+  async function useGrant(next: MediaGrant): Promise<void> {
+    const previous = grant.value
+    grant.value = next
+    mediaGone.value = false
+    draft.value.media.grantId = next.id
+    draft.value.media.preview = null
+    if (previous && previous.id !== next.id) await bridge.call('stories:media-release', { id: previous.id })
+  }
+
+  async function importWith(task: () => Promise<MediaGrant | null>): Promise<MediaGrant | null> {
+    mediaBusy.value = true
+    mediaError.value = null
+    try {
+      const next = await task()
+      if (next) await useGrant(next)
+      return next
+    } catch (error) {
+      mediaError.value = toErrorData(error)
+      return null
+    } finally {
+      mediaBusy.value = false
+    }
+  }
+
+  /** The system file dialog (desktop): main opens the file; the page never learns its path. */
+  function pickFile(): Promise<MediaGrant | null> {
+    return importWith(() => bridge.invoke('stories:media-pick'))
+  }
+
+  /** A file chosen in the page or dropped on it: its bytes go to main, never its path. */
+  function importFile(file: File): Promise<MediaGrant | null> {
+    return importWith(async () => {
+      if (bridge.kind === 'ipc') {
+        return bridge.invoke('stories:media-import', { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })
+      }
+      // Web mode streams it to main's upload route (the session cookie proves the secret).
+      const response = await fetch(`${MEDIA_UPLOAD_PATH}?name=${encodeURIComponent(file.name)}`, {
+        method: 'POST',
+        body: file,
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/octet-stream' },
+      })
+      const answer = (await response.json()) as { ok: true; value: MediaGrant } | { ok: false; error: AppErrorData }
+      if (!answer.ok) throw answer.error
+      return answer.value
+    })
+  }
+
+  function importUrl(url: string): Promise<MediaGrant | null> {
+    return importWith(() => bridge.invoke('stories:media-import-url', { url }))
+  }
+
+  /** People from the cached groups' participants, for the audience picker. */
+  async function searchContacts(query: string, limit = 30): Promise<ContactsPage | null> {
+    const found = await bridge.call('stories:contacts-search', { query, limit })
+    return found.ok ? found.value : null
+  }
+
+  async function removeMedia(): Promise<void> {
+    const previous = grant.value
+    grant.value = null
+    mediaError.value = null
+    draft.value.media.grantId = null
+    draft.value.media.preview = null
+    if (previous) await bridge.call('stories:media-release', { id: previous.id })
+  }
+
+  function setPreview(preview: string | null): void {
+    draft.value.media.preview = preview
+  }
+
+  /** Publishes the story as composed; returns false when a check stops it (the fields say why). */
+  async function publish(): Promise<boolean> {
+    attempted.value = true
+    if (!canPublish.value) return false
+    const requestId = newRequestId()
+    publishing.value = { requestId, sentBytes: 0, totalBytes: 0 }
+    result.value = null
+    publishError.value = null
+    if (saveTimer) clearTimeout(saveTimer)
+    // Parsing yields a plain copy: a reactive proxy cannot cross IPC.
+    const outcome = await bridge.call('stories:publish', { requestId, draft: StoryDraftSchema.parse(draft.value) })
+    publishing.value = null
+    if (!outcome.ok) {
+      publishError.value = outcome.error
+      return false
+    }
+    result.value = outcome.value
+    startAfresh()
+    return true
+  }
+
+  async function cancel(): Promise<void> {
+    if (publishing.value) await bridge.call('stories:cancel', { requestId: publishing.value.requestId })
+  }
+
+  /** A new, empty story that keeps the look (colours, font) and the audience of the last one. */
+  function startAfresh(): void {
+    const next = emptyDraft()
+    next.kind = draft.value.kind
+    next.text = { ...draft.value.text, body: '' }
+    next.media.background = draft.value.media.background
+    next.audience = { ...draft.value.audience, contacts: [...draft.value.audience.contacts], exclude: [...draft.value.audience.exclude] }
+    draft.value = next
+    grant.value = null
+    attempted.value = false
+  }
+
+  function dismissResult(): void {
+    result.value = null
+    publishError.value = null
+  }
+
+  function dispose(): void {
+    for (const off of unsubscribers) off()
+    unsubscribers = []
+    if (saveTimer) {
+      clearTimeout(saveTimer)
+      void saveDraft()
+    }
+  }
+
+  return {
+    draft,
+    limits,
+    grant,
+    loaded,
+    mediaBusy,
+    mediaError,
+    mediaGone,
+    attempted,
+    publishing,
+    result,
+    publishError,
+    issues,
+    visibleIssues,
+    canPublish,
+    hasFileDialog,
+    searchContacts,
+    load,
+    refreshLimits,
+    saveDraft,
+    pickFile,
+    importFile,
+    importUrl,
+    removeMedia,
+    setPreview,
+    publish,
+    cancel,
+    startAfresh,
+    dismissResult,
+    dispose,
+  }
+})
+
+function toErrorData(error: unknown): AppErrorData {
+  if (error && typeof error === 'object' && 'code' in error && 'message' in error) {
+    return { code: (error as AppErrorData).code, message: String((error as AppErrorData).message) }
+  }
+  return { code: 'internal', message: error instanceof Error ? error.message : String(error) }
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod'
+import { channel, event } from '../define'
+import type { AppErrorData } from '../errors'
+import { StoryDraftSchema, type StoryDraft } from '../story/draft'
+import { GRANT_ID_PATTERN, type MediaGrant } from '../story/media-facts'
+import type { StoryLimits } from '../story/limits'
+import type { HistoryEntry, OutboxItemView } from '../story/records'
+
+const requestId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be an id of 8 to 64 letters, digits, - or _')
+const grantId = z.string().regex(GRANT_ID_PATTERN, 'not a media grant id')
+
+/**
+ * What became of a publish request:
+ * - `sent`: the server published it (message id and status as it answered);
+ * - `queued`: no connection; it waits in the outbox and goes out when the connection returns;
+ * - `unknown`: sent, but no answer came back; it waits in the outbox for the user to decide.
+ * A refusal (bad token, too large...) is an error instead, and nothing is kept.
+ */
+export type PublishResult =
+  | { state: 'sent'; itemId: string; messageId: string | null; messageStatus: string | null }
+  | { state: 'queued'; itemId: string; error: AppErrorData }
+  | { state: 'unknown'; itemId: string; error: AppErrorData }
+
+export interface UploadProgressEvent {
+  requestId: string
+  sentBytes: number
+  totalBytes: number
+}
+
+export interface StoryContact {
+  /** The id as the provider takes it: digits, or `<digits>@lid`. */
+  id: string
+  /** Names of some of the cached groups they are in. */
+  groups: string[]
+  groupCount: number
+}
+
+export interface ContactsPage {
+  contacts: StoryContact[]
+  /** Contacts matching the query (the page may hold fewer). */
+  matching: number
+  /** Distinct participants across the cached groups. */
+  total: number
+}
+
+export const OUTBOX_ACTIONS = ['send-now', 'send-again', 'mark-sent', 'discard'] as const
+export type OutboxAction = (typeof OUTBOX_ACTIONS)[number]
+
+/** Largest dropped file sent as bytes over IPC; web mode streams to the upload route instead. */
+export const MAX_IMPORT_BYTES = 256 * 1024 * 1024
+
+export const storiesChannels = {
+  /** Checks and publishes the composer's story (a new requestId per click; a repeat returns the first outcome). */
+  'stories:publish': channel<PublishResult>()(z.object({ requestId, draft: StoryDraftSchema })),
+  /** Stops an upload; a request whose body was already all sent ends as `unknown`. */
+  'stories:cancel': channel<void>()(z.object({ requestId })),
+  'stories:limits': channel<StoryLimits>()(z.void()),
+  /** Opens the system file picker (desktop); null when the user closes it. */
+  'stories:media-pick': channel<MediaGrant | null>()(z.void()),
+  /** A dropped file's bytes (desktop: the renderer never sends a path). */
+  'stories:media-import': channel<MediaGrant>()(
+    z.object({
+      name: z.string().max(255),
+      bytes: z.instanceof(Uint8Array).refine((b) => b.byteLength <= MAX_IMPORT_BYTES, 'the file is too large'),
+    }),
+  ),
+  /** Downloads an http(s) URL into a grant, with the same checks as a file. */
+  'stories:media-import-url': channel<MediaGrant>()(z.object({ url: z.string().trim().url().max(4096) })),
+  'stories:media-get': channel<MediaGrant | null>()(z.object({ id: grantId })),
+  'stories:media-release': channel<void>()(z.object({ id: grantId })),
+  'stories:draft-get': channel<StoryDraft | null>()(z.void()),
+  'stories:draft-save': channel<void>()(StoryDraftSchema),
+  'stories:draft-clear': channel<void>()(z.void()),
+  'stories:outbox-list': channel<OutboxItemView[]>()(z.void()),
+  'stories:outbox-act': channel<OutboxItemView[]>()(
+    z.object({ id: z.string().min(1).max(64), action: z.enum(OUTBOX_ACTIONS) }),
+  ),
+  'stories:history-list': channel<HistoryEntry[]>()(z.void()),
+  /** Participants of the cached groups, de-duplicated, matching a number or a group name. */
+  'stories:contacts-search': channel<ContactsPage>()(
+    z.object({ query: z.string().max(100).default(''), limit: z.number().int().min(1).max(200).default(50) }),
+  ),
+}
+
+export const storiesEvents = {
+  'stories:progress': event<UploadProgressEvent>(),
+  'stories:outbox-changed': event<{ accountId: string; items: OutboxItemView[] }>(),
+  'stories:history-changed': event<{ accountId: string }>(),
+}

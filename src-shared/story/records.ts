@@ -1,0 +1,61 @@
+import { z } from 'zod'
+import { StoryFontSchema } from '../domain/story'
+import type { AppErrorData } from '../errors'
+import { AUDIENCE_MODES } from './draft'
+
+export const STORY_KINDS = ['text', 'image', 'video', 'audio'] as const
+export type StoryKind = (typeof STORY_KINDS)[number]
+
+/**
+ * Where an outbox item stands. `sending` is written before a request leaves; `unknown`
+ * means the request may have reached the server with no answer back, and only the user
+ * moves it on (mark as sent, send again, discard).
+ */
+export const OUTBOX_STATES = ['queued', 'sending', 'sent', 'failed', 'unknown'] as const
+export type OutboxState = (typeof OUTBOX_STATES)[number]
+
+/** What a list row shows of a story: enough to recognise it, never a file path. */
+export const StorySummarySchema = z.object({
+  kind: z.enum(STORY_KINDS),
+  /** The text of a text story, or a media story's caption (may be empty). */
+  text: z.string(),
+  /** The small JPEG preview of a media story, as a data URI. */
+  thumbnail: z.string().nullable(),
+  /** Text and audio stories: the colours and font the preview paints. */
+  background: z.string().nullable(),
+  color: z.string().nullable(),
+  font: StoryFontSchema.nullable(),
+  audience: z.object({
+    mode: z.enum(AUDIENCE_MODES),
+    /** Contacts chosen (mode `contacts`); null for everyone. */
+    count: z.number().int().nonnegative().nullable(),
+    excluded: z.number().int().nonnegative(),
+  }),
+  mediaBytes: z.number().int().nonnegative().nullable(),
+})
+export type StorySummary = z.infer<typeof StorySummarySchema>
+
+export interface OutboxItemView {
+  id: string
+  requestId: string
+  state: OutboxState
+  createdAt: string
+  updatedAt: string
+  attempts: number
+  summary: StorySummary
+  lastError: AppErrorData | null
+  /** When the next automatic attempt is due (queued items only). */
+  nextAttemptAt: string | null
+}
+
+export const HistoryEntrySchema = z.object({
+  id: z.string(),
+  publishedAt: z.string(),
+  summary: StorySummarySchema,
+  messageId: z.string().nullable(),
+  /** The message status the server reported (pending, sent, ...), or null. */
+  messageStatus: z.string().nullable(),
+  /** `confirmed`: the server said so; `marked`: the user marked an unknown outcome as sent. */
+  confirmation: z.enum(['confirmed', 'marked']),
+})
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>

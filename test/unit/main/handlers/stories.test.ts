@@ -1,0 +1,90 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DEFAULT_STORY_LIMITS } from '@shared/story/limits'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dispatch, type Handlers } from '../../../../src-main/dispatch'
+import { storiesHandlers } from '../../../../src-main/handlers/stories'
+import { Connectivity } from '../../../../src-main/services/connectivity'
+import { silentLogger } from '../../../../src-main/services/log'
+import { MediaStore } from '../../../../src-main/services/media/media-store'
+import type { OpenDialogPort } from '../../../../src-main/services/media/open-dialog'
+import { ContactsSearch } from '../../../../src-main/services/stories/contacts-search'
+import { StoriesService } from '../../../../src-main/services/stories/stories-service'
+import { testHandlers } from '../../../support/handlers'
+
+const PHOTO = join(import.meta.dirname, '../../../fixtures/media/photo-360x640.jpg')
+let root: string
+let media: MediaStore
+let stories: StoriesService
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'statusdesk-story-handlers-'))
+  media = new MediaStore({ dir: join(root, 'media'), limits: () => DEFAULT_STORY_LIMITS, fetch: globalThis.fetch })
+  stories = new StoriesService({
+    accounts: { active: () => null, onActiveChange: () => () => {} },
+    media,
+    limits: () => DEFAULT_STORY_LIMITS,
+    connectivity: new Connectivity(),
+    events: { progress: () => {}, outboxChanged: () => {}, historyChanged: () => {}, notice: () => {} },
+  })
+  await stories.start()
+})
+afterAll(async () => {
+  await stories.dispose()
+  await rm(root, { recursive: true, force: true })
+})
+
+function handlers(openDialog: OpenDialogPort | null): Handlers {
+  return testHandlers(
+    storiesHandlers({ stories, media, contacts: new ContactsSearch(async () => []), limits: () => DEFAULT_STORY_LIMITS, openDialog }),
+  )
+}
+const call = (h: Handlers, channel: string, arg?: unknown) => dispatch(h, channel, arg, { transport: 'ipc' }, silentLogger)
+
+describe('stories handlers', () => {
+  it('opens the system dialog in main and answers with a grant, never the path', async () => {
+    const asked: string[] = []
+    const h = handlers({
+      chooseOpenPath: async ({ title }) => {
+        asked.push(title)
+        return PHOTO
+      },
+    })
+    const result = await call(h, 'stories:media-pick')
+    expect(result).toMatchObject({ ok: true, value: { kind: 'image', width: 360, name: 'photo-360x640.jpg' } })
+    expect(JSON.stringify(result)).not.toContain(root)
+    expect(JSON.stringify(result)).not.toContain('fixtures')
+    expect(asked).toHaveLength(1)
+    expect(await call(handlers({ chooseOpenPath: async () => null }), 'stories:media-pick')).toEqual({ ok: true, value: null })
+  })
+
+  it('says plainly that web mode has no file dialog', async () => {
+    expect(await call(handlers(null), 'stories:media-pick')).toMatchObject({ ok: false, error: { code: 'invalid-request' } })
+  })
+
+  it('refuses malformed arguments before any work: ids that are not grants, bad request ids, paths', async () => {
+    const h = handlers(null)
+    expect(await call(h, 'stories:media-get', { id: '../../etc/passwd' })).toMatchObject({ ok: false, error: { code: 'invalid-argument' } })
+    expect(await call(h, 'stories:publish', { requestId: 'x', draft: {} })).toMatchObject({ ok: false, error: { code: 'invalid-argument' } })
+    expect(await call(h, 'stories:media-import', { name: 'a.jpg', bytes: '/home/me/a.jpg' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-argument' },
+    })
+  })
+
+  it('takes dropped bytes and serves the limits', async () => {
+    const h = handlers(null)
+    const bytes = new Uint8Array(await readFile(PHOTO))
+    expect(await call(h, 'stories:media-import', { name: 'dropped.jpg', bytes })).toMatchObject({ ok: true, value: { height: 640 } })
+    expect(await call(h, 'stories:limits')).toEqual({ ok: true, value: DEFAULT_STORY_LIMITS })
+  })
+
+  it('needs an account to publish, and lists nothing without one', async () => {
+    const h = handlers(null)
+    const draft = { text: { body: 'Hi' } }
+    expect(await call(h, 'stories:publish', { requestId: 'abcdefgh12', draft })).toMatchObject({ ok: false, error: { code: 'unauthorized' } })
+    expect(await call(h, 'stories:outbox-list')).toEqual({ ok: true, value: [] })
+    expect(await call(h, 'stories:history-list')).toEqual({ ok: true, value: [] })
+  })
+})

@@ -1,0 +1,126 @@
+import { DEFAULT_STORY_LIMITS } from '@shared/story/limits'
+import type { MediaGrant } from '@shared/story/media-facts'
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest'
+import { useStoriesStore } from '../../../../src-renderer/src/stores/stories'
+import { failure, fakeBridge } from '../support/fake-bridge'
+
+const grant: MediaGrant = {
+  id: 'abcdefghijklmnopqrstuvwx',
+  kind: 'image',
+  mimeType: 'image/jpeg',
+  size: 2048,
+  name: 'photo.jpg',
+  width: 360,
+  height: 640,
+  seconds: null,
+  url: '/media/abcdefghijklmnopqrstuvwx',
+  createdAt: '2026-01-01T00:00:00.000Z',
+}
+const base = { 'stories:limits': () => DEFAULT_STORY_LIMITS, 'stories:draft-get': () => null }
+
+beforeEach(() => {
+  setActivePinia(createPinia())
+})
+
+describe('stories store', () => {
+  it('holds back "empty" problems until a publish is tried, and sends nothing while a check fails', async () => {
+    const bridge = fakeBridge(base)
+    const store = useStoriesStore()
+    await store.load()
+    expect(store.issues.map((i) => i.code)).toEqual(['text-empty'])
+    expect(store.visibleIssues).toEqual([])
+    store.draft.text.background = '#00000000'
+    expect(store.visibleIssues.map((i) => i.code)).toEqual(['background-transparent'])
+    expect(await store.publish()).toBe(false)
+    expect(store.visibleIssues.map((i) => i.code)).toEqual(['text-empty', 'background-transparent'])
+    expect(bridge.callsTo('stories:publish')).toEqual([])
+  })
+
+  it('publishes with a fresh request id, follows progress, then starts afresh keeping the look', async () => {
+    let seenProgress: unknown = null
+    const bridge = fakeBridge({
+      ...base,
+      'stories:publish': (arg) => {
+        const { requestId } = arg as { requestId: string }
+        bridge.emit('stories:progress', { requestId, sentBytes: 50, totalBytes: 100 })
+        seenProgress = store.publishing
+        return { state: 'sent', itemId: 'i1', messageId: 'm1', messageStatus: 'sent' }
+      },
+    })
+    const store = useStoriesStore()
+    await store.load()
+    store.draft.text.body = 'Hello'
+    store.draft.text.font = 'EXO2_EXTRABOLD'
+    expect(await store.publish()).toBe(true)
+    const [sent] = bridge.callsTo('stories:publish') as { requestId: string; draft: { text: { body: string } } }[]
+    expect(sent!.requestId).toMatch(/^[0-9a-f-]{36}$/)
+    expect(sent!.draft.text.body).toBe('Hello')
+    expect(seenProgress).toEqual({ requestId: sent!.requestId, sentBytes: 50, totalBytes: 100 })
+    expect(store.result).toMatchObject({ state: 'sent', messageId: 'm1' })
+    expect(store.publishing).toBeNull()
+    expect(store.draft.text.body).toBe('')
+    expect(store.draft.text.font).toBe('EXO2_EXTRABOLD')
+  })
+
+  it('keeps the draft and shows main’s error when publishing fails', async () => {
+    fakeBridge({ ...base, 'stories:publish': () => Promise.reject(failure('unauthorized', 'The token is wrong.')) })
+    const store = useStoriesStore()
+    await store.load()
+    store.draft.text.body = 'Keep me'
+    expect(await store.publish()).toBe(false)
+    expect(store.publishError).toMatchObject({ code: 'unauthorized' })
+    expect(store.draft.text.body).toBe('Keep me')
+  })
+
+  it('restores a draft and its media, and says when the file is gone', async () => {
+    fakeBridge({
+      ...base,
+      'stories:draft-get': () => ({ ...emptyMediaDraft(), media: { ...emptyMediaDraft().media, grantId: grant.id } }),
+      'stories:media-get': () => null,
+    })
+    const store = useStoriesStore()
+    await store.load()
+    expect(store.draft.kind).toBe('media')
+    expect(store.mediaGone).toBe(true)
+    expect(store.draft.media.grantId).toBeNull()
+  })
+
+  it('takes a grant for a dropped file, releasing the one it replaces, and shows an import refusal', async () => {
+    const second = { ...grant, id: 'zyxwvutsrqponmlkjihgfedc' }
+    // Web mode uploads to main's media route; a stand-in answers the way that route does.
+    let answer: unknown = { ok: true, value: grant }
+    const uploads: string[] = []
+    const realFetch = globalThis.fetch
+    globalThis.fetch = (async (url: string) => {
+      uploads.push(url)
+      return new Response(JSON.stringify(answer))
+    }) as typeof fetch
+    onTestFinished(() => {
+      globalThis.fetch = realFetch
+    })
+    const bridge = fakeBridge({ ...base, 'stories:media-release': () => undefined })
+    const store = useStoriesStore()
+    await store.load()
+    await store.importFile(new File([new Uint8Array([1, 2, 3])], 'a.jpg'))
+    expect(store.grant?.id).toBe(grant.id)
+    expect(store.draft.media.grantId).toBe(grant.id)
+    answer = { ok: true, value: second }
+    await store.importFile(new File([new Uint8Array([1])], 'b.jpg'))
+    expect(bridge.callsTo('stories:media-release')).toEqual([{ id: grant.id }])
+    answer = { ok: false, error: failure('unsupported-media', 'Stories do not take this file.') }
+    await store.importFile(new File([new Uint8Array([1])], 'c.txt'))
+    expect(store.mediaError).toMatchObject({ code: 'unsupported-media' })
+    expect(store.grant?.id).toBe(second.id)
+    expect(uploads).toEqual(['/media-upload?name=a.jpg', '/media-upload?name=b.jpg', '/media-upload?name=c.txt'])
+  })
+})
+
+function emptyMediaDraft() {
+  return {
+    kind: 'media' as const,
+    text: { body: '', background: '#FF0B6E4F', color: '#FFFFFFFF', font: 'SYSTEM' as const },
+    media: { grantId: null as string | null, caption: 'Hi', background: '#FF3B2F63', preview: null },
+    audience: { mode: 'everyone' as const, contacts: [], exclude: [] },
+  }
+}
