@@ -1,6 +1,16 @@
+import accounts from './accounts'
 import app from './app'
+import diagnostics from './diagnostics'
+import frame from './frame'
+import groups from './groups'
+import stories from './stories'
 
 /** English, the reference locale. Each domain keeps its strings in its own file. */
 export default {
   ...app,
+  ...accounts,
+  ...frame,
+  ...groups,
+  ...stories,
+  ...diagnostics,
 }

@@ -1,18 +1,16 @@
 import type { GroupRow, GroupsWindow } from '@shared/channels/groups'
 import type { Group, Message } from '@shared/domain'
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { createPinia, setActivePinia, type Pinia } from 'pinia'
+import type { Plugin } from 'vue'
 import { createAppI18n } from '../../../../src-renderer/src/i18n'
 
-const FIXTURES = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'messages')
+const FIXTURES = import.meta.glob<Message>('../../../fixtures/messages/*.json', { eager: true, import: 'default' })
 
 /** One recorded message per content member (test/fixtures/messages/<kind>.json). */
 export function messageFixtures(): Array<{ name: string; message: Message }> {
-  return readdirSync(FIXTURES)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => ({ name: file.replace(/\.json$/, ''), message: JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as Message }))
+  return Object.entries(FIXTURES)
+    .map(([path, message]) => ({ name: path.slice(path.lastIndexOf('/') + 1).replace(/\.json$/, ''), message }))
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
 }
 
 export function row(overrides: Partial<GroupRow> = {}): GroupRow {
@@ -88,7 +86,7 @@ export function group(overrides: Partial<Group> & Record<string, unknown> = {}):
 }
 
 /** A fresh Pinia and the app's i18n (English, a fixed locale so dates are predictable). */
-export function plugins(): { pinia: Pinia; global: { plugins: unknown[] } } {
+export function plugins(): { pinia: Pinia; global: { plugins: Plugin[] } } {
   const pinia = createPinia()
   setActivePinia(pinia)
   return { pinia, global: { plugins: [pinia, createAppI18n('en-GB')] } }

@@ -1,0 +1,9 @@
+import type { Handlers } from '../dispatch'
+import type { ExportService } from '../services/export'
+
+export function exportHandlers(exports: ExportService): Pick<Handlers, 'export:groups' | 'export:participants'> {
+  return {
+    'export:groups': (query) => exports.exportGroups(query),
+    'export:participants': ({ id }) => exports.exportParticipants(id),
+  }
+}

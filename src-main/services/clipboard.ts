@@ -1,0 +1,4 @@
+/** The system clipboard, written from main (the desktop app's renderer has no clipboard permission). */
+export interface ClipboardPort {
+  writeText(text: string): void
+}

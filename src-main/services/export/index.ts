@@ -1,0 +1,5 @@
+export { GROUP_COLUMNS, PARTICIPANT_COLUMNS, groupRow, participantRows, phoneOf } from './columns'
+export { UTF8_BOM, neutralizeFormula, toCsv, type Cell } from './csv'
+export type { DialogsPort, SaveDialogOptions } from './dialogs'
+export { downloadsFolder } from './downloads-folder'
+export { ExportService, fileSafe, type ExportServiceOptions, type ExportSource } from './export-service'

@@ -1,0 +1,66 @@
+import type { GroupDetail } from '@shared/channels/groups'
+import type { AppErrorData } from '@shared/errors'
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import { bridge } from '../bridge'
+
+/** The group open in the detail panel: its full record, fetched when opened. */
+export const useGroupDetailStore = defineStore('group-detail', () => {
+  const openId = ref<string | null>(null)
+  const detail = shallowRef<GroupDetail | null>(null)
+  const loading = ref(false)
+  const error = ref<AppErrorData | null>(null)
+  /** Groups opened through community links, so "back" returns to where the user came from. */
+  const trail = ref<string[]>([])
+
+  const isOpen = computed(() => openId.value !== null)
+
+  async function load(id: string): Promise<void> {
+    loading.value = true
+    error.value = null
+    const result = await bridge.call('groups:get', { id })
+    // The user may have opened another group while this one was on its way.
+    if (openId.value !== id) return
+    loading.value = false
+    if (result.ok) detail.value = result.value
+    else {
+      detail.value = null
+      error.value = result.error
+    }
+  }
+
+  function open(id: string, options: { from?: string } = {}): Promise<void> {
+    if (options.from) trail.value = [...trail.value, options.from]
+    else trail.value = []
+    openId.value = id
+    if (detail.value?.group.id !== id) detail.value = null
+    return load(id)
+  }
+
+  function back(): Promise<void> | undefined {
+    const previous = trail.value.at(-1)
+    if (!previous) return undefined
+    trail.value = trail.value.slice(0, -1)
+    openId.value = previous
+    return load(previous)
+  }
+
+  function retry(): Promise<void> | undefined {
+    return openId.value ? load(openId.value) : undefined
+  }
+
+  function close(): void {
+    openId.value = null
+    detail.value = null
+    error.value = null
+    loading.value = false
+    trail.value = []
+  }
+
+  /** After a new snapshot the open group is read again (it may have changed or gone). */
+  function reloadIfOpen(): Promise<void> | undefined {
+    return openId.value ? load(openId.value) : undefined
+  }
+
+  return { openId, detail, loading, error, trail, isOpen, load, open, back, retry, close, reloadIfOpen }
+})

@@ -1,0 +1,93 @@
+import type { SyncProgress, SyncState } from '@shared/channels/groups'
+import type { AppErrorData } from '@shared/errors'
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import { bridge } from '../bridge'
+
+/** The sync engine's state as main reports it: online, last synced, progress, last error. */
+export const useSyncStore = defineStore('sync', () => {
+  const state = shallowRef<SyncState | null>(null)
+  const progress = shallowRef<SyncProgress | null>(null)
+  /** Reading the state failed (main unreachable), or the last sync asked for here failed. */
+  const loadError = ref<AppErrorData | null>(null)
+  const syncError = ref<AppErrorData | null>(null)
+  const error = computed(() => syncError.value ?? loadError.value)
+  const requested = ref(false)
+
+  const syncing = computed(() => requested.value || (state.value?.syncing ?? false))
+  const online = computed(() => state.value?.online ?? true)
+  const fromCache = computed(() => state.value?.fromCache ?? false)
+  const lastSyncedAt = computed(() => state.value?.lastSyncedAt ?? null)
+  const lastError = computed(() => state.value?.lastError ?? null)
+  /** 0..1 while the total is known, null while it is not (an indeterminate bar). */
+  const fraction = computed<number | null>(() => {
+    const p = progress.value ?? state.value?.progress ?? null
+    if (!p || p.total === null || p.total <= 0) return null
+    return Math.min(1, p.fetched / p.total)
+  })
+
+  const unsubscribers: Array<() => void> = []
+
+  function listen(): void {
+    if (unsubscribers.length > 0) return
+    unsubscribers.push(
+      bridge.on('sync:state', (next) => {
+        state.value = next
+        if (!next.syncing) progress.value = null
+      }),
+      bridge.on('sync:progress', (next) => {
+        if (!state.value || next.accountId === state.value.accountId) progress.value = next
+      }),
+    )
+  }
+
+  async function load(): Promise<void> {
+    listen()
+    const result = await bridge.call('groups:state')
+    if (result.ok) {
+      state.value = result.value
+      loadError.value = null
+    } else {
+      loadError.value = result.error
+    }
+  }
+
+  /** Starts a sync and resolves when it ends; its outcome also arrives as a sync:state event. */
+  async function sync(): Promise<boolean> {
+    if (syncing.value) return false
+    requested.value = true
+    syncError.value = null
+    try {
+      const result = await bridge.call('groups:sync')
+      if (!result.ok && result.error.code !== 'cancelled') syncError.value = result.error
+      return result.ok
+    } finally {
+      requested.value = false
+      await load()
+    }
+  }
+
+  async function cancel(): Promise<void> {
+    await bridge.call('groups:cancel-sync')
+  }
+
+  function dispose(): void {
+    for (const off of unsubscribers.splice(0)) off()
+  }
+
+  return {
+    state,
+    progress,
+    error,
+    syncing,
+    online,
+    fromCache,
+    lastSyncedAt,
+    lastError,
+    fraction,
+    load,
+    sync,
+    cancel,
+    dispose,
+  }
+})

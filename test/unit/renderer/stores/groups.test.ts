@@ -1,0 +1,206 @@
+import type { GroupRow } from '@shared/channels/groups'
+import { createTestingPinia } from '@pinia/testing'
+import { flushPromises } from '@vue/test-utils'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { MAX_CACHED_PAGES, PAGE_SIZE, SEARCH_DEBOUNCE_MS, useGroupsStore } from '../../../../src-renderer/src/stores/groups'
+import { failure, fakeBridge } from '../support/fake-bridge'
+import { rows, windowOf } from '../support/groups-fixtures'
+
+const ALL = rows(1000)
+const LABELS = [{ id: '1', name: 'VIP', color: 'gold' }]
+
+function deferred<T>() {
+  let resolve!: (value: T) => void
+  const promise = new Promise<T>((r) => (resolve = r))
+  return { promise, resolve }
+}
+
+beforeEach(() => {
+  createTestingPinia({ stubActions: false, createSpy: vi.fn })
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('groups store', () => {
+  it('starts with the first page of the default query and the labels', async () => {
+    const bridge = fakeBridge({ 'groups:query': (arg) => windowOf(ALL, arg, 1200), 'groups:labels': () => LABELS })
+    const store = useGroupsStore()
+    await store.start()
+    expect(bridge.callsTo('groups:query')).toEqual([
+      { search: '', filters: [], labels: [], sort: 'recent', offset: 0, limit: PAGE_SIZE },
+    ])
+    expect(store.status).toBe('ready')
+    expect(store.matching).toBe(1000)
+    expect(store.total).toBe(1200)
+    expect(store.rowAt(0)?.name).toBe('Group 0')
+    expect(store.rowAt(PAGE_SIZE)).toBeUndefined()
+    expect(store.labels).toEqual(LABELS)
+  })
+
+  it('fetches each page the list shows once, and only those', async () => {
+    const bridge = fakeBridge({ 'groups:query': (arg) => windowOf(ALL, arg), 'groups:labels': () => [] })
+    const store = useGroupsStore()
+    await store.start()
+    store.ensureRange(250, 320)
+    store.ensureRange(260, 330)
+    await flushPromises()
+    const offsets = bridge.callsTo('groups:query').map((arg) => (arg as { offset: number }).offset)
+    expect(offsets).toEqual([0, 200, 300])
+    expect(store.rowAt(250)?.name).toBe('Group 250')
+    expect(store.rowAt(399)?.name).toBe('Group 399')
+    expect(store.pages.size).toBe(3)
+  })
+
+  it('keeps a bounded number of pages while the user scrolls a large account', async () => {
+    const many = rows(10_000)
+    fakeBridge({ 'groups:query': (arg) => windowOf(many, arg), 'groups:labels': () => [] })
+    const store = useGroupsStore()
+    await store.start()
+    for (let start = 0; start < 10_000; start += PAGE_SIZE) {
+      store.ensureRange(start, start + 12)
+      await flushPromises()
+    }
+    expect(store.pages.size).toBe(MAX_CACHED_PAGES)
+    expect(store.rowAt(9_990)?.name).toBe('Group 9990')
+    expect(store.rowAt(0)).toBeUndefined()
+    // Back at the top, the page is fetched again.
+    store.ensureRange(0, 12)
+    await flushPromises()
+    expect(store.rowAt(0)?.name).toBe('Group 0')
+  })
+
+  it('drops an answer to a query the user has already changed', async () => {
+    const slow = deferred<void>()
+    const bridge = fakeBridge({
+      'groups:query': async (arg) => {
+        const { sort } = arg as { sort: string }
+        if (sort === 'recent') await slow.promise
+        return windowOf(sort === 'recent' ? rows(5, 0, 'Old') : rows(3, 0, 'New'), arg)
+      },
+      'groups:labels': () => [],
+    })
+    const store = useGroupsStore()
+    const first = store.start()
+    store.setSort('name')
+    await flushPromises()
+    slow.resolve()
+    await first
+    await flushPromises()
+    expect(bridge.callsTo('groups:query')).toHaveLength(2)
+    expect(store.matching).toBe(3)
+    expect(store.rowAt(0)?.name).toBe('New 0')
+  })
+
+  it('waits for a pause in typing before it searches, and searches the last text', async () => {
+    vi.useFakeTimers()
+    const bridge = fakeBridge({
+      'groups:query': (arg) => windowOf(ALL.filter((r) => r.name.includes((arg as { search: string }).search)), arg),
+      'groups:labels': () => [],
+    })
+    const store = useGroupsStore()
+    await store.start()
+    store.setSearch('Group 1')
+    store.setSearch('Group 12')
+    store.setSearch('Group 123')
+    expect(bridge.callsTo('groups:query')).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 1)
+    const searches = bridge.callsTo('groups:query').map((arg) => (arg as { search: string }).search)
+    expect(searches).toEqual(['', 'Group 123'])
+    expect(store.matching).toBe(1)
+    expect(store.hasQuery).toBe(true)
+    // Clearing the box shows everything again at once.
+    store.setSearch('')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(store.matching).toBe(1000)
+  })
+
+  it('sends filters, labels and sort with every query, and starts again from the top', async () => {
+    const bridge = fakeBridge({ 'groups:query': (arg) => windowOf(ALL, arg), 'groups:labels': () => [] })
+    const store = useGroupsStore()
+    await store.start()
+    store.ensureRange(500, 520)
+    await flushPromises()
+    const version = store.queryVersion
+    store.toggleFilter('unread')
+    store.toggleFilter('admin')
+    store.toggleLabel('7')
+    store.setSort('size')
+    await flushPromises()
+    expect(bridge.calls.at(-1)?.arg).toEqual({
+      search: '',
+      filters: ['unread', 'admin'],
+      labels: ['7'],
+      sort: 'size',
+      offset: 0,
+      limit: PAGE_SIZE,
+    })
+    expect(store.queryVersion).toBe(version + 4)
+    store.toggleFilter('unread')
+    await flushPromises()
+    expect(store.filters).toEqual(['admin'])
+    store.clearQuery()
+    await flushPromises()
+    expect(store.currentQuery()).toEqual({ search: '', filters: [], labels: [], sort: 'size' })
+  })
+
+  it('reads the visible pages again after a new snapshot, keeping the place', async () => {
+    let names = 'Before'
+    const bridge = fakeBridge({ 'groups:query': (arg) => windowOf(rows(1000, 0, names), arg), 'groups:labels': () => [] })
+    const store = useGroupsStore()
+    await store.start()
+    store.ensureRange(420, 440)
+    await flushPromises()
+    store.setActive(430)
+    const version = store.queryVersion
+    names = 'After'
+    bridge.emit('groups:changed', { accountId: 'a1' })
+    await flushPromises()
+    expect(store.rowAt(430)?.name).toBe('After 430')
+    expect(store.rowAt(0)).toBeUndefined()
+    expect(store.activeIndex).toBe(430)
+    expect(store.queryVersion).toBe(version)
+  })
+
+  it('reports a failed query and recovers on retry', async () => {
+    let fail = true
+    fakeBridge({
+      'groups:query': (arg) => {
+        if (fail) throw failure('storage', 'The cache could not be read.')
+        return windowOf(ALL, arg)
+      },
+      'groups:labels': () => [],
+    })
+    const store = useGroupsStore()
+    await store.start()
+    expect(store.status).toBe('error')
+    expect(store.error?.message).toBe('The cache could not be read.')
+    fail = false
+    await store.refresh()
+    expect(store.status).toBe('ready')
+    expect(store.error).toBeNull()
+  })
+
+  it('moves the keyboard selection within the list', async () => {
+    fakeBridge({ 'groups:query': (arg) => windowOf(rows(3), arg), 'groups:labels': () => [] })
+    const store = useGroupsStore()
+    await store.start()
+    expect(store.activeIndex).toBe(-1)
+    expect(store.moveActive(1)).toBe(0)
+    expect(store.moveActive(10)).toBe(2)
+    expect(store.moveActive(-1)).toBe(1)
+    store.setActive(99)
+    expect(store.activeIndex).toBe(2)
+  })
+
+  it('forgets the account on reset', async () => {
+    fakeBridge({ 'groups:query': (arg) => windowOf(ALL, arg), 'groups:labels': () => LABELS })
+    const store = useGroupsStore()
+    await store.start()
+    store.reset()
+    expect(store.status).toBe('idle')
+    expect(store.matching).toBe(0)
+    expect(store.rowAt(0) as GroupRow | undefined).toBeUndefined()
+    expect(store.labels).toEqual([])
+  })
+})

@@ -1,0 +1,83 @@
+import type { SyncState } from '@shared/channels/groups'
+import { createTestingPinia } from '@pinia/testing'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { useSyncStore } from '../../../../src-renderer/src/stores/sync'
+import { failure, fakeBridge } from '../support/fake-bridge'
+
+function state(overrides: Partial<SyncState> = {}): SyncState {
+  return {
+    accountId: 'a1',
+    lastSyncedAt: '2026-11-22T02:00:00.000Z',
+    syncing: false,
+    progress: null,
+    online: true,
+    fromCache: true,
+    lastError: null,
+    lastResult: null,
+    count: 5000,
+    ...overrides,
+  }
+}
+
+beforeEach(() => {
+  createTestingPinia({ stubActions: false, createSpy: vi.fn })
+})
+
+describe('sync store', () => {
+  it('reads the state and follows state and progress events', async () => {
+    const bridge = fakeBridge({ 'groups:state': () => state() })
+    const store = useSyncStore()
+    await store.load()
+    expect(store.online).toBe(true)
+    expect(store.fromCache).toBe(true)
+    expect(store.lastSyncedAt).toBe('2026-11-22T02:00:00.000Z')
+
+    bridge.emit('sync:state', state({ syncing: true, fromCache: false }))
+    bridge.emit('sync:progress', { accountId: 'a1', fetched: 1500, total: 5000 })
+    expect(store.syncing).toBe(true)
+    expect(store.fraction).toBe(0.3)
+    bridge.emit('sync:progress', { accountId: 'a1', fetched: 1500, total: null })
+    expect(store.fraction).toBeNull()
+    bridge.emit('sync:progress', { accountId: 'other', fetched: 9, total: 10 })
+    expect(store.progress?.accountId).toBe('a1')
+
+    bridge.emit('sync:state', state({ online: false }))
+    expect(store.online).toBe(false)
+    expect(store.progress).toBeNull()
+    expect(store.syncing).toBe(false)
+  })
+
+  it('syncs once at a time and reads the state afterwards', async () => {
+    let release!: () => void
+    const bridge = fakeBridge({
+      'groups:state': () => state(),
+      'groups:sync': () => new Promise((resolve) => (release = () => resolve({ added: 1, removed: 0, changed: 0, total: 1, rejected: 0, durationMs: 3 }))),
+    })
+    const store = useSyncStore()
+    const first = store.sync()
+    expect(store.syncing).toBe(true)
+    expect(await store.sync()).toBe(false)
+    await vi.waitFor(() => expect(release).toBeTypeOf('function'))
+    release()
+    expect(await first).toBe(true)
+    expect(bridge.callsTo('groups:sync')).toHaveLength(1)
+    expect(bridge.callsTo('groups:state')).toHaveLength(1)
+    expect(store.syncing).toBe(false)
+  })
+
+  it('keeps a failed sync’s error, but not a cancelled one', async () => {
+    let code: 'offline' | 'cancelled' = 'offline'
+    fakeBridge({
+      'groups:state': () => state(),
+      'groups:sync': () => {
+        throw failure(code, code === 'offline' ? 'No network.' : 'Cancelled.')
+      },
+    })
+    const store = useSyncStore()
+    expect(await store.sync()).toBe(false)
+    expect(store.error?.message).toBe('No network.')
+    code = 'cancelled'
+    await store.sync()
+    expect(store.error).toBeNull()
+  })
+})
