@@ -266,18 +266,30 @@ export class Outbox {
     if (!item) throw new AppError('not-found', 'That story is no longer in the outbox.')
     if (this.#locked.has(id) || item.state === 'sending')
       throw new AppError('conflict', 'That story is being sent right now. Wait for the result.')
+    // Held until the decision is on disk: a second click (or a discard) arriving meanwhile would
+    // otherwise act on the same stale item and could write `queued` over a request in flight.
+    this.#locked.add(id)
+    try {
+      await this.#decide(item, action)
+    } finally {
+      this.#locked.delete(id)
+    }
+    if (action === 'send-now' || action === 'send-again') void this.drain()
+    return this.list()
+  }
+
+  async #decide(item: OutboxItem, action: OutboxAction): Promise<void> {
+    const { id } = item
     switch (action) {
       case 'send-now':
         if (item.state !== 'queued' && item.state !== 'failed')
           throw new AppError('conflict', 'Only a waiting or failed story can be sent from here; for an unknown outcome choose “Send again”.')
         await this.#save({ ...item, state: 'queued', nextAttemptAt: null })
-        void this.drain()
         break
       case 'send-again':
         if (item.state !== 'unknown' && item.state !== 'failed')
           throw new AppError('conflict', 'Only a story whose outcome is unknown or that failed can be sent again.')
         await this.#save({ ...item, state: 'queued', nextAttemptAt: null })
-        void this.drain()
         break
       case 'mark-sent':
         if (item.state !== 'unknown') throw new AppError('conflict', 'Only a story whose outcome is unknown can be marked as sent.')
@@ -289,7 +301,6 @@ export class Outbox {
         this.#emit()
         break
     }
-    return this.list()
   }
 
   /** Settles after every run in progress: for tests and an orderly shutdown. */
@@ -343,32 +354,33 @@ export class Outbox {
       return { state: 'sent', item: viewOf(sent), messageId: sent.result!.messageId, messageStatus: sent.result!.messageStatus }
     }
     if (result?.outcome === 'unknown') {
-      const unknown = await this.#save({ ...sending, state: 'unknown', lastError: result.error.toData() })
+      const unknown = await this.#settle({ ...sending, state: 'unknown', lastError: result.error.toData() })
       return { state: 'unknown', item: viewOf(unknown), error: unknown.lastError! }
     }
 
     const verdict = judgeFailure(failure)
     if (failure instanceof AppError) this.#opts.connectivity.reportFailure(failure.code)
     if (verdict.kind === 'unknown') {
-      this.#log.error('story attempt failed unexpectedly', { error: failure instanceof Error ? failure.message : String(failure) })
-      const unknown = await this.#save({ ...sending, state: 'unknown', lastError: verdict.error })
+      this.#logFailure('story attempt failed unexpectedly', failure)
+      const unknown = await this.#settle({ ...sending, state: 'unknown', lastError: verdict.error })
       return { state: 'unknown', item: viewOf(unknown), error: verdict.error }
     }
     if (verdict.kind === 'retry') {
       this.#offlineStreak++
       const next = new Date(this.#timers.now() + this.#retryDelay()).toISOString()
-      const queued = await this.#save({ ...sending, state: 'queued', lastError: verdict.error, nextAttemptAt: next })
+      const queued = await this.#settle({ ...sending, state: 'queued', lastError: verdict.error, nextAttemptAt: next })
       if (options.interactive) this.#scheduleRetry()
       return { state: 'queued', item: viewOf(queued), error: verdict.error }
     }
     // Refused or cancelled: nothing was published.
     if (options.interactive) {
       this.#items.delete(item.id)
-      await this.#files.remove(item.id)
+      // A folder left behind still says `sending`: the next start shows it as unknown, never sends it.
+      await this.#files.remove(item.id).catch((error: unknown) => this.#logFailure('removing a refused story failed', error))
       this.#emit()
       return { state: 'dropped', error: verdict.error }
     }
-    const failed = await this.#save({ ...sending, state: 'failed', lastError: verdict.error })
+    const failed = await this.#settle({ ...sending, state: 'failed', lastError: verdict.error })
     return { state: 'failed', item: viewOf(failed), error: verdict.error }
   }
 
@@ -383,7 +395,7 @@ export class Outbox {
 
   /** `sent` is written first, then history, then the folder goes: a crash between steps repeats none of the sending. */
   async #finishSent(item: OutboxItem, confirmation: HistoryEntry['confirmation'] = 'confirmed'): Promise<void> {
-    const sent = await this.#save({ ...item, state: 'sent' })
+    const sent = await this.#settle({ ...item, state: 'sent' })
     const entry: HistoryEntry = {
       id: sent.id,
       publishedAt: sent.updatedAt,
@@ -398,22 +410,43 @@ export class Outbox {
       await this.#files.remove(sent.id)
     } catch (error) {
       // It is published and marked so on disk; the next start records it and tidies up.
-      this.#log.error('recording a sent story failed', { error: error instanceof Error ? error.message : String(error) })
+      this.#logFailure('recording a sent story failed', error)
     }
     this.#emit()
   }
 
+  /** Writes the item before anything depends on it; a failure here means nothing was sent. */
   async #save(item: OutboxItem): Promise<OutboxItem> {
     const stamped = { ...item, updatedAt: new Date(this.#timers.now()).toISOString() }
     try {
       await this.#files.write(stamped)
     } catch (error) {
-      this.#log.error('outbox write failed', { error: error instanceof Error ? error.message : String(error) })
+      this.#logFailure('outbox write failed', error)
       throw new AppError('storage', 'The story could not be saved to the outbox on disk, so it was not sent. Check the free disk space.')
     }
     this.#items.set(stamped.id, stamped)
     this.#emit()
     return stamped
+  }
+
+  /**
+   * Records what a request ended in. The request has happened, so a disk that refuses the
+   * write must not turn into "not sent": the outcome is kept in memory and the file keeps
+   * saying `sending`, which the next start reads as unknown, so nothing goes out twice.
+   */
+  async #settle(item: OutboxItem): Promise<OutboxItem> {
+    try {
+      return await this.#save(item)
+    } catch {
+      const stamped = { ...item, updatedAt: new Date(this.#timers.now()).toISOString() }
+      this.#items.set(stamped.id, stamped)
+      this.#emit()
+      return stamped
+    }
+  }
+
+  #logFailure(what: string, error: unknown): void {
+    this.#log.error(what, { error: error instanceof Error ? error.message : String(error) })
   }
 
   #retryDelay(): number {

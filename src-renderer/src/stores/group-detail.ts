@@ -15,12 +15,16 @@ export const useGroupDetailStore = defineStore('group-detail', () => {
 
   const isOpen = computed(() => openId.value !== null)
 
+  let latest = 0
+
   async function load(id: string): Promise<void> {
+    const ticket = ++latest
     loading.value = true
     error.value = null
     const result = await bridge.call('groups:get', { id })
-    // The user may have opened another group while this one was on its way.
-    if (openId.value !== id) return
+    // Another group was opened, or the same one read again (a sync), while this answer was on
+    // its way: only the newest request may fill the panel.
+    if (ticket !== latest || openId.value !== id) return
     loading.value = false
     if (result.ok) detail.value = result.value
     else {

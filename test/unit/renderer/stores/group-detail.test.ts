@@ -30,6 +30,24 @@ describe('group detail store', () => {
     expect(store.loading).toBe(false)
   })
 
+  it('after a sync, an older read of the same group answering late does not replace the newer one', async () => {
+    const answers: Array<(name: string) => void> = []
+    fakeBridge({
+      'groups:get': () =>
+        new Promise((resolve) => answers.push((name) => resolve({ group: group({ id: 'a@g.us', name }), picture: null, pictureFull: null }))),
+    })
+    const store = useGroupDetailStore()
+    const opened = store.open('a@g.us')
+    const reloaded = store.reloadIfOpen()
+    await vi.waitFor(() => expect(answers).toHaveLength(2))
+    answers[1]!('Renamed after the sync')
+    await reloaded
+    answers[0]!('Name before the sync')
+    await opened
+    expect(store.detail?.group.name).toBe('Renamed after the sync')
+    expect(store.loading).toBe(false)
+  })
+
   it('keeps a trail of community links for "back", and forgets it on close', async () => {
     fakeBridge({ 'groups:get': (arg) => ({ group: group({ id: (arg as { id: string }).id }), picture: null, pictureFull: null }) })
     const store = useGroupDetailStore()

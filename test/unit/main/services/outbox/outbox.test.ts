@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { cp, open, readdir, readFile, rm } from 'node:fs/promises'
+import { cp, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppError } from '@shared/errors'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -208,6 +208,94 @@ describe('Outbox against the emulator', () => {
     emulator = await startEmulator({ groups: 3, port })
     timers.fire()
     await waitFor(() => outbox.list().length === 0, 'the queued story to go')
+    expect(emulator.control.stories.list()).toHaveLength(1)
+  })
+
+  it('two "send again" clicks at once: one is refused, and the disk says `sending` for the whole request', async () => {
+    const dir = await newDir()
+    emulator.control.faults.add({ type: 'reset', route: 'stories', times: 1 })
+    const { outbox } = openOutbox(dir, recordingClient(emulator.baseUrl, emulator.token))
+    await outbox.open()
+    expect((await outbox.publish(textStory('Twice clicked'))).state).toBe('unknown')
+    const id = outbox.list()[0]!.id
+
+    // Published, then no answer: the request stays open while the test looks at the disk.
+    emulator.control.faults.add({ type: 'hang', phase: 'after', route: 'stories' })
+    const results = await Promise.allSettled([outbox.act(id, 'send-again'), outbox.act(id, 'send-again'), outbox.act(id, 'discard')])
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected', 'rejected'])
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'conflict' })
+    await waitFor(() => emulator.control.stories.list().length === 2, 'the resend to reach the emulator')
+    expect(await itemStates(dir)).toEqual(['sending'])
+
+    // A crash now: the next run must not send it a third time.
+    const crashed = await newDir()
+    await cp(dir, crashed, { recursive: true })
+    emulator.control.faults.clear()
+    const second = openOutbox(crashed, recordingClient(emulator.baseUrl, emulator.token))
+    await second.outbox.open()
+    await second.outbox.drain()
+    expect(second.outbox.list()).toMatchObject([{ state: 'unknown' }])
+    expect(emulator.control.stories.list()).toHaveLength(2)
+    outbox.cancel(outbox.list()[0]!.requestId)
+    await outbox.idle()
+  })
+
+  it('a disk that fails after the story went out: reported as sent, recorded in history, never "not sent"', async () => {
+    const dir = await newDir()
+    const client = recordingClient(emulator.baseUrl, emulator.token)
+    const sabotaging: typeof client = {
+      inputs: client.inputs,
+      async publishStory(input, options) {
+        const result = await client.publishStory(input, options)
+        // The item's folder becomes a file: every later write of item.json fails.
+        const [name] = await readdir(join(dir, 'outbox'))
+        await rm(join(dir, 'outbox', name!), { recursive: true, force: true })
+        await writeFile(join(dir, 'outbox', name!), 'not a folder')
+        return result
+      },
+    }
+    const { outbox, history } = openOutbox(dir, sabotaging)
+    await outbox.open()
+    const outcome = await outbox.publish(textStory('Disk full afterwards'))
+    expect(outcome).toMatchObject({ state: 'sent' })
+    expect(emulator.control.stories.list()).toHaveLength(1)
+    expect(await history.list()).toMatchObject([{ confirmation: 'confirmed', summary: { text: 'Disk full afterwards' } }])
+  })
+
+  it('a disk that fails after an unanswered request: the item is unknown, not "not sent", and stays so after a restart', async () => {
+    const dir = await newDir()
+    emulator.control.faults.add({ type: 'reset', route: 'stories', times: 1 })
+    const client = recordingClient(emulator.baseUrl, emulator.token)
+    let sabotage = true
+    const sabotaging: typeof client = {
+      inputs: client.inputs,
+      async publishStory(input, options) {
+        const result = await client.publishStory(input, options)
+        if (sabotage) {
+          // The item's folder is moved away and a file takes its name: writing item.json fails.
+          const [name] = (await readdir(join(dir, 'outbox'))).filter((n) => !n.startsWith('.'))
+          blocked = join(dir, 'outbox', name!)
+          await rename(blocked, `${blocked}.moved`)
+          await writeFile(blocked, 'not a folder')
+        }
+        return result
+      },
+    }
+    let blocked = ''
+    const { outbox } = openOutbox(dir, sabotaging)
+    await outbox.open()
+    const outcome = await outbox.publish(textStory('Unknown, then a full disk'))
+    expect(outcome).toMatchObject({ state: 'unknown', error: { code: 'unknown-outcome' } })
+    expect(outbox.list()).toMatchObject([{ state: 'unknown' }])
+    sabotage = false
+
+    // What the disk kept (`sending`) reads as unknown on the next start: never sent on its own.
+    await rm(blocked)
+    await rename(`${blocked}.moved`, blocked)
+    const second = openOutbox(dir, recordingClient(emulator.baseUrl, emulator.token))
+    await second.outbox.open()
+    await second.outbox.drain()
+    expect(second.outbox.list()).toMatchObject([{ state: 'unknown' }])
     expect(emulator.control.stories.list()).toHaveLength(1)
   })
 

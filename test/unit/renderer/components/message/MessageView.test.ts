@@ -108,4 +108,31 @@ describe('MessageView', () => {
       expect(wrapper.find('svg[onload]').exists()).toBe(false)
     }
   })
+  it('survives every field of every kind replaced by a value of the wrong type', () => {
+    const wrong: unknown[] = [null, 'x', [{}]]
+    /** Paths to every value inside a record (objects and arrays included). */
+    function paths(value: unknown, at: (string | number)[] = []): (string | number)[][] {
+      if (typeof value !== 'object' || value === null) return [at]
+      const inner = Object.entries(value).flatMap(([key, child]) => paths(child, [...at, Array.isArray(value) ? Number(key) : key]))
+      return at.length > 0 ? [at, ...inner] : inner
+    }
+    function replaced(record: unknown, path: (string | number)[], by: unknown): unknown {
+      const copy = structuredClone(record) as Record<string | number, unknown>
+      let node = copy
+      for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>
+      node[path.at(-1)!] = by
+      return copy
+    }
+    const failures: string[] = []
+    for (const { name, message } of messageFixtures()) {
+      for (const path of paths(message)) {
+        for (const by of wrong) {
+          const wrapper = mountMessage(replaced(message, path, by))
+          if (wrapper.find('[data-testid="error-boundary"]').exists()) failures.push(`${name}: ${path.join('.')} = ${JSON.stringify(by)}`)
+          wrapper.unmount()
+        }
+      }
+    }
+    expect(failures).toEqual([])
+  }, 120_000)
 })
