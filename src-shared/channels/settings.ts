@@ -47,13 +47,26 @@ export const SettingsSchema = z.object({
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
+type WithoutDefaults<S extends z.ZodRawShape> = { [K in keyof S]: S[K] extends z.ZodDefault<infer Inner> ? Inner : S[K] }
+
+/**
+ * A nested section as a patch: every field optional and WITHOUT its default, so that
+ * `{ updates: { enabled: true } }` leaves `updates.feedUrl` as it is instead of resetting it.
+ */
+function sectionPatch<S extends z.ZodRawShape>(section: z.ZodObject<S>) {
+  const fields = Object.fromEntries(
+    Object.entries(section.shape).map(([key, field]) => [key, field instanceof z.ZodDefault ? field.unwrap() : field]),
+  ) as WithoutDefaults<S>
+  return z.object(fields).partial().strict()
+}
+
 /** A partial update: any subset of the fields above, nested objects merged. */
 export const SettingsPatchSchema = z.object({
   theme: z.enum(THEMES).optional(),
   locale: z.string().min(2).max(35).nullable().optional(),
-  sync: SettingsSchema.shape.sync.unwrap().partial().strict().optional(),
-  stories: SettingsSchema.shape.stories.unwrap().partial().strict().optional(),
-  updates: SettingsSchema.shape.updates.unwrap().partial().strict().optional(),
+  sync: sectionPatch(SettingsSchema.shape.sync.unwrap()).optional(),
+  stories: sectionPatch(SettingsSchema.shape.stories.unwrap()).optional(),
+  updates: sectionPatch(SettingsSchema.shape.updates.unwrap()).optional(),
 }).strict()
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>
 

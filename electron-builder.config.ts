@@ -1,0 +1,132 @@
+/**
+ * Installers for every platform: `npm run dist` builds the current one into release/.
+ *
+ * STATUSDESK_BUILD_VARIANT=test builds a separate, never-shipped variant (own app id, own
+ * output folder, unpacked only) whose only difference in fuses is that Node's inspect
+ * arguments work, which Playwright's _electron.launch needs to drive the main process:
+ *   STATUSDESK_BUILD_VARIANT=test npm run dist
+ */
+import { join } from 'node:path'
+import { type FuseV1Config, FuseV1Options, FuseVersion, flipFuses } from '@electron/fuses'
+import type { AfterPackContext, Configuration } from 'electron-builder'
+
+export type BuildVariant = 'release' | 'test'
+
+/**
+ * Every fuse of the wire, named: a missing entry is a compile error here, and a fuse that a
+ * newer Electron adds fails the build (strictlyRequireAllFuses) until it is decided.
+ */
+export type FuseWire = Record<FuseV1Options, boolean>
+
+export const RELEASE_FUSES = {
+  // ELECTRON_RUN_AS_NODE would turn the signed app into a general-purpose Node.
+  [FuseV1Options.RunAsNode]: false,
+  [FuseV1Options.EnableCookieEncryption]: true,
+  [FuseV1Options.EnableNodeOptionsEnvironmentVariable]: false,
+  [FuseV1Options.EnableNodeCliInspectArguments]: false,
+  [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true,
+  [FuseV1Options.OnlyLoadAppFromAsar]: true,
+  [FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]: false,
+  // The renderer is served from statusdesk://app, never file://.
+  [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
+  [FuseV1Options.WasmTrapHandlers]: true,
+} as const satisfies FuseWire
+
+export function fusesFor(variant: BuildVariant): FuseWire {
+  return variant === 'test' ? { ...RELEASE_FUSES, [FuseV1Options.EnableNodeCliInspectArguments]: true } : RELEASE_FUSES
+}
+
+/** The path @electron/fuses expects for a packed app, as electron-builder lays it out. */
+export function packedElectronPath(context: Pick<AfterPackContext, 'appOutDir' | 'electronPlatformName' | 'packager'>): string {
+  const { appOutDir, electronPlatformName, packager } = context
+  if (electronPlatformName === 'linux') return join(appOutDir, (packager as unknown as { executableName: string }).executableName)
+  const suffix = electronPlatformName === 'win32' ? '.exe' : '.app'
+  return join(appOutDir, `${packager.appInfo.productFilename}${suffix}`)
+}
+
+/** Flips the fuses after packing and before signing (electron-builder signs after afterPack). */
+export function fuseHook(variant: BuildVariant) {
+  return async (context: Pick<AfterPackContext, 'appOutDir' | 'electronPlatformName' | 'packager' | 'arch'>) => {
+    const config: FuseV1Config = {
+      version: FuseVersion.V1,
+      strictlyRequireAllFuses: true,
+      // Apple silicon refuses a binary whose ad-hoc signature no longer matches.
+      resetAdHocDarwinSignature: context.electronPlatformName === 'darwin',
+      ...fusesFor(variant),
+    }
+    await flipFuses(packedElectronPath(context), config)
+  }
+}
+
+const ARTIFACT = '${productName}-${version}-${os}-${arch}.${ext}'
+
+export function builderConfig(variant: BuildVariant): Configuration {
+  const test = variant === 'test'
+  return {
+    appId: test ? 'app.statusdesk.desktop.test' : 'app.statusdesk.desktop',
+    productName: test ? 'Statusdesk Test' : 'Statusdesk',
+    copyright: 'Copyright © Statusdesk contributors',
+    directories: {
+      buildResources: 'src-main/resources',
+      output: test ? 'release/test' : 'release',
+    },
+    // electron-vite bundles main, preload and renderer into out/; production dependencies
+    // are added by electron-builder itself.
+    files: ['out/**', 'package.json'],
+    asar: true,
+    npmRebuild: false,
+    fileAssociations: [],
+    protocols: [],
+    artifactName: ARTIFACT,
+    afterPack: fuseHook(variant),
+    // Only makes electron-builder write latest*.yml for an update feed; the app itself reads
+    // its feed from the settings (updates.feedUrl) and ignores this URL.
+    publish: { provider: 'generic', url: process.env['STATUSDESK_UPDATE_FEED'] ?? 'https://updates.invalid/statusdesk/' },
+    win: {
+      icon: 'icon.png',
+      target: test ? [{ target: 'dir', arch: ['x64'] }] : [{ target: 'nsis', arch: ['x64', 'arm64'] }],
+    },
+    nsis: {
+      oneClick: false,
+      perMachine: false,
+      allowToChangeInstallationDirectory: true,
+      deleteAppDataOnUninstall: false,
+      artifactName: '${productName}-Setup-${version}-${arch}.${ext}',
+    },
+    mac: {
+      icon: 'icon.png',
+      category: 'public.app-category.productivity',
+      hardenedRuntime: true,
+      target: test
+        ? [{ target: 'dir', arch: ['x64', 'arm64'] }]
+        : [
+            { target: 'dmg', arch: ['x64', 'arm64'] },
+            { target: 'zip', arch: ['x64', 'arm64'] },
+          ],
+    },
+    dmg: { artifactName: ARTIFACT },
+    linux: {
+      icon: 'icons',
+      category: 'Network',
+      maintainer: 'Statusdesk contributors <support@statusdesk.app>',
+      vendor: 'Statusdesk',
+      synopsis: 'Browse a messaging account’s groups offline and publish stories',
+      description:
+        'Statusdesk lists every group of a messaging account, keeps them browsable offline, and publishes stories in one click.',
+      target: test
+        ? [{ target: 'dir', arch: ['x64'] }]
+        : [
+            { target: 'AppImage', arch: ['x64', 'arm64'] },
+            { target: 'deb', arch: ['x64', 'arm64'] },
+          ],
+    },
+    appImage: { artifactName: ARTIFACT },
+    deb: {
+      artifactName: ARTIFACT,
+      // safeStorage keeps the token in the Secret Service through libsecret.
+      depends: ['libgtk-3-0', 'libnotify4', 'libnss3', 'libxss1', 'libxtst6', 'xdg-utils', 'libatspi2.0-0', 'libuuid1', 'libsecret-1-0'],
+    },
+  }
+}
+
+export default builderConfig(process.env['STATUSDESK_BUILD_VARIANT'] === 'test' ? 'test' : 'release')
