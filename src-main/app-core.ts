@@ -1,7 +1,28 @@
 import type { Handlers } from './dispatch'
 import type { EventHub } from './events'
+import { accountsHandlers } from './handlers/accounts'
 import { type AppIdentity, appHandlers } from './handlers/app'
+import { clipboardHandlers } from './handlers/clipboard'
+import { communityHandlers } from './handlers/community'
+import { diagnosticsHandlers } from './handlers/diagnostics'
+import { exportHandlers } from './handlers/export'
+import { groupsHandlers } from './handlers/groups'
+import { settingsHandlers } from './handlers/settings'
+import { storiesHandlers } from './handlers/stories'
+import { AccountsService } from './services/accounts/accounts-service'
+import type { SecretBox } from './services/accounts/secret-box'
+import { Connectivity } from './services/connectivity'
+import type { ClipboardPort } from './services/clipboard'
+import type { LogFiles } from './services/diagnostics/log-files'
+import { type DialogsPort, ExportService } from './services/export'
 import type { Logger } from './services/log'
+import type { OpenDialogPort } from './services/media/open-dialog'
+import type { OpenKeyValueStore } from './services/settings/key-value-store'
+import { openStoreWithRecovery } from './services/settings/open-store'
+import { RecoveryLog } from './services/settings/recovery-log'
+import { SettingsService } from './services/settings/settings-service'
+import { createStoriesModule, type StoriesModule } from './services/stories/stories-module'
+import { GroupsService } from './services/sync'
 
 /**
  * Everything the services need from the outside world. The Electron entry fills it with
@@ -15,22 +36,115 @@ export interface CorePorts {
   fetch: typeof fetch
   log: Logger
   events: EventHub
+  /** The OS keyring (safeStorage), or noKeyring() where there is none (web mode). */
+  secretBox: SecretBox
+  /** Opens a small JSON store (electron-store, conf in web mode) under dataDir. */
+  openStore: OpenKeyValueStore
+  /** Where exports are saved: a save dialog (Electron) or a downloads folder (web mode). */
+  dialogs: DialogsPort
+  /** The system clipboard; null in web mode, where the page uses the browser's clipboard. */
+  clipboard: ClipboardPort | null
+  /** The desktop's open-file dialog for story media; null in web mode, where the page uploads the file. */
+  openDialog: OpenDialogPort | null
+  /** The log files (electron-log): their folder for Settings, a scope for renderer lines. */
+  logs: LogFiles
 }
 
 export interface AppCore {
   handlers: Handlers
+  /** The accounts and the active one: `accounts.active()` gives {id, baseUrl, isDemo, dir, client}. */
+  accounts: AccountsService
+  settings: SettingsService
+  /** Online/offline as learnt from real requests (sync and the outbox report here). */
+  connectivity: Connectivity
+  /** The active account's groups: cache, sync, pictures (`groups.pictureSource` feeds the picture routes). */
+  groups: GroupsService
+  /** Publishing, outbox, history, drafts and media grants (`stories.webRoute` / `protocolRoute` serve granted files). */
+  stories: StoriesModule
   /** Work that starts after the first window can talk to us (background sync, outbox). */
   start(): Promise<void>
   dispose(): Promise<void>
 }
 
 export async function createAppCore(ports: CorePorts): Promise<AppCore> {
+  const recoveries = new RecoveryLog()
+  recoveries.onAdd((item) =>
+    ports.events.emit('app:notice', {
+      level: 'warning',
+      message: `The ${item.file} file could not be read and was set aside${item.movedTo ? ` as ${item.movedTo}` : ''}: ${item.reason}.`,
+    }),
+  )
+  const open = (name: string, file: 'settings' | 'accounts') =>
+    openStoreWithRecovery({ open: ports.openStore, dir: ports.dataDir, name, file, recoveries, log: ports.log })
+  const settings = new SettingsService({ store: open('settings', 'settings'), recoveries, log: ports.log, events: ports.events })
+  const accounts = new AccountsService({
+    store: open('accounts', 'accounts'),
+    secretBox: ports.secretBox,
+    dataDir: ports.dataDir,
+    fetch: ports.fetch,
+    log: ports.log,
+    events: ports.events,
+    recoveries,
+  })
+  await accounts.restore()
+  const connectivity = new Connectivity()
+  const groups = new GroupsService({
+    accounts,
+    events: ports.events,
+    connectivity,
+    log: ports.log,
+    settings: () => settings.get().sync,
+    locale: () => settings.get().locale ?? undefined,
+    fetch: ports.fetch,
+  })
+  settings.onChange(() => groups.settingsChanged())
+  const stories = createStoriesModule({
+    dataDir: ports.dataDir,
+    accounts,
+    connectivity,
+    limits: () => settings.get().stories,
+    directory: () => groups.participantsDirectory(),
+    fetch: ports.fetch,
+    events: ports.events,
+    log: ports.log,
+  })
+
   const handlers: Handlers = {
     ...appHandlers(ports.identity),
+    ...settingsHandlers(settings),
+    ...accountsHandlers(accounts),
+    ...groupsHandlers(groups),
+    ...communityHandlers(groups),
+    ...exportHandlers(new ExportService({ source: groups, dialogs: ports.dialogs, log: ports.log })),
+    ...clipboardHandlers(ports.clipboard),
+    ...storiesHandlers({ ...stories, limits: () => settings.get().stories, openDialog: ports.openDialog }),
+    ...diagnosticsHandlers({
+      rendererLog: ports.logs.scoped('renderer'),
+      sources: {
+        identity: ports.identity,
+        dataDir: ports.dataDir,
+        logFolder: ports.logs.folder,
+        accounts: () => accounts.list(),
+        settings: () => settings.get(),
+        recoveries: () => recoveries.list(),
+      },
+    }),
   }
   return {
     handlers,
-    start: async () => {},
-    dispose: async () => {},
+    accounts,
+    settings,
+    connectivity,
+    groups,
+    stories,
+    start: async () => {
+      await groups.start()
+      await stories.start()
+    },
+    dispose: async () => {
+      await stories.dispose()
+      await groups.dispose()
+      await accounts.dispose()
+    },
   }
 }

@@ -2,16 +2,28 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { EVENT_CHANNEL } from '@shared/contract'
 import { BrowserWindow, app, net, session } from 'electron'
-import { APP_ORIGIN, registerAppScheme, serveAppProtocol } from './adapters/app-protocol'
+import { APP_ORIGIN, type ProtocolRoute, registerAppScheme, serveAppProtocol } from './adapters/app-protocol'
+import { electronClipboard } from './adapters/clipboard'
+import { electronDialogs } from './adapters/dialogs'
+import { createFileLog } from './adapters/electron-log'
+import { startUpdater } from './adapters/updater'
+import { openElectronStore } from './adapters/electron-store'
+import { createSafeStorageBox } from './adapters/safe-storage'
 import { createAppCore } from './app-core'
 import { EventHub } from './events'
 import { originOf, registerIpc, senderCheck } from './ipc'
-import { consoleLogger } from './services/log'
+import { type PictureSourceResolver, pictureProtocolRoute } from './services/pictures'
+import { installAppMenu } from './app-menu'
 import { createMainWindow, hardenSession } from './window'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const devServerUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL']
-const log = consoleLogger('main')
+// <logs>/main.log, rotating, redacted; echoed to the console while developing.
+const logs = createFileLog({ file: join(app.getPath('logs'), 'main.log'), console: app.isPackaged ? false : 'debug' })
+const log = logs.scoped('main')
+// Into the log as well: the monitor leaves Electron's own handling of the crash unchanged.
+process.on('uncaughtExceptionMonitor', (error, origin) => log.error('uncaught exception', { origin, error }))
+process.on('unhandledRejection', (reason) => log.error('unhandled rejection', { error: reason }))
 
 registerAppScheme()
 app.enableSandbox()
@@ -33,7 +45,14 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(async () => {
     hardenSession(session.defaultSession, { dev: devServerUrl !== undefined })
-    serveAppProtocol(join(here, '../renderer'))
+    installAppMenu({ dev: devServerUrl !== undefined })
+    // The routes are in place before the core exists; pictures are served once it does.
+    let pictureSource: PictureSourceResolver = () => null
+    let mediaRoute: ProtocolRoute = async () => null
+    serveAppProtocol(join(here, '../renderer'), [
+      pictureProtocolRoute((accountId) => pictureSource(accountId)),
+      (url, request) => mediaRoute(url, request),
+    ])
 
     const events = new EventHub()
     const core = await createAppCore({
@@ -48,7 +67,16 @@ if (!app.requestSingleInstanceLock()) {
       fetch: net.fetch as unknown as typeof fetch,
       log,
       events,
+      secretBox: await createSafeStorageBox(),
+      openStore: openElectronStore,
+      dialogs: electronDialogs(() => app.getPath('downloads')),
+      clipboard: electronClipboard,
+      openDialog: electronDialogs(() => app.getPath('pictures')),
+      logs,
     })
+
+    pictureSource = core.groups.pictureSource
+    mediaRoute = core.stories.protocolRoute
 
     const origins = [APP_ORIGIN, ...(devServerUrl ? [originOf(devServerUrl)!] : [])]
     registerIpc(core.handlers, senderCheck(() => window?.webContents.id, origins), log)
@@ -65,7 +93,17 @@ if (!app.requestSingleInstanceLock()) {
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) open()
     })
-    app.on('before-quit', () => void core.dispose())
+    // Off unless Settings enables it with an https feed; follows the settings as they change.
+    const updates = startUpdater({
+      packaged: app.isPackaged,
+      settings: core.settings,
+      log: logs.scoped('updates'),
+      notify: (notice) => events.emit('app:notice', notice),
+    })
+    app.on('before-quit', () => {
+      updates.stop()
+      void core.dispose()
+    })
     await core.start()
   })
 }

@@ -3,9 +3,11 @@ import { accountsChannels, accountsEvents } from './channels/accounts'
 import { appChannels, appEvents } from './channels/app'
 import { clipboardChannels } from './channels/clipboard'
 import { communityChannels } from './channels/community'
+import { diagnosticsChannels } from './channels/diagnostics'
 import { exportChannels } from './channels/export'
 import { groupsChannels, groupsEvents } from './channels/groups'
 import { settingsChannels, settingsEvents } from './channels/settings'
+import { storiesChannels, storiesEvents } from './channels/stories'
 import type { ChannelDef, EventDef } from './define'
 import type { Result } from './errors'
 
@@ -22,6 +24,8 @@ export const channels = {
   ...communityChannels,
   ...exportChannels,
   ...clipboardChannels,
+  ...diagnosticsChannels,
+  ...storiesChannels,
 } satisfies Record<string, ChannelDef<z.ZodType, unknown>>
 
 export const events = {
@@ -29,6 +33,7 @@ export const events = {
   ...settingsEvents,
   ...accountsEvents,
   ...groupsEvents,
+  ...storiesEvents,
 } satisfies Record<string, EventDef<unknown>>
 
 export type Channels = typeof channels

@@ -12,9 +12,13 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { openConfStore } from '../adapters/conf-store'
+import { createFileLog } from '../adapters/electron-log'
 import { createAppCore } from '../app-core'
 import { EventHub } from '../events'
-import { consoleLogger } from '../services/log'
+import { noKeyring } from '../services/accounts/secret-box'
+import { downloadsFolder } from '../services/export'
+import { pictureWebRoute } from '../services/pictures'
 import { openInBrowser } from './open-browser'
 import { startWebServer } from './server'
 
@@ -39,7 +43,8 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { pr
 const dataDir = values['data-dir'] ?? process.env['STATUSDESK_DATA_DIR'] ?? defaultDataDir()
 await mkdir(dataDir, { recursive: true, mode: 0o700 })
 
-const log = consoleLogger('web')
+const logs = createFileLog({ file: join(dataDir, 'logs', 'web.log'), console: 'info' })
+const log = logs.scoped('web')
 const events = new EventHub()
 const core = await createAppCore({
   identity: {
@@ -53,6 +58,15 @@ const core = await createAppCore({
   fetch: globalThis.fetch,
   log,
   events,
+  // A browser tab has no OS keyring: the user chooses session-only or weak (owner-only file) storage.
+  secretBox: noKeyring('web'),
+  openStore: openConfStore,
+  // No window to open a save dialog in: exports go to a folder and the page shows the path.
+  dialogs: downloadsFolder(process.env['STATUSDESK_DOWNLOADS_DIR'] ?? join(dataDir, 'exports')),
+  clipboard: null,
+  // No window for an open dialog either: the page uploads a chosen or dropped file to the media route.
+  openDialog: null,
+  logs,
 })
 const server = await startWebServer({
   handlers: core.handlers,
@@ -60,7 +74,9 @@ const server = await startWebServer({
   rendererDir: join(process.env['STATUSDESK_OUT_DIR'] ?? join(root, 'out'), 'renderer'),
   log,
   port: Number(values.port),
+  routes: [pictureWebRoute(core.groups.pictureSource), core.stories.webRoute],
 })
+logs.redactor.addSecret(server.secret)
 await core.start()
 
 if (values.json) {

@@ -88,8 +88,9 @@ test('connects, and publishes a text story in its font and ARGB colours, checked
   await setTheme('light')
   await page.getByTestId('nav-story').click()
 
-  // Ctrl+Enter publishes from the keyboard.
-  await page.getByTestId('story-text').press('Control+Enter')
+  // Ctrl+Enter publishes from the keyboard, even with focus still on the sidebar link.
+  await expect(page.getByTestId('nav-story')).toBeFocused()
+  await page.keyboard.press('Control+Enter')
   const result = page.getByTestId('story-result')
   await expect(result).toHaveAttribute('data-state', 'sent')
   const [story] = published('Morning run done ☀️ مرحبا')

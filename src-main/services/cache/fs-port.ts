@@ -1,0 +1,75 @@
+import { open, readFile, readdir, mkdir, rename, unlink } from 'node:fs/promises'
+
+/** An open file being written. */
+export interface WritableFile {
+  write(data: Uint8Array): Promise<unknown>
+  /** Flushes the file's data to the disk (fsync). */
+  sync(): Promise<void>
+  close(): Promise<void>
+}
+
+/**
+ * The file operations the cache needs. The app uses the real file system; tests hand in
+ * one that fails at a chosen step to prove a crash between two steps loses nothing.
+ */
+export interface FilePort {
+  readFile(path: string): Promise<Buffer>
+  /** Creates (or truncates) a file for writing, readable by its owner only. */
+  create(path: string): Promise<WritableFile>
+  rename(from: string, to: string): Promise<void>
+  unlink(path: string): Promise<void>
+  readdir(path: string): Promise<string[]>
+  /**
+   * Creates one folder if it is not there. Never its parents: an account folder deleted at
+   * sign-out must not be brought back by a write still under way.
+   */
+  mkdir(path: string): Promise<void>
+  /** Flushes a folder's entries, so a rename inside it survives a power cut. */
+  syncDir(path: string): Promise<void>
+}
+
+/** Folder fsync is a POSIX idea: Windows cannot open a folder for it, some file systems refuse it. */
+const DIR_SYNC_UNSUPPORTED = new Set(['EINVAL', 'EPERM', 'EISDIR', 'ENOTSUP', 'EBADF', 'EACCES'])
+
+export const nodeFiles: FilePort = {
+  readFile: (path) => readFile(path),
+  create: async (path) => {
+    const handle = await open(path, 'w', 0o600)
+    return {
+      write: (data) => handle.write(data),
+      sync: () => handle.sync(),
+      close: () => handle.close(),
+    }
+  },
+  rename: (from, to) => rename(from, to),
+  unlink: (path) => unlink(path),
+  readdir: (path) => readdir(path),
+  mkdir: async (path) => {
+    try {
+      await mkdir(path, { mode: 0o700 })
+    } catch (error) {
+      if (errnoCode(error) !== 'EEXIST') throw error
+    }
+  },
+  syncDir: async (path) => {
+    if (process.platform === 'win32') return
+    let handle
+    try {
+      handle = await open(path, 'r')
+      await handle.sync()
+    } catch (error) {
+      if (!DIR_SYNC_UNSUPPORTED.has((error as NodeJS.ErrnoException).code ?? '')) throw error
+    } finally {
+      await handle?.close()
+    }
+  },
+}
+
+export function errnoCode(error: unknown): string | undefined {
+  return typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string'
+    ? error.code
+    : undefined
+}

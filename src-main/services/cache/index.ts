@@ -1,0 +1,17 @@
+export { writeAtomically, removeStaleTemps, type AtomicWriteOptions } from './atomic-write'
+export { nodeFiles, type FilePort, type WritableFile } from './fs-port'
+export {
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_VERSION,
+  SnapshotUnreadable,
+  decodeSnapshot,
+  fingerprintOf,
+  type GroupsSnapshot,
+  type SnapshotMeta,
+} from './snapshot-format'
+export {
+  SNAPSHOT_FILE,
+  SnapshotStore,
+  type SnapshotLoad,
+  type SnapshotStoreOptions,
+} from './snapshot-store'

@@ -1,0 +1,154 @@
+import { basename, dirname, join } from 'node:path'
+import type { Group } from '@shared/domain'
+import { AppError } from '@shared/errors'
+import { silentLogger, type Logger } from '../log'
+import { removeStaleTemps, writeAtomically } from './atomic-write'
+import { errnoCode, nodeFiles, type FilePort } from './fs-port'
+import {
+  SnapshotUnreadable,
+  decodeSnapshot,
+  encodeSnapshot,
+  type GroupsSnapshot,
+  type SnapshotMeta,
+} from './snapshot-format'
+
+export const SNAPSHOT_FILE = 'groups.snapshot'
+/** Set-aside copies kept for inspection; older ones go, as each can be hundreds of megabytes. */
+const KEEP_SET_ASIDE = 2
+
+export type SnapshotLoad =
+  | { status: 'missing' }
+  | { status: 'loaded'; snapshot: GroupsSnapshot }
+  /** The file could not be used and was moved to `movedTo` (null when even that failed). */
+  | { status: 'set-aside'; reason: string; movedTo: string | null }
+
+export interface SnapshotStoreOptions {
+  /** The account's folder. */
+  dir: string
+  accountId: string
+  files?: FilePort
+  log?: Logger
+  now?: () => Date
+}
+
+/**
+ * One account's groups snapshot on disk. Saves are atomic and run one at a time; a save
+ * that fails or is cancelled leaves the last complete snapshot where it was.
+ */
+export class SnapshotStore {
+  readonly path: string
+  readonly #accountId: string
+  readonly #files: FilePort
+  readonly #log: Logger
+  readonly #now: () => Date
+  #queue: Promise<unknown> = Promise.resolve()
+
+  constructor(options: SnapshotStoreOptions) {
+    this.path = join(options.dir, SNAPSHOT_FILE)
+    this.#accountId = options.accountId
+    this.#files = options.files ?? nodeFiles
+    this.#log = options.log ?? silentLogger
+    this.#now = options.now ?? (() => new Date())
+  }
+
+  /** Reads the snapshot; an unreadable one is moved aside rather than thrown. */
+  load(): Promise<SnapshotLoad> {
+    return this.#serial(() => this.#load())
+  }
+
+  /**
+   * Writes a complete snapshot and returns the fingerprints of its groups. Rejects with
+   * an AppError (`cancelled` or `storage`) and leaves the previous file as it was when the
+   * write cannot finish.
+   */
+  save(meta: SnapshotMeta, groups: readonly Group[], signal?: AbortSignal): Promise<Uint32Array> {
+    return this.#serial(async () => {
+      const fingerprints = new Uint32Array(groups.length)
+      try {
+        const { dirSynced } = await writeAtomically(
+          this.#files,
+          this.path,
+          encodeSnapshot(meta, groups, fingerprints),
+          {
+            ...(signal && { signal }),
+          },
+        )
+        if (!dirSynced)
+          this.#log.warn('groups cache saved but its folder could not be flushed to disk')
+      } catch (error) {
+        if (error instanceof AppError) throw error
+        this.#log.error('groups cache not saved', { code: errnoCode(error) ?? 'unknown' })
+        throw new AppError(
+          'storage',
+          'The groups could not be saved to the cache on disk (is the disk full or the data folder read-only?). The previous cache is kept.',
+          { errno: errnoCode(error) ?? 'unknown' },
+          { cause: error },
+        )
+      }
+      return fingerprints
+    })
+  }
+
+  async #load(): Promise<SnapshotLoad> {
+    const stale = await removeStaleTemps(this.#files, this.path)
+    if (stale > 0) this.#log.info('removed unfinished cache writes', { count: stale })
+    let buffer: Buffer
+    try {
+      buffer = await this.#files.readFile(this.path)
+    } catch (error) {
+      if (errnoCode(error) === 'ENOENT') return { status: 'missing' }
+      throw new AppError(
+        'storage',
+        'The groups cache could not be read from disk.',
+        { errno: errnoCode(error) ?? 'unknown' },
+        { cause: error },
+      )
+    }
+    try {
+      return {
+        status: 'loaded',
+        snapshot: await decodeSnapshot(buffer, { accountId: this.#accountId }),
+      }
+    } catch (error) {
+      if (!(error instanceof SnapshotUnreadable)) throw error
+      return {
+        status: 'set-aside',
+        reason: error.reason,
+        movedTo: await this.#setAside(error.reason),
+      }
+    }
+  }
+
+  async #setAside(reason: string): Promise<string | null> {
+    const stamp = this.#now().toISOString().replace(/[:.]/g, '-')
+    const target = `${this.path}.unreadable-${stamp}`
+    try {
+      await this.#files.rename(this.path, target)
+    } catch (error) {
+      this.#log.error('unreadable groups cache could not be moved aside', {
+        reason,
+        code: errnoCode(error) ?? 'unknown',
+      })
+      return null
+    }
+    this.#log.warn('unreadable groups cache set aside', { reason, movedTo: basename(target) })
+    await this.#pruneSetAside()
+    return target
+  }
+
+  async #pruneSetAside(): Promise<void> {
+    const prefix = `${SNAPSHOT_FILE}.unreadable-`
+    const names = (await this.#files.readdir(dirname(this.path)).catch(() => [] as string[]))
+      .filter((name) => name.startsWith(prefix))
+      .sort()
+    for (const name of names.slice(0, Math.max(0, names.length - KEEP_SET_ASIDE))) {
+      await this.#files.unlink(join(dirname(this.path), name)).catch(() => undefined)
+    }
+  }
+
+  #serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(task, task)
+    this.#queue = run.catch(() => undefined)
+    return run
+  }
+}

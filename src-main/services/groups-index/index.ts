@@ -1,0 +1,13 @@
+export { foldForSearch, searchTerms } from './fold'
+export {
+  GroupsIndex,
+  isMuted,
+  isReadOnly,
+  lastActivity,
+  type GroupsIndexOptions,
+  type GroupsQueryArgs,
+  type PictureLookup,
+} from './groups-index'
+export { participantsDirectory, type DirectoryEntry } from './participants-directory'
+export { messagePreview } from './preview'
+export { bareId, deriveSelfId } from './self-id'

@@ -1,0 +1,18 @@
+export {
+  PICTURE_TYPES,
+  PictureDownloadError,
+  downloadPicture,
+  isPictureUrl,
+  type FetchLike,
+} from './download'
+export { pictureProtocolRoute, pictureWebRoute, type PictureSourceResolver } from './picture-routes'
+export {
+  DEFAULT_PICTURE_CONCURRENCY,
+  PICTURES_DIR,
+  PICTURES_URL_PREFIX,
+  PICTURE_FILE,
+  PictureStore,
+  type PictureStoreOptions,
+  type PictureSyncOptions,
+  type PictureSyncResult,
+} from './picture-store'

@@ -1,0 +1,361 @@
+import type {
+  GroupDetail,
+  GroupsWindow,
+  LabelChip,
+  SyncProgress,
+  SyncResult,
+  SyncState,
+} from '@shared/channels/groups'
+import type { Group } from '@shared/domain'
+import { AppError, type AppErrorData } from '@shared/errors'
+import type { EventHub } from '../../events'
+import type { AccountSession } from '../account-session'
+import { SnapshotStore, type FilePort, type GroupsSnapshot } from '../cache'
+import type { Connectivity } from '../connectivity'
+import {
+  GroupsIndex,
+  participantsDirectory,
+  type DirectoryEntry,
+  type GroupsQueryArgs,
+} from '../groups-index'
+import type { Logger } from '../log'
+import { PictureStore, type FetchLike } from '../pictures'
+import { diffGroups } from './diff'
+import { fetchAllGroups, syncCancelled, type GroupsSource } from './fetch-all-groups'
+
+export interface SyncSettings {
+  intervalMinutes: number
+  concurrency: number
+  downloadPictures: boolean
+}
+
+export interface AccountGroupsOptions {
+  session: AccountSession<GroupsSource>
+  events: EventHub
+  connectivity: Connectivity
+  log: Logger
+  settings: () => SyncSettings
+  /** For pictures, which come from the provider's media host rather than the API. */
+  fetch: FetchLike
+  files?: FilePort
+  now: () => number
+  locale?: () => string | undefined
+}
+
+/** Lists are told at most this often that more pictures have arrived. */
+const PICTURE_REFRESH_MS = 2_000
+
+const INTERNAL_SYNC_ERROR = 'The sync failed inside Statusdesk. The details are in the log.'
+
+/**
+ * One account's groups: the snapshot on disk, the index the list queries, the sync that
+ * refreshes both and the pictures that go with them. A sync builds a complete new
+ * snapshot beside the old one and swaps it in only once it is saved; until then, and
+ * whenever a sync fails, everything keeps answering from the last complete one.
+ */
+export class AccountGroups {
+  readonly id: string
+  readonly dir: string
+  readonly #options: AccountGroupsOptions
+  #session: AccountSession<GroupsSource>
+  readonly #store: SnapshotStore
+  readonly #ready: Promise<void>
+  #pictures: PictureStore | null = null
+  #snapshot: GroupsSnapshot | null = null
+  #index: GroupsIndex
+  #directory: DirectoryEntry[] | null = null
+  #fromCache = false
+  #lastError: AppErrorData | null = null
+  #lastResult: SyncResult | null = null
+  #progress: SyncProgress | null = null
+  #running: { promise: Promise<SyncResult>; controller: AbortController } | null = null
+  #pictureTask: { promise: Promise<void>; controller: AbortController } | null = null
+  #disposed = false
+
+  constructor(options: AccountGroupsOptions) {
+    this.#options = options
+    this.#session = options.session
+    this.id = options.session.id
+    this.dir = options.session.dir
+    this.#store = new SnapshotStore({
+      dir: options.session.dir,
+      accountId: options.session.id,
+      log: options.log,
+      ...(options.files && { files: options.files }),
+    })
+    this.#index = this.#newIndex([])
+    this.#ready = this.#load()
+  }
+
+  /** The same account with a new client (its token was replaced): the next sync uses it. */
+  useSession(session: AccountSession<GroupsSource>): void {
+    if (session.id === this.id) this.#session = session
+  }
+
+  /** Settles once the cached snapshot (if any) is loaded and queryable. */
+  ready(): Promise<void> {
+    return this.#ready
+  }
+
+  get lastSyncedAt(): string | null {
+    return this.#snapshot?.syncedAt ?? null
+  }
+
+  async query(query: GroupsQueryArgs): Promise<GroupsWindow> {
+    await this.#ready
+    return this.#index.query(query)
+  }
+
+  async get(id: string): Promise<GroupDetail> {
+    await this.#ready
+    const detail = this.#index.get(id)
+    if (!detail) {
+      throw new AppError(
+        'not-found',
+        'That group is not in the list any more (the last sync did not find it).',
+      )
+    }
+    return detail
+  }
+
+  async labels(): Promise<LabelChip[]> {
+    await this.#ready
+    return this.#index.labels()
+  }
+
+  /** The groups of the last complete snapshot, in the server's order. */
+  async cachedGroups(): Promise<readonly Group[]> {
+    await this.#ready
+    return this.#index.groups()
+  }
+
+  async participantsDirectory(): Promise<readonly DirectoryEntry[]> {
+    await this.#ready
+    this.#directory ??= participantsDirectory(this.#index.groups(), this.#index.selfId)
+    return this.#directory
+  }
+
+  /** What the picture routes serve for this account. */
+  pictureSource(): { store: PictureStore; group(id: string): Group | null } | null {
+    const store = this.#pictures
+    return store ? { store, group: (id) => this.#index.get(id)?.group ?? null } : null
+  }
+
+  state(): SyncState {
+    return {
+      accountId: this.id,
+      lastSyncedAt: this.lastSyncedAt,
+      syncing: this.#running !== null,
+      progress: this.#progress,
+      online: this.#options.connectivity.online,
+      fromCache: this.#fromCache,
+      lastError: this.#lastError,
+      lastResult: this.#lastResult,
+      count: this.#index.size,
+    }
+  }
+
+  /** Starts a sync, or joins the one already running for this account. */
+  sync(): Promise<SyncResult> {
+    if (this.#disposed) return Promise.reject(syncCancelled())
+    if (this.#running) return this.#running.promise
+    const controller = new AbortController()
+    const promise = this.#sync(controller.signal).finally(() => {
+      this.#running = null
+      this.#progress = null
+      this.#emitState()
+    })
+    this.#running = { promise, controller }
+    this.#emitState()
+    return promise
+  }
+
+  /** Cancels the running sync and picture downloads; true when there was something to cancel. */
+  cancel(): boolean {
+    const running = this.#running !== null || this.#pictureTask !== null
+    this.#running?.controller.abort()
+    this.#pictureTask?.controller.abort()
+    return running
+  }
+
+  async dispose(): Promise<void> {
+    this.#disposed = true
+    this.cancel()
+    await Promise.allSettled([this.#ready, this.#running?.promise, this.#pictureTask?.promise])
+  }
+
+  async #load(): Promise<void> {
+    const { session, log, events } = this.#options
+    try {
+      this.#pictures = await PictureStore.open({
+        accountDir: session.dir,
+        accountId: session.id,
+        fetch: this.#options.fetch,
+        log,
+        ...(this.#options.files && { files: this.#options.files }),
+      })
+      const outcome = await this.#store.load()
+      if (outcome.status === 'loaded') {
+        this.#install(outcome.snapshot)
+        this.#fromCache = true
+      } else if (outcome.status === 'set-aside') {
+        events.emit('app:notice', {
+          level: 'warning',
+          message: `The saved list of groups could not be read (${outcome.reason}), so it was set aside. Statusdesk is downloading the groups again.`,
+        })
+      }
+    } catch (error) {
+      this.#lastError = this.#appError(error).toData()
+      log.error('groups cache not loaded', { code: this.#lastError.code })
+    }
+    if (this.#disposed) return
+    this.#emitState()
+    events.emit('groups:changed', { accountId: this.id })
+  }
+
+  async #sync(signal: AbortSignal): Promise<SyncResult> {
+    const { connectivity, events, now, settings, log } = this.#options
+    await this.#ready
+    const session = this.#session
+    const started = now()
+    this.#progress = { accountId: this.id, fetched: 0, total: null }
+    try {
+      if (signal.aborted) throw syncCancelled()
+      let fetched
+      try {
+        fetched = await fetchAllGroups(session.client, {
+          concurrency: settings().concurrency,
+          signal,
+          onPage: () => connectivity.reportSuccess(),
+          onProgress: ({ fetched: count, total }) => {
+            this.#progress = { accountId: this.id, fetched: count, total }
+            events.emit('sync:progress', this.#progress)
+          },
+        })
+      } catch (error) {
+        if (error instanceof AppError && error.code !== 'cancelled' && error.code !== 'conflict') {
+          connectivity.reportFailure(error.code)
+        }
+        throw error
+      }
+      const previous = this.#snapshot
+      const groups = keepPreviousOfRejected(fetched.groups, fetched.rejected, previous)
+      const syncedAt = new Date(now()).toISOString()
+      const fingerprints = await this.#store.save({ accountId: this.id, syncedAt }, groups, signal)
+      const diff = diffGroups(previous, { groups, fingerprints })
+      this.#install({ accountId: this.id, syncedAt, groups, fingerprints })
+      const result: SyncResult = {
+        ...diff,
+        total: groups.length,
+        rejected: fetched.rejected.length,
+        durationMs: now() - started,
+      }
+      this.#fromCache = false
+      this.#lastError = null
+      this.#lastResult = result
+      log.info('groups synced', { ...result, passes: fetched.passes, requests: fetched.requests })
+      // A sync that finished as the account was switched away from stays quiet.
+      if (!this.#disposed) {
+        events.emit('groups:changed', { accountId: this.id })
+        if (settings().downloadPictures) this.#startPictures(groups)
+      }
+      return result
+    } catch (error) {
+      const appError = this.#appError(error, signal)
+      this.#lastError = appError.toData()
+      log.warn('groups sync failed', { code: appError.code })
+      throw appError
+    }
+  }
+
+  #install(snapshot: GroupsSnapshot): void {
+    this.#snapshot = snapshot
+    this.#index = this.#newIndex(snapshot.groups)
+    this.#directory = null
+  }
+
+  #newIndex(groups: readonly Group[]): GroupsIndex {
+    const pictures = {
+      thumb: (group: Group) => this.#pictures?.thumbUrl(group) ?? null,
+      full: (group: Group) => this.#pictures?.fullUrl(group) ?? null,
+    }
+    const locale = this.#options.locale?.()
+    return new GroupsIndex(groups, { pictures, now: this.#options.now, ...(locale && { locale }) })
+  }
+
+  #startPictures(groups: readonly Group[]): void {
+    const store = this.#pictures
+    if (!store) return
+    this.#pictureTask?.controller.abort()
+    const controller = new AbortController()
+    let lastRefresh = this.#options.now()
+    let unseen = 0
+    const refresh = (): void => {
+      unseen = 0
+      lastRefresh = this.#options.now()
+      this.#options.events.emit('groups:changed', { accountId: this.id })
+    }
+    const promise = store
+      .syncThumbs(groups, {
+        signal: controller.signal,
+        onProgress: () => {
+          unseen++
+          if (this.#options.now() - lastRefresh >= PICTURE_REFRESH_MS) refresh()
+        },
+      })
+      .then((result) => {
+        if (unseen > 0 || result.removed > 0) refresh()
+        this.#options.log.info('group pictures synced', { ...result })
+      })
+      .catch((error: unknown) => {
+        this.#options.log.warn('group pictures not synced', {
+          reason: error instanceof Error ? error.message : 'unknown',
+        })
+      })
+      .finally(() => {
+        if (this.#pictureTask?.controller === controller) this.#pictureTask = null
+      })
+    this.#pictureTask = { promise, controller }
+  }
+
+  #appError(error: unknown, signal?: AbortSignal): AppError {
+    const kept = this.#snapshot ? ' The groups shown are from the last complete sync.' : ''
+    if (signal?.aborted || (error instanceof AppError && error.code === 'cancelled')) {
+      return new AppError('cancelled', `The sync was cancelled.${kept}`)
+    }
+    if (error instanceof AppError) {
+      return new AppError(error.code, `${error.message}${kept}`, error.details, { cause: error })
+    }
+    this.#options.log.error('groups sync threw', {
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    })
+    return new AppError('internal', INTERNAL_SYNC_ERROR, undefined, { cause: error })
+  }
+
+  #emitState(): void {
+    if (!this.#disposed) this.#options.events.emit('sync:state', this.state())
+  }
+}
+
+/**
+ * A group the server now sends malformed keeps its last good version rather than vanish
+ * from the list: it is counted as rejected, not as removed.
+ */
+function keepPreviousOfRejected(
+  groups: Group[],
+  rejected: readonly { id?: string }[],
+  previous: GroupsSnapshot | null,
+): Group[] {
+  if (!previous || rejected.length === 0) return groups
+  const present = new Set(groups.map((group) => group.id))
+  const before = new Map(previous.groups.map((group) => [group.id, group]))
+  const kept = [...groups]
+  for (const { id } of rejected) {
+    const old = id === undefined || present.has(id) ? undefined : before.get(id)
+    if (old) {
+      kept.push(old)
+      present.add(old.id)
+    }
+  }
+  return kept
+}

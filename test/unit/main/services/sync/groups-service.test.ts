@@ -1,0 +1,380 @@
+import { copyFile, readFile, readdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { GroupsQuerySchema, type SyncState } from '@shared/channels/groups'
+import type { FaultInput, Emulator } from '../../../../../src-main/emulator'
+import type { ApiClientOptions } from '../../../../../src-main/services/api'
+import { SNAPSHOT_FILE, SnapshotStore } from '../../../../../src-main/services/cache'
+import { Connectivity } from '../../../../../src-main/services/connectivity'
+import { GroupsService } from '../../../../../src-main/services/sync'
+import {
+  SELF_PHONE,
+  captureLogger,
+  clientFor,
+  readSequentially,
+  recordingHub,
+  session,
+  startTestEmulator,
+  switchableAccounts,
+  tempDir,
+  until,
+} from './support'
+
+const TOTAL = 10_000
+let emulator: Emulator
+/** A folder holding the snapshot of a complete earlier sync, copied into each test's account folder. */
+let template: { path: string; remove(): Promise<void> }
+let dir: { path: string; remove(): Promise<void> }
+const services: GroupsService[] = []
+
+beforeAll(async () => {
+  emulator = await startTestEmulator({ groups: TOTAL })
+  template = await tempDir('statusdesk-template-')
+  const { service } = build(template.path)
+  await service.sync()
+  await service.dispose()
+}, 120_000)
+afterAll(async () => {
+  await template.remove()
+  await emulator.stop()
+})
+beforeEach(async () => {
+  dir = await tempDir()
+})
+afterEach(async () => {
+  for (const service of services.splice(0)) await service.dispose()
+  emulator.control.reset()
+  await dir.remove()
+})
+
+function build(
+  path: string,
+  options: { client?: Partial<ApiClientOptions>; fetch?: typeof fetch; account?: string } = {},
+) {
+  const events = recordingHub()
+  const connectivity = new Connectivity()
+  const log = captureLogger()
+  const client = clientFor(emulator, options.client)
+  const accounts = switchableAccounts(
+    session(options.account ?? 'acc', path, client, emulator.baseUrl),
+  )
+  const service = new GroupsService({
+    accounts,
+    events,
+    connectivity,
+    log,
+    settings: () => ({ intervalMinutes: 0, concurrency: 4, downloadPictures: false }),
+    fetch: options.fetch ?? fetch,
+  })
+  services.push(service)
+  return { service, events, connectivity, accounts, log }
+}
+
+async function withPreviousSnapshot(): Promise<Buffer> {
+  await copyFile(join(template.path, SNAPSHOT_FILE), join(dir.path, SNAPSHOT_FILE))
+  return readFile(join(dir.path, SNAPSHOT_FILE))
+}
+
+const firstWindow = GroupsQuerySchema.parse({})
+
+describe('a full sync', () => {
+  it('equals the server’s set of groups and reports what it added', async () => {
+    const { service, events } = build(dir.path)
+    const result = await service.sync()
+    expect(result).toMatchObject({
+      added: TOTAL,
+      removed: 0,
+      changed: 0,
+      total: TOTAL,
+      rejected: 0,
+    })
+    const cached = await service.cachedGroups()
+    const server = await readSequentially(clientFor(emulator))
+    expect(new Set(cached.map((g) => g.id))).toEqual(new Set(server.map((g) => g.id)))
+    const state = service.state()
+    expect(state).toMatchObject({
+      accountId: 'acc',
+      syncing: false,
+      fromCache: false,
+      lastError: null,
+      count: TOTAL,
+      online: true,
+    })
+    expect(state.lastSyncedAt).not.toBeNull()
+    expect(events.of('groups:changed')).toContainEqual({ accountId: 'acc' })
+    const progress = events.of('sync:progress')
+    expect(progress.at(-1)).toEqual({ accountId: 'acc', fetched: TOTAL, total: TOTAL })
+    // The saved snapshot is the same set.
+    const saved = await new SnapshotStore({ dir: dir.path, accountId: 'acc' }).load()
+    expect(saved.status === 'loaded' && saved.snapshot.groups.length).toBe(TOTAL)
+  }, 60_000)
+
+  it('a second call while one runs joins it: one set of requests, one result', async () => {
+    const { service } = build(dir.path)
+    emulator.control.requests.clear()
+    const [a, b] = await Promise.all([service.sync(), service.sync()])
+    expect(b).toBe(a)
+    const groupRequests = emulator.control.requests.list().filter((r) => r.route === 'groups')
+    expect(groupRequests).toHaveLength(TOTAL / 500 + 1)
+  }, 60_000)
+
+  it('a later sync reports only what changed since the snapshot before it', async () => {
+    await withPreviousSnapshot()
+    const { service } = build(dir.path)
+    emulator.control.groups.mutate({ add: 12, remove: 5 })
+    const result = await service.sync()
+    expect(result).toMatchObject({ added: 12, removed: 5, changed: 0, total: TOTAL + 7 })
+  }, 60_000)
+})
+
+const FAULTS: [string, FaultInput, string, Partial<ApiClientOptions>?][] = [
+  ['a 500 answer', { type: 'status', status: 500, after: 3 }, 'server'],
+  ['429 too many requests', { type: 'rate-limit', retryAfter: 0, after: 3 }, 'rate-limited'],
+  [
+    'a server that hangs',
+    { type: 'hang', after: 3 },
+    'timeout',
+    { timeouts: { headersMs: 300, stallMs: 300 } },
+  ],
+  ['a connection reset mid-body', { type: 'reset', after: 3 }, 'offline'],
+  ['malformed JSON', { type: 'malformed-json', after: 3 }, 'invalid-response'],
+]
+
+describe('a fault mid-sync', () => {
+  it.each(FAULTS)(
+    '%s: the previous snapshot stays as it was and the error is clear',
+    async (_name, fault, code, client) => {
+      const before = await withPreviousSnapshot()
+      const { service, events } = build(dir.path, { client: client ?? {} })
+      await service.query(firstWindow)
+      const stateBefore = service.state()
+      emulator.control.faults.add(fault)
+
+      const error = await service.sync().catch((e: unknown) => e)
+      expect(error).toMatchObject({ code })
+      expect((error as Error).message).toMatch(
+        /The groups shown are from the last complete sync\.$/,
+      )
+      expect((error as Error).message.length).toBeGreaterThan(60)
+      expect(JSON.stringify(error)).not.toContain(emulator.token)
+
+      expect((await readFile(join(dir.path, SNAPSHOT_FILE))).equals(before)).toBe(true)
+      // No temp file left behind either.
+      expect(await readdir(dir.path)).toEqual([SNAPSHOT_FILE])
+      const state = service.state()
+      expect(state.lastError).toMatchObject({ code })
+      expect(state.lastSyncedAt).toBe(stateBefore.lastSyncedAt)
+      expect(state.fromCache).toBe(true)
+      expect(state.count).toBe(TOTAL)
+      expect((await service.query(firstWindow)).total).toBe(TOTAL)
+      expect(events.of('sync:state').at(-1)).toMatchObject({ syncing: false, lastError: { code } })
+    },
+    60_000,
+  )
+
+  it('a reset is the network going away: the state says offline until a request gets through', async () => {
+    await withPreviousSnapshot()
+    const { service, connectivity } = build(dir.path)
+    emulator.control.faults.add({ type: 'reset' })
+    await service.sync().catch(() => undefined)
+    expect(connectivity.online).toBe(false)
+    expect(service.state().online).toBe(false)
+    emulator.control.faults.clear()
+    await service.sync()
+    expect(service.state()).toMatchObject({ online: true, lastError: null, fromCache: false })
+  }, 60_000)
+
+  it('the total changing mid-sync still gives the complete, correct list', async () => {
+    await withPreviousSnapshot()
+    const { service } = build(dir.path)
+    emulator.control.faults.add({ type: 'mutate', add: 40, remove: 25, nth: 4 })
+    const result = await service.sync()
+    expect(result).toMatchObject({ added: 40, removed: 25, total: TOTAL + 15 })
+    const server = await readSequentially(clientFor(emulator))
+    expect((await service.cachedGroups()).map((g) => g.id)).toEqual(server.map((g) => g.id))
+  }, 60_000)
+
+  it('malformed groups are set aside, counted, and keep their last good version', async () => {
+    await withPreviousSnapshot()
+    const { service } = build(dir.path)
+    const previous = await service.cachedGroups()
+    emulator.control.faults.add({ type: 'schema-violation', indexes: [10, 4_321] })
+    const result = await service.sync()
+    expect(result).toMatchObject({ rejected: 2, removed: 0, total: TOTAL })
+    const kept = await service.cachedGroups()
+    for (const position of [10, 4_321]) {
+      const old = previous[position]!
+      expect(kept.find((g) => g.id === old.id)).toEqual(old)
+    }
+  }, 60_000)
+
+  it('cancelled mid-sync: the previous snapshot stays and the state says cancelled', async () => {
+    const before = await withPreviousSnapshot()
+    const { service, events } = build(dir.path)
+    emulator.control.faults.add({ type: 'latency', ms: 40 })
+    const off = events.subscribe((name, payload) => {
+      if (name === 'sync:progress' && (payload as { fetched: number }).fetched >= 1_000)
+        service.cancel()
+    })
+    const error = await service.sync().catch((e: unknown) => e)
+    off()
+    expect(error).toMatchObject({ code: 'cancelled' })
+    expect((await readFile(join(dir.path, SNAPSHOT_FILE))).equals(before)).toBe(true)
+    expect(service.state()).toMatchObject({
+      syncing: false,
+      lastError: { code: 'cancelled' },
+      count: TOTAL,
+    })
+  }, 60_000)
+})
+
+describe('offline first', () => {
+  it('answers from the cache before any network call, with the time of the last sync', async () => {
+    await withPreviousSnapshot()
+    let calls = 0
+    const counting = ((url: string, init: RequestInit) => {
+      calls++
+      return fetch(url, init)
+    }) as typeof fetch
+    const { service } = build(dir.path, { client: { fetch: counting } })
+    const window = await service.query(firstWindow)
+    expect(calls).toBe(0)
+    expect(window.total).toBe(TOTAL)
+    expect(window.rows).toHaveLength(50)
+    const state = service.state()
+    expect(state).toMatchObject({ fromCache: true, syncing: false, count: TOTAL })
+    const saved = await new SnapshotStore({ dir: dir.path, accountId: 'acc' }).load()
+    expect(state.lastSyncedAt).toBe(saved.status === 'loaded' ? saved.snapshot.syncedAt : 'missing')
+  }, 60_000)
+
+  it('starts with the cache while the server is unreachable, then syncs in the background', async () => {
+    await withPreviousSnapshot()
+    emulator.control.faults.add({ type: 'hang' })
+    const { service } = build(dir.path, { client: { timeouts: { headersMs: 300, stallMs: 300 } } })
+    await service.start()
+    expect((await service.query(firstWindow)).total).toBe(TOTAL)
+    expect(service.state().fromCache).toBe(true)
+    await until(() => service.state().lastError !== null)
+    expect(service.state()).toMatchObject({ fromCache: true, lastError: { code: 'timeout' } })
+  }, 60_000)
+
+  it('refreshes by itself when the network comes back', async () => {
+    await withPreviousSnapshot()
+    const { service, connectivity } = build(dir.path)
+    await service.start()
+    await until(() => service.state().lastResult !== null)
+    emulator.control.faults.add({ type: 'reset' })
+    await service.sync().catch(() => undefined)
+    expect(connectivity.online).toBe(false)
+    emulator.control.faults.clear()
+    emulator.control.groups.mutate({ add: 3 })
+    // Another service's request got through: that is the sign the network is back.
+    connectivity.reportSuccess()
+    await until(() => service.state().count === TOTAL + 3 && !service.state().syncing, 30_000)
+    expect(service.state()).toMatchObject({ online: true, lastError: null })
+  }, 60_000)
+
+  it('sets an unreadable cache aside with a notice, starts empty and syncs again', async () => {
+    await writeFile(
+      join(dir.path, SNAPSHOT_FILE),
+      '{"format":"statusdesk-groups","version":1,"accountId":"acc","syncedAt":"x","count":3}\n{"cou',
+    )
+    const { service, events } = build(dir.path)
+    await service.start()
+    expect((await service.query(firstWindow)).total).toBe(0)
+    const notice = events.of('app:notice')[0]
+    expect(notice?.level).toBe('warning')
+    expect(notice?.message).toMatch(/could not be read.*set aside.*downloading the groups again/)
+    await until(() => service.state().count === TOTAL, 60_000)
+    expect(
+      (await readdir(dir.path)).some((n) => n.startsWith(`${SNAPSHOT_FILE}.unreadable-`)),
+    ).toBe(true)
+    const saved = await new SnapshotStore({ dir: dir.path, accountId: 'acc' }).load()
+    expect(saved.status).toBe('loaded')
+  }, 90_000)
+})
+
+describe('accounts', () => {
+  it('swaps to the other account’s groups when the active account changes, and back', async () => {
+    await withPreviousSnapshot()
+    const small = await startTestEmulator({ groups: 120, seed: 99 })
+    const other = await tempDir()
+    try {
+      const { service, accounts, events } = build(dir.path)
+      await service.start()
+      expect((await service.query(firstWindow)).total).toBe(TOTAL)
+      accounts.switchTo(session('other', other.path, clientFor(small), small.baseUrl))
+      expect(service.state().accountId).toBe('other')
+      await until(() => service.state().count === 120 && !service.state().syncing, 30_000)
+      expect((await service.query(firstWindow)).total).toBe(120)
+      expect(events.of('groups:changed')).toContainEqual({ accountId: 'other' })
+      accounts.switchTo(session('acc', dir.path, clientFor(emulator), emulator.baseUrl))
+      expect((await service.query(firstWindow)).total).toBe(TOTAL)
+      expect(service.state()).toMatchObject({ accountId: 'acc', fromCache: true })
+      accounts.switchTo(null)
+      expect(await service.query(firstWindow)).toEqual({
+        rows: [],
+        offset: 0,
+        matching: 0,
+        total: 0,
+      })
+      expect(service.state()).toMatchObject({ accountId: null, count: 0 })
+      await expect(service.sync()).rejects.toMatchObject({ code: 'invalid-request' })
+    } finally {
+      await small.stop()
+      await other.remove()
+    }
+  }, 90_000)
+
+  it('keeps the groups but uses the new client when the same account gets a new token', async () => {
+    await withPreviousSnapshot()
+    const { service, accounts } = build(dir.path)
+    expect((await service.query(firstWindow)).total).toBe(TOTAL)
+    accounts.switchTo(
+      session(
+        'acc',
+        dir.path,
+        clientFor(emulator, { token: 'not-the-right-token' }),
+        emulator.baseUrl,
+      ),
+    )
+    await expect(service.sync()).rejects.toMatchObject({ code: 'unauthorized' })
+    expect(service.state()).toMatchObject({ fromCache: true, count: TOTAL })
+    accounts.switchTo(session('acc', dir.path, clientFor(emulator), emulator.baseUrl))
+    await service.sync()
+    expect(service.state()).toMatchObject({ fromCache: false, lastError: null })
+  }, 60_000)
+
+  it('lists the people of the cached groups for a contact picker, without the account itself', async () => {
+    await withPreviousSnapshot()
+    const { service } = build(dir.path)
+    const people = await service.participantsDirectory()
+    expect(people.length).toBeGreaterThan(1_000)
+    expect(people.some((p) => p.id === SELF_PHONE)).toBe(false)
+    expect(people[0]!.groups).toBeGreaterThanOrEqual(people.at(-1)!.groups)
+    expect(people.every((p) => p.number === null || /^\d{7,15}$/.test(p.number))).toBe(true)
+    expect(people[0]!.sampleGroups.length).toBeGreaterThan(0)
+    expect((await service.cachedGroups('acc')).length).toBe(TOTAL)
+    expect(await service.cachedGroups('someone-else')).toEqual([])
+  }, 60_000)
+
+  it('an unknown group id is not found; a known one gives the full record', async () => {
+    await withPreviousSnapshot()
+    const { service } = build(dir.path)
+    await expect(service.get('missing@g.us')).rejects.toMatchObject({ code: 'not-found' })
+    const first = (await service.query(firstWindow)).rows[0]!
+    const detail = await service.get(first.id)
+    expect(detail.group.id).toBe(first.id)
+    expect(detail.group.participants.length).toBe(detail.group.participants_count)
+  }, 60_000)
+})
+
+describe('state events', () => {
+  it('announce the start and the end of a sync', async () => {
+    const { service, events } = build(dir.path)
+    await service.sync()
+    const states = events.of('sync:state') as SyncState[]
+    expect(states.some((s) => s.syncing)).toBe(true)
+    expect(states.at(-1)).toMatchObject({ syncing: false, progress: null, count: TOTAL })
+  }, 60_000)
+})
