@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { MESSAGE_CONTENT_MEMBERS, type Group } from '@shared/domain'
-import { AppError } from '@shared/errors'
 import { GROUP_VIOLATIONS, startEmulator, type Emulator } from '../../../../../src-main/emulator'
 import { ApiClient, type ApiClientOptions } from '../../../../../src-main/services/api'
-import { captureLogger, countingFetch, fakeClock } from './helpers'
+import { countingFetch, failure, fakeClock, testClient } from './helpers'
 
 const TOTAL = 1234
 let clock = fakeClock()
@@ -35,26 +34,12 @@ afterEach(async () => {
 })
 
 function client(overrides: Partial<ApiClientOptions> = {}) {
-  return new ApiClient({
-    baseUrl: emulator.baseUrl,
-    token: emulator.token,
-    fetch,
+  // Generous timeouts: a page of 500 groups under a loaded test run must not time out.
+  return testClient(emulator.baseUrl, emulator.token, {
     clock,
-    logger: captureLogger(),
-    random: () => 0.5,
-    // Generous: a page of 500 groups under a loaded test run must not time out.
     timeouts: { headersMs: 10_000, stallMs: 10_000 },
     ...overrides,
-  })
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(AppError)
-  return error as AppError
+  }).api
 }
 
 /** A client whose fetch calls are counted: the emulator logs a request only once its connection closes. */

@@ -3,7 +3,7 @@ import { AppError } from '@shared/errors'
 import { ApiClient, type ApiClientOptions } from '../../../../../src-main/services/api'
 import { closedPort, startHttpFixture, type HttpFixture } from '../../../../support/http-fixture'
 import { groupFixture } from '../../../shared/domain/fixtures'
-import { TOKEN, captureLogger, countingFetch, fakeClock } from './helpers'
+import { TOKEN, countingFetch, failure, fakeClock, testClient } from './helpers'
 
 let server: HttpFixture
 
@@ -14,29 +14,7 @@ afterEach(async () => {
   await server.close()
 })
 
-function client(overrides: Partial<ApiClientOptions> = {}) {
-  const clock = fakeClock()
-  const logger = captureLogger()
-  const api = new ApiClient({
-    baseUrl: server.baseUrl,
-    token: TOKEN,
-    fetch,
-    clock,
-    logger,
-    random: () => 0.5,
-    ...overrides,
-  })
-  return { api, clock, logger }
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(AppError)
-  return error as AppError
-}
+const client = (overrides: Partial<ApiClientOptions> = {}) => testClient(server.baseUrl, TOKEN, overrides)
 
 const page = (groups: unknown[], total = groups.length, offset = 0) => ({
   groups,

@@ -3,15 +3,13 @@ import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { AppError } from '@shared/errors'
 import {
-  ApiClient,
   type ApiClientOptions,
   type UploadProgress,
 } from '../../../../../src-main/services/api'
 import { closedPort, startHttpFixture, type HttpFixture } from '../../../../support/http-fixture'
 import { messageFixture } from '../../../shared/domain/fixtures'
-import { TOKEN, captureLogger, countingFetch, fakeClock } from './helpers'
+import { TOKEN, countingFetch, failure, testClient } from './helpers'
 
 let server: HttpFixture
 let dir: string
@@ -29,29 +27,7 @@ afterEach(async () => {
   await server.close()
 })
 
-function client(overrides: Partial<ApiClientOptions> = {}) {
-  const clock = fakeClock()
-  const logger = captureLogger()
-  const api = new ApiClient({
-    baseUrl: server.baseUrl,
-    token: TOKEN,
-    fetch,
-    clock,
-    logger,
-    random: () => 0.5,
-    ...overrides,
-  })
-  return { api, clock, logger }
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(AppError)
-  return error as AppError
-}
+const client = (overrides: Partial<ApiClientOptions> = {}) => testClient(server.baseUrl, TOKEN, overrides)
 
 const textStory = {
   caption: 'Off to the hills',

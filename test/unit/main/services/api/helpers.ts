@@ -1,5 +1,7 @@
+import { AppError } from '@shared/errors'
+import { expect } from 'vitest'
+import { ApiClient, type ApiClientOptions, type Clock } from '../../../../../src-main/services/api'
 import type { Logger } from '../../../../../src-main/services/log'
-import type { Clock } from '../../../../../src-main/services/api'
 
 export const TOKEN = 'tok_SECRET_6f1e2d3c4b5a9988'
 
@@ -41,4 +43,22 @@ export function countingFetch(route?: (url: string, call: number) => string) {
     return fetch(route ? route(url, calls.length) : url, init)
   }
   return Object.assign(fn, { calls })
+}
+
+/** A client with a fake clock, a captured log and no jitter, talking to `baseUrl`. */
+export function testClient(baseUrl: string, token: string, overrides: Partial<ApiClientOptions> = {}) {
+  const clock = fakeClock()
+  const logger = captureLogger()
+  const api = new ApiClient({ baseUrl, token, fetch, clock, logger, random: () => 0.5, ...overrides })
+  return { api, clock, logger }
+}
+
+/** The AppError a call rejects with (the test fails if it resolves or throws anything else). */
+export async function failure(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(AppError)
+  return error as AppError
 }
