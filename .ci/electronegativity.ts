@@ -5,7 +5,7 @@
  * longer matches anything, on a file the tool could not parse (it would go unaudited) and on
  * inline `eng-disable` comments (every exception lives in the allow list, with its reason).
  *
- * The tool reads .js/.ts/.html but not .vue; test/unit/main/release/renderer-sources.test.ts
+ * The tool reads .js/.ts/.html but not .vue; test/unit/main/packaging/renderer-sources.test.ts
  * covers the templates. The CSP is sent as a header (src-main/csp.ts), which the tool cannot
  * see in code, so the production policy is rendered into a staged HTML file for its CSP checks.
  */
