@@ -1,37 +1,13 @@
-import { SettingsSchema } from '@shared/channels/settings'
-import { createTestingPinia } from '@pinia/testing'
-import { flushPromises, mount } from '@vue/test-utils'
-import { describe, expect, it, vi } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import { describe, expect, it } from 'vitest'
 import StorySettings from '../../../../../src-renderer/src/components/settings/StorySettings.vue'
-import { createAppI18n } from '../../../../../src-renderer/src/i18n'
 import { useSettingsStore } from '../../../../../src-renderer/src/stores/settings'
-import { fakeBridge } from '../../support/fake-bridge'
+import { fakeSettingsMain, mountSettingsSection } from '../../support/settings-harness'
 
 const MB = 1024 * 1024
-type Patch = { stories?: Record<string, number> }
 
-/** main's side: settings kept in memory, patched and validated with the real schema. */
-function settingsMain() {
-  let current = SettingsSchema.parse({})
-  return fakeBridge({
-    'settings:get': () => current,
-    'settings:status': () => ({ recovered: [] }),
-    'settings:update': (patch) => {
-      current = SettingsSchema.parse({ ...current, stories: { ...current.stories, ...(patch as Patch).stories } })
-      return current
-    },
-  })
-}
-
-async function view() {
-  const wrapper = mount(StorySettings, {
-    attachTo: document.body,
-    global: { plugins: [createTestingPinia({ stubActions: false, createSpy: vi.fn }), createAppI18n('en')] },
-  })
-  await useSettingsStore().load()
-  await flushPromises()
-  return wrapper
-}
+const settingsMain = fakeSettingsMain
+const view = () => mountSettingsSection(StorySettings)
 
 describe('StorySettings', () => {
   it('shows the limits in MB and seconds, and saves what the user types in the number fields', async () => {

@@ -1,37 +1,12 @@
-import { SettingsSchema } from '@shared/channels/settings'
-import { createTestingPinia } from '@pinia/testing'
-import { flushPromises, mount } from '@vue/test-utils'
-import { describe, expect, it, vi } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import { describe, expect, it } from 'vitest'
 import UpdatesSettings from '../../../../../src-renderer/src/components/settings/UpdatesSettings.vue'
-import { createAppI18n } from '../../../../../src-renderer/src/i18n'
 import { useSettingsStore } from '../../../../../src-renderer/src/stores/settings'
-import { fakeBridge } from '../../support/fake-bridge'
+import { fakeSettingsMain, mountSettingsSection } from '../../support/settings-harness'
 
-type Patch = { updates?: { enabled?: boolean; feedUrl?: string | null } }
 
-/** main's side: settings kept in memory, patched and validated with the real schema. */
-function settingsMain() {
-  let current = SettingsSchema.parse({})
-  return fakeBridge({
-    'settings:get': () => current,
-    'settings:status': () => ({ recovered: [] }),
-    'settings:update': (patch) => {
-      const p = patch as Patch
-      current = SettingsSchema.parse({ ...current, updates: { ...current.updates, ...p.updates } })
-      return current
-    },
-  })
-}
-
-async function view() {
-  const wrapper = mount(UpdatesSettings, {
-    attachTo: document.body,
-    global: { plugins: [createTestingPinia({ stubActions: false, createSpy: vi.fn }), createAppI18n('en')] },
-  })
-  await useSettingsStore().load()
-  await flushPromises()
-  return wrapper
-}
+const settingsMain = fakeSettingsMain
+const view = () => mountSettingsSection(UpdatesSettings)
 
 describe('UpdatesSettings', () => {
   it('keeps updates off until an address is saved, then lets the user switch them on', async () => {
