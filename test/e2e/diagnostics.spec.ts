@@ -3,10 +3,10 @@ import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { type Emulator, startEmulator } from '../../src-main/emulator'
 import { fillConnect } from './support/accounts-helpers'
+import { saveScreenshot } from './support/screenshots'
 import { type WebApp, startWebApp } from './support/web-app'
 
 const TOKEN = 'dg_Wq83Lz5Xv1Nc7Bm2Kp4R'
-const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'docs', 'screenshots')
 
 let emulator: Emulator
 let app: WebApp
@@ -56,7 +56,7 @@ test('Settings shows the log folder and copies a diagnostics report without a se
   await expect(page.getByTestId('toast')).toHaveCount(0)
   await page.getByTestId('diagnostics-text').scrollIntoViewIfNeeded()
   await page.mouse.move(0, 0)
-  await page.screenshot({ path: join(SCREENSHOTS, 'settings-light.png') })
+  await saveScreenshot(page, 'settings-light')
 })
 
 test('an error in the page lands in the log file, redacted', async ({ page }) => {

@@ -1,14 +1,14 @@
 /// <reference lib="dom" />
-import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type BrowserContext, type Page, expect, test } from '@playwright/test'
 import { parse } from 'csv-parse/sync'
 import { type Emulator, startEmulator } from '../../src-main/emulator'
+import { saveScreenshot } from './support/screenshots'
 import { type WebApp, startWebApp } from './support/web-app'
 
 const GROUPS = 5000
-const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'docs', 'screenshots')
 
 let emulator: Emulator
 let app: WebApp
@@ -25,7 +25,7 @@ async function shoot(name: string): Promise<void> {
   // Toasts leave by themselves too, so they are dismissed in one go rather than one by one.
   await page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-testid="toast-dismiss"]').forEach((b) => b.click()))
   await expect(page.getByTestId('toast')).toHaveCount(0)
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
+  await saveScreenshot(page, name)
 }
 
 async function setTheme(theme: 'light' | 'dark'): Promise<void> {
@@ -54,7 +54,6 @@ test.beforeAll(async ({ browser }) => {
   emulator = await startEmulator({ groups: GROUPS, seed: 42 })
   downloads = await mkdtemp(join(tmpdir(), 'statusdesk-downloads-'))
   app = await startWebApp({ env: { STATUSDESK_DOWNLOADS_DIR: downloads } })
-  await mkdir(SCREENSHOTS, { recursive: true })
   context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-GB' })
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin })
   page = await context.newPage()

@@ -1,10 +1,9 @@
-import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type BrowserContext, type Page, expect, test } from '@playwright/test'
 import { type Emulator, startEmulator } from '../../src-main/emulator'
+import { saveScreenshot } from './support/screenshots'
 import { type WebApp, startWebApp } from './support/web-app'
 
-const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'docs', 'screenshots')
 const PHOTO = join(import.meta.dirname, '..', 'fixtures', 'media', 'photo-360x640.jpg')
 
 let emulator: Emulator
@@ -50,7 +49,6 @@ test.beforeAll(async ({ browser }) => {
   emulator = await startEmulator({ groups: 60, seed: 8 })
   port = Number(new URL(emulator.baseUrl).port)
   app = await startWebApp()
-  await mkdir(SCREENSHOTS, { recursive: true })
   context = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'en-GB' })
   await openApp()
 })
@@ -80,11 +78,11 @@ test('connects, and publishes a text story in its font and ARGB colours, checked
   await expect(page.getByTestId('story-preview-background')).toHaveCSS('background-color', 'rgba(11, 110, 79, 0.8)')
   await expect(page.getByTestId('story-reminder')).toContainText('24 hours')
   await page.mouse.move(0, 0)
-  await page.screenshot({ path: join(SCREENSHOTS, 'composer-light.png') })
+  await saveScreenshot(page, 'composer-light')
   await setTheme('dark')
   await page.getByTestId('nav-story').click()
   await expect(preview).toHaveText('Morning run done ☀️ مرحبا')
-  await page.screenshot({ path: join(SCREENSHOTS, 'composer-dark.png') })
+  await saveScreenshot(page, 'composer-dark')
   await setTheme('light')
   await page.getByTestId('nav-story').click()
 
@@ -208,7 +206,7 @@ test('an unknown outcome (reset after the body was received) is left to the user
   await expect(item).toHaveAttribute('data-state', 'unknown')
   expect(published('Did this go out?')).toHaveLength(1)
   await page.mouse.move(0, 0)
-  await page.screenshot({ path: join(SCREENSHOTS, 'outbox-light.png') })
+  await saveScreenshot(page, 'outbox-light')
 
   await page.getByTestId('outbox-mark-sent').click()
   await expect(page.getByTestId('outbox-empty')).toBeVisible()
