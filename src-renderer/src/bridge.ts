@@ -2,7 +2,7 @@ import type { Api, ChannelArgs, ChannelName, ChannelResult, EventName, EventPayl
 import type { AppErrorData, ErrorCode, Result } from '@shared/errors'
 import { createIpcTransport } from './bridge/ipc-transport'
 import type { Transport } from './bridge/transport'
-import { createWebTransport, takeSecret } from './bridge/web-transport'
+import { createWebTransport, reloadOnNewSecret, takeSecret } from './bridge/web-transport'
 
 declare global {
   interface Window {
@@ -27,9 +27,10 @@ let transport: Transport | null = null
 const rejectedListeners = new Set<() => void>()
 
 function current(): Transport {
-  transport ??= window.api
-    ? createIpcTransport(window.api)
-    : createWebTransport(takeSecret(), { onRejected: () => rejectedListeners.forEach((listener) => listener()) })
+  if (transport) return transport
+  if (window.api) return (transport = createIpcTransport(window.api))
+  reloadOnNewSecret()
+  transport = createWebTransport(takeSecret(), { onRejected: () => rejectedListeners.forEach((listener) => listener()) })
   return transport
 }
 

@@ -20,7 +20,11 @@ test.afterAll(async () => {
 })
 
 /** Another local server, as any program on this machine could run: it keeps every request it gets. */
-async function recordingServer(): Promise<{ origin: string; received: IncomingHttpHeaders[]; close(): Promise<void> }> {
+async function recordingServer(): Promise<{
+  origin: string
+  received: IncomingHttpHeaders[]
+  close(): Promise<void>
+}> {
   const received: IncomingHttpHeaders[] = []
   const server = createServer((req, res) => {
     received.push(req.headers)
@@ -31,7 +35,8 @@ async function recordingServer(): Promise<{ origin: string; received: IncomingHt
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+    close: () =>
+      new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   }
 }
 
@@ -45,11 +50,17 @@ async function replay(headers: IncomingHttpHeaders, path: string, method: string
   forged['origin'] = app.origin
   forged['sec-fetch-site'] = 'same-origin'
   forged['content-type'] = 'application/json'
-  const answer = await rawRequest(app.origin + path, { method, headers: forged, ...(method === 'POST' ? { body: '{}' } : {}) })
+  const answer = await rawRequest(app.origin + path, {
+    method,
+    headers: forged,
+    ...(method === 'POST' ? { body: '{}' } : {}),
+  })
   return answer.status
 }
 
-test('no credential the app accepts reaches another local server the same browser visits', async ({ browser }) => {
+test('no credential the app accepts reaches another local server the same browser visits', async ({
+  browser,
+}) => {
   const context = await browser.newContext()
   const page = await context.newPage()
   const fetched: string[] = []
@@ -65,7 +76,9 @@ test('no credential the app accepts reaches another local server the same browse
   // Pictures need the secret, so the page fetches them and shows them from blob: URLs.
   const avatar = page.getByTestId('avatar-image').first()
   await expect(avatar).toHaveAttribute('src', /^blob:/, { timeout: 30_000 })
-  expect(await avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  expect(
+    await avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+  ).toBe(true)
   await page.getByTestId('about-open').click()
   await expect(page.getByTestId('about-transport')).toHaveAttribute('data-transport', 'web')
   expect(fetched.some((url) => url.includes('/api/events'))).toBe(true)
@@ -81,7 +94,11 @@ test('no credential the app accepts reaches another local server the same browse
     await page.evaluate(async (appOrigin) => {
       const img = new Image()
       img.src = `${appOrigin}/api/session`
-      await fetch(`${appOrigin}/api/invoke/app:info`, { method: 'POST', mode: 'no-cors', credentials: 'include' }).catch(() => null)
+      await fetch(`${appOrigin}/api/invoke/app:info`, {
+        method: 'POST',
+        mode: 'no-cors',
+        credentials: 'include',
+      }).catch(() => null)
     }, app.origin)
 
     expect(other.received.length).toBeGreaterThanOrEqual(3)
@@ -107,9 +124,35 @@ test('no credential the app accepts reaches another local server the same browse
   }
 })
 
-test('an address without the secret (a bookmark) shows where to find the right one', async ({ page }) => {
+test('an address without the secret (a bookmark) shows where to find the right one', async ({
+  page,
+}) => {
   await page.goto(app.origin + '/')
   await expect(page.getByTestId('web-session-missing')).toBeVisible()
   await expect(page.getByTestId('web-session-missing')).toContainText('terminal')
   await expect(page.getByTestId('connect-view')).toHaveCount(0)
+})
+
+test('after a restart on the same address, an open tab says where the new address is, and that address works', async ({
+  page,
+}) => {
+  await page.goto(app.url)
+  await expect(page.getByTestId('about-open')).toBeVisible()
+  const before = app
+  await app.stop()
+  app = await startWebApp({ dataDir: before.dataDir })
+  expect(app.origin).toBe(before.origin)
+  expect(app.secret).not.toBe(before.secret)
+
+  // The tab still holds the old secret: its next call is refused, and it says what to do.
+  await page.getByTestId('about-open').click()
+  await expect(page.getByTestId('web-session-missing')).toBeVisible()
+  await page.getByTestId('web-session-missing-action').click()
+  await expect(page.getByTestId('web-session-missing')).toBeVisible()
+
+  // Opening the newly printed address in that same tab changes only its fragment; the app starts afresh.
+  await page.goto(app.url)
+  await page.getByTestId('about-open').click()
+  await expect(page.getByTestId('about-transport')).toHaveAttribute('data-transport', 'web')
+  expect(page.url()).not.toContain(app.secret)
 })

@@ -42,12 +42,17 @@ export function openEventStream(options: EventStreamOptions): () => void {
       onError: () => void reader?.cancel().catch(() => undefined),
     })
     try {
-      const response = await options.fetch(options.url, { headers: options.headers, signal: controller.signal, cache: 'no-store' })
+      const response = await options.fetch(options.url, {
+        headers: options.headers,
+        signal: controller.signal,
+        cache: 'no-store',
+      })
       if (response.status === 401 || response.status === 403) {
         await response.body?.cancel()
         return options.onRejected()
       }
-      if (!response.ok || !response.body) throw new Error(`event stream answered ${response.status}`)
+      if (!response.ok || !response.body)
+        throw new Error(`event stream answered ${response.status}`)
       reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
       for (;;) {
         const { done, value } = await reader.read()

@@ -27,6 +27,17 @@ export function takeSecret(loc: Location = location, storage: Storage = sessionS
   return storage.getItem(STORAGE_KEY)
 }
 
+/**
+ * Web mode comes back on the same address after a restart, so opening its new address in a
+ * tab already on it changes only the fragment, which loads nothing. Reloading then lets the
+ * page start afresh with the new secret.
+ */
+export function reloadOnNewSecret(win: Window = window): void {
+  win.addEventListener('hashchange', () => {
+    if (new URLSearchParams(win.location.hash.replace(/^#/, '')).get(WEB_SECRET_FRAGMENT)) win.location.reload()
+  })
+}
+
 export interface WebTransportOptions {
   /** Where the server is; the page's own origin when empty. */
   base?: string

@@ -27,7 +27,10 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 describe('OwnFiles', () => {
   it('loads a file once for every user of it and gives them one blob: URL', async () => {
     const { files, loads, live } = harness()
-    const [a, b] = await Promise.all([files.acquire('/pictures/1.jpg'), files.acquire('/pictures/1.jpg')])
+    const [a, b] = await Promise.all([
+      files.acquire('/pictures/1.jpg'),
+      files.acquire('/pictures/1.jpg'),
+    ])
     expect(a).toBe(b)
     expect(a).toMatch(/^blob:/)
     expect(loads).toEqual(['/pictures/1.jpg'])
@@ -73,7 +76,11 @@ describe('OwnFiles', () => {
   })
 
   it('treats a loader that throws like a missing file', async () => {
-    const files = new OwnFiles({ load: () => Promise.reject(new Error('network')), createUrl: () => 'blob:x', revokeUrl: () => undefined })
+    const files = new OwnFiles({
+      load: () => Promise.reject(new Error('network')),
+      createUrl: () => 'blob:x',
+      revokeUrl: () => undefined,
+    })
     expect(await files.acquire('/pictures/1.jpg')).toBeNull()
   })
 })

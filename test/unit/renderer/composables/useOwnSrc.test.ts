@@ -24,7 +24,9 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 10))
 describe('useOwnSrc: pictures in web mode', () => {
   it('are fetched through the transport (with its secret) and shown from a blob: URL', async () => {
     const requested = webTransport(() => new Response(new Blob(['png'], { type: 'image/png' })))
-    const wrapper = mount(GroupAvatar, { props: { name: 'Hikers', colorKey: '1', src: '/pictures/abc.jpg' } })
+    const wrapper = mount(GroupAvatar, {
+      props: { name: 'Hikers', colorKey: '1', src: '/pictures/abc.jpg' },
+    })
     await settle()
     expect(requested).toEqual(['/pictures/abc.jpg'])
     expect(wrapper.get('[data-testid="avatar-image"]').attributes('src')).toMatch(/^blob:/)
@@ -33,7 +35,9 @@ describe('useOwnSrc: pictures in web mode', () => {
 
   it('follow a change of picture and load the new one', async () => {
     const requested = webTransport(() => new Response(new Blob(['png'])))
-    const wrapper = mount(GroupAvatar, { props: { name: 'Hikers', colorKey: '1', src: '/pictures/first.jpg' } })
+    const wrapper = mount(GroupAvatar, {
+      props: { name: 'Hikers', colorKey: '1', src: '/pictures/first.jpg' },
+    })
     await settle()
     const first = wrapper.get('[data-testid="avatar-image"]').attributes('src')
     await wrapper.setProps({ src: '/pictures/second.jpg' })
@@ -45,7 +49,9 @@ describe('useOwnSrc: pictures in web mode', () => {
 
   it('fall back to initials when the server refuses the file', async () => {
     webTransport(() => new Response('no', { status: 401 }))
-    const wrapper = mount(GroupAvatar, { props: { name: 'Weekend hikers', colorKey: '1', src: '/pictures/refused.jpg' } })
+    const wrapper = mount(GroupAvatar, {
+      props: { name: 'Weekend hikers', colorKey: '1', src: '/pictures/refused.jpg' },
+    })
     await settle()
     expect(wrapper.find('[data-testid="avatar-image"]').exists()).toBe(false)
     expect(wrapper.get('[data-testid="avatar-initials"]').text()).toBe('WH')
