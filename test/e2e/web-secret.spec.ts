@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test'
 import { type Emulator, startEmulator } from '../../src-main/emulator'
 import { WEB_SECRET_HEADER } from '../../src-shared/web-transport'
 import { rawRequest } from '../support/raw-http'
+import { writeLaunchFile } from '../../src-main/web/launch-file'
 import { type WebApp, startWebApp } from './support/web-app'
 
 let app: WebApp
@@ -152,6 +153,17 @@ test('after a restart on the same address, an open tab says where the new addres
 
   // Opening the newly printed address in that same tab changes only its fragment; the app starts afresh.
   await page.goto(app.url)
+  await page.getByTestId('about-open').click()
+  await expect(page.getByTestId('about-transport')).toHaveAttribute('data-transport', 'web')
+  expect(page.url()).not.toContain(app.secret)
+})
+
+test('the launch file that --open hands to the browser opens the app with its secret', async ({
+  page,
+}) => {
+  const launch = await writeLaunchFile(app.dataDir, app.url)
+  await page.goto(launch.fileUrl)
+  await page.waitForURL((url) => url.origin === app.origin)
   await page.getByTestId('about-open').click()
   await expect(page.getByTestId('about-transport')).toHaveAttribute('data-transport', 'web')
   expect(page.url()).not.toContain(app.secret)
