@@ -26,15 +26,17 @@ function parsePort(text: string, where: string): number {
 
 /**
  * `--port N` wins. `npm run start:web --port N` (without `--`) does not pass the flag: npm
- * takes it as its own setting and hands it over as `npm_config_port`, so that counts too.
+ * takes it as a setting of its own. With `--port=N` it sets `npm_config_port=N`; with
+ * `--port N` it sets `npm_config_port=true` and passes N on as a bare argument. Both count.
  */
 export function parseWebOptions(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
 ): WebOptions {
   let values
+  let positionals: string[]
   try {
-    ;({ values } = parseArgs({
+    ;({ values, positionals } = parseArgs({
       args: [...argv],
       options: {
         port: { type: 'string' },
@@ -42,16 +44,25 @@ export function parseWebOptions(
         open: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
       },
+      allowPositionals: true,
     }))
   } catch (error) {
     throw new WebUsageError(error instanceof Error ? error.message : String(error))
   }
   const fromNpm = env['npm_config_port']
+  const npmPassedPort = fromNpm === 'true' && positionals.length === 1
+  if (positionals.length > (npmPassedPort ? 1 : 0)) {
+    throw new WebUsageError(
+      `Unexpected argument "${positionals[0]}": web mode takes --port N, --data-dir DIR, --open and --json.`,
+    )
+  }
   const port =
     values.port !== undefined
       ? parsePort(values.port, '--port')
-      : fromNpm !== undefined && fromNpm !== ''
-        ? parsePort(fromNpm, 'The port given to npm (--port)')
-        : null
+      : npmPassedPort
+        ? parsePort(positionals[0]!, 'The port given to npm (--port)')
+        : fromNpm !== undefined && fromNpm !== ''
+          ? parsePort(fromNpm, 'The port given to npm (--port)')
+          : null
   return { port, dataDir: values['data-dir'], open: values.open, json: values.json }
 }

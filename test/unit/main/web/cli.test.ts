@@ -27,8 +27,16 @@ interface Run {
   until(done: (output: string) => boolean): Promise<string>
 }
 
-/** Starts web mode as `npm run start:web` does, with only the environment given (plus PATH for node). */
-function startCli(args: string[], env: Record<string, string> = {}, command?: string[]): Run {
+/**
+ * Starts web mode as `npm run start:web` does, with only the environment given (plus PATH).
+ * `wrap` turns the command into another one that runs it (a terminal, npm).
+ */
+function startCli(
+  args: string[],
+  env: Record<string, string> = {},
+  wrap?: (base: string[]) => string[],
+  cwd = ROOT,
+): Run {
   const base = [
     process.execPath,
     '--import',
@@ -38,10 +46,9 @@ function startCli(args: string[], env: Record<string, string> = {}, command?: st
     dataDir,
     ...args,
   ]
-  // `script` would keep a transcript in the working folder without a file named for it.
-  const argv = command ? [...command, base.map((part) => `'${part}'`).join(' '), '/dev/null'] : base
+  const argv = wrap ? wrap(base) : base
   const child = spawn(argv[0]!, argv.slice(1), {
-    cwd: ROOT,
+    cwd,
     env: {
       PATH: process.env['PATH'] ?? '',
       HOME: dir,
@@ -116,20 +123,23 @@ async function freePort(): Promise<number> {
 }
 
 describe('npm run start:web', () => {
-  it('serves twice in a row on the port npm passes for `npm run start:web --port N`', async () => {
+  it('serves twice in a row on the port given as `npm run start:web --port N` (and `--port=N`)', async () => {
     const port = await freePort()
+    // A package whose start:web runs web mode the way the project's own script does.
+    const script = `cd '${ROOT}' && exec '${process.execPath}' --import tsx src-main/web/cli.ts --data-dir '${dataDir}'`
+    await writeFile(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: 'x', version: '1.0.0', scripts: { 'start:web': script } }),
+    )
     const origins: string[] = []
-    for (let round = 0; round < 2; round++) {
-      const run = startCli([], { npm_config_port: String(port) })
+    for (const npmArgs of [['--port', String(port)], [`--port=${port}`]]) {
+      const run = startCli([], {}, () => ['npm', 'run', '--silent', 'start:web', ...npmArgs], dir)
       const ready = readyOf(await run.until((text) => readyOf(text) !== undefined))!
       origins.push(ready.origin)
-      expect(
-        (
-          await rawRequest(`${ready.origin}/api/session`, {
-            headers: { 'x-statusdesk-secret': ready.secret },
-          })
-        ).status,
-      ).toBe(204)
+      const session = await rawRequest(`${ready.origin}/api/session`, {
+        headers: { 'x-statusdesk-secret': ready.secret },
+      })
+      expect(session.status).toBe(204)
       await stop(run.child)
     }
     expect(origins).toEqual([`http://127.0.0.1:${port}`, `http://127.0.0.1:${port}`])
@@ -196,7 +206,13 @@ describe('npm run start:web', () => {
     const bin = join(dir, 'empty-bin')
     await mkdir(bin)
     // `script` gives the process a terminal; node is named by its full path, and PATH finds no xdg-open.
-    const run = startCli(['--open'], { PATH: bin, SHELL: '/bin/sh' }, ['/usr/bin/script', '-qec'])
+    // (`script` would keep a transcript in the working folder without a file named for it.)
+    const run = startCli(['--open'], { PATH: bin, SHELL: '/bin/sh' }, (base) => [
+      '/usr/bin/script',
+      '-qec',
+      base.map((part) => `'${part}'`).join(' '),
+      '/dev/null',
+    ])
     const output = await run.until((text) => text.includes('No browser could be opened'))
     const clean = output.replace(/\r/g, '')
     expect(clean).toContain(

@@ -9,7 +9,20 @@ describe('web mode options', () => {
     expect(parseWebOptions(['--port', '0'], {}).port).toBe(0)
   })
 
-  it('honours `npm run start:web --port N`, which npm passes as npm_config_port', () => {
+  it('honours `npm run start:web --port N`: npm 11 sets npm_config_port=true and passes N on', () => {
+    expect(parseWebOptions(['--open', '4567'], { npm_config_port: 'true' })).toMatchObject({
+      port: 4567,
+      open: true,
+    })
+    expect(() => parseWebOptions(['--open', 'abc'], { npm_config_port: 'true' })).toThrow(
+      /port given to npm/,
+    )
+    expect(() => parseWebOptions(['--open'], { npm_config_port: 'true' })).toThrow(
+      /port given to npm/,
+    )
+  })
+
+  it('honours `npm run start:web --port=N`, which npm passes as npm_config_port=N', () => {
     expect(parseWebOptions(['--open'], { npm_config_port: '4567' })).toMatchObject({
       port: 4567,
       open: true,
@@ -34,8 +47,10 @@ describe('web mode options', () => {
     expect(() => parseWebOptions(['--port', 'x'], {})).toThrow(/--port must be a port number/)
   })
 
-  it('turns an unknown flag into a usage error, not a stack trace', () => {
+  it('turns an unknown flag or a stray argument into a usage error, not a stack trace', () => {
     expect(() => parseWebOptions(['--prot', '1'], {})).toThrow(WebUsageError)
+    expect(() => parseWebOptions(['4567'], {})).toThrow(/Unexpected argument "4567"/)
+    expect(() => parseWebOptions(['1', '2'], { npm_config_port: 'true' })).toThrow(WebUsageError)
   })
 
   it('reads the data folder and the json and open switches', () => {
