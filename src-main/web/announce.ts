@@ -11,6 +11,7 @@ export interface Announcer {
 export function createAnnouncer(
   json: boolean,
   write: (text: string) => void = (text) => process.stdout.write(text),
+  writeError: (text: string) => void = (text) => process.stderr.write(text),
 ): Announcer {
   const line = (value: Record<string, unknown>) => write(JSON.stringify(value) + '\n')
   return {
@@ -32,7 +33,7 @@ export function createAnnouncer(
     },
     usage(message) {
       if (json) return line({ event: 'error', message })
-      write(message + '\n')
+      writeError(message + '\n')
     },
   }
 }
