@@ -116,5 +116,5 @@ const shutdown = async () => {
   await core.dispose()
   process.exit(0)
 }
-process.on('SIGINT', () => void shutdown())
-process.on('SIGTERM', () => void shutdown())
+// SIGHUP: the terminal web mode runs in was closed.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown())

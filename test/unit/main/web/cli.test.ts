@@ -16,7 +16,7 @@ beforeEach(async () => {
   dataDir = join(dir, 'data')
 })
 afterEach(async () => {
-  await Promise.all([...running].map(stop))
+  await Promise.all([...running].map((child) => stop(child)))
   await rm(dir, { recursive: true, force: true })
 })
 
@@ -92,7 +92,7 @@ function startCli(
   }
 }
 
-function stop(child: ChildProcess): Promise<void> {
+function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   running.delete(child)
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   return new Promise((resolve) => {
@@ -101,7 +101,7 @@ function stop(child: ChildProcess): Promise<void> {
       clearTimeout(kill)
       resolve()
     })
-    child.kill('SIGTERM')
+    child.kill(signal)
   })
 }
 
@@ -197,8 +197,9 @@ describe('npm run start:web', () => {
     const launchFile = fileURLToPath(opened)
     expect((await stat(launchFile)).mode & 0o777).toBe(0o600)
     expect(await readFile(launchFile, 'utf8')).toContain(ready.url)
-    // The file carries this launch's secret: it goes when web mode stops.
-    await stop(run.child)
+    // The file carries this launch's secret: it goes when web mode stops, also when its terminal closes.
+    await stop(run.child, 'SIGHUP')
+    expect(run.child.exitCode).toBe(0)
     expect(await readdir(dataDir)).not.toContain('open-statusdesk.html')
   })
 
