@@ -150,11 +150,10 @@ export const useStoriesStore = defineStore('stories', () => {
       if (bridge.kind === 'ipc') {
         return bridge.invoke('stories:media-import', { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })
       }
-      // Web mode streams it to main's upload route (the session cookie proves the secret).
-      const response = await fetch(`${MEDIA_UPLOAD_PATH}?name=${encodeURIComponent(file.name)}`, {
+      // Web mode streams it to main's upload route.
+      const response = await bridge.fetchOwn(`${MEDIA_UPLOAD_PATH}?name=${encodeURIComponent(file.name)}`, {
         method: 'POST',
         body: file,
-        credentials: 'same-origin',
         headers: { 'Content-Type': 'application/octet-stream' },
       })
       const answer = (await response.json()) as { ok: true; value: MediaGrant } | { ok: false; error: AppErrorData }

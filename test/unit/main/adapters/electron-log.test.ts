@@ -56,3 +56,30 @@ describe('the electron-log file logger', () => {
     expect(await readFile(b.file, 'utf8')).toContain('second file')
   })
 })
+
+describe('the console echo', () => {
+  it('writes each entry as one redacted line, readable or JSON as asked', async () => {
+    for (const format of ['text', 'json'] as const) {
+      const lines: Array<{ line: string; level: string }> = []
+      const log = createFileLog({
+        file: join(dir, `${format}.log`),
+        console: 'info',
+        consoleFormat: format,
+        consoleWrite: (line, level) => lines.push({ line, level }),
+      })
+      log.scoped('web').info('listening', { url: 'http://127.0.0.1:4567/', nested: { deep: { token: `Bearer ${TOKEN}` } } })
+      log.scoped('web').debug('not shown at info')
+      log.scoped('web').warn(`two\nlines with ${TOKEN}`)
+      expect(lines.map((entry) => entry.level)).toEqual(['info', 'warn'])
+      for (const { line } of lines) {
+        expect(line).not.toContain('\n')
+        expect(line).not.toContain(TOKEN)
+      }
+      if (format === 'json') {
+        expect(JSON.parse(lines[0]!.line)).toMatchObject({ level: 'info', scope: 'web', message: 'listening', url: 'http://127.0.0.1:4567/' })
+      } else {
+        expect(lines[0]!.line).toMatch(/^\d\d:\d\d:\d\d info {2}\[web\] listening url=http:\/\/127\.0\.0\.1:4567\/ nested=/)
+      }
+    }
+  })
+})

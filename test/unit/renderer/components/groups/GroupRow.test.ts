@@ -3,6 +3,7 @@ import { MESSAGE_TYPES } from '@shared/domain'
 import { describe, expect, it } from 'vitest'
 import GroupRowView from '../../../../../src-renderer/src/components/groups/GroupRow.vue'
 import { KIND_ICONS } from '../../../../../src-renderer/src/components/message/kinds'
+import { fakeBridge } from '../../support/fake-bridge'
 import { plugins, row } from '../../support/groups-fixtures'
 
 const NOW = 1_712_995_245_000 + 5 * 60_000
@@ -58,6 +59,8 @@ describe('GroupRow', () => {
   })
 
   it('falls back to initials without a picture and when the picture fails to load', async () => {
+    // A transport whose pages load main's files directly, as the desktop app's does.
+    fakeBridge({})
     const without = mountRow({ row: row({ name: 'weekend hikers club', picture: null }) })
     expect(without.get('[data-testid="avatar-initials"]').text()).toBe('WH')
 
