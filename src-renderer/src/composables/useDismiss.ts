@@ -1,20 +1,27 @@
 import { onBeforeUnmount, watch, type Ref } from 'vue'
 
+export type DismissReason = 'outside' | 'escape'
+
 /**
- * Closes a popover the way menus close everywhere else: a press outside `root`, or Escape
- * from anywhere while it is open. Listeners exist only while it is open, and Escape is
- * taken before the window's own shortcuts see it (so it does not also close the open group).
+ * Closes a popover the way menus close everywhere else: a press outside all of `roots` (the
+ * popover and the button that opens it), or Escape from anywhere while it is open.
+ * Listeners exist only while it is open, and Escape is taken before the window's own
+ * shortcuts see it (so it does not also close the open group).
  */
-export function useDismiss(root: Ref<HTMLElement | null>, open: Ref<boolean>, close: () => void): void {
+export function useDismiss(
+  roots: ReadonlyArray<Ref<HTMLElement | null>>,
+  open: Ref<boolean>,
+  close: (reason: DismissReason) => void,
+): void {
   function onPointerDown(event: PointerEvent): void {
     const target = event.target as Node | null
-    if (root.value && target && !root.value.contains(target)) close()
+    if (target && !roots.some((root) => root.value?.contains(target))) close('outside')
   }
   function onKeydown(event: KeyboardEvent): void {
     if (event.key !== 'Escape') return
     event.preventDefault()
     event.stopPropagation()
-    close()
+    close('escape')
   }
   function detach(): void {
     document.removeEventListener('pointerdown', onPointerDown, true)

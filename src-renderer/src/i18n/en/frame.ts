@@ -40,6 +40,8 @@ export default {
   syncStatus: {
     region: 'Sync status',
     online: 'Online',
+    checking: 'Checking…',
+    checkingHint: 'Asking the server whether it can be reached.',
     offline: 'Offline',
     offlineHint: 'Requests are failing for want of a network. Groups below come from the cache.',
     cached: 'Showing cached data',
@@ -53,6 +55,9 @@ export default {
     cancel: 'Cancel',
     progress: 'Sync progress',
     failed: 'Last sync failed: {message}',
+    errorDetails: 'Last sync failed',
+    errorCode: 'Error code: {code}',
+    closeDetails: 'Close the details',
     groupsCount: 'No groups | {count} group | {count} groups',
   },
   prefs: {
