@@ -69,6 +69,10 @@ export default {
       remove: 'Remove {id}',
       matching: '{shown} of {count} person | {shown} of {count} people',
       savedNote: 'Only people who saved your number see stories.',
+      resetNote:
+        'This story goes to all your contacts. The last one went to 1 chosen contact. | This story goes to all your contacts. The last one went to {count} chosen contacts.',
+      reuse: 'Send to that contact again | Send to those {count} contacts again',
+      resetDismiss: 'Keep all contacts',
     },
     preview: { label: 'Preview', empty: 'Your text appears here', noMedia: 'Choose media to see it here' },
     reminder: 'A story is visible for 24 hours and cannot be deleted through the API once it is published.',
