@@ -68,6 +68,17 @@ test('Ctrl+N opens the composer with the keyboard in its text', async () => {
   await expect(page.getByTestId('story-text')).toHaveValue('Typed straight away')
 })
 
+test('Morning Breeze previews in the bundled open face and says it is an approximation', async () => {
+  await page.getByTestId('story-font-MORNINGBREEZE_REGULAR').click()
+  await expect(page.getByTestId('story-font-note')).toContainText('approximation of the provider’s own')
+  const faces = await page.evaluate(async () => (await document.fonts.load('400 32px "Comic Neue"', 'Aa')).length)
+  expect(faces).toBeGreaterThan(0)
+  const family = await page.getByTestId('story-preview-text').evaluate((el) => getComputedStyle(el).fontFamily)
+  expect(family.startsWith('"Comic Neue"')).toBe(true)
+  await page.getByTestId('story-font-SYSTEM').click()
+  await expect(page.getByTestId('story-font-note')).toBeHidden()
+})
+
 for (const size of SIZES) {
   test(`at ${size.width}×${size.height}, Publish and its result stay in view`, async () => {
     await page.setViewportSize({ width: size.width, height: size.height })

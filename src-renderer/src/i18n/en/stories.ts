@@ -21,6 +21,10 @@ export default {
       EXO2_EXTRABOLD: 'Exo 2',
       COURIERPRIME_BOLD: 'Courier Prime',
     },
+    fontApprox: {
+      mark: 'Shown in a similar open font',
+      note: '{font} is drawn here in {face}, the closest openly licensed font: an approximation of the provider’s own. Your contacts see the provider’s font.',
+    },
     color: {
       picker: '{label}: colour',
       opacity: '{label}: opacity',
