@@ -97,5 +97,6 @@ export default {
     details: '{reason}. A copy was kept as “{file}” in the app’s data folder.',
     detailsNoCopy: '{reason}.',
     dismiss: 'Dismiss',
+    openSettings: 'Review in Settings',
   },
 }
