@@ -15,11 +15,12 @@ const DEFAULT_TIMEOUT_MS = 5_000
 
 /**
  * Asks the active account's server whether it is there, so the status line need not claim
- * "Online" until a real request fails. One GET of a one-group page, sent without the token:
- * the question is only whether anything answers, so any status (401 included) means online,
- * and only a failure to connect or a timeout means offline. Never retried, redirects not
- * followed, the body never read: the cost is one small exchange, whatever the server sends.
- * Probes asked for while one runs share its answer.
+ * "Online" until a real request fails. One HEAD of the server's base address, without the
+ * token: the question is only whether anything answers, so any status (404 and 401
+ * included) means online, and only a failure to connect or a timeout means offline. It is
+ * not an API call, so it spends none of the account's quota and trips no fault meant for
+ * one. Never retried, redirects not followed, no body: one small exchange, whatever the
+ * server sends. Probes asked for while one runs share its answer.
  */
 export class ConnectivityProbe {
   readonly #options: ConnectivityProbeOptions
@@ -40,12 +41,7 @@ export class ConnectivityProbe {
     if (base === null) return { online: connectivity.online, probed: false }
     const timeout = AbortSignal.timeout(this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
     try {
-      const response = await fetch(`${base.replace(/\/+$/, '')}/groups?count=1&offset=0`, {
-        method: 'GET',
-        redirect: 'manual',
-        headers: { accept: 'application/json' },
-        signal: timeout,
-      })
+      const response = await fetch(`${base.replace(/\/+$/, '')}/`, { method: 'HEAD', redirect: 'manual', signal: timeout })
       await response.body?.cancel().catch(() => undefined)
       connectivity.reportSuccess()
     } catch {

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net'
+import { type Socket, createServer } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type Emulator, startEmulator } from '../../../../src-main/emulator'
 import { Connectivity } from '../../../../src-main/services/connectivity'
@@ -35,9 +35,10 @@ describe('ConnectivityProbe', () => {
     connectivity.onChange((online) => changes.push(online))
 
     expect(await probe.probe()).toEqual({ online: true, probed: true })
+    // Not an API call: nothing of the account's is asked for, and no fault set on the API is spent.
     const requests = emulator.control.requests.list()
     expect(requests).toHaveLength(1)
-    expect(requests[0]).toMatchObject({ route: 'groups' })
+    expect(requests[0]).toMatchObject({ method: 'HEAD', path: '/', status: 404 })
 
     const port = new URL(emulator.baseUrl).port
     await emulator.stop()
@@ -54,7 +55,8 @@ describe('ConnectivityProbe', () => {
     const { probe } = probeOf(`${fixture.baseUrl}/v1/`)
     expect(await probe.probe()).toEqual({ online: true, probed: true })
     expect(fixture.requests).toHaveLength(1)
-    expect(fixture.requests[0]!.url).toBe('/v1/groups?count=1&offset=0')
+    expect(fixture.requests[0]!.method).toBe('HEAD')
+    expect(fixture.requests[0]!.url).toBe('/v1/')
     expect(fixture.requests[0]!.headers['authorization']).toBeUndefined()
   })
 
@@ -72,31 +74,53 @@ describe('ConnectivityProbe', () => {
     expect(Date.now() - started).toBeLessThan(3_000)
   })
 
-  it('does not follow a redirect, nor read an endless body', async () => {
+  it('spends no fault meant for the API', async () => {
+    emulator = await startEmulator({ groups: 3, seed: 1 })
+    emulator.control.faults.add({ type: 'status', route: 'groups', status: 503, times: 1 })
+    const { probe } = probeOf(emulator.baseUrl)
+    expect(await probe.probe()).toEqual({ online: true, probed: true })
+    const page = await fetch(`${emulator.baseUrl}/groups?count=1`, { headers: { authorization: `Bearer ${emulator.token}` } })
+    expect(page.status).toBe(503)
+  })
+
+  it('does not follow a redirect', async () => {
     let redirected = 0
     fixture = await startHttpFixture((req, res) => {
-      if (req.url?.startsWith('/elsewhere')) {
-        redirected++
-        res.end()
-        return
-      }
-      if (req.url?.startsWith('/loop')) {
-        res.writeHead(302, { location: '/elsewhere/groups' })
-        res.end()
-        return
-      }
-      // An answer that never ends: the probe must not wait for it or hold it.
-      res.writeHead(200, { 'content-type': 'application/json' })
-      const chunk = Buffer.alloc(64 * 1024, 0x20)
-      const pump = () => {
-        while (!res.destroyed && res.write(chunk));
-        if (!res.destroyed) res.once('drain', pump)
-      }
-      pump()
+      if (req.url?.startsWith('/elsewhere')) redirected++
+      res.writeHead(302, { location: 'http://10.0.0.1/elsewhere/' })
+      res.end()
     })
     expect(await probeOf(`${fixture.baseUrl}/loop`).probe.probe()).toEqual({ online: true, probed: true })
     expect(redirected).toBe(0)
-    expect(await probeOf(fixture.baseUrl).probe.probe()).toEqual({ online: true, probed: true })
+    expect(fixture.requests).toHaveLength(1)
+  })
+
+  it('answers at once from a server that sends an endless body after its headers', async () => {
+    // Raw TCP, since an HTTP server library would drop a body sent to HEAD.
+    const sockets = new Set<Socket>()
+    const hostile = createServer((socket) => {
+      sockets.add(socket)
+      socket.on('error', () => undefined)
+      socket.once('data', () => {
+        socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n\r\n')
+        const junk = Buffer.alloc(64 * 1024, 0x20)
+        const timer = setInterval(() => {
+          if (socket.destroyed) clearInterval(timer)
+          else socket.write(junk)
+        }, 5)
+        socket.once('close', () => clearInterval(timer))
+      })
+    })
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = hostile.address() as { port: number }
+      const started = Date.now()
+      expect(await probeOf(`http://127.0.0.1:${port}`).probe.probe()).toEqual({ online: true, probed: true })
+      expect(Date.now() - started).toBeLessThan(1_500)
+    } finally {
+      for (const socket of sockets) socket.destroy()
+      await new Promise<void>((resolve) => hostile.close(() => resolve()))
+    }
   })
 
   it('shares one request between probes asked for at once, and asks nothing without an account', async () => {
