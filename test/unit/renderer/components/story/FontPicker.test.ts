@@ -1,10 +1,11 @@
+import type { StoryFont } from '@shared/domain/story'
 import { mount } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
 import FontPicker from '../../../../../src-renderer/src/components/story/FontPicker.vue'
 import { fontStyle } from '../../../../../src-renderer/src/components/story/fonts'
 import { createAppI18n } from '../../../../../src-renderer/src/i18n'
 
-function picker(font: string) {
+function picker(font: StoryFont) {
   return mount(FontPicker, { props: { label: 'Font', modelValue: font }, global: { plugins: [createAppI18n('en')] } })
 }
 
@@ -26,7 +27,7 @@ describe('FontPicker', () => {
   })
 
   it('says nothing of the kind for a font the app draws in the provider’s own face', () => {
-    for (const font of ['CALISTOGA_REGULAR', 'EXO2_EXTRABOLD', 'COURIERPRIME_BOLD']) {
+    for (const font of ['CALISTOGA_REGULAR', 'EXO2_EXTRABOLD', 'COURIERPRIME_BOLD'] as const) {
       const wrapper = picker(font)
       expect(wrapper.find('[data-testid="story-font-note"]').exists(), font).toBe(false)
       expect(wrapper.find(`[data-testid="story-font-approx-${font}"]`).exists(), font).toBe(false)
