@@ -4,6 +4,7 @@ import { accountsHandlers } from './handlers/accounts'
 import { type AppIdentity, appHandlers } from './handlers/app'
 import { clipboardHandlers } from './handlers/clipboard'
 import { communityHandlers } from './handlers/community'
+import { connectivityHandlers } from './handlers/connectivity'
 import { diagnosticsHandlers } from './handlers/diagnostics'
 import { exportHandlers } from './handlers/export'
 import { groupsHandlers } from './handlers/groups'
@@ -12,6 +13,7 @@ import { storiesHandlers } from './handlers/stories'
 import { AccountsService } from './services/accounts/accounts-service'
 import type { SecretBox } from './services/accounts/secret-box'
 import { Connectivity } from './services/connectivity'
+import { ConnectivityProbe } from './services/connectivity-probe'
 import type { ClipboardPort } from './services/clipboard'
 import type { LogFiles } from './services/diagnostics/log-files'
 import { type DialogsPort, ExportService } from './services/export'
@@ -114,6 +116,9 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     ...settingsHandlers(settings),
     ...accountsHandlers(accounts),
     ...groupsHandlers(groups),
+    ...connectivityHandlers(
+      new ConnectivityProbe({ connectivity, fetch: ports.fetch, baseUrl: () => accounts.active()?.baseUrl ?? null }),
+    ),
     ...communityHandlers(groups),
     ...exportHandlers(new ExportService({ source: groups, dialogs: ports.dialogs, log: ports.log })),
     ...clipboardHandlers(ports.clipboard),

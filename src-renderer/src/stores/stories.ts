@@ -36,6 +36,8 @@ export const useStoriesStore = defineStore('stories', () => {
   const publishing = shallowRef<Publishing | null>(null)
   const result = shallowRef<PublishResult | null>(null)
   const publishError = shallowRef<AppErrorData | null>(null)
+  /** The chosen contacts of the story just published, offered again after the audience went back to everyone. */
+  const lastContacts = shallowRef<readonly string[] | null>(null)
 
   const issues = computed(() => checkStory(draft.value, grant.value, limits.value))
   const visibleIssues = computed(() =>
@@ -85,6 +87,7 @@ export const useStoriesStore = defineStore('stories', () => {
     grant.value = null
     result.value = null
     publishError.value = null
+    lastContacts.value = null
     attempted.value = false
     await load()
   }
@@ -210,16 +213,40 @@ export const useStoriesStore = defineStore('stories', () => {
     if (publishing.value) await bridge.call('stories:cancel', { requestId: publishing.value.requestId })
   }
 
-  /** A new, empty story that keeps the look (colours, font) and the audience of the last one. */
+  /**
+   * A new, empty story that keeps the look (colours, font) of the last one. A story to chosen
+   * contacts does not hand them on unseen: the next one goes to everyone again, and the
+   * composer offers the same contacts in one click. People hidden from stories stay hidden.
+   */
   function startAfresh(): void {
+    const previous = draft.value.audience
     const next = emptyDraft()
     next.kind = draft.value.kind
     next.text = { ...draft.value.text, body: '' }
     next.media.background = draft.value.media.background
-    next.audience = { ...draft.value.audience, contacts: [...draft.value.audience.contacts], exclude: [...draft.value.audience.exclude] }
+    next.audience = { mode: 'everyone', contacts: [], exclude: [...previous.exclude] }
+    lastContacts.value = previous.mode === 'contacts' && previous.contacts.length > 0 ? [...previous.contacts] : null
     draft.value = next
     grant.value = null
     attempted.value = false
+  }
+
+  // Choosing "only chosen contacts" by hand answers the offer too.
+  watch(
+    () => draft.value.audience.mode,
+    (mode) => {
+      if (mode === 'contacts') lastContacts.value = null
+    },
+  )
+
+  function reuseLastContacts(): void {
+    if (!lastContacts.value) return
+    draft.value.audience = { ...draft.value.audience, mode: 'contacts', contacts: [...lastContacts.value] }
+    lastContacts.value = null
+  }
+
+  function forgetLastContacts(): void {
+    lastContacts.value = null
   }
 
   function dismissResult(): void {
@@ -248,6 +275,7 @@ export const useStoriesStore = defineStore('stories', () => {
     publishing,
     result,
     publishError,
+    lastContacts,
     issues,
     visibleIssues,
     canPublish,
@@ -264,6 +292,8 @@ export const useStoriesStore = defineStore('stories', () => {
     publish,
     cancel,
     startAfresh,
+    reuseLastContacts,
+    forgetLastContacts,
     dismissResult,
     dispose,
   }

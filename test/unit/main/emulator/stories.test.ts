@@ -301,6 +301,23 @@ describe('POST /stories', () => {
     expect(await stories()).toEqual([])
   })
 
+  it('answers story ids a restarted emulator does not repeat', async () => {
+    let clock = 1_750_000_200_000
+    const idsOf = async (): Promise<string[]> => {
+      const again = await start({ now: () => (clock += 1000) })
+      try {
+        const ids: string[] = []
+        for (let i = 0; i < 3; i++) ids.push(((await postStory(again, TEXT)).body as Sent).message['id'] as string)
+        return ids
+      } finally {
+        await again.stop()
+      }
+    }
+    const first = await idsOf()
+    const second = await idsOf()
+    expect(new Set([...first, ...second]).size).toBe(6)
+  })
+
   it('ignores members the spec does not define', async () => {
     expect((await postStory(emulator, { ...TEXT, to: 'me', extra: 1 })).status).toBe(200)
   })
