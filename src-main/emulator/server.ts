@@ -5,7 +5,7 @@ import type { EmulatorContext } from './context'
 import { createControl, type EmulatorControl, mutateGroups } from './control'
 import type { FaultPlan, FaultRoute } from './faults'
 import { errorBody, HttpError, sendError, sendJson, sendText } from './http'
-import { malform, sendTerminal, sendThenReset } from './respond'
+import { answerEarly, malform, sendTerminal, sendThenReset } from './respond'
 import { handleControl } from './routes/control'
 import { listGroups } from './routes/groups'
 import { picture } from './routes/pictures'
@@ -93,6 +93,10 @@ async function serveApi(
   markReset: () => void,
 ): Promise<void> {
   if (plan.latencyMs > 0 && !(await wait(plan.latencyMs, res))) return
+  if (plan.early !== undefined) {
+    answerEarly(req, res, plan.early, markReset)
+    return
+  }
   const { terminal } = plan
   if (terminal !== undefined && terminal.phase !== 'after') {
     req.resume()
