@@ -64,7 +64,8 @@ export default {
       add: 'Add',
       manual: 'Add a number',
       manualPlaceholder: 'Country code and number, e.g. 15550100001',
-      manualInvalid: '“{value}” is not a phone number of 7 to 15 digits (country code first, no +).',
+      manualInvalid:
+        "“{value}” is not a phone number. Enter 7 to 15 digits, country code first; ids such as …{'@'}lid cannot be sent a story.",
       remove: 'Remove {id}',
       matching: '{shown} of {count} people',
       savedNote: 'Only people who saved your number see stories.',
@@ -120,7 +121,8 @@ export default {
       'caption-too-long': 'Too long: {length} characters, at most {max}.',
       'preview-invalid': 'The preview picture could not be made. Choose the file again.',
       'contacts-empty': 'Choose at least one contact, or publish to all your contacts.',
-      'contact-invalid': '“{value}” is not a phone number of 7 to 15 digits. | “{value}” and {count} more are not phone numbers of 7 to 15 digits.',
+      'contact-invalid':
+        "“{value}” is not a phone number of 7 to 15 digits (ids such as …{'@'}lid cannot be sent a story). | “{value}” and {count} more are not phone numbers of 7 to 15 digits (ids such as …{'@'}lid cannot be sent a story).",
       'too-many-contacts': 'At most {max} contacts.',
       kinds: { image: 'Images', video: 'Videos', audio: 'Audio files' },
     },
