@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_GROUPS_ADDED } from './data/group-list'
 import { createRng, hashSeed, type Rng } from './data/prng'
 import { GROUP_VIOLATIONS, STORY_VIOLATIONS } from './violations'
 
@@ -86,7 +87,7 @@ export const FaultSchema = z.discriminatedUnion('type', [
   /** Change the account's groups once the request has been answered. */
   z.object({
     type: z.literal('mutate'),
-    add: z.int().min(0).optional(),
+    add: z.int().min(0).max(MAX_GROUPS_ADDED).optional(),
     remove: z.int().min(0).optional(),
     removePositions: z.array(z.int().min(0)).optional(),
     at: z.enum(['start', 'end']).optional(),

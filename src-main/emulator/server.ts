@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { authenticate } from './auth'
 import type { EmulatorContext } from './context'
 import { createControl, type EmulatorControl, mutateGroups } from './control'
+import { guardControl } from './control-guard'
 import type { FaultPlan, FaultRoute } from './faults'
 import { errorBody, HttpError, sendError, sendJson, sendText } from './http'
 import { answerEarly, malform, sendTerminal, sendThenReset } from './respond'
@@ -161,6 +162,8 @@ async function handle(
   })
 
   if (route === 'control') {
+    const port = req.socket.localPort ?? 0
+    guardControl(req, url.searchParams, context.options.tokens, port)
     const answer = await handleControl(
       context,
       control,

@@ -7,7 +7,7 @@ import {
   STORY_VIOLATIONS,
 } from '../../../../src-main/emulator/index'
 import { specErrors } from '../../../support/emulator-openapi'
-import { bearer, call, getGroups, logged, page, postStory, start, walk } from './helpers'
+import { bearer, controlCall, getGroups, logged, page, postStory, start, walk } from './helpers'
 
 const NOW = 1_750_000_000_500
 let emulator: Emulator
@@ -389,7 +389,8 @@ describe('group mutations during a sync', () => {
 describe('control endpoint for faults', () => {
   it('adds, lists, removes and clears faults over HTTP', async () => {
     await withFaults([])
-    const base = `${emulator.baseUrl}/__emulator/faults`
+    const base = '/faults'
+    const call = (path: string, init: RequestInit = {}) => controlCall(emulator, path, init)
     const added = await call(base, {
       method: 'POST',
       body: JSON.stringify([
@@ -421,7 +422,7 @@ describe('control endpoint for faults', () => {
     [{ type: 'schema-violation', route: 'pictures' }, 'pictures'],
   ])('rejects an invalid fault %j with 400', async (fault, mention) => {
     await withFaults([])
-    const reply = await call(`${emulator.baseUrl}/__emulator/faults`, {
+    const reply = await controlCall(emulator, '/faults', {
       method: 'POST',
       body: JSON.stringify(fault),
     })
