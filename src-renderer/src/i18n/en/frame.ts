@@ -53,6 +53,8 @@ export default {
     cancel: 'Cancel',
     progress: 'Sync progress',
     failed: 'Last sync failed: {message}',
+    retryAt: 'The server allows the next try at {time}.',
+    retryNow: 'Retry now',
     groupsCount: '{count} groups',
   },
   prefs: {

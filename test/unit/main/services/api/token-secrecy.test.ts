@@ -119,7 +119,7 @@ describe('the token', () => {
 
   it.each([
     ['timeout', 1],
-    ['offline', 2],
+    ['connection-closed', 2],
     ['invalid-response', 3],
     ['invalid-request', 4],
     ['invalid-response', 5],
