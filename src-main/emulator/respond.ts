@@ -106,8 +106,12 @@ export function answerEarly(
 ): void {
   const status = fault.status ?? 413
   const afterBytes = fault.afterBytes ?? EARLY_AFTER_BYTES
+  let answered = false
   const answer = (): void => {
+    if (answered) return
+    answered = true
     req.off('data', onData)
+    req.off('end', answer)
     req.pause()
     const body = JSON.stringify(errorBody(status, messageFor(status)))
     res.writeHead(status, {
@@ -127,5 +131,9 @@ export function answerEarly(
     if (seen >= afterBytes) answer()
   }
   if (afterBytes === 0) answer()
-  else req.on('data', onData)
+  else {
+    req.on('data', onData)
+    // A body shorter than afterBytes is refused once it has all arrived.
+    req.once('end', answer)
+  }
 }
