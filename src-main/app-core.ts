@@ -19,6 +19,7 @@ import type { LogFiles } from './services/diagnostics/log-files'
 import { type DialogsPort, ExportService } from './services/export'
 import type { Logger } from './services/log'
 import type { OpenDialogPort } from './services/media/open-dialog'
+import { publicFetch, systemResolver, type ResolveHost } from './services/net'
 import type { OpenKeyValueStore } from './services/settings/key-value-store'
 import { openStoreWithRecovery } from './services/settings/open-store'
 import { RecoveryLog } from './services/settings/recovery-log'
@@ -36,6 +37,8 @@ export interface CorePorts {
   /** Where per-user data lives (settings, caches, outbox). */
   dataDir: string
   fetch: typeof fetch
+  /** Name resolution for URLs a server named (pictures, media by URL); default the system's. */
+  resolve?: ResolveHost
   log: Logger
   events: EventHub
   /** The OS keyring (safeStorage), or noKeyring() where there is none (web mode). */
@@ -89,6 +92,14 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     recoveries,
   })
   await accounts.restore()
+  // Pictures and media by URL come from addresses a server or a user named: only public
+  // hosts, unless the account's own server is on the same kind of network (the demo, the
+  // emulator and a LAN server serve their pictures from there).
+  const webFetch = publicFetch({
+    fetch: ports.fetch,
+    resolve: ports.resolve ?? systemResolver,
+    trustedBaseUrl: () => accounts.active()?.baseUrl,
+  })
   const connectivity = new Connectivity()
   const groups = new GroupsService({
     accounts,
@@ -97,7 +108,7 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     log: ports.log,
     settings: () => settings.get().sync,
     locale: () => settings.get().locale ?? undefined,
-    fetch: ports.fetch,
+    fetch: webFetch,
   })
   settings.onChange(() => groups.settingsChanged())
   const stories = createStoriesModule({
@@ -106,7 +117,7 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     connectivity,
     limits: () => settings.get().stories,
     directory: () => groups.participantsDirectory(),
-    fetch: ports.fetch,
+    fetch: webFetch,
     events: ports.events,
     log: ports.log,
   })

@@ -63,7 +63,7 @@ export function createFileLog(options: FileLogOptions): FileLog {
     const transport = log.transports[name]
     if (transport) transport.level = false
   }
-  log.hooks.push((message) => ({ ...message, data: message.data.map((item: unknown) => redactor.value(item)) }))
+  log.hooks.push((message) => ({ ...message, data: message.data.map((item: unknown) => redactor.line(item)) }))
 
   return {
     file: options.file,

@@ -59,6 +59,8 @@ export default {
     errorCode: 'Error code: {code}',
     closeDetails: 'Close the details',
     groupsCount: 'No groups | {count} group | {count} groups',
+    retryAt: 'The server allows the next try at {time}.',
+    retryNow: 'Retry now',
   },
   prefs: {
     title: 'Settings',

@@ -37,6 +37,15 @@ describe('the electron-log file logger', () => {
     expect(text).toMatch(/\[error\]\s+\(renderer\)\s+bad token \[redacted\]/)
   })
 
+  it('writes a message with line breaks on one line: a renderer cannot forge lines', async () => {
+    const log = createFileLog({ file: join(dir, 'main.log') })
+    log.scoped('renderer').info('clicked\n[2026-01-01 00:00:00.000] [error] (main) forged entry', { note: 'a\r\nb' })
+    const text = await readFile(log.file, 'utf8')
+    expect(text.trim().split('\n')).toHaveLength(1)
+    expect(text).toContain('clicked\\n[2026-01-01 00:00:00.000] [error] (main) forged entry')
+    expect(text).not.toContain('a\r\nb')
+  })
+
   it('keeps the log folder and file to their owner', async () => {
     const log = createFileLog({ file: join(dir, 'logs', 'main.log') })
     log.scoped('main').info('hello')

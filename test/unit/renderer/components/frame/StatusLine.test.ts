@@ -72,6 +72,30 @@ describe('StatusLine', () => {
     expect(bridge.callsTo('groups:cancel-sync')).toHaveLength(1)
   })
 
+  it('says when the server allows the next try after a long Retry-After, and retries now when asked', async () => {
+    const retryAt = new Date(Date.now() + 120_000)
+    const { wrapper, bridge } = await mountLine(
+      state({
+        lastError: {
+          code: 'rate-limited',
+          message: 'The server is receiving too many requests from this account and asks to wait 2 min before the next try.',
+          details: { status: 429, retryAfterSeconds: 120, retryAt: retryAt.toISOString() },
+        },
+      }),
+    )
+    const time = new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium' }).format(retryAt)
+    expect(wrapper.get('[data-testid="status-retry-at"]').text()).toBe(`The server allows the next try at ${time}.`)
+    await wrapper.get('[data-testid="sync-retry-now"]').trigger('click')
+    await flushPromises()
+    expect(bridge.callsTo('groups:sync')).toHaveLength(1)
+  })
+
+  it('shows no retry time for an error without one', async () => {
+    const { wrapper } = await mountLine(state({ lastError: { code: 'server', message: 'The server had a problem (HTTP 500).' } }))
+    expect(wrapper.find('[data-testid="status-retry-at"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="sync-retry-now"]').exists()).toBe(false)
+  })
+
   it('syncs when asked', async () => {
     const { wrapper, bridge } = await mountLine(state())
     await wrapper.get('[data-testid="sync-now"]').trigger('click')
