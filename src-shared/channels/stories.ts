@@ -25,6 +25,8 @@ export interface UploadProgressEvent {
   requestId: string
   sentBytes: number
   totalBytes: number
+  /** A media story goes in two requests: the file (`upload`), then the small story (`publish`). */
+  step?: 'upload' | 'publish'
 }
 
 export interface StoryContact {

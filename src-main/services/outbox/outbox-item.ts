@@ -9,7 +9,13 @@ const StoryPayloadSchema = z.discriminatedUnion('kind', [
     kind: z.literal('media'),
     fields: z.record(z.string(), z.unknown()),
     /** The copy in the item's own folder, so the story does not depend on the original. */
-    media: z.object({ file: z.literal('media'), mimeType: z.string(), size: z.number().int().nonnegative() }),
+    media: z.object({
+      file: z.literal('media'),
+      mimeType: z.string(),
+      size: z.number().int().nonnegative(),
+      /** The id `POST /media` gave the file: kept so a later attempt does not upload it again. */
+      mediaId: z.string().max(200).optional(),
+    }),
   }),
 ])
 export type StoryPayload = z.infer<typeof StoryPayloadSchema>
