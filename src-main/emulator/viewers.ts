@@ -15,19 +15,24 @@ export interface ViewStatus {
   timestamp: string
 }
 
+/** Authors of the groups' last messages come first: a client can name them from its cache. */
 function candidates(context: EmulatorContext): string[] {
   const me = context.options.account.phone
+  const groups = context.groups
+    .slice(0, GROUPS_SCANNED)
+    .map(
+      (index) =>
+        generateGroup(context.generator, index) as unknown as {
+          participants?: { id: string }[]
+          last_message?: { from?: string; from_me?: boolean }
+        },
+    )
   const seen = new Set<string>()
-  for (const index of context.groups.slice(0, GROUPS_SCANNED)) {
-    const group = generateGroup(context.generator, index) as unknown as {
-      participants?: { id: string }[]
-    }
-    for (const participant of group.participants ?? []) {
-      if (participant.id === me || seen.has(participant.id)) continue
-      seen.add(participant.id)
-      if (seen.size >= MAX_VIEWERS) return [...seen]
-    }
+  const add = (id: string | undefined): void => {
+    if (id !== undefined && /^\d{7,15}$/.test(id) && id !== me && seen.size < MAX_VIEWERS) seen.add(id)
   }
+  for (const group of groups) if (group.last_message?.from_me === false) add(group.last_message.from)
+  for (const group of groups) for (const participant of group.participants ?? []) add(participant.id)
   return [...seen]
 }
 
