@@ -53,6 +53,7 @@ export class StoryFeedService {
   /** Last time each story's views were asked of the server. */
   readonly #viewsAskedAt = new Map<string, number>()
   #viewsQueue: Promise<unknown> = Promise.resolve()
+  #emitSeq = 0
 
   constructor(options: StoryFeedOptions) {
     this.#opts = options
@@ -98,10 +99,13 @@ export class StoryFeedService {
     const feed = this.#require()
     if (this.#syncing?.accountId === feed.id) return this.#syncing.promise
     const controller = new AbortController()
-    const promise = this.#run(feed, controller.signal).finally(() => {
-      if (this.#syncing?.promise === promise) this.#syncing = null
-      void this.#emit()
-    })
+    const promise: Promise<FeedState> = this.#run(feed, controller.signal)
+      .finally(() => {
+        if (this.#syncing?.promise === promise) this.#syncing = null
+        void this.#emit()
+      })
+      // Read once the sync is over, so the answer does not say it is still running.
+      .then(() => this.state())
     this.#syncing = { accountId: feed.id, controller, promise }
     void this.#emit()
     return promise
@@ -111,7 +115,7 @@ export class StoryFeedService {
     this.#syncing?.controller.abort()
   }
 
-  async #run(feed: AccountFeed, signal: AbortSignal): Promise<FeedState> {
+  async #run(feed: AccountFeed, signal: AbortSignal): Promise<void> {
     try {
       const fetched = await fetchAllStories(feed.client, {
         signal,
@@ -129,7 +133,6 @@ export class StoryFeedService {
       if (data.code !== 'cancelled') this.#lastError = data
       throw error instanceof AppError ? error : new AppError('internal', data.message, undefined, { cause: error })
     }
-    return this.state()
   }
 
   /**
@@ -162,8 +165,11 @@ export class StoryFeedService {
 
   async #emit(): Promise<void> {
     if (!this.#opts.onChange) return
+    // States are read asynchronously: one read before a later one must not be sent after it.
+    const seq = ++this.#emitSeq
     try {
-      this.#opts.onChange(await this.state())
+      const state = await this.state()
+      if (seq === this.#emitSeq) this.#opts.onChange(state)
     } catch (error) {
       this.#log.warn('stories feed state unavailable', { error: String(error) })
     }

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Group, Message, ParsedStoriesPage } from '@shared/domain'
+import type { FeedState } from '@shared/story/feed'
 import type { HistoryEntry } from '@shared/story/records'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type Emulator, startEmulator } from '../../../../../src-main/emulator'
@@ -19,7 +20,9 @@ let now: number
 const client = () =>
   new ApiClient({ baseUrl: emulator.baseUrl, token: emulator.token, fetch: globalThis.fetch, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 } })
 
-function feedService(options: { online?: boolean; groups?: readonly Group[]; history?: HistoryEntry[]; api?: ApiClient } = {}) {
+function feedService(
+  options: { online?: boolean; groups?: readonly Group[]; history?: HistoryEntry[]; api?: ApiClient; onChange?: (state: FeedState) => void } = {},
+) {
   const api = options.api ?? client()
   const session = { id: 'acc1', baseUrl: emulator.baseUrl, isDemo: false, dir, client: api }
   return new StoryFeedService({
@@ -29,6 +32,7 @@ function feedService(options: { online?: boolean; groups?: readonly Group[]; his
     connectivity: { online: options.online ?? true },
     now: () => now,
     viewsIntervalMs: 10_000,
+    ...(options.onChange && { onChange: options.onChange }),
   })
 }
 
@@ -67,6 +71,16 @@ describe('StoryFeedService', () => {
     const offline = await restarted.state()
     expect(offline.stories.map((s) => s.id)).toEqual([id])
     expect(offline.syncedAt).toBe(new Date(now).toISOString())
+  })
+
+  it('a finished sync answers, and last tells, that it is no longer running', async () => {
+    await phoneStory({ caption: 'One' })
+    const told: FeedState[] = []
+    const feed = feedService({ onChange: (state) => told.push(state), history: [] })
+    const answer = await feed.sync()
+    expect(answer.syncing).toBe(false)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(told.at(-1)).toMatchObject({ syncing: false, stories: [expect.objectContaining({ text: 'One' })] })
   })
 
   it('merges the local history by message id: a pending entry settles to the server’s status', async () => {
