@@ -84,7 +84,7 @@ function bodyFrom(contentLength: number, parts: () => AsyncIterable<Uint8Array>)
 export function rawBody(source: ByteSource): UploadBody {
   return bodyFrom(source.size, async function* () {
     // Copied: the source reuses its buffer for the next read while fetch may still hold this one.
-    for await (const chunk of source.chunks(SOURCE_CHUNK_BYTES)) yield Uint8Array.from(chunk)
+    for await (const chunk of source.chunks(SOURCE_CHUNK_BYTES)) yield Buffer.from(chunk)
   })
 }
 
