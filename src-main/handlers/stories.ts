@@ -48,6 +48,14 @@ export function storiesHandlers(deps: StoriesHandlerDeps): Pick<Handlers, Storie
     'stories:feed-sync': () => feed.sync(),
     'stories:feed-cancel': () => feed.cancel(),
     'stories:views': ({ id, refresh }) => feed.views(id, refresh),
+    'stories:repost': async ({ requestId, id, contacts, exclude_contacts }) => {
+      const story = (await feed.state()).stories.find((s) => s.id === id && s.fromMe && s.origin !== 'local')
+      if (!story) throw new AppError('not-found', 'That story is not among the account’s stories: sync the Stories view first.')
+      return stories.repost(requestId, story, {
+        ...(contacts && contacts.length > 0 && { contacts }),
+        ...(exclude_contacts && exclude_contacts.length > 0 && { exclude_contacts }),
+      })
+    },
     'stories:views-export': async ({ id }) => {
       const views = await feed.views(id, false)
       if (!views) throw new AppError('not-found', 'No viewers have been read for this story yet.')

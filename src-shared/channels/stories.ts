@@ -88,6 +88,15 @@ export const storiesChannels = {
   'stories:feed-cancel': channel<void>()(z.void()),
   /** Who viewed a story: asked of the server when `refresh` (at a bounded rate, online only), else as kept. */
   'stories:views': channel<StoryViews | null>()(z.object({ id: storyId, refresh: z.boolean().default(false) })),
+  /** Posts one of the account's stories again, to everyone or chosen contacts (digits only), through the outbox. */
+  'stories:repost': channel<PublishResult>()(
+    z.object({
+      requestId,
+      id: storyId,
+      contacts: z.array(z.string().regex(/^\d{7,15}$/, 'must be 7 to 15 digits')).max(2000).optional(),
+      exclude_contacts: z.array(z.string().regex(/^\d{7,15}$/, 'must be 7 to 15 digits')).max(2000).optional(),
+    }),
+  ),
   /** Writes a story's viewers to a CSV file chosen in a save dialog. */
   'stories:views-export': channel<ExportResult>()(z.object({ id: storyId })),
   /** Participants of the cached groups, de-duplicated, matching a number or a group name. */

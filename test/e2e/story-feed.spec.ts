@@ -140,6 +140,13 @@ test('a story posted from the phone shows in Stories after a sync; viewers appea
   await expect
     .poll(async () => Number(await count.getAttribute('data-count')), { timeout: 20_000 })
     .toBeGreaterThan(first)
+
+  // Posted again to one contact, through the outbox: one PUT, and the copy goes to that contact.
+  await page.getByTestId('repost-contacts').fill('+1 555 010 1234')
+  await page.getByTestId('repost-submit').click()
+  await expect(page.getByTestId('repost-result')).toHaveAttribute('data-state', 'sent', { timeout: 20_000 })
+  expect(requests('story').filter((r) => r.method === 'PUT')).toHaveLength(1)
+  expect(published('Sunrise from the phone').map((s) => s.contacts)).toEqual([undefined, ['15550101234']])
 })
 
 test('the Stories view works offline after a restart, from its cache', async () => {

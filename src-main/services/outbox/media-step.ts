@@ -1,4 +1,4 @@
-import type { UploadMediaResult, UploadProgress, UploadSource } from '../api'
+import type { CopyStoryResult, UploadMediaResult, UploadProgress, UploadSource } from '../api'
 
 /** The API client's upload call, when the outbox's publisher has one. */
 export interface MediaUploader {
@@ -28,4 +28,17 @@ export async function uploadStep(
 ): Promise<string | null> {
   const result = await uploader.uploadMedia(source, options)
   return result.outcome === 'uploaded' ? result.mediaId : null
+}
+
+/** The API client's repost call (`PUT /stories/{id}`). */
+export interface StoryCopier {
+  copyStory(
+    id: string,
+    audience: { contacts?: string[]; exclude_contacts?: string[] },
+    options?: { signal?: AbortSignal },
+  ): Promise<CopyStoryResult>
+}
+
+export function canCopy(publisher: object): publisher is StoryCopier {
+  return typeof (publisher as Partial<StoryCopier>).copyStory === 'function'
 }

@@ -17,6 +17,12 @@ const StoryPayloadSchema = z.discriminatedUnion('kind', [
       mediaId: z.string().max(200).optional(),
     }),
   }),
+  /** A story already published, sent again to an audience (`PUT /stories/{id}`). */
+  z.object({
+    kind: z.literal('copy'),
+    storyId: z.string().max(128),
+    audience: z.object({ contacts: z.array(z.string()).optional(), exclude_contacts: z.array(z.string()).optional() }),
+  }),
 ])
 export type StoryPayload = z.infer<typeof StoryPayloadSchema>
 

@@ -7,7 +7,7 @@ import type { HistoryStore } from '../history/history-store'
 import { silentLogger, type Logger } from '../log'
 import { OutboxFiles } from './outbox-files'
 import { viewOf, type OutboxItem, type StoryPayload } from './outbox-item'
-import { canUpload, uploadStep, type PublishStep } from './media-step'
+import { canCopy, canUpload, uploadStep, type PublishStep } from './media-step'
 import { judgeFailure } from './outcome'
 
 /** The one call the outbox needs from the API client. */
@@ -371,10 +371,13 @@ export class Outbox {
     let result: PublishStoryResult | undefined
     let failure: unknown
     try {
-      result = await this.#publisher.publishStory(this.#input(sending), {
-        signal,
-        onProgress: (progress) => this.#opts.onProgress?.(item.requestId, { ...progress, step: 'publish' }),
-      })
+      result =
+        sending.payload.kind === 'copy'
+          ? await this.#copy(sending.payload, signal)
+          : await this.#publisher.publishStory(this.#input(sending), {
+              signal,
+              onProgress: (progress) => this.#opts.onProgress?.(item.requestId, { ...progress, step: 'publish' }),
+            })
     } catch (error) {
       failure = error
     }
@@ -437,8 +440,17 @@ export class Outbox {
     return { state: 'failed', item: viewOf(failed), error: verdict.error }
   }
 
+  /** A repost: the same rules as a story (written down first, never sent twice), another request. */
+  async #copy(payload: Extract<StoryPayload, { kind: 'copy' }>, signal: AbortSignal): Promise<PublishStoryResult> {
+    const publisher = this.#publisher
+    if (!canCopy(publisher)) throw new AppError('invalid-request', 'This connection cannot post a story again.', { published: false })
+    const copied = await publisher.copyStory(payload.storyId, payload.audience, { signal })
+    return copied.outcome === 'published' ? { outcome: 'published', response: { sent: true }, attempts: copied.attempts } : copied
+  }
+
   #input(item: OutboxItem): PublishStoryInput {
     const { payload } = item
+    if (payload.kind === 'copy') throw new Error('outbox: a repost has no story body')
     if (payload.kind === 'text') return payload.request as unknown as PublishStoryInput
     const { mediaId } = payload.media
     return {

@@ -1,4 +1,5 @@
 import type { ExportResult } from '@shared/channels/export'
+import type { PublishResult } from '@shared/channels/stories'
 import type { AppErrorData } from '@shared/errors'
 import type { FeedState, FeedStory, StoryViews } from '@shared/story/feed'
 import { defineStore } from 'pinia'
@@ -21,6 +22,9 @@ export const useFeedStore = defineStore('feed', () => {
   const viewsError = shallowRef<AppErrorData | null>(null)
   const viewsLoading = ref(false)
   const exported = shallowRef<ExportResult | null>(null)
+  const reposting = ref(false)
+  const repostResult = shallowRef<PublishResult | null>(null)
+  const repostError = shallowRef<AppErrorData | null>(null)
   let timer: ReturnType<typeof setInterval> | null = null
   const unsubscribers: Array<() => void> = []
 
@@ -93,6 +97,8 @@ export const useFeedStore = defineStore('feed', () => {
     views.value = null
     viewsError.value = null
     exported.value = null
+    repostResult.value = null
+    repostError.value = null
   }
 
   async function exportViews(): Promise<void> {
@@ -101,6 +107,26 @@ export const useFeedStore = defineStore('feed', () => {
     const result = await bridge.call('stories:views-export', { id })
     if (result.ok) exported.value = result.value
     else viewsError.value = result.error
+  }
+
+  /** Posts the selected story again (to everyone when no numbers are given), through the outbox. */
+  async function repost(contacts: string[]): Promise<void> {
+    const id = selectedId.value
+    if (!id || reposting.value) return
+    reposting.value = true
+    repostResult.value = null
+    repostError.value = null
+    try {
+      const result = await bridge.call('stories:repost', {
+        requestId: crypto.randomUUID(),
+        id,
+        ...(contacts.length > 0 && { contacts }),
+      })
+      if (result.ok) repostResult.value = result.value
+      else repostError.value = result.error
+    } finally {
+      reposting.value = false
+    }
   }
 
   function dispose(): void {
@@ -119,6 +145,10 @@ export const useFeedStore = defineStore('feed', () => {
     viewsError,
     viewsLoading,
     exported,
+    reposting,
+    repostResult,
+    repostError,
+    repost,
     load,
     sync,
     cancel,

@@ -55,5 +55,17 @@ export default {
       chartHour: 'Hour {hour}: {count} views',
       close: 'Close',
     },
+    repost: {
+      contacts: 'Post it again to (leave empty for everyone)',
+      placeholder: 'Phone numbers, separated by commas',
+      invalid: 'Not phone numbers of 7 to 15 digits: {numbers}',
+      toEveryone: 'Post again to everyone',
+      toContacts: 'Post again to {count} contact | Post again to {count} contacts',
+      result: {
+        sent: 'Posted again.',
+        queued: 'Saved in the outbox: it goes out when the server can be reached.',
+        unknown: 'Sent, but no answer came back: decide in the outbox.',
+      },
+    },
   },
 }

@@ -7,7 +7,7 @@ import { Connectivity } from '../../../../../src-main/services/connectivity'
 import { HistoryStore } from '../../../../../src-main/services/history/history-store'
 import { Outbox, type OutboxTimers, type StoryPublisher } from '../../../../../src-main/services/outbox/outbox'
 import type { NewStory } from '../../../../../src-main/services/outbox/outbox'
-import type { MediaUploader } from '../../../../../src-main/services/outbox/media-step'
+import type { MediaUploader, StoryCopier } from '../../../../../src-main/services/outbox/media-step'
 
 /** A client for the emulator that gives up quickly, and remembers what it was asked to send. */
 export function recordingClient(baseUrl: string, token: string): StoryPublisher & { inputs: PublishStoryInput[] } {
@@ -29,7 +29,10 @@ export function recordingClient(baseUrl: string, token: string): StoryPublisher 
 }
 
 /** The same, with the media upload step: media goes up with POST /media first. */
-export function uploadingClient(baseUrl: string, token: string): StoryPublisher & MediaUploader & { inputs: PublishStoryInput[] } {
+export function uploadingClient(
+  baseUrl: string,
+  token: string,
+): StoryPublisher & MediaUploader & StoryCopier & { inputs: PublishStoryInput[] } {
   const client = new ApiClient({
     baseUrl,
     token,
@@ -45,6 +48,7 @@ export function uploadingClient(baseUrl: string, token: string): StoryPublisher 
       return client.publishStory(input, options)
     },
     uploadMedia: (source, options) => client.uploadMedia(source, options),
+    copyStory: (id, audience, options) => client.copyStory(id, audience, options),
   }
 }
 

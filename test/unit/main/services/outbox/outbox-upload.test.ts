@@ -147,3 +147,45 @@ describe('Outbox: upload, then publish', () => {
     expect(stored!.payload.media?.mediaId).toBeUndefined()
   })
 })
+
+describe('Outbox: reposts', () => {
+  async function phoneStory(): Promise<string> {
+    const res = await fetch(`${emulator.baseUrl}/__emulator/phone-story`, {
+      method: 'POST',
+      body: JSON.stringify({ caption: 'Worth repeating' }),
+      headers: { authorization: `Bearer ${emulator.token}`, 'content-type': 'application/json' },
+    })
+    return ((await res.json()) as { story: { id: string } }).story.id
+  }
+  const repost = (storyId: string, contacts?: string[]): NewStory => {
+    const story = textStory('Worth repeating')
+    return { ...story, payload: { kind: 'copy', storyId, audience: contacts ? { contacts } : {} }, mediaSource: null }
+  }
+
+  it('posts a story again with PUT, once, and records it in the history', async () => {
+    const id = await phoneStory()
+    const dir = await newDir()
+    const { outbox, history } = openOutbox(dir, uploadingClient(emulator.baseUrl, emulator.token))
+    await outbox.open()
+    expect((await outbox.publish(repost(id, ['15550101234']))).state).toBe('sent')
+    expect(requests('story').filter((r) => r.method === 'PUT')).toHaveLength(1)
+    expect(emulator.control.stories.list()).toEqual([
+      expect.objectContaining({ id }),
+      expect.objectContaining({ caption: 'Worth repeating', contacts: ['15550101234'] }),
+    ])
+    expect(await history.list()).toHaveLength(1)
+    expect(await storedItems(dir)).toEqual([])
+  })
+
+  it('a lost answer leaves the repost unknown, kept for the user, never sent again by itself', async () => {
+    const id = await phoneStory()
+    emulator.control.faults.add({ type: 'status', status: 502, route: 'story', phase: 'after', times: 1 })
+    const dir = await newDir()
+    const { outbox } = openOutbox(dir, uploadingClient(emulator.baseUrl, emulator.token))
+    await outbox.open()
+    expect((await outbox.publish(repost(id))).state).toBe('unknown')
+    await outbox.drain()
+    expect(requests('story')).toHaveLength(1)
+    expect(await storedItems(dir)).toEqual([expect.objectContaining({ state: 'unknown' })])
+  })
+})
