@@ -53,6 +53,7 @@ export default {
     cancel: 'Cancel',
     progress: 'Sync progress',
     failed: 'Last sync failed: {message}',
+    endlessPaging: 'the server kept sending pages of groups, so the sync was stopped. The groups shown are from the last complete sync.',
     groupsCount: '{count} groups',
   },
   prefs: {

@@ -228,6 +228,54 @@ describe('a fault mid-sync', () => {
   }, 60_000)
 })
 
+describe('a server that never stops sending pages', () => {
+  it.each([
+    ['ignoring `offset`', [{ type: 'paging', variant: 'ignore-offset' }]],
+    [
+      'ignoring `offset` and claiming 10^12 groups',
+      [
+        { type: 'paging', variant: 'ignore-offset' },
+        { type: 'paging', variant: 'huge-total' },
+      ],
+    ],
+  ] as [string, FaultInput[]][])(
+    '%s: the sync ends within 10 s with a plain error, memory stays put and the cache is untouched',
+    async (_name, faults) => {
+      const before = await withPreviousSnapshot()
+      const { service } = build(dir.path)
+      await service.query(firstWindow)
+      emulator.control.faults.add(faults)
+      const baseline = process.memoryUsage().rss
+      let peak = baseline
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss)
+      }, 20)
+      const started = Date.now()
+      const error = await service.sync().catch((e: unknown) => e)
+      const elapsed = Date.now() - started
+      clearInterval(sampler)
+      peak = Math.max(peak, process.memoryUsage().rss)
+
+      expect(error).toMatchObject({
+        code: 'invalid-response',
+        message: expect.stringMatching(
+          /^The server kept sending pages of groups .* The groups shown are from the last complete sync\.$/,
+        ),
+        details: { reason: 'endless-paging' },
+      })
+      expect(elapsed).toBeLessThan(10_000)
+      expect(peak - baseline).toBeLessThan(100 * 1024 * 1024)
+      expect((await readFile(join(dir.path, SNAPSHOT_FILE))).equals(before)).toBe(true)
+      expect(await readdir(dir.path)).toEqual([SNAPSHOT_FILE])
+      expect(service.state()).toMatchObject({
+        count: TOTAL,
+        lastError: { code: 'invalid-response', details: { reason: 'endless-paging' } },
+      })
+    },
+    30_000,
+  )
+})
+
 describe('offline first', () => {
   it('answers from the cache before any network call, with the time of the last sync', async () => {
     await withPreviousSnapshot()
