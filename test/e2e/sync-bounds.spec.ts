@@ -59,3 +59,27 @@ test('a server that ignores the page offset: the sync stops with a plain error a
   await expect(page.getByTestId('group-row').first()).toBeVisible()
   expect((await readFile(cache)).equals(before)).toBe(true)
 })
+
+test('a record without an id: all 1,500 groups stay listed, the one it was marked stale until a clean sync', async () => {
+  await connect(1_500)
+  const row = page.locator('[data-testid="group-row"][data-index="3"]')
+  const id = await row.getAttribute('data-group-id')
+
+  emulator.control.faults.add({ type: 'schema-violation', violation: 'missing-id', indexes: [3] })
+  await page.getByTestId('sync-now').click()
+  await expect(page.getByTestId('sync-now')).toBeEnabled({ timeout: 30_000 })
+  await expect(page.getByTestId('status-error')).toHaveCount(0)
+  await expect(page.getByTestId('groups-count')).toHaveText('1,500 groups')
+  const stale = page.locator('[data-testid="group-row"][data-stale="true"]')
+  await expect(stale).toHaveCount(1)
+  await expect(stale).toHaveAttribute('data-group-id', id ?? '')
+  await expect(stale.getByTestId('group-row-stale')).toBeVisible()
+  await stale.click()
+  await expect(page.getByTestId('detail-stale')).toContainText('last good version')
+
+  emulator.control.faults.clear()
+  await page.getByTestId('sync-now').click()
+  await expect(page.getByTestId('detail-stale')).toHaveCount(0, { timeout: 30_000 })
+  await expect(page.locator('[data-testid="group-row"][data-stale="true"]')).toHaveCount(0)
+  await expect(page.getByTestId('groups-count')).toHaveText('1,500 groups')
+})

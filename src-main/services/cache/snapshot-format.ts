@@ -29,6 +29,8 @@ export interface SnapshotMeta {
   accountId: string
   /** ISO time the sync that produced it finished. */
   syncedAt: string
+  /** See GroupsSnapshot.stale. */
+  stale?: readonly string[]
 }
 
 export interface GroupsSnapshot extends SnapshotMeta {
@@ -38,6 +40,11 @@ export interface GroupsSnapshot extends SnapshotMeta {
    * groups changed without comparing every record field by field.
    */
   fingerprints: Uint32Array
+  /**
+   * Ids of groups kept in their last good version because the sync that wrote this could
+   * not read them; absent when there are none (and in files written before there could be).
+   */
+  stale?: readonly string[]
 }
 
 const FileHeaderSchema = z.object({
@@ -46,6 +53,7 @@ const FileHeaderSchema = z.object({
   accountId: z.string(),
   syncedAt: z.string(),
   count: z.int().nonnegative(),
+  stale: z.array(z.string()).optional(),
 })
 
 const SegmentHeaderSchema = z.object({
@@ -78,11 +86,13 @@ export function* encodeSnapshot(
   groups: readonly Group[],
   fingerprints: Uint32Array,
 ): Generator<Buffer> {
+  const { stale, ...rest } = meta
   const header = {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
-    ...meta,
+    ...rest,
     count: groups.length,
+    ...(stale && stale.length > 0 && { stale }),
   }
   yield Buffer.from(`${JSON.stringify(header)}\n`)
   let pending: string | null = null
@@ -221,5 +231,11 @@ export async function decodeSnapshot(
     if (at < buffer.length) await between()
   }
   if (filled !== header.count) throw new SnapshotUnreadable('it was cut short')
-  return { accountId: header.accountId, syncedAt: header.syncedAt, groups, fingerprints }
+  return {
+    accountId: header.accountId,
+    syncedAt: header.syncedAt,
+    groups,
+    fingerprints,
+    ...(header.stale && header.stale.length > 0 && { stale: header.stale }),
+  }
 }

@@ -31,6 +31,8 @@ export interface GroupsIndexOptions {
   locale?: string
   /** Milliseconds; decides whether a mute has run out. */
   now?: () => number
+  /** Ids of groups kept from an earlier sync because the last one could not read them. */
+  stale?: ReadonlySet<string>
 }
 
 interface Entry {
@@ -59,6 +61,7 @@ export class GroupsIndex {
   readonly #pictures: PictureLookup
   readonly #collator: Intl.Collator
   readonly #now: () => number
+  readonly #stale: ReadonlySet<string>
   readonly #orders = new Map<GroupSort, Int32Array>()
   readonly #matches = new Map<string, Int32Array>()
   /** 0: not worked out yet, 1: not admin, 2: admin. */
@@ -70,6 +73,7 @@ export class GroupsIndex {
     this.#pictures = options.pictures ?? NO_PICTURES
     this.#collator = new Intl.Collator(options.locale, { sensitivity: 'base', numeric: true })
     this.#now = options.now ?? Date.now
+    this.#stale = options.stale ?? new Set()
     this.#entries = groups.map((group, i) => {
       this.#byId.set(group.id, i)
       const preview = messagePreview(group.last_message)
@@ -108,7 +112,12 @@ export class GroupsIndex {
     const at = this.#byId.get(id)
     if (at === undefined) return null
     const { group } = this.#entries[at] as Entry
-    return { group, picture: this.#pictures.thumb(group), pictureFull: this.#pictures.full(group) }
+    return {
+      group,
+      picture: this.#pictures.thumb(group),
+      pictureFull: this.#pictures.full(group),
+      stale: this.#stale.has(group.id),
+    }
   }
 
   /** The labels the groups carry, by name. */
@@ -256,6 +265,7 @@ export class GroupsIndex {
       readOnly: isReadOnly(group),
       suspended: group.suspended === true,
       terminated: group.terminated === true,
+      stale: this.#stale.has(group.id),
     }
   }
 }

@@ -239,11 +239,12 @@ export class AccountGroups {
         throw error
       }
       const previous = this.#snapshot
-      const groups = keepPreviousOfRejected(fetched.groups, fetched.rejected, previous)
+      const { groups, stale } = keepMissingOnUncleanPass(fetched.groups, fetched.rejected, previous)
       const syncedAt = new Date(now()).toISOString()
-      const fingerprints = await this.#store.save({ accountId: this.id, syncedAt }, groups, signal)
+      const meta = { accountId: this.id, syncedAt, ...(stale.length > 0 && { stale }) }
+      const fingerprints = await this.#store.save(meta, groups, signal)
       const diff = diffGroups(previous, { groups, fingerprints })
-      this.#install({ accountId: this.id, syncedAt, groups, fingerprints })
+      this.#install({ ...meta, groups, fingerprints })
       const result: SyncResult = {
         ...diff,
         total: groups.length,
@@ -270,17 +271,22 @@ export class AccountGroups {
 
   #install(snapshot: GroupsSnapshot): void {
     this.#snapshot = snapshot
-    this.#index = this.#newIndex(snapshot.groups)
+    this.#index = this.#newIndex(snapshot.groups, snapshot.stale)
     this.#directory = null
   }
 
-  #newIndex(groups: readonly Group[]): GroupsIndex {
+  #newIndex(groups: readonly Group[], stale: readonly string[] = []): GroupsIndex {
     const pictures = {
       thumb: (group: Group) => this.#pictures?.thumbUrl(group) ?? null,
       full: (group: Group) => this.#pictures?.fullUrl(group) ?? null,
     }
     const locale = this.#options.locale?.()
-    return new GroupsIndex(groups, { pictures, now: this.#options.now, ...(locale && { locale }) })
+    return new GroupsIndex(groups, {
+      pictures,
+      now: this.#options.now,
+      stale: new Set(stale),
+      ...(locale && { locale }),
+    })
   }
 
   #startPictures(groups: readonly Group[]): void {
@@ -338,24 +344,25 @@ export class AccountGroups {
 }
 
 /**
- * A group the server now sends malformed keeps its last good version rather than vanish
- * from the list: it is counted as rejected, not as removed.
+ * A pass that had to set records aside cannot tell a group that is gone from one whose
+ * record it could not read (a record without an id names no group). So after such a pass
+ * every group of the previous snapshot that the pass did not see keeps its last good
+ * version, marked stale, rather than vanish; only a clean pass removes groups.
  */
-function keepPreviousOfRejected(
+function keepMissingOnUncleanPass(
   groups: Group[],
-  rejected: readonly { id?: string }[],
+  rejected: readonly unknown[],
   previous: GroupsSnapshot | null,
-): Group[] {
-  if (!previous || rejected.length === 0) return groups
+): { groups: Group[]; stale: string[] } {
+  if (!previous || rejected.length === 0) return { groups, stale: [] }
   const present = new Set(groups.map((group) => group.id))
-  const before = new Map(previous.groups.map((group) => [group.id, group]))
   const kept = [...groups]
-  for (const { id } of rejected) {
-    const old = id === undefined || present.has(id) ? undefined : before.get(id)
-    if (old) {
-      kept.push(old)
-      present.add(old.id)
-    }
+  const stale: string[] = []
+  for (const old of previous.groups) {
+    if (present.has(old.id)) continue
+    kept.push(old)
+    stale.push(old.id)
+    present.add(old.id)
   }
-  return kept
+  return { groups: kept, stale }
 }

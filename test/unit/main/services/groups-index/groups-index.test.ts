@@ -282,4 +282,18 @@ describe('edge cases of single groups', () => {
       ['z@g.us'],
     )
   })
+
+  it('marks the rows and the detail of stale groups, and only those', () => {
+    const marked = new GroupsIndex(
+      [make({ id: 'a@g.us', name: 'A' }), make({ id: 'b@g.us', name: 'B' })],
+      { selfId: null, stale: new Set(['b@g.us']) },
+    )
+    const rows = marked.query(GroupsQuerySchema.parse({ sort: 'name' })).rows
+    expect(rows.map((r) => [r.id, r.stale])).toEqual([
+      ['a@g.us', false],
+      ['b@g.us', true],
+    ])
+    expect(marked.get('b@g.us')?.stale).toBe(true)
+    expect(marked.get('a@g.us')?.stale).toBe(false)
+  })
 })

@@ -208,6 +208,52 @@ describe('a fault mid-sync', () => {
     }
   }, 60_000)
 
+  it('a record without an id: every group the pass missed keeps its last good version, marked stale, until a clean pass', async () => {
+    await withPreviousSnapshot()
+    const { service } = build(dir.path)
+    const previous = await service.cachedGroups()
+    const lost = previous[1_234]!
+    emulator.control.faults.add({
+      type: 'schema-violation',
+      violation: 'missing-id',
+      indexes: [1_234],
+    })
+    const result = await service.sync()
+    expect(result).toMatchObject({ rejected: 1, removed: 0, changed: 0, total: TOTAL })
+    expect(service.state().count).toBe(TOTAL)
+
+    const all = await service.query(GroupsQuerySchema.parse({ limit: 200, sort: 'name' }))
+    expect(all.total).toBe(TOTAL)
+    const stale = []
+    for (let offset = 0; offset < TOTAL; offset += 200) {
+      const window = await service.query(GroupsQuerySchema.parse({ offset, limit: 200 }))
+      stale.push(...window.rows.filter((row) => row.stale).map((row) => row.id))
+      expect(window.rows.every((row) => typeof row.stale === 'boolean')).toBe(true)
+    }
+    expect(stale).toEqual([lost.id])
+    expect(await service.get(lost.id)).toMatchObject({ group: lost, stale: true })
+    expect(await service.get(previous[0]!.id)).toMatchObject({ stale: false })
+
+    // The mark survives a restart: it is part of the snapshot.
+    const reopened = build(dir.path).service
+    expect(await reopened.get(lost.id)).toMatchObject({ group: lost, stale: true })
+    await reopened.dispose()
+
+    // A clean pass reads the group again and the mark goes.
+    emulator.control.faults.clear()
+    await service.sync()
+    expect(await service.get(lost.id)).toMatchObject({ stale: false })
+    expect(service.state().count).toBe(TOTAL)
+  }, 90_000)
+
+  it('after a clean pass, a group the server no longer lists is removed', async () => {
+    await withPreviousSnapshot()
+    const { service } = build(dir.path)
+    emulator.control.groups.mutate({ removePositions: [5] })
+    const result = await service.sync()
+    expect(result).toMatchObject({ rejected: 0, removed: 1, total: TOTAL - 1 })
+  }, 60_000)
+
   it('cancelled mid-sync: the previous snapshot stays and the state says cancelled', async () => {
     const before = await withPreviousSnapshot()
     const { service, events } = build(dir.path)

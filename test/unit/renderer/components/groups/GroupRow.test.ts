@@ -37,6 +37,14 @@ describe('GroupRow', () => {
     expect(wrapper.get('.row').classes()).toContain('unread')
   })
 
+  it('marks a group the last sync could not read as stale, with why', () => {
+    const wrapper = mountRow({ row: row({ stale: true }) })
+    const mark = wrapper.get('[data-testid="group-row-stale"]')
+    expect(mark.attributes('aria-label')).toBe('Not updated by the last sync')
+    expect(mark.attributes('title')).toMatch(/could not read this group/)
+    expect(mountRow({ row: row({ stale: false }) }).find('[data-testid="group-row-stale"]').exists()).toBe(false)
+  })
+
   it('shows none of the markers on a quiet group', () => {
     const wrapper = mountRow()
     for (const flag of ['unread', 'mention', 'pinned', 'muted', 'archived']) {
