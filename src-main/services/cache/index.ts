@@ -4,11 +4,14 @@ export {
   SNAPSHOT_FORMAT,
   SNAPSHOT_VERSION,
   SnapshotUnreadable,
+  arrayItemRanges,
   decodeSnapshot,
   fingerprintOf,
   type GroupsSnapshot,
+  type SnapshotLayout,
   type SnapshotMeta,
 } from './snapshot-format'
+export { SnapshotReader } from './snapshot-reader'
 export {
   SNAPSHOT_FILE,
   SnapshotStore,

@@ -8,9 +8,12 @@ import {
   SnapshotUnreadable,
   decodeSnapshot,
   encodeSnapshot,
+  type DecodeOptions,
   type GroupsSnapshot,
+  type SnapshotLayout,
   type SnapshotMeta,
 } from './snapshot-format'
+import { SnapshotReader } from './snapshot-reader'
 
 export const SNAPSHOT_FILE = 'groups.snapshot'
 /** Set-aside copies kept for inspection; older ones go, as each can be hundreds of megabytes. */
@@ -51,9 +54,31 @@ export class SnapshotStore {
     this.#now = options.now ?? (() => new Date())
   }
 
-  /** Reads the snapshot; an unreadable one is moved aside rather than thrown. */
-  load(): Promise<SnapshotLoad> {
-    return this.#serial(() => this.#load())
+  /**
+   * Reads the snapshot; an unreadable one is moved aside rather than thrown. `keep` says
+   * what of each record stays in memory (see openReader for the rest).
+   */
+  load(keep?: DecodeOptions['keep']): Promise<SnapshotLoad> {
+    return this.#serial(() => this.#load(keep))
+  }
+
+  /**
+   * The snapshot file now on disk, opened for reading records by their range. Call it
+   * right after load() or save(), before any other save can replace the file.
+   */
+  openReader(): Promise<SnapshotReader> {
+    return this.#serial(async () => {
+      try {
+        return await SnapshotReader.open(this.path)
+      } catch (error) {
+        throw new AppError(
+          'storage',
+          'The groups cache could not be opened.',
+          { errno: errnoCode(error) ?? 'unknown' },
+          { cause: error },
+        )
+      }
+    })
   }
 
   /**
@@ -61,14 +86,20 @@ export class SnapshotStore {
    * an AppError (`cancelled` or `storage`) and leaves the previous file as it was when the
    * write cannot finish.
    */
-  save(meta: SnapshotMeta, groups: readonly Group[], signal?: AbortSignal): Promise<Uint32Array> {
+  save(
+    meta: SnapshotMeta,
+    groups: readonly Group[],
+    signal?: AbortSignal,
+    /** Filled with where each group's record was written. */
+    layout?: SnapshotLayout,
+  ): Promise<Uint32Array> {
     return this.#serial(async () => {
       const fingerprints = new Uint32Array(groups.length)
       try {
         const { dirSynced } = await writeAtomically(
           this.#files,
           this.path,
-          encodeSnapshot(meta, groups, fingerprints),
+          encodeSnapshot(meta, groups, fingerprints, layout),
           {
             ...(signal && { signal }),
           },
@@ -89,7 +120,7 @@ export class SnapshotStore {
     })
   }
 
-  async #load(): Promise<SnapshotLoad> {
+  async #load(keep?: DecodeOptions['keep']): Promise<SnapshotLoad> {
     const stale = await removeStaleTemps(this.#files, this.path)
     if (stale > 0) this.#log.info('removed unfinished cache writes', { count: stale })
     let buffer: Buffer
@@ -107,7 +138,10 @@ export class SnapshotStore {
     try {
       return {
         status: 'loaded',
-        snapshot: await decodeSnapshot(buffer, { accountId: this.#accountId }),
+        snapshot: await decodeSnapshot(buffer, {
+          accountId: this.#accountId,
+          ...(keep && { keep }),
+        }),
       }
     } catch (error) {
       if (!(error instanceof SnapshotUnreadable)) throw error

@@ -108,6 +108,11 @@ export class GroupsIndex {
     return { rows, offset: query.offset, matching: matches.length, total: this.#entries.length }
   }
 
+  /** Where the group sits in the snapshot the index was built from. */
+  position(id: string): number | undefined {
+    return this.#byId.get(id)
+  }
+
   get(id: string): GroupDetail | null {
     const at = this.#byId.get(id)
     if (at === undefined) return null

@@ -10,11 +10,17 @@ import type { Group } from '@shared/domain'
 import { AppError, type AppErrorData } from '@shared/errors'
 import type { EventHub } from '../../events'
 import type { AccountSession } from '../account-session'
-import { SnapshotStore, type FilePort, type GroupsSnapshot } from '../cache'
+import {
+  SnapshotStore,
+  type FilePort,
+  type GroupsSnapshot,
+  type SnapshotLayout,
+  type SnapshotReader,
+} from '../cache'
 import type { Connectivity } from '../connectivity'
 import {
+  DirectoryBuilder,
   GroupsIndex,
-  participantsDirectory,
   type DirectoryEntry,
   type GroupsQueryArgs,
 } from '../groups-index'
@@ -22,6 +28,7 @@ import type { Logger } from '../log'
 import { PictureStore, type FetchLike } from '../pictures'
 import { diffGroups } from './diff'
 import { fetchAllGroups, syncCancelled, type GroupsSource } from './fetch-all-groups'
+import { forEachRecord, leanGroup, readGroup, type RecordsOnDisk } from './records-on-disk'
 
 export interface SyncSettings {
   intervalMinutes: number
@@ -52,6 +59,10 @@ const INTERNAL_SYNC_ERROR = 'The sync failed inside Statusdesk. The details are 
  * refreshes both and the pictures that go with them. A sync builds a complete new
  * snapshot beside the old one and swaps it in only once it is saved; until then, and
  * whenever a sync fails, everything keeps answering from the last complete one.
+ *
+ * Memory holds lean records (no participant list but the admins); a group's full record
+ * is read from the snapshot file it was saved in, by its byte range, when it is opened,
+ * exported or its people are listed.
  */
 export class AccountGroups {
   readonly id: string
@@ -62,6 +73,8 @@ export class AccountGroups {
   readonly #ready: Promise<void>
   #pictures: PictureStore | null = null
   #snapshot: GroupsSnapshot | null = null
+  /** The records of #snapshot on disk; swapped together with it. */
+  #records: RecordsOnDisk | null = null
   #index: GroupsIndex
   #directory: DirectoryEntry[] | null = null
   #fromCache = false
@@ -108,14 +121,26 @@ export class AccountGroups {
 
   async get(id: string): Promise<GroupDetail> {
     await this.#ready
-    const detail = this.#index.get(id)
-    if (!detail) {
+    // Taken together, before any wait: a sync may swap the snapshot while the record is read.
+    const index = this.#index
+    const records = this.#records
+    const detail = index.get(id)
+    const at = index.position(id)
+    if (!detail || at === undefined) {
       throw new AppError(
         'not-found',
         'That group is not in the list any more (the last sync did not find it).',
       )
     }
-    return detail
+    if (!records) throw new AppError('storage', 'The groups cache could not be opened.')
+    try {
+      return { ...detail, group: await readGroup(records, at) }
+    } catch (error) {
+      this.#options.log.warn('group record not read', {
+        code: error instanceof AppError ? error.code : 'internal',
+      })
+      throw error
+    }
   }
 
   async labels(): Promise<LabelChip[]> {
@@ -123,16 +148,38 @@ export class AccountGroups {
     return this.#index.labels()
   }
 
-  /** The groups of the last complete snapshot, in the server's order. */
+  /**
+   * The groups of the last complete snapshot, in the server's order, as main keeps them:
+   * lean (see leanGroup); get() gives a full record.
+   */
   async cachedGroups(): Promise<readonly Group[]> {
     await this.#ready
     return this.#index.groups()
   }
 
+  /** Everyone in the cached groups, read from disk once per snapshot. */
   async participantsDirectory(): Promise<readonly DirectoryEntry[]> {
     await this.#ready
-    this.#directory ??= participantsDirectory(this.#index.groups(), this.#index.selfId)
-    return this.#directory
+    const records = this.#records
+    if (this.#directory) return this.#directory
+    if (!records) return []
+    const index = this.#index
+    const directory = new DirectoryBuilder(index.selfId)
+    await forEachRecord(records, (record) => {
+      const { name, participants } = record as { name?: unknown; participants?: unknown }
+      if (typeof name !== 'string' || !Array.isArray(participants)) return
+      directory.add(
+        name,
+        participants.filter(
+          (p): p is { id: string } =>
+            typeof p === 'object' && p !== null && typeof (p as { id?: unknown }).id === 'string',
+        ),
+      )
+    })
+    const entries = directory.entries()
+    // A sync may have swapped the snapshot meanwhile: then this list is already out of date.
+    if (this.#records === records) this.#directory = entries
+    return entries
   }
 
   /** What the picture routes serve for this account. */
@@ -182,6 +229,7 @@ export class AccountGroups {
     this.#disposed = true
     this.cancel()
     await Promise.allSettled([this.#ready, this.#running?.promise, this.#pictureTask?.promise])
+    await this.#records?.reader.retire()
   }
 
   async #load(): Promise<void> {
@@ -194,9 +242,9 @@ export class AccountGroups {
         log,
         ...(this.#options.files && { files: this.#options.files }),
       })
-      const outcome = await this.#store.load()
+      const outcome = await this.#store.load(leanGroup)
       if (outcome.status === 'loaded') {
-        this.#install(outcome.snapshot)
+        this.#install(outcome.snapshot, await this.#store.openReader())
         this.#fromCache = true
       } else if (outcome.status === 'set-aside') {
         events.emit('app:notice', {
@@ -239,15 +287,26 @@ export class AccountGroups {
         throw error
       }
       const previous = this.#snapshot
-      const { groups, stale } = keepMissingOnUncleanPass(fetched.groups, fetched.rejected, previous)
+      const { groups, stale } = await this.#keepMissingOnUncleanPass(
+        fetched.groups,
+        fetched.rejected,
+      )
       const syncedAt = new Date(now()).toISOString()
       const meta = { accountId: this.id, syncedAt, ...(stale.length > 0 && { stale }) }
-      const fingerprints = await this.#store.save(meta, groups, signal)
+      const layout: SnapshotLayout = {
+        offsets: new Float64Array(groups.length),
+        lengths: new Uint32Array(groups.length),
+      }
+      const fingerprints = await this.#store.save(meta, groups, signal, layout)
+      const reader = await this.#store.openReader()
       const diff = diffGroups(previous, { groups, fingerprints })
-      this.#install({ ...meta, groups, fingerprints })
+      // From here on only the lean records stay in memory; the full ones are on disk.
+      const lean = groups.map(leanGroup)
+      groups.length = 0
+      this.#install({ ...meta, groups: lean, fingerprints, layout }, reader)
       const result: SyncResult = {
         ...diff,
-        total: groups.length,
+        total: lean.length,
         rejected: fetched.rejected.length,
         durationMs: now() - started,
       }
@@ -258,7 +317,7 @@ export class AccountGroups {
       // A sync that finished as the account was switched away from stays quiet.
       if (!this.#disposed) {
         events.emit('groups:changed', { accountId: this.id })
-        if (settings().downloadPictures) this.#startPictures(groups)
+        if (settings().downloadPictures) this.#startPictures(lean)
       }
       return result
     } catch (error) {
@@ -269,10 +328,47 @@ export class AccountGroups {
     }
   }
 
-  #install(snapshot: GroupsSnapshot): void {
+  #install(snapshot: GroupsSnapshot, reader: SnapshotReader): void {
+    const old = this.#records
     this.#snapshot = snapshot
+    this.#records = snapshot.layout
+      ? { reader, layout: snapshot.layout, fingerprints: snapshot.fingerprints }
+      : null
     this.#index = this.#newIndex(snapshot.groups, snapshot.stale)
     this.#directory = null
+    void old?.reader.retire()
+  }
+
+  /**
+   * A pass that had to set records aside cannot tell a group that is gone from one whose
+   * record it could not read (a record without an id names no group). So after such a pass
+   * every group of the previous snapshot that the pass did not see keeps its last good
+   * version (read back from disk), marked stale, rather than vanish; only a clean pass
+   * removes groups.
+   */
+  async #keepMissingOnUncleanPass(
+    groups: Group[],
+    rejected: readonly unknown[],
+  ): Promise<{ groups: Group[]; stale: string[] }> {
+    const previous = this.#snapshot
+    const records = this.#records
+    if (!previous || !records || rejected.length === 0) return { groups, stale: [] }
+    const present = new Set(groups.map((group) => group.id))
+    const stale: string[] = []
+    for (let at = 0; at < previous.groups.length; at++) {
+      const id = (previous.groups[at] as Group).id
+      if (present.has(id)) continue
+      try {
+        groups.push(await readGroup(records, at))
+        stale.push(id)
+        present.add(id)
+      } catch (error) {
+        this.#options.log.warn('stale group not kept', {
+          code: error instanceof AppError ? error.code : 'internal',
+        })
+      }
+    }
+    return { groups, stale }
   }
 
   #newIndex(groups: readonly Group[], stale: readonly string[] = []): GroupsIndex {
@@ -341,28 +437,4 @@ export class AccountGroups {
   #emitState(): void {
     if (!this.#disposed) this.#options.events.emit('sync:state', this.state())
   }
-}
-
-/**
- * A pass that had to set records aside cannot tell a group that is gone from one whose
- * record it could not read (a record without an id names no group). So after such a pass
- * every group of the previous snapshot that the pass did not see keeps its last good
- * version, marked stale, rather than vanish; only a clean pass removes groups.
- */
-function keepMissingOnUncleanPass(
-  groups: Group[],
-  rejected: readonly unknown[],
-  previous: GroupsSnapshot | null,
-): { groups: Group[]; stale: string[] } {
-  if (!previous || rejected.length === 0) return { groups, stale: [] }
-  const present = new Set(groups.map((group) => group.id))
-  const kept = [...groups]
-  const stale: string[] = []
-  for (const old of previous.groups) {
-    if (present.has(old.id)) continue
-    kept.push(old)
-    stale.push(old.id)
-    present.add(old.id)
-  }
-  return { groups: kept, stale }
 }

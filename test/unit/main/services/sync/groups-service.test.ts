@@ -212,7 +212,9 @@ describe('a fault mid-sync', () => {
     await withPreviousSnapshot()
     const { service } = build(dir.path)
     const previous = await service.cachedGroups()
-    const lost = previous[1_234]!
+    // The whole record, participants and all, as the last sync saved it.
+    const lost = (await service.get(previous[1_234]!.id)).group
+    expect(lost.participants.length).toBeGreaterThan(previous[1_234]!.participants.length)
     emulator.control.faults.add({
       type: 'schema-violation',
       violation: 'missing-id',
