@@ -43,6 +43,11 @@ export class SnapshotReader {
     }
   }
 
+  /** The size of the file it is bound to. */
+  async size(): Promise<number> {
+    return (await this.#handle.stat()).size
+  }
+
   /** No new reads; the file closes once the reads under way are done. */
   retire(): Promise<void> {
     this.#retired = true

@@ -11,6 +11,7 @@ import { AppError, type AppErrorData } from '@shared/errors'
 import type { EventHub } from '../../events'
 import type { AccountSession } from '../account-session'
 import {
+  errnoCode,
   SnapshotStore,
   type FilePort,
   type GroupsSnapshot,
@@ -242,15 +243,22 @@ export class AccountGroups {
         log,
         ...(this.#options.files && { files: this.#options.files }),
       })
-      const outcome = await this.#store.load(leanGroup)
-      if (outcome.status === 'loaded') {
-        this.#install(outcome.snapshot, await this.#store.openReader())
+      const index = await this.#store.loadIndex()
+      if (index) {
+        // Rows come from the index at once; the snapshot's own checksums are checked next.
+        this.#install(index.snapshot, await this.#store.openReader())
         this.#fromCache = true
-      } else if (outcome.status === 'set-aside') {
-        events.emit('app:notice', {
-          level: 'warning',
-          message: `The saved list of groups could not be read (${outcome.reason}), so it was set aside. Statusdesk is downloading the groups again.`,
-        })
+        void this.#verifyInBackground()
+      } else {
+        const outcome = await this.#store.load(leanGroup)
+        if (outcome.status === 'loaded') {
+          this.#install(outcome.snapshot, await this.#store.openReader())
+          this.#fromCache = true
+          const { layout } = outcome.snapshot
+          if (layout) await this.#store.saveIndex({ ...outcome.snapshot, layout })
+        } else if (outcome.status === 'set-aside') {
+          this.#setAsideNotice(outcome.reason)
+        }
       }
     } catch (error) {
       this.#lastError = this.#appError(error).toData()
@@ -259,6 +267,43 @@ export class AccountGroups {
     if (this.#disposed) return
     this.#emitState()
     events.emit('groups:changed', { accountId: this.id })
+  }
+
+  #setAsideNotice(reason: string): void {
+    this.#options.events.emit('app:notice', {
+      level: 'warning',
+      message: `The saved list of groups could not be read (${reason}), so it was set aside. Statusdesk is downloading the groups again.`,
+    })
+  }
+
+  /**
+   * A start from the index has not read the snapshot; its checksums are checked here, off
+   * the way of the first rows. A damaged file is set aside and the groups fetched again.
+   */
+  async #verifyInBackground(): Promise<void> {
+    const records = this.#records
+    if (!records) return
+    let reason: string | null
+    try {
+      reason = await this.#store.verify(records.reader)
+    } catch (error) {
+      this.#options.log.warn('groups cache not verified', { code: errnoCode(error) ?? 'unknown' })
+      return
+    }
+    if (reason === null || this.#disposed) return
+    this.#options.log.warn('groups cache damaged after start', { reason })
+    if (this.#records === records) {
+      this.#snapshot = null
+      this.#records = null
+      this.#index = this.#newIndex([])
+      this.#directory = null
+      void records.reader.retire()
+      this.#fromCache = false
+      this.#emitState()
+      this.#options.events.emit('groups:changed', { accountId: this.id })
+    }
+    this.#setAsideNotice(reason)
+    void this.sync().catch(() => undefined)
   }
 
   async #sync(signal: AbortSignal): Promise<SyncResult> {
@@ -303,7 +348,9 @@ export class AccountGroups {
       // From here on only the lean records stay in memory; the full ones are on disk.
       const lean = groups.map(leanGroup)
       groups.length = 0
-      this.#install({ ...meta, groups: lean, fingerprints, layout }, reader)
+      const snapshot = { ...meta, groups: lean, fingerprints, layout }
+      this.#install(snapshot, reader)
+      await this.#store.saveIndex(snapshot)
       const result: SyncResult = {
         ...diff,
         total: lean.length,

@@ -4,7 +4,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { GroupsQuerySchema, type SyncState } from '@shared/channels/groups'
 import type { FaultInput, Emulator } from '../../../../../src-main/emulator'
 import type { ApiClientOptions } from '../../../../../src-main/services/api'
-import { SNAPSHOT_FILE, SnapshotStore } from '../../../../../src-main/services/cache'
+import {
+  LEAN_INDEX_FILE,
+  SNAPSHOT_FILE,
+  SnapshotStore,
+} from '../../../../../src-main/services/cache'
 import { Connectivity } from '../../../../../src-main/services/connectivity'
 import { GroupsService } from '../../../../../src-main/services/sync'
 import {
@@ -160,7 +164,7 @@ describe('a fault mid-sync', () => {
 
       expect((await readFile(join(dir.path, SNAPSHOT_FILE))).equals(before)).toBe(true)
       // No temp file left behind either.
-      expect(await readdir(dir.path)).toEqual([SNAPSHOT_FILE])
+      expect((await readdir(dir.path)).sort()).toEqual([LEAN_INDEX_FILE, SNAPSHOT_FILE])
       const state = service.state()
       expect(state.lastError).toMatchObject({ code })
       expect(state.lastSyncedAt).toBe(stateBefore.lastSyncedAt)
@@ -314,7 +318,7 @@ describe('a server that never stops sending pages', () => {
       expect(elapsed).toBeLessThan(10_000)
       expect(peak - baseline).toBeLessThan(100 * 1024 * 1024)
       expect((await readFile(join(dir.path, SNAPSHOT_FILE))).equals(before)).toBe(true)
-      expect(await readdir(dir.path)).toEqual([SNAPSHOT_FILE])
+      expect((await readdir(dir.path)).sort()).toEqual([LEAN_INDEX_FILE, SNAPSHOT_FILE])
       expect(service.state()).toMatchObject({
         count: TOTAL,
         lastError: { code: 'invalid-response', details: { reason: 'endless-paging' } },

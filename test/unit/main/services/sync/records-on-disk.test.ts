@@ -1,9 +1,10 @@
-import { open, readFile, writeFile } from 'node:fs/promises'
+import { copyFile, open, readFile, readdir, truncate, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Group } from '@shared/domain'
 import type { Emulator } from '../../../../../src-main/emulator'
 import {
+  LEAN_INDEX_FILE,
   SNAPSHOT_FILE,
   SnapshotReader,
   SnapshotStore,
@@ -21,6 +22,7 @@ import {
   startTestEmulator,
   switchableAccounts,
   tempDir,
+  until,
 } from './support'
 
 const TOTAL = 2_000
@@ -46,16 +48,26 @@ afterEach(async () => {
 
 function build() {
   const log = captureLogger()
+  const events = recordingHub()
   const service = new GroupsService({
     accounts: switchableAccounts(session('acc', dir.path, clientFor(emulator), emulator.baseUrl)),
-    events: recordingHub(),
+    events,
     connectivity: new Connectivity(),
     log,
     settings: () => ({ intervalMinutes: 0, concurrency: 4, downloadPictures: false }),
     fetch,
   })
   services.push(service)
-  return { service, log }
+  return { service, log, events }
+}
+
+const firstWindow = {
+  search: '',
+  filters: [],
+  labels: [],
+  sort: 'recent' as const,
+  offset: 0,
+  limit: 50,
 }
 
 /** Saves `groups` as the account's snapshot directly, as an earlier version of the app would have. */
@@ -174,4 +186,71 @@ describe('the items of a JSON array, by byte range', () => {
     expect(ranges.map(([from, to]) => JSON.parse(body.toString('utf8', from, to)))).toEqual(items)
     expect(arrayItemRanges(Buffer.from('[]'))).toEqual([])
   })
+})
+
+describe('a start from the lean index', () => {
+  it('lists the groups from the index alone, then finds a damaged snapshot, sets it aside and syncs again', async () => {
+    const first = build()
+    await first.service.sync()
+    await first.service.dispose()
+    expect((await readdir(dir.path)).sort()).toEqual([LEAN_INDEX_FILE, SNAPSHOT_FILE])
+    // One byte inside a record, where only the snapshot's checksums (not the index) can see it.
+    const path = join(dir.path, SNAPSHOT_FILE)
+    const at = (await readFile(path)).indexOf(Buffer.from(`"id":"${server[1_500]!.id}"`))
+    const handle = await open(path, 'r+')
+    await handle.write(Buffer.from('X'), 0, 1, at + 7)
+    await handle.close()
+
+    const { service, events, log } = build()
+    const window = await service.query(firstWindow)
+    expect(window.total).toBe(TOTAL)
+    expect(window.rows).toHaveLength(50)
+    await until(() => events.of('app:notice').length > 0)
+    expect(events.of('app:notice')[0]?.message).toMatch(
+      /could not be read \(it is damaged \(checksum mismatch\)\).*downloading the groups again/,
+    )
+    expect(log.lines.some((l) => l.message === 'groups cache damaged after start')).toBe(true)
+    await until(() => service.state().lastResult !== null && !service.state().syncing, 30_000)
+    expect(service.state().count).toBe(TOTAL)
+    expect(
+      (await readdir(dir.path)).some((n) => n.startsWith(`${SNAPSHOT_FILE}.unreadable-`)),
+    ).toBe(true)
+    expect(JSON.stringify((await service.get(server[1_500]!.id)).group)).toBe(
+      JSON.stringify(server[1_500]),
+    )
+  }, 90_000)
+
+  it('an index left from an earlier snapshot is not used: the snapshot is read and the index rebuilt', async () => {
+    const first = build()
+    await first.service.sync()
+    await copyFile(join(dir.path, LEAN_INDEX_FILE), join(dir.path, 'old.index'))
+    emulator.control.groups.mutate({ add: 3 })
+    try {
+      await first.service.sync()
+      await first.service.dispose()
+      // As if the app stopped between the snapshot's rename and the index's.
+      await copyFile(join(dir.path, 'old.index'), join(dir.path, LEAN_INDEX_FILE))
+      const { service, log } = build()
+      expect((await service.query(firstWindow)).total).toBe(TOTAL + 3)
+      expect(log.lines.some((l) => /another snapshot/.test(l.message))).toBe(true)
+      await service.dispose()
+      const again = build()
+      expect((await again.service.query(firstWindow)).total).toBe(TOTAL + 3)
+      expect(again.log.lines.some((l) => /index/.test(l.message))).toBe(false)
+    } finally {
+      emulator.control.reset()
+    }
+  }, 90_000)
+
+  it('a cut-short index is not used: the snapshot is read and the index rebuilt', async () => {
+    const first = build()
+    await first.service.sync()
+    await first.service.dispose()
+    const indexPath = join(dir.path, LEAN_INDEX_FILE)
+    await truncate(indexPath, Math.floor((await readFile(indexPath)).length / 2))
+    const { service, log } = build()
+    expect((await service.query(firstWindow)).total).toBe(TOTAL)
+    expect(log.lines.some((l) => l.message === 'groups index unusable; rebuilding it')).toBe(true)
+    expect(JSON.stringify((await service.get(server[9]!.id)).group)).toBe(JSON.stringify(server[9]))
+  }, 60_000)
 })
