@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import {
   type GroupDetail,
   type GroupFilter,
@@ -45,6 +46,21 @@ interface Entry {
   labelIds: readonly string[]
 }
 
+/** Groups indexed between two turns of the event loop: some 10 ms of work. */
+const BUILD_SLICE = 2_000
+
+function entryOf(group: Group): Entry {
+  const preview = messagePreview(group.last_message)
+  return {
+    group,
+    preview,
+    haystack: foldForSearch(`${group.name}\n${group.description ?? ''}\n${preview?.text ?? ''}`),
+    timestamp: lastActivity(group),
+    unread: typeof group.unread === 'number' && group.unread > 0 ? group.unread : 0,
+    labelIds: (group.labels ?? []).map((label) => label.id),
+  }
+}
+
 /** Recently used queries keep their matches, so scrolling through one asks for no new filtering. */
 const MATCH_CACHE_SIZE = 8
 
@@ -68,27 +84,32 @@ export class GroupsIndex {
   readonly #admin: Uint8Array
   #labels: LabelChip[] | null = null
 
-  constructor(groups: readonly Group[], options: GroupsIndexOptions = {}) {
+  constructor(groups: readonly Group[], options: GroupsIndexOptions = {}, entries?: Entry[]) {
     this.selfId = options.selfId === undefined ? deriveSelfId(groups) : options.selfId
     this.#pictures = options.pictures ?? NO_PICTURES
     this.#collator = new Intl.Collator(options.locale, { sensitivity: 'base', numeric: true })
     this.#now = options.now ?? Date.now
     this.#stale = options.stale ?? new Set()
-    this.#entries = groups.map((group, i) => {
-      this.#byId.set(group.id, i)
-      const preview = messagePreview(group.last_message)
-      return {
-        group,
-        preview,
-        haystack: foldForSearch(
-          `${group.name}\n${group.description ?? ''}\n${preview?.text ?? ''}`,
-        ),
-        timestamp: lastActivity(group),
-        unread: typeof group.unread === 'number' && group.unread > 0 ? group.unread : 0,
-        labelIds: (group.labels ?? []).map((label) => label.id),
-      }
-    })
+    this.#entries = entries ?? groups.map(entryOf)
+    this.#entries.forEach((entry, i) => this.#byId.set(entry.group.id, i))
     this.#admin = new Uint8Array(groups.length)
+  }
+
+  /**
+   * The same index, built a slice of groups at a time with a turn of the event loop between
+   * slices, so a big account never holds main for the whole build.
+   */
+  static async build(
+    groups: readonly Group[],
+    options: GroupsIndexOptions = {},
+    between: () => Promise<unknown> = () => nextTurn(),
+  ): Promise<GroupsIndex> {
+    const entries: Entry[] = new Array<Entry>(groups.length)
+    for (let i = 0; i < groups.length; i++) {
+      entries[i] = entryOf(groups[i] as Group)
+      if (i % BUILD_SLICE === BUILD_SLICE - 1) await between()
+    }
+    return new GroupsIndex(groups, options, entries)
   }
 
   get size(): number {

@@ -23,6 +23,7 @@ import {
   DirectoryBuilder,
   GroupsIndex,
   type DirectoryEntry,
+  type GroupsIndexOptions,
   type GroupsQueryArgs,
 } from '../groups-index'
 import type { Logger } from '../log'
@@ -246,13 +247,13 @@ export class AccountGroups {
       const index = await this.#store.loadIndex()
       if (index) {
         // Rows come from the index at once; the snapshot's own checksums are checked next.
-        this.#install(index.snapshot, await this.#store.openReader())
+        await this.#install(index.snapshot, await this.#store.openReader())
         this.#fromCache = true
         void this.#verifyInBackground()
       } else {
         const outcome = await this.#store.load(leanGroup)
         if (outcome.status === 'loaded') {
-          this.#install(outcome.snapshot, await this.#store.openReader())
+          await this.#install(outcome.snapshot, await this.#store.openReader())
           this.#fromCache = true
           const { layout } = outcome.snapshot
           if (layout) await this.#store.saveIndex({ ...outcome.snapshot, layout })
@@ -349,7 +350,7 @@ export class AccountGroups {
       const lean = groups.map(leanGroup)
       groups.length = 0
       const snapshot = { ...meta, groups: lean, fingerprints, layout }
-      this.#install(snapshot, reader)
+      await this.#install(snapshot, reader)
       await this.#store.saveIndex(snapshot)
       const result: SyncResult = {
         ...diff,
@@ -375,13 +376,15 @@ export class AccountGroups {
     }
   }
 
-  #install(snapshot: GroupsSnapshot, reader: SnapshotReader): void {
+  /** Builds the new index first (in slices), then swaps everything in one step. */
+  async #install(snapshot: GroupsSnapshot, reader: SnapshotReader): Promise<void> {
+    const index = await GroupsIndex.build(snapshot.groups, this.#indexOptions(snapshot.stale))
     const old = this.#records
     this.#snapshot = snapshot
     this.#records = snapshot.layout
       ? { reader, layout: snapshot.layout, fingerprints: snapshot.fingerprints }
       : null
-    this.#index = this.#newIndex(snapshot.groups, snapshot.stale)
+    this.#index = index
     this.#directory = null
     void old?.reader.retire()
   }
@@ -418,18 +421,22 @@ export class AccountGroups {
     return { groups, stale }
   }
 
-  #newIndex(groups: readonly Group[], stale: readonly string[] = []): GroupsIndex {
+  #newIndex(groups: readonly Group[]): GroupsIndex {
+    return new GroupsIndex(groups, this.#indexOptions())
+  }
+
+  #indexOptions(stale: readonly string[] = []): GroupsIndexOptions {
     const pictures = {
       thumb: (group: Group) => this.#pictures?.thumbUrl(group) ?? null,
       full: (group: Group) => this.#pictures?.fullUrl(group) ?? null,
     }
     const locale = this.#options.locale?.()
-    return new GroupsIndex(groups, {
+    return {
       pictures,
       now: this.#options.now,
       stale: new Set(stale),
       ...(locale && { locale }),
-    })
+    }
   }
 
   #startPictures(groups: readonly Group[]): void {
