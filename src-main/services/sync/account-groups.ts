@@ -77,6 +77,8 @@ export class AccountGroups {
   #snapshot: GroupsSnapshot | null = null
   /** The records of #snapshot on disk; swapped together with it. */
   #records: RecordsOnDisk | null = null
+  /** The index file being rebuilt after a start that had to read the whole snapshot. */
+  #indexSaved: Promise<void> = Promise.resolve()
   #index: GroupsIndex
   #directory: DirectoryEntry[] | null = null
   #fromCache = false
@@ -230,7 +232,12 @@ export class AccountGroups {
   async dispose(): Promise<void> {
     this.#disposed = true
     this.cancel()
-    await Promise.allSettled([this.#ready, this.#running?.promise, this.#pictureTask?.promise])
+    await Promise.allSettled([
+      this.#ready,
+      this.#running?.promise,
+      this.#pictureTask?.promise,
+      this.#indexSaved,
+    ])
     await this.#records?.reader.retire()
   }
 
@@ -256,7 +263,8 @@ export class AccountGroups {
           await this.#install(outcome.snapshot, await this.#store.openReader())
           this.#fromCache = true
           const { layout } = outcome.snapshot
-          if (layout) await this.#store.saveIndex({ ...outcome.snapshot, layout })
+          // Not waited for by the rows (the next start is what it speeds up); a sync waits for it.
+          if (layout) this.#indexSaved = this.#store.saveIndex({ ...outcome.snapshot, layout })
         } else if (outcome.status === 'set-aside') {
           this.#setAsideNotice(outcome.reason)
         }
@@ -310,6 +318,7 @@ export class AccountGroups {
   async #sync(signal: AbortSignal): Promise<SyncResult> {
     const { connectivity, events, now, settings, log } = this.#options
     await this.#ready
+    await this.#indexSaved
     const session = this.#session
     const started = now()
     this.#progress = { accountId: this.id, fetched: 0, total: null }
