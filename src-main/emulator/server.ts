@@ -89,7 +89,8 @@ async function answerApi(
     }
   }
   authenticate(req, url.searchParams, context.options.tokens)
-  if (route === 'groups') return json(200, listGroups(context, url.searchParams, plan.violations))
+  if (route === 'groups')
+    return json(200, listGroups(context, url.searchParams, plan.violations, plan.paging))
   if (route === 'media') {
     const { status, body } = await uploadMedia(context, req)
     return json(status, body)

@@ -49,6 +49,7 @@ export function createStoriesModule(options: StoriesModuleOptions) {
   const feed = new StoryFeedService({
     accounts: options.accounts,
     groups: options.groups,
+    directory: options.directory,
     history: () => stories.historyList(),
     connectivity: options.connectivity,
     onChange: (state) => events.emit('stories:feed-changed', state),

@@ -4,6 +4,7 @@ import type { FeedState, StoryViews } from '@shared/story/feed'
 import type { HistoryEntry } from '@shared/story/records'
 import type { ActiveAccountSource } from '../account-session'
 import type { ViewStatuses } from '../api'
+import type { DirectoryEntry } from '../groups-index'
 import { silentLogger, type Logger } from '../log'
 import { FeedCache } from './feed-cache'
 import { feedStoryOf, mergeFeed } from './feed-record'
@@ -20,6 +21,8 @@ export interface StoryFeedOptions {
   accounts: ActiveAccountSource<FeedClient>
   /** The active account's cached groups, to put names to viewers. */
   groups: () => Promise<readonly Group[]>
+  /** Everyone in the cached groups, with some of their groups' names. */
+  directory?: () => Promise<readonly DirectoryEntry[]>
   /** The active account's publishing history. */
   history: () => Promise<HistoryEntry[]>
   connectivity: { readonly online: boolean }
@@ -150,7 +153,9 @@ export class StoryFeedService {
     this.#viewsAskedAt.set(key, this.#now())
     const run = this.#viewsQueue.then(async () => {
       const answer = await feed.client.storyStatuses(storyId)
-      const book = nameBook(await this.#opts.groups().catch(() => [] as readonly Group[]))
+      const groups = await this.#opts.groups().catch(() => [] as readonly Group[])
+      const directory = await this.#opts.directory?.().catch(() => [] as readonly DirectoryEntry[])
+      const book = nameBook(groups, directory)
       const views: StoryViews = {
         storyId,
         viewers: viewersOf(answer.statuses, book),
