@@ -51,6 +51,7 @@ export function createStoriesModule(options: StoriesModuleOptions) {
     groups: options.groups,
     directory: options.directory,
     history: () => stories.historyList(),
+    settleHistory: (statuses) => stories.settleHistory(statuses),
     connectivity: options.connectivity,
     onChange: (state) => events.emit('stories:feed-changed', state),
     log,

@@ -156,6 +156,12 @@ export class StoriesService {
     return context ? context.history.list() : []
   }
 
+  /** The server listed these stories with these statuses: the history follows. */
+  async settleHistory(statuses: ReadonlyMap<string, string>): Promise<void> {
+    const context = await this.#current()
+    if (context && (await context.history.settle(statuses))) this.#opts.events.historyChanged(context.session.id)
+  }
+
   async draftGet(): Promise<StoryDraft | null> {
     const context = await this.#current()
     return context ? context.drafts.load() : null

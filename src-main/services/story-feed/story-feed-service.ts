@@ -25,6 +25,8 @@ export interface StoryFeedOptions {
   directory?: () => Promise<readonly DirectoryEntry[]>
   /** The active account's publishing history. */
   history: () => Promise<HistoryEntry[]>
+  /** Tells the history the statuses the server listed, so "pending" entries settle. */
+  settleHistory?: (statuses: ReadonlyMap<string, string>) => Promise<void>
   connectivity: { readonly online: boolean }
   onChange?: (state: FeedState) => void
   now?: () => number
@@ -126,6 +128,10 @@ export class StoryFeedService {
       })
       const stories = fetched.messages.map(feedStoryOf)
       await feed.cache.saveStories(stories, new Date(this.#now()).toISOString(), fetched.truncated)
+      const statuses = new Map(stories.flatMap((s) => (s.status ? [[s.id, s.status] as const] : [])))
+      await this.#opts.settleHistory?.(statuses).catch((error: unknown) =>
+        this.#log.warn('history not settled', { error: String(error) }),
+      )
       this.#lastError = null
       this.#log.info('stories synced', { stories: stories.length, requests: fetched.requests, truncated: fetched.truncated })
     } catch (error) {

@@ -21,7 +21,14 @@ const client = () =>
   new ApiClient({ baseUrl: emulator.baseUrl, token: emulator.token, fetch: globalThis.fetch, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 } })
 
 function feedService(
-  options: { online?: boolean; groups?: readonly Group[]; history?: HistoryEntry[]; api?: ApiClient; onChange?: (state: FeedState) => void } = {},
+  options: {
+    online?: boolean
+    groups?: readonly Group[]
+    history?: HistoryEntry[]
+    api?: ApiClient
+    onChange?: (state: FeedState) => void
+    settleHistory?: (statuses: ReadonlyMap<string, string>) => Promise<void>
+  } = {},
 ) {
   const api = options.api ?? client()
   const session = { id: 'acc1', baseUrl: emulator.baseUrl, isDemo: false, dir, client: api }
@@ -33,6 +40,7 @@ function feedService(
     now: () => now,
     viewsIntervalMs: 10_000,
     ...(options.onChange && { onChange: options.onChange }),
+    ...(options.settleHistory && { settleHistory: options.settleHistory }),
   })
 }
 
@@ -106,11 +114,14 @@ describe('StoryFeedService', () => {
       confirmation: 'confirmed',
     }
     const gone: HistoryEntry = { ...entry, id: 'local2', messageId: 'ZZZZZZZZZZZZZZZZ-YYYYYYYYYYYY' }
-    const feed = feedService({ history: [entry, gone], api })
+    const settled: ReadonlyMap<string, string>[] = []
+    const feed = feedService({ history: [entry, gone], api, settleHistory: async (statuses) => void settled.push(statuses) })
     const state = await feed.sync()
     const mine = state.stories.find((s) => s.id === messageId)
     expect(mine).toMatchObject({ origin: 'both', status: 'sent', background: '#FF1E88E5', font: 'SYSTEM_BOLD', audience: { count: 2 } })
     expect(state.stories.find((s) => s.id === gone.messageId)).toMatchObject({ origin: 'local', status: 'pending' })
+    expect(settled).toHaveLength(1)
+    expect(settled[0]!.get(messageId)).toBe('sent')
   })
 
   it('viewers appear and grow as the server accrues them, named from the cached groups', async () => {
