@@ -360,9 +360,12 @@ describe('offline first', () => {
 
   it('refreshes by itself when the network comes back', async () => {
     await withPreviousSnapshot()
-    const { service, connectivity } = build(dir.path, { client: { timeouts: { headersMs: 300, stallMs: 300 } } })
+    // Short enough to give up on the hanging server below in seconds, long enough that a
+    // loaded machine's slow answers are not taken for a hang.
+    const { service, connectivity } = build(dir.path, { client: { timeouts: { headersMs: 1500, stallMs: 1500 } } })
     await service.start()
-    await until(() => service.state().lastResult !== null)
+    // The first sync after start, whatever its outcome.
+    await until(() => !service.state().syncing && (service.state().lastResult !== null || service.state().lastError !== null), 45_000)
     // No answer at all (a reset would be the server answering by hanging up).
     emulator.control.faults.add({ type: 'hang' })
     await service.sync().catch(() => undefined)
