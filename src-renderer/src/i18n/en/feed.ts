@@ -52,7 +52,7 @@ export default {
       export: 'Export CSV',
       exported: 'Saved {count} viewer to {path} | Saved {count} viewers to {path}',
       chart: 'Views over the story’s 24 hours',
-      chartHour: 'Hour {hour}: {count} views',
+      chartHour: 'Hour {hour}: {count} view | Hour {hour}: {count} views',
       close: 'Close',
     },
     repost: {
