@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { type BrowserContext, type Page, expect, test } from '@playwright/test'
 import { type Emulator, startEmulator } from '../../src-main/emulator'
+import { seriousViolations } from './support/axe'
 import { clippedControls } from './support/overflow'
 import { saveScreenshot } from './support/screenshots'
 import { type WebApp, startWebApp } from './support/web-app'
@@ -99,6 +100,8 @@ test('every view in every language, chosen in Settings, shows its controls whole
       const owner = page.getByTestId('detail-name-owner')
       if (await owner.count()) await expect(owner).toContainText('\u2066+')
       await expect(page.getByTestId('participant-id').first()).toHaveJSProperty('tagName', 'BDI')
+      // Mirrored, the groups and the detail still pass the accessibility audit.
+      expect(await seriousViolations(page)).toEqual([])
     }
 
     await page.getByTestId('nav-story').click()
