@@ -86,3 +86,20 @@ test('every view of a connected account has no serious or critical violations, i
   }
   expect(found).toEqual({})
 })
+
+test('asking the system for less motion stops the animations and transitions', async () => {
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await page.goto(app.url)
+  const timings = await page.evaluate(() => {
+    const probe = document.createElement('div')
+    probe.style.animation = 'spin 2s linear infinite'
+    probe.style.transition = 'opacity 300ms'
+    document.body.append(probe)
+    const style = getComputedStyle(probe)
+    return { animation: parseFloat(style.animationDuration), transition: parseFloat(style.transitionDuration), loops: style.animationIterationCount }
+  })
+  expect(timings.animation).toBeLessThan(0.001)
+  expect(timings.transition).toBeLessThan(0.001)
+  expect(timings.loops).toBe('1')
+  await page.emulateMedia({ reducedMotion: 'no-preference' })
+})
