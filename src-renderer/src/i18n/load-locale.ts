@@ -43,14 +43,20 @@ function validTag(tag: string): string | null {
  * in, then the locale, then the document's lang and direction (screen readers, fonts, layout).
  * A tag Intl cannot use falls back to English rather than breaking every date on screen.
  */
+let latest = 0
+
 export async function setAppLocale(target: LocaleTarget, tag: string, root: HTMLElement = document.documentElement): Promise<void> {
   const next = validTag(tag) ?? 'en'
+  const request = ++latest
   let translated = false
   try {
     translated = await loadTranslation(target, next)
   } catch {
     // A chunk that failed to load leaves English strings; dates and numbers still follow the tag.
   }
+  // Two quick changes (the system's language, then the saved one): the later one wins, however
+  // long the earlier one's translation took to arrive.
+  if (request !== latest) return
   target.locale.value = next
   root.lang = next
   root.dir = translated && isRtl(next) ? 'rtl' : 'ltr'

@@ -92,4 +92,16 @@ describe('choosing the language', () => {
     expect((i18n.global as unknown as LocaleTarget).locale.value).toBe('en')
     expect(root.lang).toBe('en')
   })
+
+  it('lets the later of two quick changes win, whichever translation arrives first', async () => {
+    const i18n = createAppI18n('en')
+    const target = i18n.global as unknown as LocaleTarget
+    const root = document.createElement('html')
+    // Arabic is asked first but its chunk is not loaded yet; English needs no loading at all.
+    const first = setAppLocale(target, 'ar-EG', root)
+    const second = setAppLocale(target, 'en-GB', root)
+    await Promise.all([first, second])
+    expect(target.locale.value).toBe('en-GB')
+    expect(root.dir).toBe('ltr')
+  })
 })
