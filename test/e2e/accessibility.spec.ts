@@ -90,6 +90,8 @@ test('every view of a connected account has no serious or critical violations, i
 test('asking the system for less motion stops the animations and transitions', async () => {
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await page.goto(app.url)
+  // The page settles (it drops the secret from its address) before anything is measured in it.
+  await expect(page.getByTestId('app-frame').or(page.getByTestId('connect-view'))).toBeVisible()
   const timings = await page.evaluate(() => {
     const probe = document.createElement('div')
     probe.style.animation = 'spin 2s linear infinite'
