@@ -62,6 +62,7 @@ if (!app.requestSingleInstanceLock()) {
         platform: process.platform,
         arch: process.arch,
         versions: { node: process.versions.node, chrome: process.versions.chrome, electron: process.versions.electron },
+        systemLanguages: app.getPreferredSystemLanguages(),
       },
       dataDir: app.getPath('userData'),
       fetch: net.fetch as unknown as typeof fetch,

@@ -7,6 +7,7 @@ export interface AppIdentity {
   platform: string
   arch: string
   versions: AppInfo['versions']
+  systemLanguages?: string[]
 }
 
 export function appHandlers(identity: AppIdentity): Pick<Handlers, 'app:info'> {

@@ -11,6 +11,8 @@ export interface AppInfo {
   arch: string
   transport: Transport
   versions: { node: string; chrome?: string; electron?: string }
+  /** The operating system's preferred languages, most preferred first (desktop only; a browser has navigator.languages). */
+  systemLanguages?: string[]
 }
 
 export const appChannels = {

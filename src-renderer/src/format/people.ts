@@ -10,6 +10,16 @@ export function displayId(id: string | null | undefined): string {
   return id
 }
 
+/**
+ * An id or number to go inside a translated sentence. In a right-to-left interface it is set
+ * apart for the bidirectional algorithm (LRI ... PDI), so that in Arabic "+447700900123" keeps
+ * its plus sign in front; left-to-right text needs no marks.
+ */
+export function isolatedId(id: string | null | undefined, rtl = document.documentElement.dir === 'rtl'): string {
+  const shown = displayId(id)
+  return shown && rtl ? `\u2066${shown}\u2069` : shown
+}
+
 const segmenter = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null
 const MEANINGFUL = /[\p{L}\p{N}\p{Extended_Pictographic}]/u
 

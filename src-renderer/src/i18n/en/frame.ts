@@ -71,7 +71,7 @@ export default {
       theme: 'Theme',
       themes: { system: 'Same as the system', light: 'Light', dark: 'Dark' },
       language: 'Language and region',
-      languageHint: 'The texts are in English; dates and numbers follow the region chosen here.',
+      languageHint: 'The texts, dates and numbers follow the language and region chosen here.',
       systemLanguage: 'Same as the system ({locale})',
     },
     sync: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatBadge, formatDuration, formatFileSize, formatMoney, formatPixels } from '../../../../src-renderer/src/format/numbers'
-import { displayId, initialsOf, inviteLink, safeHttpUrl, safeLabelColor } from '../../../../src-renderer/src/format/people'
+import { displayId, initialsOf, isolatedId, inviteLink, safeHttpUrl, safeLabelColor } from '../../../../src-renderer/src/format/people'
 import { fullDateTime, relativeTime } from '../../../../src-renderer/src/format/time'
 
 const NOW = Date.parse('2026-11-22T12:00:00Z')
@@ -52,6 +52,12 @@ describe('people', () => {
     expect(displayId('447700900123')).toBe('+447700900123')
     expect(displayId('120363@g.us')).toBe('120363@g.us')
     expect(displayId(null)).toBe('')
+  })
+
+  it('sets a number apart from right-to-left text so its plus sign stays in front', () => {
+    expect(isolatedId('447700900123@s.whatsapp.net', true)).toBe('\u2066+447700900123\u2069')
+    expect(isolatedId('447700900123@s.whatsapp.net', false)).toBe('+447700900123')
+    expect(isolatedId(null, true)).toBe('')
   })
 
   it('takes initials from the first two words, whole graphemes of any script', () => {

@@ -37,3 +37,24 @@ describe('ParticipantsList export', () => {
     expect(await exportWith(1)).toEqual(['Saved 1 row to /home/ana/participants.csv'])
   })
 })
+
+describe('ParticipantsList for screen readers', () => {
+  it('tells each mounted row its place in the whole list, though only some rows exist', async () => {
+    fakeBridge({})
+    const setup = plugins()
+    const g = group()
+    const wrapper = mount(ParticipantsList, {
+      ...setup,
+      props: { groupId: g.id, group: g as unknown as Record<string, unknown> },
+      attachTo: document.body,
+    })
+    await flushPromises()
+    const rows = wrapper.findAll('[data-testid="participant-row"]')
+    const total = (g as unknown as { participants: unknown[] }).participants.length
+    expect(rows.length).toBeGreaterThan(0)
+    for (const [index, row] of rows.entries()) {
+      expect(row.attributes('aria-setsize')).toBe(String(total))
+      expect(row.attributes('aria-posinset')).toBe(String(index + 1))
+    }
+  })
+})

@@ -1,0 +1,20 @@
+import accounts from './accounts'
+import app from './app'
+import diagnostics from './diagnostics'
+import feed from './feed'
+import frame from './frame'
+import groups from './groups'
+import stories from './stories'
+import web from './web'
+
+/** Spanish. */
+export default {
+  ...app,
+  ...accounts,
+  ...frame,
+  ...groups,
+  ...stories,
+  ...feed,
+  ...diagnostics,
+  ...web,
+}
