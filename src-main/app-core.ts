@@ -101,6 +101,7 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
   const stories = createStoriesModule({
     dataDir: ports.dataDir,
     accounts,
+    labelOf: (id) => accounts.list().accounts.find((account) => account.id === id)?.label,
     connectivity,
     limits: () => settings.get().stories,
     directory: () => groups.participantsDirectory(),

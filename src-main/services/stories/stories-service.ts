@@ -16,6 +16,7 @@ import { silentLogger, type Logger } from '../log'
 import type { MediaStore } from '../media/media-store'
 import { Outbox, type ConnectivityPort, type OutboxTimers, type StoryPublisher } from '../outbox/outbox'
 import type { StoryPayload } from '../outbox/outbox-item'
+import { tokenNeededError } from '../accounts/token-needed-client'
 import { describeIssues } from './issue-messages'
 
 export interface StoriesEvents {
@@ -34,6 +35,8 @@ export interface StoriesServiceOptions {
   log?: Logger
   timers?: OutboxTimers
   retry?: { firstMs: number; maxMs: number }
+  /** The account's name as the user gave it, for messages. */
+  labelOf?: (accountId: string) => string | undefined
 }
 
 interface AccountContext {
@@ -92,7 +95,10 @@ export class StoriesService {
     const controller = new AbortController()
     const promise = this.#require().then((context) => {
       const earlier = context.outbox.findByRequest(requestId)
-      return earlier ? resultOfItem(earlier) : this.#publish(context, requestId, draft, controller.signal)
+      if (earlier) return resultOfItem(earlier)
+      // Nothing is written or queued: the composer keeps the story until the token is entered.
+      if (context.session.tokenNeeded) throw tokenNeededError(this.#labelOf(context))
+      return this.#publish(context, requestId, draft, controller.signal)
     })
     this.#inFlight.set(requestId, { promise, controller })
     try {
@@ -115,7 +121,9 @@ export class StoriesService {
   }
 
   async outboxAct(id: string, action: OutboxAction): Promise<OutboxItemView[]> {
-    return (await this.#require()).outbox.act(id, action)
+    const context = await this.#require()
+    if (context.session.tokenNeeded && (action === 'send-now' || action === 'send-again')) throw tokenNeededError(this.#labelOf(context))
+    return context.outbox.act(id, action)
   }
 
   async historyList(): Promise<HistoryEntry[]> {
@@ -181,6 +189,10 @@ export class StoriesService {
     return mediaPath ? { grant, mediaPath } : { grant: null, mediaPath: null }
   }
 
+  #labelOf(context: AccountContext): string {
+    return this.#opts.labelOf?.(context.session.id) ?? 'this account'
+  }
+
   #remember(requestId: string, result: PublishResult): void {
     this.#answered.set(requestId, result)
     if (this.#answered.size > 100) this.#answered.delete(this.#answered.keys().next().value!)
@@ -208,7 +220,8 @@ export class StoriesService {
       known.session = session
       this.#context = known
       await known.ready.catch(() => {})
-      known.outbox.resume(session.client)
+      // Without its token the account's outbox is shown but sends nothing (its client would refuse every item).
+      if (!session.tokenNeeded) known.outbox.resume(session.client)
       return
     }
     const { events } = this.#opts
@@ -226,6 +239,8 @@ export class StoriesService {
       ...(this.#opts.timers && { timers: this.#opts.timers }),
       ...(this.#opts.retry && { retry: this.#opts.retry }),
     })
+    // Opened for reading only until the token is entered: nothing may be sent, or be marked failed, meanwhile.
+    if (session.tokenNeeded) outbox.close()
     const context: AccountContext = {
       session,
       outbox,
