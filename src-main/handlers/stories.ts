@@ -38,6 +38,8 @@ export function storiesHandlers(deps: StoriesHandlerDeps): Pick<Handlers, Storie
     'stories:outbox-list': () => stories.outboxList(),
     'stories:outbox-act': ({ id, action }) => stories.outboxAct(id, action),
     'stories:history-list': () => stories.historyList(),
+    'stories:set-aside-list': () => stories.setAsideList(),
+    'stories:set-aside-act': ({ id, action }) => stories.setAsideAct(id, action),
     'stories:contacts-search': ({ query, limit }) => contacts.search(query, limit),
   }
 }

@@ -282,6 +282,27 @@ export class Outbox {
     }
   }
 
+  /**
+   * Takes back a story from a set-aside folder, already moved to its own folder name. It
+   * may have gone out before the damage, so it is `unknown`: only the user sends it again.
+   */
+  async restore(item: OutboxItem): Promise<OutboxItemView> {
+    const restored = await this.#save({
+      ...item,
+      state: 'unknown',
+      nextAttemptAt: null,
+      lastError: {
+        code: 'unknown-outcome',
+        message: 'Restored from a damaged file: it may or may not have been published. Check the account, then send it again, mark it as sent or discard it.',
+      },
+    })
+    return viewOf(restored)
+  }
+
+  has(id: string): boolean {
+    return this.#items.has(id)
+  }
+
   /** Stops the upload of a story being sent (interactively or from the queue). */
   cancel(requestId: string): boolean {
     const controller = this.#controllers.get(requestId)

@@ -1,4 +1,4 @@
-import type { OutboxAction, PublishResult } from '@shared/channels/stories'
+import type { OutboxAction, PublishResult, SetAsideAction, SetAsideItem } from '@shared/channels/stories'
 import { parseStoryRequest } from '@shared/domain/story'
 import { AppError } from '@shared/errors'
 import { blockingIssues, checkStory, type StoryIssue } from '@shared/story/checks'
@@ -17,7 +17,10 @@ import type { MediaStore } from '../media/media-store'
 import { Outbox, type ConnectivityPort, type OutboxTimers, type StoryPublisher } from '../outbox/outbox'
 import type { StoryPayload } from '../outbox/outbox-item'
 import { tokenNeededError } from '../accounts/token-needed-client'
+import { SetAsideFiles } from '../set-aside/set-aside-files'
 import { describeIssues } from './issue-messages'
+import { restoreSetAside } from './restore-set-aside'
+import { sweepStaleTempFiles } from './temp-sweep'
 
 export interface StoriesEvents {
   progress(event: { requestId: string } & UploadProgress): void
@@ -44,8 +47,11 @@ interface AccountContext {
   outbox: Outbox
   history: HistoryStore
   drafts: DraftStore
+  setAside: SetAsideFiles
   ready: Promise<void>
 }
+
+const SEE_SET_ASIDE = 'Open Outbox › Set-aside files to look at it, restore what can be read, or discard it.'
 
 const NO_ACCOUNT = 'Connect an account first (Accounts), then publish.'
 
@@ -129,6 +135,20 @@ export class StoriesService {
   async historyList(): Promise<HistoryEntry[]> {
     const context = await this.#current()
     return context ? context.history.list() : []
+  }
+
+  async setAsideList(): Promise<SetAsideItem[]> {
+    const context = await this.#current()
+    return context ? context.setAside.list() : []
+  }
+
+  async setAsideAct(id: string, action: SetAsideAction): Promise<SetAsideItem[]> {
+    const context = await this.#require()
+    const item = await context.setAside.find(id)
+    if (action === 'discard') await context.setAside.discard(item)
+    else await restoreSetAside(item, context)
+    this.#log.info('set-aside file handled', { kind: item.kind, action })
+    return context.setAside.list()
   }
 
   async draftGet(): Promise<StoryDraft | null> {
@@ -225,7 +245,11 @@ export class StoriesService {
       return
     }
     const { events } = this.#opts
-    const history = new HistoryStore(session.dir, { log: this.#log })
+    const setAsideNotice = (what: string) => events.notice('warning', `${what} could not be read and was set aside. ${SEE_SET_ASIDE}`)
+    const history = new HistoryStore(session.dir, {
+      log: this.#log,
+      onSetAside: () => setAsideNotice('The list of published stories'),
+    })
     const outbox = new Outbox({
       accountId: session.id,
       accountDir: session.dir,
@@ -245,13 +269,18 @@ export class StoriesService {
       session,
       outbox,
       history,
-      drafts: new DraftStore(session.dir, this.#log),
+      drafts: new DraftStore(session.dir, this.#log, () => setAsideNotice('The saved draft')),
+      setAside: new SetAsideFiles(session.dir),
       ready: Promise.resolve(),
     }
-    context.ready = outbox.open().then(
+    // Leftovers of writes a killed run never finished go before anything reads the folders.
+    context.ready = sweepStaleTempFiles(session.dir, this.#log)
+      .catch(() => 0)
+      .then(() => outbox.open())
+      .then(
       (setAside) => {
         for (const path of setAside) {
-          events.notice('warning', 'A story in the outbox could not be read and was set aside (kept in the outbox folder).')
+          setAsideNotice('A story in the outbox')
           this.#log.warn('outbox item set aside', { path })
         }
         if (this.#context === context) void outbox.drain()

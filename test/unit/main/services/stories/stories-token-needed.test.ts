@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { StoryDraftSchema } from '@shared/story/draft'
@@ -109,6 +109,31 @@ describe('publishing onto a data folder that refuses writes', () => {
     expect(error).toMatchObject({ code: 'storage', details: { reason: 'disk' } })
     expect((error as Error).message).toMatch(/not sent.*still in the composer/)
     expect(await service.draftGet()).toEqual(draft)
+    expect(emulator.control.stories.list()).toEqual([])
+  })
+})
+
+describe('an outbox story that could not be read', () => {
+  it('is set aside, and restored as unknown for the user to decide, never sent on its own', async () => {
+    await start(withToken())
+    const port = Number(new URL(emulator.baseUrl).port)
+    await emulator.stop()
+    expect((await service.publish(rid(), textDraft('Damaged in the outbox'))).state).toBe('queued')
+    await service.dispose()
+    const outbox = join(root, 'acc1', 'outbox')
+    const [name] = await readdir(outbox)
+    // A folder whose name no longer matches its story (renamed by hand or by a broken copy).
+    await rename(join(outbox, name!), join(outbox, 'renamed-by-hand'))
+
+    emulator = await startEmulator({ groups: 3, port })
+    await start(withToken())
+    expect(await service.outboxList()).toEqual([])
+    const [item] = await service.setAsideList()
+    expect(item).toMatchObject({ kind: 'outbox', restorable: true, preview: expect.stringContaining('Damaged in the outbox') })
+    await service.setAsideAct(item!.id, 'restore')
+    expect(await service.outboxList()).toMatchObject([{ id: 'renamed-by-hand', state: 'unknown', summary: { text: 'Damaged in the outbox' } }])
+    expect(await service.setAsideList()).toEqual([])
+    await service.idle()
     expect(emulator.control.stories.list()).toEqual([])
   })
 })
