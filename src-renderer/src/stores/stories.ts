@@ -36,6 +36,13 @@ export const useStoriesStore = defineStore('stories', () => {
   const publishing = shallowRef<Publishing | null>(null)
   const result = shallowRef<PublishResult | null>(null)
   const publishError = shallowRef<AppErrorData | null>(null)
+  /**
+   * A saved draft that arrived after the user had started typing: never put over what they
+   * typed; the composer asks which one to keep.
+   */
+  const savedDraft = shallowRef<StoryDraft | null>(null)
+  /** Why the draft is not being kept on disk (the last save failed), or null. */
+  const draftSaveError = shallowRef<AppErrorData | null>(null)
 
   const issues = computed(() => checkStory(draft.value, grant.value, limits.value))
   const visibleIssues = computed(() =>
@@ -63,19 +70,34 @@ export const useStoriesStore = defineStore('stories', () => {
         }),
       ]
     }
+    const untouched = JSON.stringify(draft.value)
     const [limitsResult, draftResult] = await Promise.all([bridge.call('stories:limits'), bridge.call('stories:draft-get')])
     if (limitsResult.ok) limits.value = limitsResult.value
-    if (draftResult.ok && draftResult.value) {
-      draft.value = draftResult.value
-      const id = draftResult.value.media.grantId
-      if (id) {
-        const found = await bridge.call('stories:media-get', { id })
-        grant.value = found.ok ? found.value : null
-        mediaGone.value = grant.value === null
-        if (mediaGone.value) draft.value.media.grantId = null
-      }
+    const saved = draftResult.ok ? draftResult.value : null
+    if (saved && JSON.stringify(saved) !== JSON.stringify(draft.value)) {
+      if (JSON.stringify(draft.value) === untouched) await applyDraft(saved)
+      else savedDraft.value = saved
     }
     loaded.value = true
+  }
+
+  async function applyDraft(next: StoryDraft): Promise<void> {
+    draft.value = next
+    const id = next.media.grantId
+    if (id) {
+      const found = await bridge.call('stories:media-get', { id })
+      grant.value = found.ok ? found.value : null
+      mediaGone.value = grant.value === null
+      if (mediaGone.value) draft.value.media.grantId = null
+    }
+  }
+
+  /** The user's answer about a draft saved earlier: take it in place of what they typed, or keep what they typed. */
+  async function resolveSavedDraft(choice: 'saved' | 'typed'): Promise<void> {
+    const saved = savedDraft.value
+    savedDraft.value = null
+    if (choice === 'saved' && saved) await applyDraft(saved)
+    else await saveDraft()
   }
 
   async function reload(): Promise<void> {
@@ -83,6 +105,7 @@ export const useStoriesStore = defineStore('stories', () => {
     if (saveTimer) clearTimeout(saveTimer)
     draft.value = emptyDraft()
     grant.value = null
+    savedDraft.value = null
     result.value = null
     publishError.value = null
     attempted.value = false
@@ -107,8 +130,12 @@ export const useStoriesStore = defineStore('stories', () => {
 
   async function saveDraft(): Promise<void> {
     saveTimer = null
+    // Until the user has chosen, the draft on disk is the one they may still want back.
+    if (savedDraft.value) return
     const parsed = StoryDraftSchema.safeParse(draft.value)
-    if (parsed.success) await bridge.call('stories:draft-save', parsed.data)
+    if (!parsed.success) return
+    const saved = await bridge.call('stories:draft-save', parsed.data)
+    draftSaveError.value = saved.ok ? null : saved.error
   }
 
   function onProgress(event: UploadProgressEvent): void {
@@ -249,6 +276,9 @@ export const useStoriesStore = defineStore('stories', () => {
     publishing,
     result,
     publishError,
+    savedDraft,
+    draftSaveError,
+    resolveSavedDraft,
     issues,
     visibleIssues,
     canPublish,
