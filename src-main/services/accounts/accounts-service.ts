@@ -206,7 +206,10 @@ export class AccountsService implements ActiveAccountSource<AccountClient> {
       accounts: this.#accounts.map((account) => this.#summary(account)),
       activeId: this.#activeId,
       keyring: this.#box.status(),
-      orphans: this.#orphanList().map(orphanSummary),
+      // The demo's folder is taken back by the demo button itself.
+      orphans: this.#orphanList()
+        .filter((orphan) => !orphan.isDemo)
+        .map(orphanSummary),
     }
   }
 
