@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { openConfStore } from '../../../../../src-main/adapters/conf-store'
 import { type Emulator, startEmulator } from '../../../../../src-main/emulator'
 import { AccountsService, type ConnectInput } from '../../../../../src-main/services/accounts/accounts-service'
+import { emulatorDemo } from '../../../../../src-main/services/accounts/demo-server'
 import type { SecretBox } from '../../../../../src-main/services/accounts/secret-box'
 import { noKeyring } from '../../../../../src-main/services/accounts/secret-box'
 import { silentLogger } from '../../../../../src-main/services/log'
@@ -44,7 +45,15 @@ afterEach(async () => {
 async function open(box: SecretBox = fakeKeyring().box): Promise<AccountsService> {
   const recoveries = new RecoveryLog()
   const store = openStoreWithRecovery({ open: openConfStore, dir, name: 'accounts', file: 'accounts', recoveries, log: silentLogger })
-  const service = new AccountsService({ store, secretBox: box, dataDir: dir, fetch: globalThis.fetch, log: silentLogger, recoveries })
+  const service = new AccountsService({
+    store,
+    secretBox: box,
+    dataDir: dir,
+    fetch: globalThis.fetch,
+    log: silentLogger,
+    recoveries,
+    startDemo: emulatorDemo({ groups: 5 }),
+  })
   services.push(service)
   await service.restore()
   return service
@@ -108,6 +117,17 @@ describe('a damaged accounts file', () => {
     const record = JSON.parse(await readFile(join(first.dirOf(shop.id), 'account.json'), 'utf8')) as Record<string, unknown>
     expect(record).toMatchObject({ id: shop.id, label: 'Shop', channelId: '15550100001' })
     expect(JSON.stringify(record)).not.toContain(TOKEN_A)
+  })
+
+  it('takes the demo’s folder back when the demo starts again, without offering it as an orphan', async () => {
+    const { box } = fakeKeyring()
+    const first = await open(box)
+    const demo = await first.startDemo()
+    await first.dispose()
+    await writeFile(join(dir, 'accounts.json'), 'garbage')
+    const again = await open(box)
+    expect(again.list().orphans).toEqual([])
+    expect((await again.startDemo()).id).toBe(demo.id)
   })
 
   it('lists a folder without a record by its id, and ignores folders that are not account ids', async () => {
