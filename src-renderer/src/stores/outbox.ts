@@ -11,6 +11,8 @@ export const useOutboxStore = defineStore('outbox', () => {
   const history = shallowRef<readonly HistoryEntry[]>([])
   /** Files of this account that could not be read and were set aside. */
   const setAside = shallowRef<readonly SetAsideItem[]>([])
+  /** Why the last restore or discard of a set-aside file did not happen. */
+  const setAsideError = shallowRef<AppErrorData | null>(null)
   const loading = ref(false)
   const error = shallowRef<AppErrorData | null>(null)
   /** The item an action is running on. */
@@ -73,11 +75,11 @@ export const useOutboxStore = defineStore('outbox', () => {
   /** Restores what can be read of a set-aside file, or deletes it; the lists are read again after. */
   async function actOnSetAside(id: string, action: SetAsideAction): Promise<boolean> {
     acting.value = id
-    error.value = null
+    setAsideError.value = null
     try {
       const result = await bridge.call('stories:set-aside-act', { id, action })
       if (!result.ok) {
-        error.value = result.error
+        setAsideError.value = result.error
         return false
       }
       setAside.value = result.value
@@ -94,5 +96,5 @@ export const useOutboxStore = defineStore('outbox', () => {
     for (const off of unsubscribers.splice(0)) off()
   }
 
-  return { items, history, setAside, loading, error, acting, load, loadHistory, loadSetAside, act, actOnSetAside, dispose }
+  return { items, history, setAside, setAsideError, loading, error, acting, load, loadHistory, loadSetAside, act, actOnSetAside, dispose }
 })
