@@ -252,7 +252,17 @@ export class Outbox {
   /** Earlier stories are waiting: this one goes after them, and the caller hears what became of it. */
   async #awaitTurn(item: OutboxItem, signal: AbortSignal | undefined): Promise<AttemptOutcome> {
     const turn = new Promise<AttemptOutcome>((resolve) => this.#waiters.set(item.id, resolve))
-    const onAbort = () => this.cancel(item.requestId)
+    const onAbort = () => {
+      // On its way: the attempt ends as it ends (cancelled, or unknown once the body is out).
+      if (this.cancel(item.requestId)) return
+      // Still waiting in line: it never left, so it goes away.
+      if (this.#items.get(item.id)?.state !== 'queued' || this.#locked.has(item.id)) return
+      this.#locked.add(item.id)
+      this.#items.delete(item.id)
+      void this.#files.remove(item.id).catch((error: unknown) => this.#logFailure('removing a cancelled story failed', error))
+      this.#emit()
+      this.#waiters.get(item.id)?.({ state: 'dropped', error: { code: 'cancelled', message: 'Cancelled before it was sent.', details: { published: false } } })
+    }
     signal?.addEventListener('abort', onAbort, { once: true })
     this.#locked.delete(item.id)
     try {

@@ -63,6 +63,27 @@ describe('the outbox queue', () => {
     ])
   })
 
+  it('a story cancelled while it waits for its turn never goes out', async () => {
+    const port = Number(new URL(emulator.baseUrl).port)
+    const { baseUrl, token } = emulator
+    await emulator.stop()
+    const connectivity = new Connectivity()
+    const dir = await newDir()
+    const { outbox } = openOutbox(dir, recordingClient(baseUrl, token), connectivity)
+    await outbox.open()
+    for (let i = 1; i <= 3; i++) expect((await outbox.publish(textStory(`Queued ${i}`))).state).toBe('queued')
+
+    emulator = await startEmulator({ groups: 3, port, latencyMs: 150 })
+    connectivity.reportSuccess()
+    const controller = new AbortController()
+    const waiting = outbox.publish(textStory('Changed my mind'), controller.signal)
+    setTimeout(() => controller.abort(), 50)
+    expect(await waiting).toMatchObject({ state: 'dropped', error: { code: 'cancelled' } })
+    await outbox.idle()
+    expect(emulator.control.stories.list().map((story) => story.caption)).toEqual(['Queued 1', 'Queued 2', 'Queued 3'])
+    expect(outbox.list()).toEqual([])
+  })
+
   it('queues at once, without a request, while the app knows it is offline', async () => {
     const client = countingClient(emulator.baseUrl, emulator.token)
     const connectivity = new Connectivity()
