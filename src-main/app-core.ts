@@ -63,6 +63,8 @@ export interface AppCore {
   groups: GroupsService
   /** Publishing, outbox, history, drafts and media grants (`stories.webRoute` / `protocolRoute` serve granted files). */
   stories: StoriesModule
+  /** The hub the services emit on: a notice sent here is kept until a page has read it. */
+  events: EventHub
   /** Work that starts after the first window can talk to us (background sync, outbox). */
   start(): Promise<void>
   dispose(): Promise<void>
@@ -139,6 +141,7 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
   }
   return {
     handlers,
+    events,
     accounts,
     settings,
     connectivity,
