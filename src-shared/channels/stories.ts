@@ -92,7 +92,11 @@ export const storiesChannels = {
   'stories:media-get': channel<MediaGrant | null>()(z.object({ id: grantId })),
   'stories:media-release': channel<void>()(z.object({ id: grantId })),
   'stories:draft-get': channel<StoryDraft | null>()(z.void()),
-  'stories:draft-save': channel<void>()(StoryDraftSchema),
+  /**
+   * Saves the composer's draft. `accountId` names the account whose draft it is, so a save
+   * still on its way when the user switches accounts lands in its own account, not the new one.
+   */
+  'stories:draft-save': channel<void>()(StoryDraftSchema.extend({ accountId: z.string().min(1).max(64).optional() })),
   'stories:draft-clear': channel<void>()(z.void()),
   'stories:outbox-list': channel<OutboxItemView[]>()(z.void()),
   'stories:outbox-act': channel<OutboxItemView[]>()(

@@ -156,8 +156,13 @@ export class StoriesService {
     return context ? context.drafts.load() : null
   }
 
-  async draftSave(draft: StoryDraft): Promise<void> {
-    await (await this.#require()).drafts.save(draft)
+  /** Saves into `accountId`'s drafts when given (a save sent just before a switch), the active account's otherwise. */
+  async draftSave(draft: StoryDraft, accountId?: string): Promise<void> {
+    const active = await this.#require()
+    if (accountId === undefined || accountId === active.session.id) return active.drafts.save(draft)
+    const owner = this.#contexts.get(accountId)
+    if (!owner) throw new AppError('not-found', 'The account this draft belongs to is no longer open, so the draft was not saved.')
+    await owner.drafts.save(draft)
   }
 
   async draftClear(): Promise<void> {

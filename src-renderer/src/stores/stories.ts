@@ -7,6 +7,7 @@ import { MEDIA_UPLOAD_PATH, type MediaGrant } from '@shared/story/media-facts'
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import { bridge } from '../bridge'
+import { useAccountsStore } from './accounts'
 
 /** Problems that only make sense to show once the user tries to publish (an empty form is not an error yet). */
 const SHOWN_ON_ATTEMPT = new Set<StoryIssue['code']>(['text-empty', 'media-missing', 'contacts-empty'])
@@ -55,6 +56,8 @@ export const useStoriesStore = defineStore('stories', () => {
   let saveTimer: ReturnType<typeof setTimeout> | null = null
   let unsubscribers: Array<() => void> = []
   let accountId: string | null | undefined
+  /** The account whose draft the composer holds: read when the draft is loaded, sent with every save. */
+  let draftAccountId: string | null = null
 
   async function load(): Promise<void> {
     if (unsubscribers.length === 0) {
@@ -71,6 +74,7 @@ export const useStoriesStore = defineStore('stories', () => {
       ]
     }
     const untouched = JSON.stringify(draft.value)
+    draftAccountId = useAccountsStore().active?.id ?? null
     const [limitsResult, draftResult] = await Promise.all([bridge.call('stories:limits'), bridge.call('stories:draft-get')])
     if (limitsResult.ok) limits.value = limitsResult.value
     const saved = draftResult.ok ? draftResult.value : null
@@ -134,7 +138,7 @@ export const useStoriesStore = defineStore('stories', () => {
     if (savedDraft.value) return
     const parsed = StoryDraftSchema.safeParse(draft.value)
     if (!parsed.success) return
-    const saved = await bridge.call('stories:draft-save', parsed.data)
+    const saved = await bridge.call('stories:draft-save', { ...parsed.data, ...(draftAccountId && { accountId: draftAccountId }) })
     draftSaveError.value = saved.ok ? null : saved.error
   }
 

@@ -2,7 +2,9 @@ import { DEFAULT_STORY_LIMITS } from '@shared/story/limits'
 import { emptyDraft, type StoryDraft } from '@shared/story/draft'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { useAccountsStore } from '../../../../src-renderer/src/stores/accounts'
 import { useStoriesStore } from '../../../../src-renderer/src/stores/stories'
+import { account, state } from '../support/accounts-fixtures'
 import { failure, fakeBridge } from '../support/fake-bridge'
 
 function savedDraft(body: string): StoryDraft {
@@ -61,6 +63,23 @@ describe('the saved draft and what the user typed', () => {
     await store.resolveSavedDraft('saved')
     expect(store.draft.text.body).toBe('From yesterday')
     expect(store.savedDraft).toBeNull()
+  })
+})
+
+describe('draft saves and accounts', () => {
+  it('name the account whose draft was loaded, so a save sent during a switch lands there', async () => {
+    const bridge = fakeBridge({
+      'accounts:list': () => state([account({ id: 'a1' }), account({ id: 'a2', label: 'Other' })], 'a1'),
+      'stories:limits': () => DEFAULT_STORY_LIMITS,
+      'stories:draft-get': () => null,
+      'stories:draft-save': () => undefined,
+    })
+    await useAccountsStore().load()
+    const store = useStoriesStore()
+    await store.load()
+    store.draft.text.body = 'For the first account'
+    await store.saveDraft()
+    expect(bridge.callsTo('stories:draft-save')).toMatchObject([{ accountId: 'a1', text: { body: 'For the first account' } }])
   })
 })
 

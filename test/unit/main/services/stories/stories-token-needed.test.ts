@@ -137,3 +137,18 @@ describe('an outbox story that could not be read', () => {
     expect(emulator.control.stories.list()).toEqual([])
   })
 })
+
+describe('a draft save that arrives after an account switch', () => {
+  it('lands in the account it was written for, not the new active one', async () => {
+    await start(withToken())
+    session = { ...withToken(), id: 'acc2', dir: join(root, 'acc2') }
+    listener?.(session)
+    await service.outboxList()
+    await service.draftSave(textDraft('Written for the first account'), 'acc1')
+    expect(await service.draftGet()).toBeNull()
+    session = withToken()
+    listener?.(session)
+    expect((await service.draftGet())?.text.body).toBe('Written for the first account')
+    await expect(service.draftSave(textDraft('Nowhere'), 'never-opened')).rejects.toMatchObject({ code: 'not-found' })
+  })
+})
