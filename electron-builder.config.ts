@@ -79,8 +79,21 @@ export function builderConfig(variant: BuildVariant): Configuration {
     protocols: [],
     artifactName: ARTIFACT,
     afterPack: fuseHook(variant),
-    // Only makes electron-builder write latest*.yml for an update feed; the app itself reads
-    // its feed from the settings (updates.feedUrl) and ignores this URL.
+    // The update feed: written into resources/app-update.yml, and the only address the app
+    // takes updates from without asking. Another address set in Settings is used only once
+    // the user accepts it in a native dialog of main. Without STATUSDESK_UPDATE_FEED the
+    // build gets a placeholder on the reserved .invalid domain, which the app ignores.
+    //
+    // Release notes on signing, which is what lets an update install unattended:
+    // - Windows: sign the NSIS installer (CSC_LINK / CSC_KEY_PASSWORD, or signtool) AND set
+    //   win.signtoolOptions.publisherName to the certificate's subject: electron-updater then
+    //   refuses an update whose Authenticode signature names anyone else. Without
+    //   publisherName it checks no signature, so the app only tells the user an update exists.
+    // - macOS: sign with a Developer ID (CSC_LINK) and notarize (APPLE_ID,
+    //   APPLE_APP_SPECIFIC_PASSWORD, APPLE_TEAM_ID with mac.notarize); Squirrel.Mac installs
+    //   only updates signed like the running app, and Gatekeeper blocks an un-notarized one.
+    // - Linux (AppImage, deb): no signature the updater can check; the app never installs
+    //   these by itself and points the user to the new version instead.
     publish: { provider: 'generic', url: process.env['STATUSDESK_UPDATE_FEED'] ?? 'https://updates.invalid/statusdesk/' },
     win: {
       icon: 'icon.png',

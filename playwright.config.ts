@@ -9,8 +9,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list']],
-  outputDir: 'test-results',
+  // `npm test` reads the JSON report for its summary of both suites.
+  reporter: [['list'], ['json', { outputFile: 'test-results/reports/e2e.json' }]],
+  // Its own folder, which Playwright empties at each run: the unit report and the screenshots live beside it.
+  outputDir: 'test-results/e2e',
   use: {
     browserName: 'chromium',
     headless: true,

@@ -4,6 +4,7 @@ import { accountsHandlers } from './handlers/accounts'
 import { type AppIdentity, appHandlers } from './handlers/app'
 import { clipboardHandlers } from './handlers/clipboard'
 import { communityHandlers } from './handlers/community'
+import { connectivityHandlers } from './handlers/connectivity'
 import { diagnosticsHandlers } from './handlers/diagnostics'
 import { exportHandlers } from './handlers/export'
 import { groupsHandlers } from './handlers/groups'
@@ -14,11 +15,13 @@ import { NoticeBoard, NoticeKeepingHub } from './notice-board'
 import { AccountsService } from './services/accounts/accounts-service'
 import type { SecretBox } from './services/accounts/secret-box'
 import { Connectivity } from './services/connectivity'
+import { ConnectivityProbe } from './services/connectivity-probe'
 import type { ClipboardPort } from './services/clipboard'
 import type { LogFiles } from './services/diagnostics/log-files'
 import { type DialogsPort, ExportService } from './services/export'
 import type { Logger } from './services/log'
 import type { OpenDialogPort } from './services/media/open-dialog'
+import { publicFetch, systemResolver, type ResolveHost } from './services/net'
 import type { OpenKeyValueStore } from './services/settings/key-value-store'
 import { openStoreWithRecovery } from './services/settings/open-store'
 import { RecoveryLog } from './services/settings/recovery-log'
@@ -36,6 +39,8 @@ export interface CorePorts {
   /** Where per-user data lives (settings, caches, outbox). */
   dataDir: string
   fetch: typeof fetch
+  /** Name resolution for URLs a server named (pictures, media by URL); default the system's. */
+  resolve?: ResolveHost
   log: Logger
   events: EventHub
   /** The OS keyring (safeStorage), or noKeyring() where there is none (web mode). */
@@ -94,6 +99,14 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     recoveries,
   })
   await accounts.restore()
+  // Pictures and media by URL come from addresses a server or a user named: only public
+  // hosts, unless the account's own server is on the same kind of network (the demo, the
+  // emulator and a LAN server serve their pictures from there).
+  const webFetch = publicFetch({
+    fetch: ports.fetch,
+    resolve: ports.resolve ?? systemResolver,
+    trustedBaseUrl: () => accounts.active()?.baseUrl,
+  })
   const connectivity = new Connectivity()
   const groups = new GroupsService({
     accounts,
@@ -102,7 +115,7 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     log: ports.log,
     settings: () => settings.get().sync,
     locale: () => settings.get().locale ?? undefined,
-    fetch: ports.fetch,
+    fetch: webFetch,
   })
   settings.onChange(() => groups.settingsChanged())
   const stories = createStoriesModule({
@@ -112,7 +125,7 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     connectivity,
     limits: () => settings.get().stories,
     directory: () => groups.participantsDirectory(),
-    fetch: ports.fetch,
+    fetch: webFetch,
     events,
     log: ports.log,
   })
@@ -123,6 +136,9 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     ...settingsHandlers(settings),
     ...accountsHandlers(accounts),
     ...groupsHandlers(groups),
+    ...connectivityHandlers(
+      new ConnectivityProbe({ connectivity, fetch: ports.fetch, baseUrl: () => accounts.active()?.baseUrl ?? null }),
+    ),
     ...communityHandlers(groups),
     ...exportHandlers(new ExportService({ source: groups, dialogs: ports.dialogs, log: ports.log })),
     ...clipboardHandlers(ports.clipboard),

@@ -3,6 +3,7 @@ import { accountsChannels, accountsEvents } from './channels/accounts'
 import { appChannels, appEvents } from './channels/app'
 import { clipboardChannels } from './channels/clipboard'
 import { communityChannels } from './channels/community'
+import { connectivityChannels } from './channels/connectivity'
 import { diagnosticsChannels } from './channels/diagnostics'
 import { exportChannels } from './channels/export'
 import { groupsChannels, groupsEvents } from './channels/groups'
@@ -21,6 +22,7 @@ export const channels = {
   ...settingsChannels,
   ...accountsChannels,
   ...groupsChannels,
+  ...connectivityChannels,
   ...communityChannels,
   ...exportChannels,
   ...clipboardChannels,

@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'rate-limited',
   'server',
   'offline',
+  /** The server (or a proxy) closed an open connection: it is reachable, but did not answer. */
+  'connection-closed',
   'timeout',
   'cancelled',
   'unknown-outcome',

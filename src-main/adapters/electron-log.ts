@@ -3,6 +3,7 @@ import { dirname } from 'node:path'
 import electronLog from 'electron-log/node'
 import type { Logger } from '../services/log'
 import { LogRedactor } from '../services/log-redaction'
+import { type ConsoleFormat, formatLogLine } from './log-line'
 
 /**
  * The Logger port backed by electron-log, writing a rotating file (plus the console in
@@ -18,6 +19,10 @@ export interface FileLogOptions {
   file: string
   /** Echo to the console too, at this level and above (false: file only). */
   console?: 'debug' | 'info' | 'warn' | 'error' | false
+  /** One readable line per entry (default), or one JSON object per line for programs. */
+  consoleFormat?: ConsoleFormat
+  /** Where console lines go; default stdout, with warnings and errors on stderr. */
+  consoleWrite?: (line: string, level: string) => void
   /** The file rotates to <name>.old.log beyond this size. */
   maxBytes?: number
   redactor?: LogRedactor
@@ -45,12 +50,20 @@ export function createFileLog(options: FileLogOptions): FileLog {
   log.transports.file.writeOptions = { flag: 'a', mode: 0o600, encoding: 'utf8' }
   log.transports.file.inspectOptions = { depth: 5, breakLength: Infinity }
   log.transports.console.level = options.console ?? false
+  // electron-log's own console format spreads objects over several lines; ours is one line each.
+  const consoleFormat = options.consoleFormat ?? 'text'
+  const consoleWrite =
+    options.consoleWrite ??
+    ((line: string, level: string) => (level === 'warn' || level === 'error' ? process.stderr : process.stdout).write(line + '\n'))
+  log.transports.console.transforms = []
+  log.transports.console.writeFn = ({ message }) =>
+    consoleWrite(formatLogLine({ date: message.date, level: message.level, scope: message.scope, data: message.data }, consoleFormat), message.level)
   // Nothing leaves this machine or this process.
   for (const name of ['ipc', 'remote'] as const) {
     const transport = log.transports[name]
     if (transport) transport.level = false
   }
-  log.hooks.push((message) => ({ ...message, data: message.data.map((item: unknown) => redactor.value(item)) }))
+  log.hooks.push((message) => ({ ...message, data: message.data.map((item: unknown) => redactor.line(item)) }))
 
   return {
     file: options.file,

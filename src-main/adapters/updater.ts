@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { BrowserWindow, dialog } from 'electron'
 import electronUpdater from 'electron-updater'
 import type { Logger } from '../services/log'
-import type { UpdateControllerOptions, UpdateEngine } from '../services/updates/update-controller'
+import type { ConfirmFeed, UpdateControllerOptions, UpdateEngine } from '../services/updates/update-controller'
 import { UpdateController } from '../services/updates/update-controller'
+import { signatureCheckOf } from '../services/updates/update-policy'
 
 /**
  * electron-updater behind the UpdateEngine port: a generic (latest*.yml) feed set from the
@@ -25,6 +29,8 @@ export function electronUpdaterEngine(log: Logger): UpdateEngine {
   return {
     setFeed(url) {
       updater.setFeedURL({ provider: 'generic', url })
+    },
+    installOnQuit() {
       updater.autoInstallOnAppQuit = true
     },
     disable() {
@@ -41,7 +47,45 @@ export function electronUpdaterEngine(log: Logger): UpdateEngine {
   }
 }
 
-export interface StartUpdaterOptions extends Omit<UpdateControllerOptions, 'engine'> {
+/**
+ * What the build wrote into resources/app-update.yml (electron-builder `publish`): the feed
+ * URL and, for a signed Windows build, the publisher the update's signature must name.
+ */
+function buildUpdateConfig(): { url: string | null; publisherName: string | null } {
+  let text: string
+  try {
+    text = readFileSync(join(process.resourcesPath, 'app-update.yml'), 'utf8')
+  } catch {
+    return { url: null, publisherName: null }
+  }
+  const field = (name: string): string | null => {
+    const match = new RegExp(`^${name}:\\s*(.+)$`, 'm').exec(text)
+    return match?.[1]?.trim().replace(/^['"]|['"]$/g, '') ?? null
+  }
+  const publisher = /^publisherName:\s*\n\s*-\s*(.+)$/m.exec(text)?.[1]?.trim() ?? field('publisherName')
+  const url = field('url')
+  // The placeholder a build gets when no feed was given (see electron-builder.config.ts).
+  const real = url !== null && !/\.invalid$/i.test(new URL(url, 'https://x.invalid').hostname)
+  return { url: real ? url : null, publisherName: publisher }
+}
+
+/** The native dialog in main that accepts a new update address; the renderer cannot answer it. */
+const confirmInDialog: ConfirmFeed = async (feed) => {
+  const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]
+  const options = {
+    type: 'warning' as const,
+    buttons: ['Keep the current address', 'Use this address'],
+    defaultId: 0,
+    cancelId: 0,
+    title: 'Update address',
+    message: `Download Statusdesk updates from ${feed.host}?`,
+    detail: `Settings ask to take updates from ${feed.href}. Updates are programs this computer will run: accept only an address you trust.`,
+  }
+  const result = window ? await dialog.showMessageBox(window, options) : await dialog.showMessageBox(options)
+  return result.response === 1
+}
+
+export interface StartUpdaterOptions extends Omit<UpdateControllerOptions, 'engine' | 'buildFeed' | 'confirmFeed' | 'signature'> {
   /** False when running from sources: updates apply to an installed app only. */
   packaged: boolean
 }
@@ -52,7 +96,14 @@ export function startUpdater(options: StartUpdaterOptions): { stop(): void } {
     options.log.info('updates are off when running from sources')
     return { stop: () => {} }
   }
-  const controller = new UpdateController({ ...options, engine: electronUpdaterEngine(options.log) })
+  const build = buildUpdateConfig()
+  const controller = new UpdateController({
+    ...options,
+    engine: electronUpdaterEngine(options.log),
+    buildFeed: build.url,
+    confirmFeed: confirmInDialog,
+    signature: signatureCheckOf({ platform: process.platform, publisherName: build.publisherName }),
+  })
   controller.start()
   return { stop: () => controller.stop() }
 }

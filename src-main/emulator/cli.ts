@@ -103,7 +103,7 @@ async function main(): Promise<void> {
     console.log(`  base URL: ${emulator.baseUrl}`)
     console.log(`  token:    ${emulator.tokens.join(', ')}`)
     console.log(`  groups:   ${emulator.control.groups.total()}`)
-    console.log(`  control:  ${emulator.baseUrl}/__emulator`)
+    console.log(`  control:  ${emulator.baseUrl}/__emulator (with the token)`)
     console.log('Press Ctrl+C to stop.')
   }
   const shutdown = (): void => {

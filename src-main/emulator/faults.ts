@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_GROUPS_ADDED } from './data/group-list'
 import { createRng, hashSeed, type Rng } from './data/prng'
 import { GROUP_VIOLATIONS, STORY_VIOLATIONS } from './violations'
 
@@ -54,6 +55,19 @@ export const FaultSchema = z.discriminatedUnion('type', [
   }),
   /** Never answer, until the client gives up or the emulator stops. */
   z.object({ type: z.literal('hang'), phase, ...when }),
+  /**
+   * Answer before the request body has arrived, then close the connection without reading
+   * the rest, as the provider does with an oversized upload (a 413 while the client is
+   * still sending). Stories only: it is the one route with a body.
+   */
+  z.object({
+    type: z.literal('early-answer'),
+    /** Default 413. */
+    status: z.int().min(400).max(599).optional(),
+    /** Body bytes to read first; default 64 KiB. 0 answers on the headers alone. */
+    afterBytes: z.int().min(0).optional(),
+    ...when,
+  }),
   /** Send the headers and part of the body, then reset the connection. */
   z.object({ type: z.literal('reset'), bytes: z.int().min(0).optional(), ...when }),
   z.object({
@@ -73,7 +87,7 @@ export const FaultSchema = z.discriminatedUnion('type', [
   /** Change the account's groups once the request has been answered. */
   z.object({
     type: z.literal('mutate'),
-    add: z.int().min(0).optional(),
+    add: z.int().min(0).max(MAX_GROUPS_ADDED).optional(),
     remove: z.int().min(0).optional(),
     removePositions: z.array(z.int().min(0)).optional(),
     at: z.enum(['start', 'end']).optional(),
@@ -86,6 +100,7 @@ export type Fault = z.output<typeof FaultSchema>
 export type LatencyFault = Extract<Fault, { type: 'latency' }>
 export type TerminalFault = Extract<Fault, { type: 'status' | 'rate-limit' | 'hang' }>
 export type ResetFault = Extract<Fault, { type: 'reset' }>
+export type EarlyAnswerFault = Extract<Fault, { type: 'early-answer' }>
 export type MalformedFault = Extract<Fault, { type: 'malformed-json' }>
 export type ViolationFault = Extract<Fault, { type: 'schema-violation' }>
 export type MutateFault = Extract<Fault, { type: 'mutate' }>
@@ -103,6 +118,7 @@ export interface FaultState {
 export interface FaultPlan {
   latencyMs: number
   terminal?: TerminalFault
+  early?: EarlyAnswerFault
   reset?: ResetFault
   malformed?: MalformedFault
   violations: ViolationFault[]
@@ -117,6 +133,7 @@ const isStoryViolation = (v: string): boolean => (STORY_VIOLATIONS as readonly s
 function routesOf(fault: Fault): readonly FaultRoute[] {
   if (fault.route !== undefined) return Array.isArray(fault.route) ? fault.route : [fault.route]
   if (fault.type === 'mutate') return ['groups']
+  if (fault.type === 'early-answer') return ['stories']
   if (fault.type === 'schema-violation' && fault.violation !== undefined) {
     return [
       ...(isGroupViolation(fault.violation) ? (['groups'] as const) : []),
@@ -131,6 +148,8 @@ function misfit(fault: Fault): string | undefined {
   const routes = routesOf(fault)
   if (fault.type === 'mutate' && routes.some((r) => r !== 'groups'))
     return 'mutate applies to the groups route only'
+  if (fault.type === 'early-answer' && routes.some((r) => r !== 'stories'))
+    return 'early-answer applies to the stories route only'
   if (fault.type === 'schema-violation') {
     if (routes.includes('pictures')) return 'schema-violation does not apply to the pictures route'
     const v = fault.violation
@@ -218,6 +237,10 @@ export class FaultSet {
       case 'hang':
         if (plan.terminal !== undefined) return false
         plan.terminal = fault
+        return true
+      case 'early-answer':
+        if (plan.early !== undefined) return false
+        plan.early = fault
         return true
       case 'reset':
         if (plan.reset !== undefined) return false

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
-import type { MalformedFault, ResetFault, TerminalFault } from './faults'
+import type { IncomingMessage } from 'node:http'
+import type { EarlyAnswerFault, MalformedFault, ResetFault, TerminalFault } from './faults'
 import { errorBody, sendJson, sendText } from './http'
 
 const STATUS_MESSAGES: Readonly<Record<number, string>> = {
@@ -87,4 +88,52 @@ export function sendThenReset(
   }
   if (part.length === 0) reset()
   else res.write(part, reset)
+}
+
+/** The provider reads a little of an upload before it refuses it. */
+const EARLY_AFTER_BYTES = 64 * 1024
+
+/**
+ * Answers before the body is in, then closes without reading the rest: the socket is
+ * destroyed with unread data, which resets the connection under a client still sending.
+ * A client that only looks at its upload sees "connection reset"; the answer came first.
+ */
+export function answerEarly(
+  req: IncomingMessage,
+  res: ServerResponse,
+  fault: EarlyAnswerFault,
+  onClosed: () => void,
+): void {
+  const status = fault.status ?? 413
+  const afterBytes = fault.afterBytes ?? EARLY_AFTER_BYTES
+  let answered = false
+  const answer = (): void => {
+    if (answered) return
+    answered = true
+    req.off('data', onData)
+    req.off('end', answer)
+    req.pause()
+    const body = JSON.stringify(errorBody(status, messageFor(status)))
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      'cache-control': 'no-store',
+      connection: 'close',
+    })
+    res.end(body, () => {
+      onClosed()
+      res.socket?.destroy()
+    })
+  }
+  let seen = 0
+  const onData = (chunk: Buffer): void => {
+    seen += chunk.length
+    if (seen >= afterBytes) answer()
+  }
+  if (afterBytes === 0) answer()
+  else {
+    req.on('data', onData)
+    // A body shorter than afterBytes is refused once it has all arrived.
+    req.once('end', answer)
+  }
 }

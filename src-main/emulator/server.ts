@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net'
 import { authenticate } from './auth'
 import type { EmulatorContext } from './context'
 import { createControl, type EmulatorControl, mutateGroups } from './control'
+import { guardControl } from './control-guard'
 import type { FaultPlan, FaultRoute } from './faults'
 import { errorBody, HttpError, sendError, sendJson, sendText } from './http'
-import { malform, sendTerminal, sendThenReset } from './respond'
+import { answerEarly, malform, sendTerminal, sendThenReset } from './respond'
 import { handleControl } from './routes/control'
 import { listGroups } from './routes/groups'
 import { picture } from './routes/pictures'
@@ -93,6 +94,10 @@ async function serveApi(
   markReset: () => void,
 ): Promise<void> {
   if (plan.latencyMs > 0 && !(await wait(plan.latencyMs, res))) return
+  if (plan.early !== undefined) {
+    answerEarly(req, res, plan.early, markReset)
+    return
+  }
   const { terminal } = plan
   if (terminal !== undefined && terminal.phase !== 'after') {
     req.resume()
@@ -157,6 +162,8 @@ async function handle(
   })
 
   if (route === 'control') {
+    const port = req.socket.localPort ?? 0
+    guardControl(req, url.searchParams, context.options.tokens, port)
     const answer = await handleControl(
       context,
       control,

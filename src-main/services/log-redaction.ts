@@ -6,6 +6,8 @@
  * Over-redaction is the accepted cost: any run of 7 or more digits inside text is taken for
  * a phone number or an id. Numbers logged as numbers (sizes, counts, durations) are left alone.
  */
+import { secretForms } from './secret-forms'
+
 export const REDACTED = '[redacted]'
 export const NUMBER_MARK = '[number]'
 export const ID_MARK = '[id]'
@@ -34,7 +36,8 @@ export function redactText(text: string, secrets: Iterable<string> = []): string
   let out = text
   for (const secret of secrets) {
     // Short strings would blank out ordinary words; tokens are long.
-    if (secret.length >= 6) out = out.split(secret).join(REDACTED)
+    if (secret.length < 6) continue
+    for (const form of secretForms(secret)) if (out.includes(form)) out = out.split(form).join(REDACTED)
   }
   return out
     .replace(BEARER, (m, scheme: string, credential: string) => (/^[a-z]{1,19}$/.test(credential) ? m : `${scheme} ${REDACTED}`))
@@ -90,4 +93,28 @@ export class LogRedactor {
   value(value: unknown): unknown {
     return redactValue(value, this.#secrets)
   }
+
+  /** For a log file: redacted, and with line breaks escaped so no value can forge a line. */
+  line(value: unknown): unknown {
+    return escapeControls(redactValue(value, this.#secrets))
+  }
+}
+
+/** Line breaks and other control characters (tab aside): the ones that would start a new line or hide text. */
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/gu
+const TAB = '\t'
+
+function escapeControl(character: string): string {
+  if (character === TAB) return TAB
+  if (character === '\n') return '\\n'
+  if (character === '\r') return '\\r'
+  return `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`
+}
+
+/** Every string in a redacted value (keys too) with its control characters written as escapes. */
+export function escapeControls(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(CONTROL_CHARACTERS, escapeControl)
+  if (Array.isArray(value)) return value.map(escapeControls)
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [escapeControls(key), escapeControls(item)]))
 }

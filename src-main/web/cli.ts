@@ -1,17 +1,17 @@
 /**
  * Web mode: runs the main-side services in plain Node and serves the built renderer to a
  * browser on 127.0.0.1. `npm run start:web` builds first; the end-to-end tests start it too.
- *   --port N        port to listen on (default: a free one)
+ *   --port N        port to listen on; without it, the last one used when free, else any
+ *                   (`npm run start:web --port N` arrives as npm_config_port, honoured too)
  *   --data-dir DIR  where settings and caches live (default: the OS's app data folder)
- *   --open          open the URL in the default browser
- *   --json          print one JSON line {url, origin, secret, dataDir} instead of prose
+ *   --open          open the app in the default browser
+ *   --json          JSON lines on stdout (also the default when stdout is not a terminal)
  */
 import { readFileSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
 import { openConfStore } from '../adapters/conf-store'
 import { createFileLog } from '../adapters/electron-log'
 import { createAppCore } from '../app-core'
@@ -19,7 +19,11 @@ import { EventHub } from '../events'
 import { noKeyring } from '../services/accounts/secret-box'
 import { downloadsFolder } from '../services/export'
 import { pictureWebRoute } from '../services/pictures'
+import { createAnnouncer } from './announce'
+import { removeLaunchFile, writeLaunchFile } from './launch-file'
 import { openInBrowser } from './open-browser'
+import { WebUsageError, parseWebOptions, type WebOptions } from './options'
+import { listenOnChosenPort, readRememberedPort, rememberPort } from './port-memory'
 import { startWebServer } from './server'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -30,20 +34,21 @@ function defaultDataDir(): string {
   return join(process.env['XDG_CONFIG_HOME'] ?? join(homedir(), '.config'), 'statusdesk-web')
 }
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '0' },
-    'data-dir': { type: 'string' },
-    open: { type: 'boolean', default: false },
-    json: { type: 'boolean', default: false },
-  },
-})
+const json = process.argv.includes('--json') || !process.stdout.isTTY
+const say = createAnnouncer(json)
+let options: WebOptions
+try {
+  options = parseWebOptions(process.argv.slice(2), process.env)
+} catch (error) {
+  say.usage(error instanceof Error ? error.message : String(error))
+  process.exit(2)
+}
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { productName: string; version: string }
-const dataDir = values['data-dir'] ?? process.env['STATUSDESK_DATA_DIR'] ?? defaultDataDir()
+const dataDir = options.dataDir ?? process.env['STATUSDESK_DATA_DIR'] ?? defaultDataDir()
 await mkdir(dataDir, { recursive: true, mode: 0o700 })
 
-const logs = createFileLog({ file: join(dataDir, 'logs', 'web.log'), console: 'info' })
+const logs = createFileLog({ file: join(dataDir, 'logs', 'web.log'), console: 'info', consoleFormat: json ? 'json' : 'text' })
 const log = logs.scoped('web')
 const events = new EventHub()
 const core = await createAppCore({
@@ -68,28 +73,48 @@ const core = await createAppCore({
   openDialog: null,
   logs,
 })
-const server = await startWebServer({
-  handlers: core.handlers,
-  events,
-  rendererDir: join(process.env['STATUSDESK_OUT_DIR'] ?? join(root, 'out'), 'renderer'),
-  log,
-  port: Number(values.port),
-  routes: [pictureWebRoute(core.groups.pictureSource), core.stories.webRoute],
-})
-logs.redactor.addSecret(server.secret)
-await core.start()
 
-if (values.json) {
-  console.log(JSON.stringify({ url: server.url, origin: server.origin, secret: server.secret, dataDir }))
-} else {
-  console.log(`Statusdesk (web mode) is running at\n  ${server.url}\nData folder: ${dataDir}\nPress Ctrl+C to stop.`)
+let server
+try {
+  server = await listenOnChosenPort(
+    (port) =>
+      startWebServer({
+        handlers: core.handlers,
+        events,
+        rendererDir: join(process.env['STATUSDESK_OUT_DIR'] ?? join(root, 'out'), 'renderer'),
+        log,
+        port,
+        routes: [pictureWebRoute(core.groups.pictureSource), core.stories.webRoute],
+      }),
+    { asked: options.port, remembered: options.port === null ? await readRememberedPort(dataDir) : null },
+  )
+} catch (error) {
+  if (!(error instanceof WebUsageError)) throw error
+  say.usage(error.message)
+  await core.dispose()
+  process.exit(1)
 }
-if (values.open) openInBrowser(server.url)
+logs.redactor.addSecret(server.secret)
+// A bookmarked address survives a restart; the secret it needs does not.
+await rememberPort(dataDir, server.port).catch((error: unknown) =>
+  log.warn('could not remember the port', { error: error instanceof Error ? error.message : String(error) }),
+)
+await core.start()
+say.ready({ url: server.url, origin: server.origin, secret: server.secret, port: server.port, dataDir })
+
+let launchFile: string | null = null
+if (options.open) {
+  const launch = await writeLaunchFile(dataDir, server.url)
+  launchFile = launch.path
+  const opened = await openInBrowser(launch.fileUrl)
+  if (!opened.opened) say.openFailed({ url: server.url, reason: opened.reason })
+}
 
 const shutdown = async () => {
+  if (launchFile) await removeLaunchFile(launchFile)
   await server.close()
   await core.dispose()
   process.exit(0)
 }
-process.on('SIGINT', () => void shutdown())
-process.on('SIGTERM', () => void shutdown())
+// SIGHUP: the terminal web mode runs in was closed.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown())

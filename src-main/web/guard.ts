@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import { WEB_SECRET_HEADER, WEB_SESSION_COOKIE } from '@shared/web-transport'
+import { WEB_SECRET_HEADER } from '@shared/web-transport'
 
 /** The origins this server answers for: only itself on loopback. */
 export function ownOrigins(port: number): string[] {
@@ -17,10 +17,9 @@ export function hostAndOriginAllowed(req: IncomingMessage, port: number): boolea
 }
 
 /**
- * Browsers say which site a request comes from. The session cookie is SameSite=Strict, but a
- * page on another loopback port counts as the same site and would still send it (an <img>
- * or <video> carries no Origin), so requests that use the secret must come from our own
- * origin, or from no page at all (an address typed into the browser).
+ * Browsers say which site a request comes from. A page of another loopback port counts as the
+ * same site, so requests that use the secret must come from our own origin, or from outside a
+ * browser (no header at all).
  */
 export function fromOwnPage(req: IncomingMessage): boolean {
   const site = req.headers['sec-fetch-site']
@@ -34,22 +33,12 @@ function sameSecret(given: string | undefined, secret: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-function cookieValue(req: IncomingMessage, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=')
-    if (key === name) return rest.join('=')
-  }
-  return undefined
-}
-
 /**
- * The per-launch secret arrives in a header (fetch) or in the HttpOnly session cookie the
- * page obtains once, which lets <img> and EventSource requests carry it too.
+ * The per-launch secret is accepted in one place only: a request header, which a browser
+ * never adds by itself. Cookies are not accepted at all: they ignore ports, so any other
+ * server on 127.0.0.1 the browser visits would receive them and could replay them.
  */
 export function hasSecret(req: IncomingMessage, secret: string): boolean {
   const header = req.headers[WEB_SECRET_HEADER]
-  return (
-    sameSecret(typeof header === 'string' ? header : undefined, secret) ||
-    sameSecret(cookieValue(req, WEB_SESSION_COOKIE), secret)
-  )
+  return sameSecret(typeof header === 'string' ? header : undefined, secret)
 }

@@ -3,7 +3,7 @@ import { type IncomingMessage, type ServerResponse, createServer } from 'node:ht
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { AppError, type Result } from '@shared/errors'
-import { WEB_EVENTS_PATH, WEB_INVOKE_PREFIX, WEB_SESSION_COOKIE, WEB_SESSION_PATH } from '@shared/web-transport'
+import { WEB_EVENTS_PATH, WEB_INVOKE_PREFIX, WEB_SESSION_PATH } from '@shared/web-transport'
 import { securityHeaders } from '../csp'
 import { type Handlers, dispatch } from '../dispatch'
 import type { EventHub } from '../events'
@@ -50,7 +50,8 @@ function refuse(res: ServerResponse, status: number, message: string): void {
 /**
  * The web transport: the same handlers as IPC, over HTTP on 127.0.0.1 for web mode and the
  * end-to-end tests. Every request must carry our own Host (and Origin, when sent); API
- * requests must also carry the per-launch secret.
+ * requests, pictures and media must also carry the per-launch secret in a header (the page
+ * fetches pictures and media into blob: URLs), never in a cookie.
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const secret = options.secret ?? randomBytes(32).toString('base64url')
@@ -71,10 +72,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const api = url.pathname.startsWith('/api/')
     const authorized = hasSecret(req, secret) && fromOwnPage(req)
     if (api && !authorized) return refuse(res, 401, 'Missing or wrong session secret.')
-    if (url.pathname === WEB_SESSION_PATH && req.method === 'POST') {
-      // Lets <img> and EventSource requests carry the secret without exposing it to scripts.
-      res.setHeader('Set-Cookie', `${WEB_SESSION_COOKIE}=${secret}; HttpOnly; SameSite=Strict; Path=/`)
-      return sendJson(res, 200, { ok: true, value: null })
+    if (url.pathname === WEB_SESSION_PATH && req.method === 'GET') {
+      res.writeHead(204, { 'Cache-Control': 'no-store' })
+      return void res.end()
     }
     if (url.pathname.startsWith(WEB_INVOKE_PREFIX) && req.method === 'POST') return invoke(req, res, url)
     if (url.pathname === WEB_EVENTS_PATH && req.method === 'GET') return eventStream(req, res)

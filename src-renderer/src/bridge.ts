@@ -2,7 +2,7 @@ import type { Api, ChannelArgs, ChannelName, ChannelResult, EventName, EventPayl
 import type { AppErrorData, ErrorCode, Result } from '@shared/errors'
 import { createIpcTransport } from './bridge/ipc-transport'
 import type { Transport } from './bridge/transport'
-import { createWebTransport, takeSecret } from './bridge/web-transport'
+import { createWebTransport, reloadOnNewSecret, takeSecret } from './bridge/web-transport'
 
 declare global {
   interface Window {
@@ -24,9 +24,13 @@ export class BridgeError extends Error {
 }
 
 let transport: Transport | null = null
+const rejectedListeners = new Set<() => void>()
 
 function current(): Transport {
-  transport ??= window.api ? createIpcTransport(window.api) : createWebTransport(takeSecret())
+  if (transport) return transport
+  if (window.api) return (transport = createIpcTransport(window.api))
+  reloadOnNewSecret()
+  transport = createWebTransport(takeSecret(), { onRejected: () => rejectedListeners.forEach((listener) => listener()) })
   return transport
 }
 
@@ -57,5 +61,27 @@ export const bridge = {
 
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
     return current().on(event, listener as (payload: unknown) => void)
+  },
+
+  /** Whether files main serves (pictures, granted media) must be fetched rather than linked. */
+  get fetchesOwnFiles(): boolean {
+    return current().fetchOwn !== undefined
+  },
+
+  /** A request to main's own routes (uploads, pictures, media), carrying the transport's proof if it needs one. */
+  fetchOwn(path: string, init?: RequestInit): Promise<Response> {
+    const used = current()
+    return used.fetchOwn ? used.fetchOwn(path, init) : fetch(path, init)
+  },
+
+  /** False when web mode's server refuses this page's secret (a bookmark, or a restarted server). */
+  sessionValid(): Promise<boolean> {
+    return current().checkSession?.() ?? Promise.resolve(true)
+  },
+
+  /** Called when the server starts refusing the page's secret mid-session. */
+  onSessionRejected(listener: () => void): () => void {
+    rejectedListeners.add(listener)
+    return () => rejectedListeners.delete(listener)
   },
 }

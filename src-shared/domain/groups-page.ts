@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { GroupSchema, type Group } from './group'
-import { describeZodError, parseWith, type ParseOutcome } from './issue-path'
+import { describeZodError, formatIssuePath, parseWith, type ParseOutcome } from './issue-path'
+import { MAX_RECORD_DEPTH, nestedDeeperThan } from './nesting'
 
 export const GROUPS_PAGE_MAX_COUNT = 500
 
@@ -47,13 +48,19 @@ export function parseGroupsPage(raw: unknown): ParseOutcome<ParsedGroupsPage> {
   const groups: Group[] = []
   const rejected: RejectedGroup[] = []
   items.forEach((item, index) => {
+    const id = idOf(item)
+    if (nestedDeeperThan(item, MAX_RECORD_DEPTH)) {
+      const path = formatIssuePath(['groups', index])
+      const message = `nested more than ${MAX_RECORD_DEPTH} levels deep`
+      rejected.push(id === undefined ? { index, path, message } : { index, id, path, message })
+      return
+    }
     const result = GroupSchema.safeParse(item)
     if (result.success) {
       groups.push(result.data)
       return
     }
     const { path, message } = describeZodError(result.error, ['groups', index])
-    const id = idOf(item)
     rejected.push(id === undefined ? { index, path, message } : { index, id, path, message })
   })
   return { success: true, data: { groups, rejected, count, total, offset } }

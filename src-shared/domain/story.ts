@@ -27,8 +27,11 @@ export const ArgbColorSchema = z.string().regex(ARGB_COLOR_PATTERN, {
   error: 'Must be a colour written #AARRGGBB (alpha first) or #RRGGBB',
 })
 
-/** ContactID (`^([\d]{7,15})?$`), plus the `@lid` / `@s.whatsapp.net` forms newer servers accept. */
-export const STORY_CONTACT_PATTERN = /^(?:\d{7,15}(?:@(?:lid|s\.whatsapp\.net))?)?$/
+/**
+ * The provider's ContactID, `^([\d]{7,15})?$`: digits only. Some servers also take `@lid`
+ * and `@s.whatsapp.net` forms, but the published contract does not, so nothing else is sent.
+ */
+export const STORY_CONTACT_PATTERN = /^(?:\d{7,15})?$/
 export const StoryContactSchema = z.string().regex(STORY_CONTACT_PATTERN, {
   error: 'Must be a phone number of 7 to 15 digits (country code first, no +)',
 })

@@ -49,7 +49,7 @@ test('a request without the secret is refused, from the page and from outside', 
   })
   expect(outside.status()).toBe(401)
 
-  // A fresh browser context has neither the header nor the session cookie.
+  // A fresh browser context has no secret to send.
   await page.goto(app.origin + '/')
   const status = await page.evaluate(async () => {
     const res = await fetch('/api/invoke/app:info', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })

@@ -1,9 +1,9 @@
 import { _electron, expect, test } from '@playwright/test'
 import { CHANNEL_NAMES } from '../../src-shared/contract'
-import { electronBinary } from './support/electron-binary'
+import { electronBinary } from '../../src-main/launcher/electron-binary'
 
 const ELECTRON = electronBinary()
-const ELECTRON_MISSING = 'missing' in ELECTRON ? ELECTRON.missing : null
+const ELECTRON_MISSING = 'missing' in ELECTRON ? `${ELECTRON.missing} (npm start fetches it where Electron's download host is reachable)` : null
 
 test('the Electron app opens a sandboxed window whose bridge offers only the contract', async () => {
   if (ELECTRON_MISSING) console.log(`SKIPPED: the Electron glue is not exercised here: ${ELECTRON_MISSING}`)

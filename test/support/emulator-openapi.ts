@@ -1,6 +1,8 @@
 /**
- * The provider's OpenAPI spec as Ajv validators, so tests check served records against
- * the spec itself rather than against hand-written expectations.
+ * An OpenAPI document as Ajv validators, so tests check served records against the
+ * contract itself rather than against hand-written expectations. The unit tests use the
+ * project's own document (docs/openapi.yaml); test/unit/main/emulator/published-spec.test.ts
+ * also checks against the provider's full published spec when it is beside the checkout.
  *
  * OpenAPI 3.0 schemas are not quite JSON Schema, so each is converted:
  * - `nullable: true` becomes a union with null; boolean exclusiveMinimum/Maximum become numbers;
@@ -11,7 +13,7 @@
  * - objects reject members the spec does not declare (`unevaluatedProperties: false`
  *   wherever an object is used as a value, not where it is an allOf part), so a
  *   misspelt or invented field fails instead of passing silently.
- * SPEC_PATCHES lists the places where the spec contradicts itself.
+ * SPEC_PATCHES lists the places where the published spec contradicts itself.
  */
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -19,9 +21,8 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats'
 import { parse } from 'yaml'
 
-export const SPEC_PATH = fileURLToPath(
-  new URL('../../../shared/reference/openapi.yaml', import.meta.url),
-)
+/** The project's own contract for the operations the app and the emulator use. */
+export const CONTRACT_PATH = fileURLToPath(new URL('../../docs/openapi.yaml', import.meta.url))
 
 type Schema = Record<string, unknown>
 
@@ -89,52 +90,6 @@ function convert(node: unknown, part: boolean): unknown {
   return out
 }
 
-let compiled: Ajv2020 | undefined
-let rawSpec: Schema | undefined
-
-/** The spec as parsed YAML, untouched. */
-export function loadSpec(): Schema {
-  rawSpec ??= parse(readFileSync(SPEC_PATH, 'utf8')) as Schema
-  return rawSpec
-}
-
-export function rawSchema(name: string): Schema {
-  const schemas = (loadSpec().components as Schema).schemas as Record<string, Schema>
-  const schema = schemas[name]
-  if (schema === undefined) throw new Error(`the spec has no schema ${name}`)
-  return schema
-}
-
-function ajv(): Ajv2020 {
-  if (compiled !== undefined) return compiled
-  const schemas = structuredClone((loadSpec().components as Schema).schemas) as Record<
-    string,
-    Schema
-  >
-  for (const patch of SPEC_PATCHES) patch(schemas)
-  const defs: Schema = {}
-  for (const [name, schema] of Object.entries(schemas)) {
-    defs[name] = convert(schema, true)
-    defs[`${name}${STRICT}`] = { $ref: `#/$defs/${name}`, unevaluatedProperties: false }
-  }
-  compiled = new Ajv2020({
-    strict: true,
-    // The spec states required members beside allOf, and types only on some parts: both are fine.
-    strictTypes: false,
-    strictRequired: false,
-    allErrors: true,
-    allowUnionTypes: true,
-  })
-  // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
-  const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-    addFormatsModule) as (a: Ajv2020) => void
-  addFormats(compiled)
-  compiled.addSchema({ $id: 'openapi', $defs: defs })
-  return compiled
-}
-
-const validators = new Map<string, ValidateFunction>()
-
 function format(errors: readonly ErrorObject[] | null | undefined): string[] {
   return (errors ?? []).map((e) => {
     const extra =
@@ -145,17 +100,76 @@ function format(errors: readonly ErrorObject[] | null | undefined): string[] {
   })
 }
 
-/**
- * Validates `value` against the spec's schema `name` (e.g. "GroupsList", "SentMessage",
- * "ResponseError"). Returns the errors, empty when valid.
- */
-export function specErrors(name: string, value: unknown): string[] {
-  let validate = validators.get(name)
-  if (validate === undefined) {
-    rawSchema(name)
-    validate = ajv().getSchema(`openapi#/$defs/${name}${STRICT}`)
-    if (validate === undefined) throw new Error(`cannot compile ${name}`)
-    validators.set(name, validate)
-  }
-  return validate(value) ? [] : format(validate.errors)
+
+export interface SpecValidator {
+  /** The document as parsed YAML, untouched. */
+  spec: Schema
+  /** One component schema, as written in the document. */
+  rawSchema(name: string): Schema
+  /**
+   * Validates `value` against the schema `name` (e.g. "GroupsList", "SentMessage",
+   * "ResponseError"). Returns the errors, empty when valid.
+   */
+  specErrors(name: string, value: unknown): string[]
 }
+
+/** Validators for the OpenAPI document at `path`. */
+export function specValidator(path: string): SpecValidator {
+  const spec = parse(readFileSync(path, 'utf8')) as Schema
+  const schemas = (spec.components as Schema).schemas as Record<string, Schema>
+  let compiled: Ajv2020 | undefined
+  const validators = new Map<string, ValidateFunction>()
+
+  const rawSchema = (name: string): Schema => {
+    const schema = schemas[name]
+    if (schema === undefined) throw new Error(`the spec has no schema ${name}`)
+    return schema
+  }
+
+  const ajv = (): Ajv2020 => {
+    if (compiled !== undefined) return compiled
+    const patched = structuredClone(schemas)
+    for (const patch of SPEC_PATCHES) patch(patched)
+    const defs: Schema = {}
+    for (const [name, schema] of Object.entries(patched)) {
+      defs[name] = convert(schema, true)
+      defs[`${name}${STRICT}`] = { $ref: `#/$defs/${name}`, unevaluatedProperties: false }
+    }
+    compiled = new Ajv2020({
+      strict: true,
+      // The spec states required members beside allOf, and types only on some parts: both are fine.
+      strictTypes: false,
+      strictRequired: false,
+      allErrors: true,
+      allowUnionTypes: true,
+    })
+    // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
+    const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
+      addFormatsModule) as (a: Ajv2020) => void
+    addFormats(compiled)
+    compiled.addSchema({ $id: 'openapi', $defs: defs })
+    return compiled
+  }
+
+  const specErrors = (name: string, value: unknown): string[] => {
+    let validate = validators.get(name)
+    if (validate === undefined) {
+      rawSchema(name)
+      validate = ajv().getSchema(`openapi#/$defs/${name}${STRICT}`)
+      if (validate === undefined) throw new Error(`cannot compile ${name}`)
+      validators.set(name, validate)
+    }
+    return validate(value) ? [] : format(validate.errors)
+  }
+
+  return { spec, rawSchema, specErrors }
+}
+
+let contract: SpecValidator | undefined
+const ownContract = (): SpecValidator => (contract ??= specValidator(CONTRACT_PATH))
+
+/** A schema of the project's own contract. */
+export const rawSchema = (name: string): Schema => ownContract().rawSchema(name)
+
+/** Errors of `value` against a schema of the project's own contract; empty when valid. */
+export const specErrors = (name: string, value: unknown): string[] => ownContract().specErrors(name, value)

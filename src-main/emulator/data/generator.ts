@@ -179,6 +179,7 @@ export function generateGroup(
   group.last_message = buildMessage(
     {
       rng,
+      ids: createRng(hashSeed(config.seed, config.epoch, 'message-ids', index, timestamp)),
       kind: MESSAGE_CONTENT_KINDS[index % MESSAGE_CONTENT_KINDS.length] ?? 'text',
       chatId: id,
       chatName: group.name,

@@ -1,5 +1,8 @@
 import { createRng, hashSeed } from './prng'
 
+/** Groups one change may add: enough for any test, and a bound on what a request can make us build. */
+export const MAX_GROUPS_ADDED = 1_000_000
+
 export interface GroupMutation {
   /** Groups to create. */
   add?: number
@@ -82,36 +85,27 @@ export class GroupList {
     while (positions.size < target) positions.add(rng.int(0, total - 1))
     // Resolve every position before removing any, so positions refer to the list as it was.
     const removed = [...positions].map((p) => this.at(p) as number)
-    for (const index of removed) this.removeIndex(index)
+    this.removeAll(removed)
 
+    // Built whole and joined once: growing the front one group at a time is quadratic.
     const added: number[] = []
-    for (let i = 0; i < (mutation.add ?? 0); i++) {
-      const index = this.nextIndex++
-      added.push(index)
-      if (mutation.at === 'end') this.back.push(index)
-      else {
-        this.front.unshift(index)
-        this.timestamps.set(index, this.epoch + 60 * (index - this.baseCount + 1))
-      }
+    for (let i = 0; i < (mutation.add ?? 0); i++) added.push(this.nextIndex++)
+    if (mutation.at === 'end') this.back = this.back.concat(added)
+    else {
+      for (const index of added) this.timestamps.set(index, this.epoch + 60 * (index - this.baseCount + 1))
+      this.front = added.slice().reverse().concat(this.front)
     }
     return { added, removed, total: this.total }
   }
 
-  private removeIndex(index: number): void {
-    const drop = (list: number[]): boolean => {
-      const at = list.indexOf(index)
-      if (at >= 0) list.splice(at, 1)
-      return at >= 0
-    }
-    if (drop(this.front) || drop(this.back)) return
-    let lo = 0
-    let hi = this.removedBase.length
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if ((this.removedBase[mid] as number) < index) lo = mid + 1
-      else hi = mid
-    }
-    if (this.removedBase[lo] !== index) this.removedBase.splice(lo, 0, index)
+  private removeAll(indexes: readonly number[]): void {
+    if (indexes.length === 0) return
+    const gone = new Set(indexes)
+    this.front = this.front.filter((index) => !gone.has(index))
+    this.back = this.back.filter((index) => !gone.has(index))
+    const base = indexes.filter((index) => index < this.baseCount)
+    if (base.length > 0)
+      this.removedBase = [...new Set([...this.removedBase, ...base])].sort((a, b) => a - b)
   }
 
   /** Back to the base groups only. */

@@ -7,6 +7,12 @@ import type { JsonObject, MessageContentKind } from './types'
 
 export interface MessageSetting {
   rng: Rng
+  /**
+   * Message ids come from their own stream, seeded with the epoch and the message's time
+   * as well as the seed: a restart with another epoch (the demo's is "now") or a group's
+   * newer last message never reuses an id the app may already hold.
+   */
+  ids: Rng
   kind: MessageContentKind
   chatId: string
   chatName: string
@@ -287,7 +293,7 @@ export const CONTENT_BUILDERS: Readonly<
   }),
   product_items: () => ({ type: 'interactive', subtype: 'product_list', body: { type: 'list' } }),
   action: (s) => {
-    const target = messageId(s.rng)
+    const target = messageId(s.ids)
     const variant = s.rng.int(0, 3)
     if (variant === 0)
       return {

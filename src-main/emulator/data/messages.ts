@@ -11,7 +11,7 @@ function context(s: MessageSetting, variant: number): JsonObject {
   if (variant === 1) return { mentions: s.rng.sample(s.members, 2).map((p) => p.phone) }
   if (variant === 2) {
     return {
-      quoted_id: messageId(s.rng),
+      quoted_id: messageId(s.ids),
       quoted_type: 'text',
       quoted_content: { body: text(s) },
       quoted_author: quoted.phone,
@@ -42,7 +42,7 @@ export interface Decoration {
 export function buildMessage(s: MessageSetting, decoration: Decoration = {}): Message {
   const content = CONTENT_BUILDERS[s.kind](s)
   const message: Message = {
-    id: messageId(s.rng),
+    id: messageId(s.ids),
     type: content.type,
     ...(content.subtype === undefined ? {} : { subtype: content.subtype }),
     chat_id: s.chatId,
@@ -59,7 +59,7 @@ export function buildMessage(s: MessageSetting, decoration: Decoration = {}): Me
   if (decoration.context !== undefined) message.context = context(s, decoration.context % 4)
   if (decoration.reactions === true) {
     message.reactions = s.rng.sample(REACTION_EMOJI, s.rng.int(1, 3)).map((emoji) => ({
-      id: messageId(s.rng),
+      id: messageId(s.ids),
       emoji,
       t: s.timestamp + s.rng.int(10, 3600),
       unread: s.rng.chance(0.3),

@@ -2,13 +2,14 @@ import type { IncomingMessage } from 'node:http'
 import { z } from 'zod'
 import type { EmulatorContext } from '../context'
 import type { EmulatorControl } from '../control'
+import { MAX_GROUPS_ADDED } from '../data/group-list'
 import { FaultError } from '../faults'
 import { HttpError, readBody } from '../http'
 
 const CONTROL_BODY_LIMIT = 1024 * 1024
 
 const MutationSchema = z.strictObject({
-  add: z.int().min(0).optional(),
+  add: z.int().min(0).max(MAX_GROUPS_ADDED).optional(),
   remove: z.int().min(0).optional(),
   removePositions: z.array(z.int().min(0)).optional(),
   at: z.enum(['start', 'end']).optional(),
@@ -37,8 +38,8 @@ export interface ControlAnswer {
 }
 
 /**
- * The /__emulator endpoints: state for tests to read and change. They need no token
- * (the emulator listens on loopback and holds no real account).
+ * The /__emulator endpoints: state for tests to read and change. The server lets a request
+ * through only with an accepted token and the emulator's own Host (control-guard.ts).
  */
 export async function handleControl(
   context: EmulatorContext,

@@ -115,8 +115,10 @@ export async function publishStory(
   const media =
     story.media === undefined ? undefined : resolveMedia(context, { ...story, media: story.media })
   const seq = ++context.storySeq
-  const rng = createRng(hashSeed(context.options.seed, 'story', seq))
   const now = context.options.now()
+  // The sequence restarts with the process; the epoch and the clock keep a restarted
+  // emulator from answering an id it already gave out.
+  const rng = createRng(hashSeed(context.options.seed, context.options.epoch, 'story', now, seq))
   const timestamp = Math.floor(now / 1000)
   const { account } = context.options
   const id = messageId(rng)

@@ -81,11 +81,19 @@ export interface ErrorSpec {
 export function httpErrorSpec(
   status: number,
   body: Uint8Array,
-  extra: { notFound?: string; retryAfterMs?: number } = {},
+  extra: { notFound?: string; retryAfterMs?: number; nowMs?: number } = {},
 ): ErrorSpec {
   const meaning = meaningOf(status)
   const server = parseServerError(body)
-  const base = status === 404 && extra.notFound ? extra.notFound : meaning.message
+  const { retryAfterMs, nowMs } = extra
+  const retryAt =
+    retryAfterMs !== undefined && nowMs !== undefined ? new Date(nowMs + retryAfterMs) : undefined
+  const base =
+    status === 404 && extra.notFound
+      ? extra.notFound
+      : status === 429 && retryAfterMs !== undefined
+        ? `The server is receiving too many requests from this account and asks to wait ${describeWait(retryAfterMs)} before the next try.`
+        : meaning.message
   const said = server?.message?.trim()
   return {
     code: meaning.code,
@@ -93,11 +101,23 @@ export function httpErrorSpec(
     details: {
       status,
       ...(server && { server }),
-      ...(extra.retryAfterMs !== undefined && {
-        retryAfterSeconds: Math.ceil(extra.retryAfterMs / 1000),
+      ...(retryAfterMs !== undefined && {
+        retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
       }),
+      // The instant the server allows the next try, for the renderer to show in local time.
+      ...(retryAt !== undefined && { retryAt: retryAt.toISOString() }),
     },
   }
+}
+
+/** 45 s, 2 min, 2 min 30 s, 3 h 5 min. */
+export function describeWait(ms: number): string {
+  const seconds = Math.ceil(ms / 1000)
+  if (seconds < 60) return `${seconds} s`
+  const minutes = Math.floor(seconds / 60)
+  if (minutes < 60) return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`
+  const hours = Math.floor(minutes / 60)
+  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`
 }
 
 /**

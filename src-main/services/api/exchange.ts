@@ -177,19 +177,26 @@ export async function exchange(
         }
       }
     } catch (error) {
+      // A refusal that arrives while the body is still going out (a 413) is often followed by
+      // the server closing the connection: the status is the answer, whatever became of the rest.
+      if (response.status >= 400 && response.status < 500) return answer(response, chunks)
       return failure(error, response.status)
     }
-    return {
-      kind: 'response',
-      status: response.status,
-      headers: response.headers,
-      body: Buffer.concat(chunks),
-      redirected:
-        response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400),
-    }
+    return answer(response, chunks)
   } finally {
     clearTimeout(timer)
     request.signal?.removeEventListener('abort', onUserAbort)
     await opened?.release()
+  }
+}
+
+function answer(response: Response, chunks: Uint8Array[]): ExchangeResult {
+  return {
+    kind: 'response',
+    status: response.status,
+    headers: response.headers,
+    body: Buffer.concat(chunks),
+    redirected:
+      response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400),
   }
 }

@@ -61,3 +61,21 @@ export function refusedRedirect(error: unknown): boolean {
   }
   return false
 }
+
+/** The connection was open and the other end dropped it: the server (or a proxy before it) answered, badly. */
+const CLOSED_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED'])
+const CLOSED_CHROMIUM = /net::ERR_(?:CONNECTION_RESET|CONNECTION_CLOSED|CONNECTION_ABORTED|EMPTY_RESPONSE)\b/
+
+/**
+ * True when a failure says the server closed an open connection, which is not the same as
+ * not reaching it: the network works, the server is there, and it hung up.
+ */
+export function closedByServer(error: unknown): boolean {
+  if (provesNotSent(error)) return false
+  for (const link of failureChain(error)) {
+    if (typeof link !== 'object' || link === null) continue
+    if ('code' in link && typeof link.code === 'string' && CLOSED_CODES.has(link.code)) return true
+    if (link instanceof Error && CLOSED_CHROMIUM.test(link.message)) return true
+  }
+  return false
+}

@@ -1,18 +1,24 @@
+import { secretForms } from '../secret-forms'
+
 const MARK = '[redacted]'
 
 /**
  * Removes a secret from everything that may end up in an error or a log line. The server
- * may echo a request back in an error body, and error causes can quote what they were fed.
+ * may echo a request back in an error body, encoded or not, and error causes can quote what
+ * they were fed.
  */
 export class Redactor {
-  readonly #secret: string
+  readonly #forms: readonly string[]
 
   constructor(secret: string) {
-    this.#secret = secret
+    this.#forms = secretForms(secret)
   }
 
+  /** The secret, and the encodings a server may echo it in (percent, hex, base64). */
   text(value: string): string {
-    return this.#secret.length > 0 ? value.split(this.#secret).join(MARK) : value
+    let out = value
+    for (const form of this.#forms) if (out.includes(form)) out = out.split(form).join(MARK)
+    return out
   }
 
   deep(value: unknown, depth = 0): unknown {

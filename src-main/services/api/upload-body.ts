@@ -42,6 +42,12 @@ function bodyFrom(contentLength: number, parts: () => AsyncIterable<Uint8Array>)
                 listener.onEnd()
                 return
               }
+              // A server may answer (a 413) and close while the body is still going out. Handing
+              // the chunk over only in the event loop's check phase lets the socket's pending
+              // answer be read first; a chunk written straight from a file read's callback would
+              // meet the reset first, and the client would close the socket with the answer unread.
+              await new Promise<void>((resolve) => setImmediate(resolve))
+              await new Promise<void>((resolve) => setImmediate(resolve))
               controller.enqueue(next.value)
               listener.onChunk(next.value.byteLength)
             } catch (error) {

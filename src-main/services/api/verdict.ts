@@ -1,7 +1,7 @@
 import { httpErrorSpec, type ErrorSpec } from './errors'
 import type { ExchangeResult } from './exchange'
 import { MediaReadError } from './media-source'
-import { networkErrorCode } from './network-failure'
+import { closedByServer, networkErrorCode } from './network-failure'
 import { RETRYABLE_GET_STATUSES, parseRetryAfter } from './retry'
 
 export interface VerdictContext {
@@ -43,7 +43,7 @@ function judgeResponse(
       : undefined
   const spec = httpErrorSpec(status, result.body, {
     ...(context.notFound && { notFound: context.notFound }),
-    ...(retryAfterMs !== undefined && { retryAfterMs }),
+    ...(retryAfterMs !== undefined && { retryAfterMs, nowMs: context.nowMs }),
   })
   const withRetryAfter = retryAfterMs === undefined ? {} : { retryAfterMs }
   if (context.idempotent)
@@ -129,13 +129,19 @@ function judgeFailure(
       if (maybeDelivered)
         return { ok: false, retry: false, spec: unknownSpec('connection-lost', { cause }) }
       const networkCode = networkErrorCode(cause)
+      const midUpload = result.delivery === 'incomplete' && !idempotent
+      // The server hung up: the network works, so this is not "offline" (nor said as such).
+      const closed = closedByServer(cause)
       return {
         ok: false,
         retry: idempotent || result.delivery === 'not-sent',
         spec: {
-          code: 'offline',
-          message:
-            result.delivery === 'incomplete' && !idempotent
+          code: closed ? 'connection-closed' : 'offline',
+          message: closed
+            ? midUpload
+              ? 'The server closed the connection while the story was being sent. It was not published.'
+              : 'The server closed the connection before answering. It may be overloaded, or something between here and the server drops the connection. Try again later.'
+            : midUpload
               ? 'The connection was lost while the story was being sent. It was not published.'
               : 'Could not reach the server. Check the internet connection and the server address.',
           details: {

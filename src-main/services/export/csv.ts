@@ -15,9 +15,13 @@ export function neutralizeFormula(value: Cell): Cell {
 }
 
 /**
- * A CSV document: RFC 4180 quoting by csv-stringify (every field with a comma, quote or
- * line break quoted, quotes doubled), CRLF line ends, and a UTF-8 BOM so names in any
- * script open correctly in spreadsheet apps.
+ * A CSV document: RFC 4180 quoting by csv-stringify (every field with a comma, quote, CR or
+ * LF quoted, quotes doubled), CRLF line ends, and a UTF-8 BOM so names in any script open
+ * correctly in spreadsheet apps.
+ *
+ * `quote_record_delimiter` is spelt out because csv-stringify, once given a record
+ * delimiter, otherwise quotes only fields holding that exact sequence: a description with a
+ * bare LF went out unquoted, and spreadsheets split the row there.
  */
 export function toCsv(header: readonly string[], rows: Iterable<readonly Cell[]>): string {
   const records: Cell[][] = [[...header]]
@@ -26,6 +30,7 @@ export function toCsv(header: readonly string[], rows: Iterable<readonly Cell[]>
     UTF8_BOM +
     stringify(records, {
       record_delimiter: 'windows',
+      quote_record_delimiter: true,
       cast: { boolean: (value) => (value ? 'true' : 'false') },
     })
   )

@@ -12,6 +12,7 @@ import type { z } from 'zod'
 import { foldForSearch, searchTerms } from './fold'
 import { messagePreview } from './preview'
 import { bareId, deriveSelfId } from './self-id'
+import { sortName } from './sort-name'
 
 export type GroupsQueryArgs = z.output<typeof GroupsQuerySchema>
 
@@ -41,6 +42,8 @@ interface Entry {
   timestamp: number | null
   unread: number
   labelIds: readonly string[]
+  /** The name without leading symbols, for the name sort. */
+  sortName: string
 }
 
 /** Recently used queries keep their matches, so scrolling through one asks for no new filtering. */
@@ -82,6 +85,7 @@ export class GroupsIndex {
         timestamp: lastActivity(group),
         unread: typeof group.unread === 'number' && group.unread > 0 ? group.unread : 0,
         labelIds: (group.labels ?? []).map((label) => label.id),
+        sortName: sortName(group.name),
       }
     })
     this.#admin = new Uint8Array(groups.length)
@@ -210,11 +214,17 @@ export class GroupsIndex {
       const byRecent = (a: number, b: number): number =>
         ((entries[b] as Entry).timestamp ?? -Infinity) -
           ((entries[a] as Entry).timestamp ?? -Infinity) || byName(a, b)
-      const byName = (a: number, b: number): number =>
-        this.#collator.compare(
-          (entries[a] as Entry).group.name,
-          (entries[b] as Entry).group.name,
-        ) || compareIds((entries[a] as Entry).group.id, (entries[b] as Entry).group.id)
+      const collator = this.#collator
+      const byName = (a: number, b: number): number => {
+        const x = entries[a] as Entry
+        const y = entries[b] as Entry
+        return (
+          Number(x.sortName === '') - Number(y.sortName === '') ||
+          collator.compare(x.sortName, y.sortName) ||
+          collator.compare(x.group.name, y.group.name) ||
+          compareIds(x.group.id, y.group.id)
+        )
+      }
       const compare: Record<GroupSort, (a: number, b: number) => number> = {
         recent: byRecent,
         name: byName,

@@ -11,3 +11,4 @@ export {
 export { participantsDirectory, type DirectoryEntry } from './participants-directory'
 export { messagePreview } from './preview'
 export { bareId, deriveSelfId } from './self-id'
+export { sortName } from './sort-name'

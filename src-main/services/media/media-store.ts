@@ -9,6 +9,7 @@ import { checkMedia } from '@shared/story/checks'
 import { formatMegabytes, largestAllowed, type StoryLimits } from '@shared/story/limits'
 import { GRANT_ID_PATTERN, MediaGrantSchema, mediaUrl, type MediaGrant } from '@shared/story/media-facts'
 import { silentLogger, type Logger } from '../log'
+import { NotPublicError, TooManyRedirectsError } from '../net'
 import { readJsonFile, writeJsonAtomic } from '../stories/atomic-file'
 import { describeMediaIssue } from './media-messages'
 import { probeMedia } from './probe'
@@ -19,7 +20,7 @@ export interface MediaStoreOptions {
   /** Main's own folder for granted files (`<data dir>/media`). */
   dir: string
   limits: () => StoryLimits
-  /** For media named by a URL. */
+  /** For media named by a URL: one that refuses private addresses and checks each redirect (`publicFetch`). */
   fetch: FetchLike
   now?: () => Date
   log?: Logger
@@ -103,9 +104,11 @@ export class MediaStore {
     const timer = setTimeout(() => controller.abort(), this.#urlTimeoutMs)
     let response: Response
     try {
-      response = await this.#fetch(parsed.href, { method: 'GET', redirect: 'follow', signal: controller.signal })
-    } catch {
+      response = await this.#fetch(parsed.href, { method: 'GET', signal: controller.signal })
+    } catch (error) {
       clearTimeout(timer)
+      if (error instanceof NotPublicError || error instanceof TooManyRedirectsError)
+        throw new AppError('invalid-argument', error.message)
       throw new AppError('offline', 'The address could not be reached. Check it, and the internet connection.')
     }
     try {
@@ -116,7 +119,7 @@ export class MediaStore {
       }
       const length = Number(response.headers.get('content-length') ?? NaN)
       if (Number.isFinite(length)) this.#refuseOversize(length)
-      const name = decodeURIComponent(basename(parsed.pathname)) || parsed.hostname
+      const name = fileNameOf(parsed)
       return await this.importStream(Readable.fromWeb(response.body as NodeReadableStream), name)
     } finally {
       clearTimeout(timer)
@@ -210,7 +213,22 @@ function safeUrl(url: string): URL {
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
     throw new AppError('invalid-argument', 'Only http:// and https:// addresses can be used for media.')
   if (parsed.username || parsed.password) throw new AppError('invalid-argument', 'The address must not carry a user name or password.')
+  // new URL() keeps a broken escape as it is; the server, or decoding the name, would choke on it.
+  if (/%(?![0-9a-fA-F]{2})/.test(parsed.href))
+    throw new AppError('invalid-argument', 'The address has a “%” that is not followed by two hexadecimal digits. Check the address.')
   return parsed
+}
+
+/** The last path segment, decoded when it is valid UTF-8, for display. */
+function fileNameOf(url: URL): string {
+  const last = basename(url.pathname)
+  let name: string
+  try {
+    name = decodeURIComponent(last)
+  } catch {
+    name = last
+  }
+  return name || url.hostname
 }
 
 /** For display only: no folders, no control characters, not too long. */

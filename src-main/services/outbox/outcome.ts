@@ -9,7 +9,7 @@ import { AppError, type AppErrorData } from '@shared/errors'
  */
 export type FailureVerdict = { kind: 'retry' | 'refused' | 'cancelled' | 'unknown'; error: AppErrorData }
 
-const NETWORK_CODES = new Set(['offline', 'timeout'])
+const NETWORK_CODES = new Set(['offline', 'connection-closed', 'timeout'])
 
 export function judgeFailure(error: unknown): FailureVerdict {
   if (!(error instanceof AppError)) {

@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type'
+import { NotPublicError, TooManyRedirectsError } from '../net'
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
 
@@ -87,6 +88,9 @@ export async function downloadPicture(
     })
   } catch (error) {
     if (options.signal?.aborted) throw error
+    // Refused before any connection: the picture is bad, the network is not away.
+    if (error instanceof NotPublicError) throw new PictureDownloadError('picture host not public')
+    if (error instanceof TooManyRedirectsError) throw new PictureDownloadError('picture host redirects too often')
     throw new PictureDownloadError('picture host not reachable', true)
   }
   if (response.status === 304) {

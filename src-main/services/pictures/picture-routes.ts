@@ -42,7 +42,7 @@ async function locate(resolve: PictureSourceResolver, url: URL): Promise<Found |
     // Not tied to this request: others may be waiting for the same download.
     if (group) file = await source.store.fullFile(group)
   }
-  const path = file === null ? null : source.store.pathOf(file)
+  const path = file === null ? null : await source.store.servablePath(file)
   if (path === null) return 'not-found'
   const type = MIME_OF_EXTENSION[extname(path).slice(1)]
   if (!type) return 'not-found'

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { nodeFiles, writeAtomically, type FilePort } from '../cache'
 import { silentLogger, type Logger } from '../log'
 import { PictureDownloadError, downloadPicture, isPictureUrl, type FetchLike } from './download'
+import { pictureIntact } from './picture-check'
 
 export const PICTURES_DIR = 'pictures'
 const MANIFEST_FILE = 'manifest.json'
@@ -85,6 +86,9 @@ export class PictureStore {
   /** Files written whose manifest entry is not in place yet: not to be swept as unreferenced. */
   readonly #unrecorded = new Set<string>()
   #saving: Promise<void> = Promise.resolve()
+  /** Files whose content was checked in this run: each is read once, not at every sync. */
+  readonly #intact = new Set<string>()
+  readonly #repairs = new Map<string, Promise<string | null>>()
 
   private constructor(options: PictureStoreOptions) {
     this.dir = join(options.accountDir, PICTURES_DIR)
@@ -127,6 +131,69 @@ export class PictureStore {
     return join(this.dir, file)
   }
 
+  /**
+   * The path of a stored picture to serve, its content checked: a damaged one is fetched
+   * again from the URL it came from (and that file's path returned), or null.
+   */
+  async servablePath(file: string): Promise<string | null> {
+    const path = this.pathOf(file)
+    if (path === null) return null
+    if (this.#intact.has(file) || (await pictureIntact(path))) {
+      this.#intact.add(file)
+      return path
+    }
+    let repair = this.#repairs.get(file)
+    if (!repair) {
+      repair = this.#repair(file).finally(() => this.#repairs.delete(file))
+      this.#repairs.set(file, repair)
+    }
+    const fresh = await repair
+    return fresh === null ? null : this.pathOf(fresh)
+  }
+
+  async #repair(file: string): Promise<string | null> {
+    this.#log.warn('stored picture damaged; fetching it again')
+    // First: the good picture has the same content hash, so it comes back under the same name.
+    await this.#files.unlink(join(this.dir, file)).catch(() => undefined)
+    let fresh: string | null = null
+    for (const kind of ['thumbs', 'full'] as const) {
+      const entries = this.#manifest[kind]
+      for (const [id, entry] of Object.entries(entries)) {
+        if (entry.file !== file) continue
+        delete entries[id]
+        const maxBytes = kind === 'thumbs' ? this.#maxThumbBytes : this.#maxFullBytes
+        try {
+          const { entry: stored } = await this.#fetchInto(id, entry.url, undefined, maxBytes)
+          entries[id] = stored
+          this.#unrecorded.delete(stored.file)
+          fresh ??= stored.file
+        } catch (error) {
+          this.#log.info('damaged picture not fetched again', {
+            reason: error instanceof Error ? error.message : 'unknown',
+          })
+        }
+      }
+    }
+    await this.#saveManifest()
+    return fresh
+  }
+
+  async #checkAll(files: readonly string[]): Promise<Set<string>> {
+    const intact = new Set<string>()
+    let next = 0
+    const worker = async (): Promise<void> => {
+      while (next < files.length) {
+        const file = files[next++] as string
+        if (this.#intact.has(file) || (await pictureIntact(join(this.dir, file)))) {
+          this.#intact.add(file)
+          intact.add(file)
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: 16 }, () => worker()))
+    return intact
+  }
+
   /** Downloads the thumbnails that are new or changed and drops those of groups gone. */
   async syncThumbs(
     groups: readonly Group[],
@@ -154,15 +221,23 @@ export class PictureStore {
     for (const id of Object.keys(this.#manifest.full))
       if (!withFull.has(id)) delete this.#manifest.full[id]
     const work: { id: string; url: string; previous: Entry | undefined }[] = []
+    const stored: { id: string; url: string; previous: Entry }[] = []
     for (const [id, url] of wanted) {
       const previous = this.#manifest.thumbs[id]
-      if (previous && previous.url === url && present.has(previous.file)) result.unchanged++
+      if (previous && previous.url === url && present.has(previous.file))
+        stored.push({ id, url, previous })
       else
         work.push({
           id,
           url,
           previous: previous && present.has(previous.file) ? previous : undefined,
         })
+    }
+    // The same URL is not enough: a damaged file is fetched again, whole (no ETag).
+    const intact = await this.#checkAll(stored.map((item) => item.previous.file))
+    for (const item of stored) {
+      if (intact.has(item.previous.file)) result.unchanged++
+      else work.push({ id: item.id, url: item.url, previous: undefined })
     }
 
     let next = 0

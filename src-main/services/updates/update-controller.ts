@@ -1,6 +1,6 @@
 import type { Settings } from '@shared/channels/settings'
 import type { Logger } from '../log'
-import { acceptedFeed, filesStayOnFeed } from './update-policy'
+import { acceptedFeed, filesStayOnFeed, type SignatureCheck } from './update-policy'
 
 export interface UpdateOffer {
   version: string
@@ -9,18 +9,32 @@ export interface UpdateOffer {
 
 /** What the controller needs of an updater (electron-updater in the app). */
 export interface UpdateEngine {
-  /** Points the engine at a generic feed (a folder holding latest*.yml) and lets it install on quit. */
+  /** Points the engine at a generic feed (a folder holding latest*.yml). */
   setFeed(url: string): void
   /** Updates were switched off: nothing already downloaded is installed. */
   disable(): void
   /** The newer release the feed offers, or null when this version is current. */
   check(): Promise<UpdateOffer | null>
-  /** Downloads the offered release and checks its hash; it is installed when the app quits. */
+  /** Downloads the offered release and checks its hash. */
   download(): Promise<void>
+  /** Lets what was downloaded be installed when the app quits. */
+  installOnQuit(): void
 }
+
+/** Asks the user, in a native dialog of main (never the renderer), to accept a new update address. */
+export type ConfirmFeed = (feed: URL) => Promise<boolean>
 
 export interface UpdateControllerOptions {
   engine: UpdateEngine
+  /** The feed the build was published with (electron-builder `publish`), if any. */
+  buildFeed: string | null
+  /**
+   * Any other address comes from settings the renderer can write, so it is used only once
+   * the user has accepted it here, in main. Asked once per run.
+   */
+  confirmFeed: ConfirmFeed
+  /** Whether this install can check an update's signature; unattended installs need it. */
+  signature: SignatureCheck
   settings: { get(): Settings; onChange(listener: (settings: Settings) => void): () => void }
   log: Logger
   notify: (notice: { level: 'info' | 'warning'; message: string }) => void
@@ -44,6 +58,10 @@ export class UpdateController {
   #unsubscribe: (() => void) | null = null
   #checking: Promise<void> | null = null
   #downloaded: string | null = null
+  /** Addresses the user accepted (or refused) in this run, so each is asked once. */
+  readonly #answers = new Map<string, Promise<boolean>>()
+  /** Bumped by every settings change: an answer that arrives late applies only if still current. */
+  #generation = 0
 
   constructor(options: UpdateControllerOptions) {
     this.#options = options
@@ -61,6 +79,7 @@ export class UpdateController {
   }
 
   stop(): void {
+    this.#generation++
     this.#unsubscribe?.()
     this.#unsubscribe = null
     this.#stopTimer()
@@ -74,7 +93,41 @@ export class UpdateController {
   }
 
   #apply(updates: Settings['updates']): void {
-    const verdict = acceptedFeed(updates)
+    const generation = ++this.#generation
+    const verdict = acceptedFeed(updates, this.#options.buildFeed)
+    if (verdict.on && !this.#isBuildFeed(verdict.feed)) {
+      void this.#confirmed(verdict.feed).then((accepted) => {
+        if (generation !== this.#generation) return
+        if (accepted) this.#use(verdict)
+        else {
+          this.#options.log.warn('update address refused by the user', { feed: verdict.feed.origin })
+          this.#options.notify({
+            level: 'warning',
+            message: `The update address ${verdict.feed.host} was not accepted, so it is not used.`,
+          })
+          this.#use(acceptedFeed({ ...updates, feedUrl: null }, this.#options.buildFeed))
+        }
+      })
+      return
+    }
+    this.#use(verdict)
+  }
+
+  #isBuildFeed(feed: URL): boolean {
+    const build = this.#options.buildFeed ? acceptedFeed({ enabled: true, feedUrl: this.#options.buildFeed }) : null
+    return build?.on === true && build.feed.href === feed.href
+  }
+
+  #confirmed(feed: URL): Promise<boolean> {
+    let answer = this.#answers.get(feed.href)
+    if (!answer) {
+      answer = this.#options.confirmFeed(feed).catch(() => false)
+      this.#answers.set(feed.href, answer)
+    }
+    return answer
+  }
+
+  #use(verdict: ReturnType<typeof acceptedFeed>): void {
     if (!verdict.on) {
       if (this.#feed) {
         this.#options.log.info('updates off', { reason: verdict.reason })
@@ -112,12 +165,25 @@ export class UpdateController {
       })
       return
     }
+    const { signature } = this.#options
+    if (!signature.verified) {
+      // Nothing is downloaded to be run unattended when nobody can tell who built it.
+      this.#downloaded = offer.version
+      this.#options.log.info('update not installed automatically', { version: offer.version, reason: signature.reason })
+      this.#options.notify({
+        level: 'info',
+        message: `Statusdesk ${offer.version} is available from ${feed.host}. It is not installed automatically because ${signature.reason}: install it yourself.`,
+      })
+      return
+    }
     try {
       await this.#options.engine.download()
     } catch (error) {
       this.#options.log.warn('update download failed', { version: offer.version, error: error instanceof Error ? error.message : String(error) })
       return
     }
+    if (this.#feed !== feed) return
+    this.#options.engine.installOnQuit()
     this.#downloaded = offer.version
     this.#options.log.info('update ready', { version: offer.version })
     this.#options.notify({ level: 'info', message: `Statusdesk ${offer.version} is ready and will be installed when you quit the app.` })

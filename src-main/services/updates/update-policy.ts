@@ -3,12 +3,13 @@ import type { Settings } from '@shared/channels/settings'
 export type FeedVerdict = { on: true; feed: URL } | { on: false; reason: string }
 
 /**
- * Whether updates run, and from where. Off unless switched on AND given a feed; the feed
- * must be https (the app downloads code from it) without embedded credentials.
+ * Whether updates run, and from where. Off unless switched on AND given a feed (the
+ * settings' own, else the one the build was published with); the feed must be https (the
+ * app downloads code from it) without embedded credentials.
  */
-export function acceptedFeed(updates: Settings['updates']): FeedVerdict {
+export function acceptedFeed(updates: Settings['updates'], buildFeed: string | null = null): FeedVerdict {
   if (!updates.enabled) return { on: false, reason: 'switched off' }
-  const raw = updates.feedUrl?.trim()
+  const raw = updates.feedUrl?.trim() || buildFeed?.trim()
   if (!raw) return { on: false, reason: 'no feed configured' }
   let feed: URL
   try {
@@ -38,4 +39,28 @@ export function filesStayOnFeed(feed: URL, files: readonly { url: string }[]): b
       return false
     }
   })
+}
+
+export type SignatureCheck = { verified: true } | { verified: false; reason: string }
+
+/**
+ * Whether electron-updater can check the signature of what it downloads on this install,
+ * which is what makes installing it unattended safe:
+ * - macOS: Squirrel.Mac installs only an update signed like the running app;
+ * - Windows (NSIS): only when the build names its publisher (`publisherName`), which the
+ *   update's Authenticode signature must then match; without it the check is skipped;
+ * - Linux (AppImage, deb): the sha512 in the feed is checked, but the feed comes from the
+ *   same server, so nothing proves who built the file.
+ */
+export function signatureCheckOf(install: { platform: NodeJS.Platform; publisherName?: string | null }): SignatureCheck {
+  switch (install.platform) {
+    case 'darwin':
+      return { verified: true }
+    case 'win32':
+      return install.publisherName?.trim()
+        ? { verified: true }
+        : { verified: false, reason: 'this Windows build names no publisher, so the installer’s signature is not checked' }
+    default:
+      return { verified: false, reason: 'AppImage and deb updates carry no signature the app can check' }
+  }
 }

@@ -7,6 +7,7 @@ import {
   WEB_SECRET_HEADER,
   WEB_SESSION_PATH,
 } from '@shared/web-transport'
+import { openEventStream } from './event-stream'
 import { LOST_CONTACT, type Transport } from './transport'
 
 const STORAGE_KEY = 'statusdesk.web-secret'
@@ -26,26 +27,74 @@ export function takeSecret(loc: Location = location, storage: Storage = sessionS
   return storage.getItem(STORAGE_KEY)
 }
 
-export function createWebTransport(secret: string | null): Transport {
-  const headers = { 'Content-Type': 'application/json', [WEB_SECRET_HEADER]: secret ?? '' }
-  let source: EventSource | null = null
-  let session: Promise<unknown> | null = null
+/**
+ * Web mode comes back on the same address after a restart, so opening its new address in a
+ * tab already on it changes only the fragment, which loads nothing. Reloading then lets the
+ * page start afresh with the new secret.
+ */
+export function reloadOnNewSecret(win: Window = window): void {
+  win.addEventListener('hashchange', () => {
+    if (new URLSearchParams(win.location.hash.replace(/^#/, '')).get(WEB_SECRET_FRAGMENT)) win.location.reload()
+  })
+}
 
-  // The session cookie lets EventSource and <img> requests prove the secret too.
-  const ensureSession = () =>
-    (session ??= fetch(WEB_SESSION_PATH, { method: 'POST', headers, credentials: 'same-origin' }).catch(() => {
-      session = null
-    }))
+export interface WebTransportOptions {
+  /** Where the server is; the page's own origin when empty. */
+  base?: string
+  fetch?: typeof fetch
+  /** The server no longer accepts this tab's secret (a bookmark, or web mode was restarted). */
+  onRejected?: () => void
+  backoff?: (attempt: number) => number
+}
+
+/**
+ * HTTP to web mode's server. Every request carries the secret in a header and nothing else
+ * does: no cookie, so no other server the browser visits ever receives a credential. Events
+ * come over a fetch stream and pictures or media are fetched by `fetchOwn` into blob: URLs.
+ */
+export function createWebTransport(secret: string | null, options: WebTransportOptions = {}): Transport {
+  const base = options.base ?? ''
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init))
+  const secretHeader = { [WEB_SECRET_HEADER]: secret ?? '' }
+  const listeners = new Map<string, Set<(payload: unknown) => void>>()
+  let closeStream: (() => void) | null = null
+  let rejected = false
+
+  const reject = () => {
+    if (rejected) return
+    rejected = true
+    closeStream?.()
+    options.onRejected?.()
+  }
+
+  // Credentials 'omit': the secret header is the only proof, so nothing ambient rides along.
+  async function fetchOwn(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers)
+    headers.set(WEB_SECRET_HEADER, secret ?? '')
+    const response = await doFetch(base + path, { ...init, headers, credentials: 'omit' })
+    if (response.status === 401) reject()
+    return response
+  }
+
+  function dispatchEvent(name: string, data: string): void {
+    const set = listeners.get(name)
+    if (!set?.size) return
+    let payload: unknown
+    try {
+      payload = JSON.parse(data)
+    } catch {
+      return
+    }
+    for (const listener of set) listener(payload)
+  }
 
   return {
     kind: 'web',
     async invoke(channel, arg) {
-      await ensureSession()
       try {
-        const response = await fetch(WEB_INVOKE_PREFIX + encodeURIComponent(channel), {
+        const response = await fetchOwn(WEB_INVOKE_PREFIX + encodeURIComponent(channel), {
           method: 'POST',
-          headers,
-          credentials: 'same-origin',
+          headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({ arg }),
         })
         return (await response.json()) as Result<unknown>
@@ -54,12 +103,31 @@ export function createWebTransport(secret: string | null): Transport {
       }
     },
     on(event: EventName, listener: (payload: unknown) => void) {
-      const relay = (message: MessageEvent<string>) => listener(JSON.parse(message.data))
-      void ensureSession().then(() => {
-        source ??= new EventSource(WEB_EVENTS_PATH, { withCredentials: true })
-        source.addEventListener(event, relay)
-      })
-      return () => source?.removeEventListener(event, relay)
+      const set = listeners.get(event) ?? new Set()
+      set.add(listener)
+      listeners.set(event, set)
+      if (!closeStream && !rejected) {
+        closeStream = openEventStream({
+          url: base + WEB_EVENTS_PATH,
+          headers: secretHeader,
+          fetch: (input, init) => doFetch(input, { ...init, credentials: 'omit' }),
+          onEvent: dispatchEvent,
+          onRejected: reject,
+          ...(options.backoff ? { backoff: options.backoff } : {}),
+        })
+      }
+      return () => set.delete(listener)
+    },
+    fetchOwn,
+    async checkSession() {
+      if (!secret) return false
+      try {
+        const response = await fetchOwn(WEB_SESSION_PATH)
+        return response.ok
+      } catch {
+        // The server is not there at all: the app shows its own "lost contact" messages.
+        return true
+      }
     },
   }
 }

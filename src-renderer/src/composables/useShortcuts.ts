@@ -28,7 +28,7 @@ export function useShortcuts(): void {
         nav.focusSearch()
       } else if (key === 'n') {
         event.preventDefault()
-        nav.go('story')
+        nav.startStory()
       } else if (key === 'r') {
         event.preventDefault()
         void sync.sync()

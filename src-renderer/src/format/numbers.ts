@@ -16,6 +16,12 @@ export function formatCount(value: number | null | undefined, locale: string): s
   return numberFormat(locale).format(value)
 }
 
+/** Pixel sizes: digits in the user's script, never grouped ("1080 × 1920", not "1,080"). */
+export function formatPixels(value: number | null | undefined, locale: string): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return ''
+  return numberFormat(locale, { useGrouping: false, maximumFractionDigits: 0 }).format(value)
+}
+
 /** Unread badges: "999+" past a thousand, so the badge keeps its size. */
 export function formatBadge(value: number, locale: string): string {
   return value > 999 ? `${numberFormat(locale).format(999)}+` : numberFormat(locale).format(value)

@@ -9,6 +9,8 @@ export const useNavStore = defineStore('nav', () => {
   const section = ref<Section>('groups')
   /** Bumped to ask the groups view to focus its search box (Ctrl/Cmd+F from anywhere). */
   const searchFocusRequest = ref(0)
+  /** Set by Ctrl/Cmd+N: the composer puts the keyboard in its text once it shows, then clears it. */
+  const composeFocusPending = ref(false)
   /** True while the connect screen is open to add another account. */
   const adding = ref(false)
 
@@ -21,6 +23,17 @@ export const useNavStore = defineStore('nav', () => {
     searchFocusRequest.value++
   }
 
+  function startStory(): void {
+    section.value = 'story'
+    composeFocusPending.value = true
+  }
+
+  function takeComposeFocus(): boolean {
+    const pending = composeFocusPending.value
+    composeFocusPending.value = false
+    return pending
+  }
+
   function startAdding(): void {
     adding.value = true
   }
@@ -29,5 +42,16 @@ export const useNavStore = defineStore('nav', () => {
     adding.value = false
   }
 
-  return { section, searchFocusRequest, adding, go, focusSearch, startAdding, stopAdding }
+  return {
+    section,
+    searchFocusRequest,
+    composeFocusPending,
+    adding,
+    go,
+    focusSearch,
+    startStory,
+    takeComposeFocus,
+    startAdding,
+    stopAdding,
+  }
 })

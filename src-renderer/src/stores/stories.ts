@@ -44,6 +44,8 @@ export const useStoriesStore = defineStore('stories', () => {
   const savedDraft = shallowRef<StoryDraft | null>(null)
   /** Why the draft is not being kept on disk (the last save failed), or null. */
   const draftSaveError = shallowRef<AppErrorData | null>(null)
+  /** The chosen contacts of the story just published, offered again after the audience went back to everyone. */
+  const lastContacts = shallowRef<readonly string[] | null>(null)
 
   const issues = computed(() => checkStory(draft.value, grant.value, limits.value))
   const visibleIssues = computed(() =>
@@ -112,6 +114,7 @@ export const useStoriesStore = defineStore('stories', () => {
     savedDraft.value = null
     result.value = null
     publishError.value = null
+    lastContacts.value = null
     attempted.value = false
     await load()
   }
@@ -181,11 +184,10 @@ export const useStoriesStore = defineStore('stories', () => {
       if (bridge.kind === 'ipc') {
         return bridge.invoke('stories:media-import', { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })
       }
-      // Web mode streams it to main's upload route (the session cookie proves the secret).
-      const response = await fetch(`${MEDIA_UPLOAD_PATH}?name=${encodeURIComponent(file.name)}`, {
+      // Web mode streams it to main's upload route.
+      const response = await bridge.fetchOwn(`${MEDIA_UPLOAD_PATH}?name=${encodeURIComponent(file.name)}`, {
         method: 'POST',
         body: file,
-        credentials: 'same-origin',
         headers: { 'Content-Type': 'application/octet-stream' },
       })
       const answer = (await response.json()) as { ok: true; value: MediaGrant } | { ok: false; error: AppErrorData }
@@ -242,16 +244,40 @@ export const useStoriesStore = defineStore('stories', () => {
     if (publishing.value) await bridge.call('stories:cancel', { requestId: publishing.value.requestId })
   }
 
-  /** A new, empty story that keeps the look (colours, font) and the audience of the last one. */
+  /**
+   * A new, empty story that keeps the look (colours, font) of the last one. A story to chosen
+   * contacts does not hand them on unseen: the next one goes to everyone again, and the
+   * composer offers the same contacts in one click. People hidden from stories stay hidden.
+   */
   function startAfresh(): void {
+    const previous = draft.value.audience
     const next = emptyDraft()
     next.kind = draft.value.kind
     next.text = { ...draft.value.text, body: '' }
     next.media.background = draft.value.media.background
-    next.audience = { ...draft.value.audience, contacts: [...draft.value.audience.contacts], exclude: [...draft.value.audience.exclude] }
+    next.audience = { mode: 'everyone', contacts: [], exclude: [...previous.exclude] }
+    lastContacts.value = previous.mode === 'contacts' && previous.contacts.length > 0 ? [...previous.contacts] : null
     draft.value = next
     grant.value = null
     attempted.value = false
+  }
+
+  // Choosing "only chosen contacts" by hand answers the offer too.
+  watch(
+    () => draft.value.audience.mode,
+    (mode) => {
+      if (mode === 'contacts') lastContacts.value = null
+    },
+  )
+
+  function reuseLastContacts(): void {
+    if (!lastContacts.value) return
+    draft.value.audience = { ...draft.value.audience, mode: 'contacts', contacts: [...lastContacts.value] }
+    lastContacts.value = null
+  }
+
+  function forgetLastContacts(): void {
+    lastContacts.value = null
   }
 
   function dismissResult(): void {
@@ -283,6 +309,7 @@ export const useStoriesStore = defineStore('stories', () => {
     savedDraft,
     draftSaveError,
     resolveSavedDraft,
+    lastContacts,
     issues,
     visibleIssues,
     canPublish,
@@ -299,6 +326,8 @@ export const useStoriesStore = defineStore('stories', () => {
     publish,
     cancel,
     startAfresh,
+    reuseLastContacts,
+    forgetLastContacts,
     dismissResult,
     dispose,
   }

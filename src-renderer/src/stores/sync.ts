@@ -4,6 +4,9 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { bridge } from '../bridge'
 
+/** Probes answered faster than this never show "checking". */
+const SLOW_PROBE_MS = 400
+
 /** The sync engine's state as main reports it: online, last synced, progress, last error. */
 export const useSyncStore = defineStore('sync', () => {
   const state = shallowRef<SyncState | null>(null)
@@ -13,6 +16,11 @@ export const useSyncStore = defineStore('sync', () => {
   const syncError = ref<AppErrorData | null>(null)
   const error = computed(() => syncError.value ?? loadError.value)
   const requested = ref(false)
+  /** A connectivity probe is out and has taken long enough to be worth saying so. */
+  const checking = ref(false)
+  /** When main last told us whether the server can be reached (ms); 0 before it has. */
+  const confirmedAt = ref(0)
+  let probing: Promise<void> | null = null
 
   const syncing = computed(() => requested.value || (state.value?.syncing ?? false))
   const online = computed(() => state.value?.online ?? true)
@@ -33,6 +41,7 @@ export const useSyncStore = defineStore('sync', () => {
     unsubscribers.push(
       bridge.on('sync:state', (next) => {
         state.value = next
+        confirmedAt.value = Date.now()
         if (!next.syncing) progress.value = null
       }),
       bridge.on('sync:progress', (next) => {
@@ -46,6 +55,7 @@ export const useSyncStore = defineStore('sync', () => {
     const result = await bridge.call('groups:state')
     if (result.ok) {
       state.value = result.value
+      confirmedAt.value = Date.now()
       loadError.value = null
     } else {
       loadError.value = result.error
@@ -67,6 +77,32 @@ export const useSyncStore = defineStore('sync', () => {
     }
   }
 
+  /**
+   * Asks main to probe the server now. A probe within `minGapMs` of the last word from main
+   * is skipped; "checking" shows at once when `announce`, otherwise only once the answer is
+   * slower than a glance (a quick probe should not make the status flicker).
+   */
+  function probe(options: { minGapMs?: number; announce?: boolean } = {}): Promise<void> {
+    if (probing) return probing
+    if (syncing.value || Date.now() - confirmedAt.value < (options.minGapMs ?? 0)) return Promise.resolve()
+    const slow = setTimeout(() => (checking.value = true), options.announce ? 0 : SLOW_PROBE_MS)
+    if (options.announce) checking.value = true
+    probing = (async () => {
+      try {
+        const result = await bridge.call('connectivity:probe')
+        if (result.ok && result.value.probed) {
+          confirmedAt.value = Date.now()
+          if (state.value && state.value.online !== result.value.online) state.value = { ...state.value, online: result.value.online }
+        }
+      } finally {
+        clearTimeout(slow)
+        checking.value = false
+        probing = null
+      }
+    })()
+    return probing
+  }
+
   async function cancel(): Promise<void> {
     await bridge.call('groups:cancel-sync')
   }
@@ -80,6 +116,8 @@ export const useSyncStore = defineStore('sync', () => {
     progress,
     error,
     syncing,
+    checking,
+    confirmedAt,
     online,
     fromCache,
     lastSyncedAt,
@@ -87,6 +125,7 @@ export const useSyncStore = defineStore('sync', () => {
     fraction,
     load,
     sync,
+    probe,
     cancel,
     dispose,
   }

@@ -28,7 +28,7 @@ export async function startWebApp(options: { dataDir?: string; env?: Record<stri
   })
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const ready = await firstJsonLine(child, () => stderr)
+  const ready = await readyLine(child, () => stderr)
   return {
     ...(ready as { url: string; origin: string; secret: string }),
     dataDir,
@@ -39,14 +39,17 @@ export async function startWebApp(options: { dataDir?: string; env?: Record<stri
   }
 }
 
-function firstJsonLine(child: ChildProcess, stderr: () => string): Promise<unknown> {
+function readyLine(child: ChildProcess, stderr: () => string): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! })
     const timer = setTimeout(() => reject(new Error(`web mode did not start in time\n${stderr()}`)), 30_000)
+    // Log lines are JSON too when stdout is not a terminal: the one to wait for says it is ready.
     lines.on('line', (line) => {
       if (!line.startsWith('{')) return
+      const parsed = JSON.parse(line) as { event?: string }
+      if (parsed.event !== 'ready') return
       clearTimeout(timer)
-      resolve(JSON.parse(line))
+      resolve(parsed)
     })
     child.once('exit', (code) => {
       clearTimeout(timer)

@@ -17,6 +17,11 @@ export function issueText(issue: StoryIssue, t: Translate): string {
       })
     case 'contact-invalid':
       return t('story.issues.contact-invalid', { value: p['value'], count: Number(p['count']) - 1 }, Number(p['count']))
+    case 'text-too-long':
+    case 'caption-too-long':
+      return t(`story.issues.${issue.code}`, p, Number(p['length']))
+    case 'too-many-contacts':
+      return t('story.issues.too-many-contacts', p, Number(p['max']))
     default:
       return t(`story.issues.${issue.code}`, p)
   }

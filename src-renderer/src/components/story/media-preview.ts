@@ -1,4 +1,5 @@
 import type { MediaGrant } from '@shared/story/media-facts'
+import { withOwnSrc } from '../../composables/useOwnSrc'
 
 /** Longest side of the small JPEG the provider shows while the media loads. */
 const PREVIEW_SIDE = 96
@@ -29,11 +30,15 @@ function draw(source: CanvasImageSource, width: number, height: number): string 
  * Draws the small JPEG `preview` of a granted picture or video from its copy on our own
  * origin (so the canvas is not tainted). Null for audio, or when the media cannot be drawn.
  */
-export async function makePreview(grant: MediaGrant): Promise<string | null> {
+export function makePreview(grant: MediaGrant): Promise<string | null> {
+  return withOwnSrc(grant.url, (src) => (src ? drawPreview(grant, src) : Promise.resolve(null)))
+}
+
+async function drawPreview(grant: MediaGrant, src: string): Promise<string | null> {
   try {
     if (grant.kind === 'image') {
       const image = new Image()
-      image.src = grant.url
+      image.src = src
       await image.decode()
       return draw(image, image.naturalWidth, image.naturalHeight)
     }
@@ -41,7 +46,7 @@ export async function makePreview(grant: MediaGrant): Promise<string | null> {
       const video = document.createElement('video')
       video.muted = true
       video.preload = 'auto'
-      video.src = grant.url
+      video.src = src
       await waitFor(video, 'loadeddata')
       video.currentTime = Math.min(0.5, (video.duration || 1) / 2)
       await waitFor(video, 'seeked')

@@ -19,6 +19,7 @@ export default {
     invalid: {
       baseUrl: 'Enter an address starting with https:// (or http:// for a server on this computer).',
       token: 'The token looks too short.',
+      tokenMissing: 'The API token is required. Paste it from your provider’s dashboard.',
     },
     keyring: {
       available: 'The token will be encrypted by your system’s keyring ({backend}).',
@@ -118,5 +119,6 @@ export default {
     details: '{reason}. A copy was kept as “{file}” in the app’s data folder.',
     detailsNoCopy: '{reason}.',
     dismiss: 'Dismiss',
+    openSettings: 'Review in Settings',
   },
 }

@@ -6,7 +6,6 @@ export default {
   },
   about: {
     open: 'About Statusdesk',
-    title: 'About Statusdesk',
     version: 'Version',
     platform: 'Platform',
     transport: 'Connection to the app service',

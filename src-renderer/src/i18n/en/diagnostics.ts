@@ -18,14 +18,15 @@ export default {
   },
   updates: {
     title: 'Updates',
-    intro: 'Statusdesk downloads updates only from the https address you enter here, and only while updates are on.',
+    intro:
+      'Statusdesk takes updates from the address it was built with, and only while updates are on. A different address is used only after you accept it in the dialog Statusdesk shows.',
     enabled: 'Check for updates and install them when Statusdesk quits',
     needsFeed: 'Enter an update address first.',
     feed: 'Update address',
     feedPlaceholder: 'https://updates.example.com/statusdesk/',
     feedHint: 'Given by whoever distributes Statusdesk to you. Leave it empty to keep updates off.',
     save: 'Save address',
-    saved: 'Update address saved.',
+    saved: 'Update address saved. Statusdesk asks you to accept it before using it.',
     notHttps: 'Enter an address starting with https://',
     saveFailed: 'The update setting could not be saved: {message}',
     desktopOnly: 'Updates apply to the installed desktop app.',

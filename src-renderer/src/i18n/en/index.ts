@@ -4,6 +4,7 @@ import diagnostics from './diagnostics'
 import frame from './frame'
 import groups from './groups'
 import stories from './stories'
+import web from './web'
 
 /** English, the reference locale. Each domain keeps its strings in its own file. */
 export default {
@@ -13,4 +14,5 @@ export default {
   ...groups,
   ...stories,
   ...diagnostics,
+  ...web,
 }

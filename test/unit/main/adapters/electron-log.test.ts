@@ -37,6 +37,15 @@ describe('the electron-log file logger', () => {
     expect(text).toMatch(/\[error\]\s+\(renderer\)\s+bad token \[redacted\]/)
   })
 
+  it('writes a message with line breaks on one line: a renderer cannot forge lines', async () => {
+    const log = createFileLog({ file: join(dir, 'main.log') })
+    log.scoped('renderer').info('clicked\n[2026-01-01 00:00:00.000] [error] (main) forged entry', { note: 'a\r\nb' })
+    const text = await readFile(log.file, 'utf8')
+    expect(text.trim().split('\n')).toHaveLength(1)
+    expect(text).toContain('clicked\\n[2026-01-01 00:00:00.000] [error] (main) forged entry')
+    expect(text).not.toContain('a\r\nb')
+  })
+
   it('keeps the log folder and file to their owner', async () => {
     const log = createFileLog({ file: join(dir, 'logs', 'main.log') })
     log.scoped('main').info('hello')
@@ -54,5 +63,32 @@ describe('the electron-log file logger', () => {
     expect(await readFile(a.file, 'utf8')).toContain('listening with [redacted]')
     expect(await readFile(a.file, 'utf8')).not.toContain('second file')
     expect(await readFile(b.file, 'utf8')).toContain('second file')
+  })
+})
+
+describe('the console echo', () => {
+  it('writes each entry as one redacted line, readable or JSON as asked', async () => {
+    for (const format of ['text', 'json'] as const) {
+      const lines: Array<{ line: string; level: string }> = []
+      const log = createFileLog({
+        file: join(dir, `${format}.log`),
+        console: 'info',
+        consoleFormat: format,
+        consoleWrite: (line, level) => lines.push({ line, level }),
+      })
+      log.scoped('web').info('listening', { url: 'http://127.0.0.1:4567/', nested: { deep: { token: `Bearer ${TOKEN}` } } })
+      log.scoped('web').debug('not shown at info')
+      log.scoped('web').warn(`two\nlines with ${TOKEN}`)
+      expect(lines.map((entry) => entry.level)).toEqual(['info', 'warn'])
+      for (const { line } of lines) {
+        expect(line).not.toContain('\n')
+        expect(line).not.toContain(TOKEN)
+      }
+      if (format === 'json') {
+        expect(JSON.parse(lines[0]!.line)).toMatchObject({ level: 'info', scope: 'web', message: 'listening', url: 'http://127.0.0.1:4567/' })
+      } else {
+        expect(lines[0]!.line).toMatch(/^\d\d:\d\d:\d\d info {2}\[web\] listening url=http:\/\/127\.0\.0\.1:4567\/ nested=/)
+      }
+    }
   })
 })

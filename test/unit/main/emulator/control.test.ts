@@ -1,11 +1,12 @@
+import { request } from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Emulator } from '../../../../src-main/emulator/index'
-import { call, getGroups, logged, page, postStory, start } from './helpers'
+import { call, controlCall, getGroups, logged, page, postStory, start } from './helpers'
 
 describe('/__emulator control and inspection', () => {
   let emulator: Emulator
   const control = (path: string, init: RequestInit = {}): ReturnType<typeof call> =>
-    call(`${emulator.baseUrl}/__emulator${path}`, init)
+    controlCall(emulator, path, init)
 
   beforeAll(async () => {
     emulator = await start({ groups: 40, seed: 3 })
@@ -112,5 +113,75 @@ describe('/__emulator control and inspection', () => {
     expect(wrong.status).toBe(405)
     expect(wrong.headers.get('allow')).toBe('GET')
     expect((await call(`${emulator.baseUrl}/stories`)).status).toBe(405)
+  })
+})
+
+describe('/__emulator access', () => {
+  let emulator: Emulator
+  beforeAll(async () => {
+    emulator = await start({ groups: 5, token: 'control-token-1' })
+  })
+  afterAll(() => emulator.stop())
+
+  it('refuses a request without the token, or with a wrong one', async () => {
+    expect((await call(`${emulator.baseUrl}/__emulator/stories`)).status).toBe(401)
+    const wrong = await call(`${emulator.baseUrl}/__emulator/faults`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer nope' },
+      body: JSON.stringify({ type: 'hang' }),
+    })
+    expect(wrong.status).toBe(401)
+    expect(emulator.control.faults.list()).toEqual([])
+  })
+
+  it('refuses a Host that is a name other than localhost (DNS rebinding) or another port', async () => {
+    const port = Number(new URL(emulator.baseUrl).port)
+    const statusWithHost = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        request({ host: '127.0.0.1', port, path: '/__emulator', headers: { host, authorization: 'Bearer control-token-1' } }, (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        })
+          .on('error', reject)
+          .end()
+      })
+    expect(await statusWithHost(`attacker.example:${port}`)).toBe(403)
+    expect(await statusWithHost(`127.0.0.1:${port + 1}`)).toBe(403)
+    expect(await statusWithHost(`127.0.0.1:${port}`)).toBe(200)
+    expect(await statusWithHost(`localhost:${port}`)).toBe(200)
+  })
+})
+
+describe('/__emulator/groups at scale', () => {
+  it('adds 300,000 groups in one call without stalling the server (linear, not quadratic)', async () => {
+    const emulator = await start({ groups: 10 })
+    try {
+      const seededFirst = (await page(emulator, 0, 1)).groups[0]?.id
+      const started = performance.now()
+      const reply = await controlCall(emulator, '/groups', { method: 'POST', body: JSON.stringify({ add: 300_000 }) })
+      const elapsedMs = performance.now() - started
+      expect(reply.status).toBe(200)
+      expect((reply.body as { total: number }).total).toBe(300_010)
+      // Quadratic growth took 7.7 s here; linear takes a few hundred milliseconds.
+      expect(elapsedMs).toBeLessThan(4_000)
+      // The newest group comes first, the seeded ones after all the added ones.
+      const first = (await page(emulator, 0, 2)).groups
+      const added = (reply.body as { added: string[] }).added
+      expect(first.map((g) => g.id)).toEqual([added[299_999], added[299_998]])
+      expect((await page(emulator, 300_000, 1)).groups[0]?.id).toBe(seededFirst)
+    } finally {
+      await emulator.stop()
+    }
+  })
+
+  it('refuses to add more than a million groups in one change', async () => {
+    const emulator = await start({ groups: 1 })
+    try {
+      const reply = await controlCall(emulator, '/groups', { method: 'POST', body: JSON.stringify({ add: 1_000_001 }) })
+      expect(reply.status).toBe(400)
+      expect(emulator.control.groups.total()).toBe(1)
+    } finally {
+      await emulator.stop()
+    }
   })
 })

@@ -61,6 +61,24 @@ describe('generateGroup', () => {
     }
     expect(ids.size).toBe(Math.ceil(100_000 / 97))
   })
+
+  it('gives last messages ids of their own per epoch, so a restarted demo never repeats one', () => {
+    const messageIds = (c: GeneratorConfig): string[] =>
+      Array.from({ length: 200 }, (_, index) => generateGroup(c, index).last_message?.id as string)
+    const today = messageIds(config(3))
+    const tomorrow = messageIds({ ...config(3), epoch: 1_750_086_400 })
+    expect(messageIds(config(3))).toEqual(today)
+    expect(new Set(today).size).toBe(200)
+    expect(new Set([...today, ...tomorrow]).size).toBe(400)
+  })
+
+  it('gives a group a new message id when its last message moves', () => {
+    const c = config(3)
+    const before = generateGroup(c, 8)
+    const after = generateGroup(c, 8, { timestamp: (before.timestamp ?? 0) + 60 })
+    expect(after.last_message?.id).not.toBe(before.last_message?.id)
+    expect(after.name).toBe(before.name)
+  })
 })
 
 describe('renderPicture', () => {

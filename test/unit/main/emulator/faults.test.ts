@@ -1,4 +1,4 @@
-import { get } from 'node:http'
+import { get, request } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   type Emulator,
@@ -7,7 +7,7 @@ import {
   STORY_VIOLATIONS,
 } from '../../../../src-main/emulator/index'
 import { specErrors } from '../../../support/emulator-openapi'
-import { bearer, call, getGroups, logged, page, postStory, start, walk } from './helpers'
+import { bearer, controlCall, getGroups, logged, page, postStory, start, walk } from './helpers'
 
 const NOW = 1_750_000_000_500
 let emulator: Emulator
@@ -389,7 +389,8 @@ describe('group mutations during a sync', () => {
 describe('control endpoint for faults', () => {
   it('adds, lists, removes and clears faults over HTTP', async () => {
     await withFaults([])
-    const base = `${emulator.baseUrl}/__emulator/faults`
+    const base = '/faults'
+    const call = (path: string, init: RequestInit = {}) => controlCall(emulator, path, init)
     const added = await call(base, {
       method: 'POST',
       body: JSON.stringify([
@@ -421,7 +422,7 @@ describe('control endpoint for faults', () => {
     [{ type: 'schema-violation', route: 'pictures' }, 'pictures'],
   ])('rejects an invalid fault %j with 400', async (fault, mention) => {
     await withFaults([])
-    const reply = await call(`${emulator.baseUrl}/__emulator/faults`, {
+    const reply = await controlCall(emulator, '/faults', {
       method: 'POST',
       body: JSON.stringify(fault),
     })
@@ -433,5 +434,31 @@ describe('control endpoint for faults', () => {
     await expect(start({ faults: [{ type: 'status', status: 99 } as FaultInput] })).rejects.toThrow(
       /status/,
     )
+  })
+})
+
+describe('early answers', () => {
+  it('refuses a story before its body is in and closes the connection', async () => {
+    emulator = await start()
+    emulator.control.faults.add({ type: 'early-answer', afterBytes: 0 })
+    const url = new URL(`${emulator.baseUrl}/stories`)
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(url, { method: 'POST', headers: { ...bearer(emulator.token), 'content-length': '10000000' } }, (res) => {
+        let body = ''
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+        res.on('error', () => resolve({ status: res.statusCode ?? 0, body }))
+      })
+      req.on('error', reject)
+      req.write(Buffer.alloc(1024))
+    })
+    expect(answer.status).toBe(413)
+    expect(JSON.parse(answer.body)).toEqual({ error: { code: 413, message: 'Request media too large' } })
+    expect(emulator.control.stories.list()).toHaveLength(0)
+  })
+
+  it('applies to stories only', async () => {
+    emulator = await start()
+    expect(() => emulator.control.faults.add({ type: 'early-answer', route: 'groups' })).toThrow(/stories route only/)
   })
 })

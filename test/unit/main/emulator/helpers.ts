@@ -108,3 +108,11 @@ export async function logged(
   })
   return list()
 }
+
+/** A call to the /__emulator routes, which take the API's token. */
+export function controlCall(emulator: Emulator, path: string, init: RequestInit = {}): Promise<Reply> {
+  return call(`${emulator.baseUrl}/__emulator${path}`, {
+    ...init,
+    headers: { ...bearer(emulator.token), ...(init.headers as Record<string, string> | undefined) },
+  })
+}

@@ -3,7 +3,7 @@ import { request } from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Emulator, PublishedStory } from '../../../../src-main/emulator/index'
 import { specErrors } from '../../../support/emulator-openapi'
-import { bearer, call, postStory, start } from './helpers'
+import { bearer, controlCall, postStory, start } from './helpers'
 
 const JPEG =
   'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcgLikxMC4pLSwzOko+MzZGNywtQFdBRkxOUlNSMj5aYVpQYEpRUk//2Q=='
@@ -19,7 +19,7 @@ type Sent = { sent: boolean; message: Record<string, unknown> & { type: string }
 describe('POST /stories', () => {
   let emulator: Emulator
   const stories = async (): Promise<PublishedStory[]> =>
-    ((await call(`${emulator.baseUrl}/__emulator/stories`)).body as { stories: PublishedStory[] })
+    ((await controlCall(emulator, '/stories')).body as { stories: PublishedStory[] })
       .stories
 
   beforeAll(async () => {
@@ -296,9 +296,26 @@ describe('POST /stories', () => {
     const listed = await stories()
     expect(listed.map((s) => s.kind)).toEqual(['text', 'image'])
     expect(new Set(listed.map((s) => s.id)).size).toBe(2)
-    const cleared = await call(`${emulator.baseUrl}/__emulator/stories`, { method: 'DELETE' })
+    const cleared = await controlCall(emulator, '/stories', { method: 'DELETE' })
     expect(cleared.body).toEqual({ stories: [] })
     expect(await stories()).toEqual([])
+  })
+
+  it('answers story ids a restarted emulator does not repeat', async () => {
+    let clock = 1_750_000_200_000
+    const idsOf = async (): Promise<string[]> => {
+      const again = await start({ now: () => (clock += 1000) })
+      try {
+        const ids: string[] = []
+        for (let i = 0; i < 3; i++) ids.push(((await postStory(again, TEXT)).body as Sent).message['id'] as string)
+        return ids
+      } finally {
+        await again.stop()
+      }
+    }
+    const first = await idsOf()
+    const second = await idsOf()
+    expect(new Set([...first, ...second]).size).toBe(6)
   })
 
   it('ignores members the spec does not define', async () => {

@@ -87,4 +87,15 @@ describe('stories handlers', () => {
     expect(await call(h, 'stories:outbox-list')).toEqual({ ok: true, value: [] })
     expect(await call(h, 'stories:history-list')).toEqual({ ok: true, value: [] })
   })
+
+  it('answers a media URL with a broken %-escape with a clear validation error, not an internal one', async () => {
+    const result = await call(handlers(null), 'stories:media-import-url', { url: 'http://host/%E0%A4%A' })
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid-argument',
+        message: 'The address has a “%” that is not followed by two hexadecimal digits. Check the address.',
+      },
+    })
+  })
 })

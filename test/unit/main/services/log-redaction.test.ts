@@ -77,3 +77,38 @@ describe('LogRedactor', () => {
     expect(redactor.value({ note: 'short1-but-secret' })).toEqual({ note: '[redacted]' })
   })
 })
+
+describe('a known secret echoed in another encoding', () => {
+  // Short and lowercase: none of the fixed patterns would catch it, only the secret itself.
+  const secret = 'k3y/with+odd=chars'
+  const forms = {
+    percent: encodeURIComponent(secret),
+    'percent, lowercase': encodeURIComponent(secret).toLowerCase(),
+    hex: Buffer.from(secret).toString('hex'),
+    HEX: Buffer.from(secret).toString('hex').toUpperCase(),
+    base64: Buffer.from(secret).toString('base64'),
+    base64url: Buffer.from(secret).toString('base64url'),
+    'base64 inside a Basic header': Buffer.from(`user:${secret}`).toString('base64'),
+    'base64 of a JSON echo, offset 1': Buffer.from(`{"a":"${secret}"}`).toString('base64'),
+    'base64 of a JSON echo, offset 2': Buffer.from(`{"ab":"${secret}"}`).toString('base64'),
+  }
+
+  it.each(Object.entries(forms))('is blanked when quoted %s', (_name, form) => {
+    const redactor = new LogRedactor()
+    redactor.addSecret(secret)
+    const out = redactor.text(`server said ${form} back`)
+    expect(out).toContain('[redacted]')
+    for (const other of Object.values(forms).filter((f) => f.length >= 8)) expect(out).not.toContain(other)
+  })
+})
+
+describe('log lines', () => {
+  it('escape line breaks and control characters, so a value cannot start a forged line', () => {
+    const redactor = new LogRedactor()
+    const forged = 'ok\n[2026-01-01 00:00:00.000] [info] (main) token accepted\r\u2028\u001b[2J'
+    expect(redactor.line(forged)).toBe(
+      'ok\\n[2026-01-01 00:00:00.000] [info] (main) token accepted\\r\\u2028\\u001b[2J',
+    )
+    expect(redactor.line({ 'a\nb': ['c\nd'], tab: 'x\ty' })).toEqual({ 'a\\nb': ['c\\nd'], tab: 'x\ty' })
+  })
+})

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatBadge, formatDuration, formatFileSize, formatMoney } from '../../../../src-renderer/src/format/numbers'
+import { formatBadge, formatDuration, formatFileSize, formatMoney, formatPixels } from '../../../../src-renderer/src/format/numbers'
 import { displayId, initialsOf, inviteLink, safeHttpUrl, safeLabelColor } from '../../../../src-renderer/src/format/people'
 import { fullDateTime, relativeTime } from '../../../../src-renderer/src/format/time'
 
@@ -35,6 +35,14 @@ describe('numbers', () => {
     expect(formatMoney(12.5, 'GBP', 'en-GB')).toBe('£12.50')
     expect(formatMoney(12.5, 'EUR', 'de-DE')).toBe('12,50\u00a0€')
     expect(formatMoney(3, 'XYZ1', 'en')).toBe('3 XYZ1')
+  })
+
+  it('writes pixel sizes without grouping, in the locale’s digits', () => {
+    expect(formatPixels(1080, 'en-GB')).toBe('1080')
+    expect(formatPixels(1920, 'de-DE')).toBe('1920')
+    expect(formatPixels(12_000, 'en-US')).toBe('12000')
+    expect(formatPixels(1080, 'ar-EG')).toBe('١٠٨٠')
+    expect(formatPixels(Number.NaN, 'en')).toBe('')
   })
 })
 

@@ -63,6 +63,42 @@ describe('stories store', () => {
     expect(store.draft.text.font).toBe('EXO2_EXTRABOLD')
   })
 
+  it('sends the story after one to chosen contacts to everyone, offering the same contacts in one click', async () => {
+    const bridge = fakeBridge({ ...base, 'stories:publish': () => ({ state: 'sent', itemId: 'i1', messageId: 'm1', messageStatus: 'sent' }) })
+    const store = useStoriesStore()
+    await store.load()
+    store.draft.text.body = 'Only for the team'
+    store.draft.audience = { mode: 'contacts', contacts: ['15550100001', '15550100002'], exclude: ['15550100009'] }
+    expect(await store.publish()).toBe(true)
+    expect(store.draft.audience).toEqual({ mode: 'everyone', contacts: [], exclude: ['15550100009'] })
+    expect(store.lastContacts).toEqual(['15550100001', '15550100002'])
+
+    store.reuseLastContacts()
+    expect(store.draft.audience).toEqual({ mode: 'contacts', contacts: ['15550100001', '15550100002'], exclude: ['15550100009'] })
+    expect(store.lastContacts).toBeNull()
+
+    store.draft.text.body = 'Team again'
+    expect(await store.publish()).toBe(true)
+    expect((bridge.callsTo('stories:publish')[1] as { draft: { audience: unknown } }).draft.audience).toMatchObject({
+      mode: 'contacts',
+      contacts: ['15550100001', '15550100002'],
+    })
+    expect(store.lastContacts).toEqual(['15550100001', '15550100002'])
+    store.draft.audience.mode = 'contacts'
+    await Promise.resolve()
+    expect(store.lastContacts).toBeNull()
+  })
+
+  it('offers nothing after a story to everyone', async () => {
+    fakeBridge({ ...base, 'stories:publish': () => ({ state: 'sent', itemId: 'i1', messageId: 'm1', messageStatus: 'sent' }) })
+    const store = useStoriesStore()
+    await store.load()
+    store.draft.text.body = 'Hello all'
+    expect(await store.publish()).toBe(true)
+    expect(store.lastContacts).toBeNull()
+    expect(store.draft.audience.mode).toBe('everyone')
+  })
+
   it('keeps the draft and shows main’s error when publishing fails', async () => {
     fakeBridge({ ...base, 'stories:publish': () => Promise.reject(failure('unauthorized', 'The token is wrong.')) })
     const store = useStoriesStore()

@@ -40,6 +40,24 @@ describe('ConnectView', () => {
     expect(wrapper.text()).toContain('The token looks too short.')
   })
 
+  it('says an empty token is required, not that it is too short', async () => {
+    const bridge = fakeBridge({ 'accounts:list': () => state([]), ...noRecovery })
+    const wrapper = view()
+    await flushPromises()
+    await wrapper.get('[data-testid="connect-token"]').setValue('   ')
+    await wrapper.get('form').trigger('submit')
+    expect(bridge.callsTo('accounts:connect')).toEqual([])
+    expect(wrapper.get('[data-testid="connect-token"]').attributes('aria-invalid')).toBe('true')
+    expect(wrapper.text()).toContain('The API token is required.')
+    expect(wrapper.text()).not.toContain('too short')
+  })
+
+  it('draws no frame of its own inside a dialog that has one', async () => {
+    fakeBridge({ 'accounts:list': () => state([]), ...noRecovery })
+    expect(view().get('[data-testid="connect-view"]').classes()).not.toContain('embedded')
+    expect(view({ embedded: true }).get('[data-testid="connect-view"]').classes()).toContain('embedded')
+  })
+
   it('makes the user choose session-only or weak storage when there is no keyring', async () => {
     const bridge = fakeBridge({ 'accounts:list': () => state([], null, false), 'accounts:connect': () => account({ encryption: 'session' }), ...noRecovery })
     const wrapper = view()

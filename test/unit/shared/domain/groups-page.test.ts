@@ -41,6 +41,32 @@ describe('parseGroupsPage', () => {
     ])
   })
 
+  it('sets aside a group with a 5,000-level nested extra field, counted like any bad record', () => {
+    let deep: unknown = 'bottom'
+    for (let i = 0; i < 5_000; i++) deep = i % 2 === 0 ? { next: deep } : [deep]
+    const groups = [
+      groupFixture({ id: '120363000000000001@g.us' }),
+      { ...groupFixture({ id: '120363000000000002@g.us' }), extra: deep },
+      groupFixture({ id: '120363000000000003@g.us' }),
+    ]
+    const result = parseGroupsPage(page(groups))
+    expect(result.success).toBe(true)
+    if (!result.success) return
+    expect(result.data.groups.map((g) => g.id)).toEqual(['120363000000000001@g.us', '120363000000000003@g.us'])
+    expect(result.data.rejected).toEqual([
+      { index: 1, id: '120363000000000002@g.us', path: 'groups[1]', message: 'nested more than 64 levels deep' },
+    ])
+    // What is kept can be written as JSON (the cache does): nothing deep is left in it.
+    expect(() => JSON.stringify(result.data)).not.toThrow()
+  })
+
+  it('keeps a group whose extra fields nest a realistic few levels', () => {
+    let deep: unknown = 1
+    for (let i = 0; i < 40; i++) deep = { next: deep }
+    const result = parseGroupsPage(page([{ ...groupFixture(), extra: deep }]))
+    expect(result.success && result.data.groups).toHaveLength(1)
+  })
+
   it('sets aside a group that is not an object at all', () => {
     const result = parseGroupsPage(page([null, 'group', groupFixture()]))
     expect(result.success && result.data.rejected.map((r) => r.path)).toEqual([

@@ -68,11 +68,22 @@ describe('story requests', () => {
     expect(parseStoryRequest(input)).toMatchObject({ success: false, issue: { path } })
   })
 
-  it('takes contacts as bare numbers or with the @lid / @s.whatsapp.net suffixes', () => {
-    const contacts = ['447700900123', '447700900124@s.whatsapp.net', '123456789012345@lid']
-    expect(parseStoryRequest({ ...text, contacts, exclude_contacts: ['4477009001'] }).success).toBe(
+  it('takes contacts as bare numbers of 7 to 15 digits only, as the contract says', () => {
+    expect(parseStoryRequest({ ...text, contacts: ['447700900123'], exclude_contacts: ['4477009001'] }).success).toBe(
       true,
     )
+  })
+
+  it.each([
+    ['contacts', '123456789012@lid'],
+    ['contacts', '15550100001@s.whatsapp.net'],
+    ['exclude_contacts', '15550100001@s.whatsapp.net'],
+    ['exclude_contacts', '+15550100001'],
+  ])('refuses %s holding %s', (field, id) => {
+    expect(parseStoryRequest({ ...text, [field]: ['447700900123', id] })).toMatchObject({
+      success: false,
+      issue: { path: `${field}[1]` },
+    })
   })
 
   it('counts caption characters as code points, so an emoji counts once', () => {

@@ -85,6 +85,13 @@ describe('checks before a story is sent', () => {
     expect(
       codes(checkStory(draft({ text: { body: 'Hi' }, audience: { mode: 'everyone', exclude: ['abc'] } }), null, DEFAULT_STORY_LIMITS)),
     ).toEqual(['exclude:contact-invalid:error'])
+    // A hidden-number id (kept in a draft from an older version) is refused at its field too.
+    expect(
+      checkStory(draft({ text: { body: 'Hi' }, audience: { mode: 'contacts', contacts: ['123456789012@lid'] } }), null, DEFAULT_STORY_LIMITS),
+    ).toEqual([{ field: 'contacts', code: 'contact-invalid', severity: 'error', params: { value: '123456789012@lid', count: 1 } }])
+    expect(
+      codes(checkStory(draft({ text: { body: 'Hi' }, audience: { mode: 'everyone', exclude: ['15550100001@c.us'] } }), null, DEFAULT_STORY_LIMITS)),
+    ).toEqual(['exclude:contact-invalid:error'])
     // Exclusions do not matter when only chosen contacts see it.
     expect(
       checkStory(draft({ text: { body: 'Hi' }, audience: { mode: 'contacts', contacts: ['15550100001'], exclude: ['abc'] } }), null, DEFAULT_STORY_LIMITS),

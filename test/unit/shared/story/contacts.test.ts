@@ -6,8 +6,12 @@ describe('contact ids for a story audience', () => {
     expect(normalizeContact('15550100001')).toBe('15550100001')
     expect(normalizeContact(' +1 (555) 010-0001 ')).toBe('15550100001')
     expect(normalizeContact('15550100001@s.whatsapp.net')).toBe('15550100001')
-    expect(normalizeContact('123456789012345@lid')).toBe('123456789012345@lid')
-    expect(normalizeContact('123456789012345@LID')).toBe('123456789012345@lid')
+    expect(normalizeContact('15550100001@S.WhatsApp.net')).toBe('15550100001')
+  })
+
+  it('refuses hidden-number ids and every other suffix: the contract takes digits only', () => {
+    for (const id of ['123456789012345@lid', '123456789012345@LID', '15550100001@c.us', '15550100001@g.us', '15550100001@newsletter'])
+      expect(normalizeContact(id), id).toBeNull()
   })
 
   it('refuses what the provider’s pattern does not allow', () => {

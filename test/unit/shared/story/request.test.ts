@@ -33,7 +33,7 @@ describe('the request built from the composer', () => {
       background_color: '#FF0B6E4F',
       caption_color: '#FFFFFFFF',
       font_type: 'CALISTOGA_REGULAR',
-      contacts: ['15550100001', '99887766554@lid'],
+      contacts: ['15550100001'],
     })
     expect(parseStoryRequest(request).success).toBe(true)
   })

@@ -251,7 +251,7 @@ describe('ApiClient against the emulator', () => {
     it('publishes a text story, which the emulator records as sent', async () => {
       const result = await client().publishStory({
         ...textStory,
-        contacts: ['447700900123', '123456789012345@lid'],
+        contacts: ['447700900123', '15550100001'],
       })
       expect(result).toMatchObject({ outcome: 'published', attempts: 1, response: { sent: true } })
       const [story] = emulator.control.stories.list()
@@ -261,9 +261,15 @@ describe('ApiClient against the emulator', () => {
         backgroundColor: textStory.background_color,
         captionColor: textStory.caption_color,
         fontType: textStory.font_type,
-        contacts: ['447700900123', '123456789012345@lid'],
+        contacts: ['447700900123', '15550100001'],
       })
       if (result.outcome === 'published') expect(result.response.message?.id).toBe(story?.id)
+    })
+
+    it('refuses a contact outside the contract (an @lid id) before anything is sent', async () => {
+      const error = await failure(client().publishStory({ ...textStory, contacts: ['447700900123', '123456789012345@lid'] }))
+      expect(error).toMatchObject({ code: 'invalid-request', details: { path: 'contacts[1]' } })
+      expect(emulator.control.requests.list().filter((r) => r.route === 'stories')).toEqual([])
     })
 
     it('streams a local image file, which arrives byte for byte', async () => {

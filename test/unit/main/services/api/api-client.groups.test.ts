@@ -4,6 +4,7 @@ import { ApiClient, type ApiClientOptions } from '../../../../../src-main/servic
 import { closedPort, startHttpFixture, type HttpFixture } from '../../../../support/http-fixture'
 import { groupFixture } from '../../../shared/domain/fixtures'
 import { TOKEN, countingFetch, failure, fakeClock, testClient } from './helpers'
+import { Connectivity } from '../../../../../src-main/services/connectivity'
 
 let server: HttpFixture
 
@@ -221,6 +222,41 @@ describe('ApiClient.listGroups', () => {
       expect(error.code).toBe('offline')
       expect(error.details).toMatchObject({ networkCode: 'ECONNREFUSED', attempts: 4 })
       expect(clock.sleeps).toHaveLength(3)
+    })
+
+    it('tells a server that keeps closing the connection apart from an unreachable one', async () => {
+      server.handle((req) => req.socket.destroy())
+      const { api, clock } = client()
+      const error = await failure(api.listGroups({ count: 10, offset: 0 }))
+      expect(error.code).toBe('connection-closed')
+      expect(error.message).toMatch(/^The server closed the connection before answering\./)
+      expect(error.message).not.toMatch(/Could not reach/)
+      expect(error.details).toMatchObject({ attempts: 4 })
+      expect(server.requests).toHaveLength(4)
+      expect(clock.sleeps).toHaveLength(3)
+      // The server answered (by hanging up): the app is not offline.
+      const connectivity = new Connectivity()
+      connectivity.reportFailure(error.code)
+      expect(connectivity.online).toBe(true)
+      connectivity.reportFailure('offline')
+      expect(connectivity.online).toBe(false)
+    })
+
+    it('says when the next try may happen after a long Retry-After', async () => {
+      server.handle((_req, _res, t) =>
+        t.json(429, { error: { code: 429, message: 'quota' } }, { 'retry-after': '120' }),
+      )
+      const { api, clock } = client()
+      const now = clock.now()
+      const error = await failure(api.listGroups({ count: 10, offset: 0 }))
+      expect(error.code).toBe('rate-limited')
+      expect(error.details).toMatchObject({
+        retryAfterSeconds: 120,
+        retryAt: new Date(now + 120_000).toISOString(),
+        attempts: 1,
+      })
+      expect(error.message).toMatch(/asks to wait 2 min before the next try/)
+      expect(error.message).not.toMatch(/Wait a moment/)
     })
 
     it('retries a connection reset mid-response', async () => {

@@ -449,7 +449,9 @@ describe('ApiClient.publishStory', () => {
           media: { kind: 'bytes', bytes: randomBytes(16 * 1024 * 1024), mimeType: 'video/mp4' },
         }),
       )
-      expect(error).toMatchObject({ code: 'offline', details: { published: false, attempts: 1 } })
+      // The server hung up mid-upload: said as such (not "offline"), and still not published.
+      expect(error).toMatchObject({ code: 'connection-closed', details: { published: false, attempts: 1 } })
+      expect(error.message).toBe('The server closed the connection while the story was being sent. It was not published.')
       expect(counting.calls).toHaveLength(1)
     })
   })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  closedByServer,
   networkErrorCode,
   provesNotSent,
 } from '../../../../../src-main/services/api/network-failure'
@@ -45,5 +46,19 @@ describe('provesNotSent', () => {
     expect(provesNotSent(new Error('net::ERR_CONNECTION_RESET'))).toBe(false)
     expect(provesNotSent(new TypeError('fetch failed'))).toBe(false)
     expect(provesNotSent(undefined)).toBe(false)
+  })
+})
+
+describe('closedByServer', () => {
+  it.each(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'])('is true for %s on an open connection', (code) => {
+    expect(closedByServer(new TypeError('fetch failed', { cause: Object.assign(new Error('x'), { code }) }))).toBe(true)
+  })
+
+  it('is true in Chromium wording, false for a refused connection or an unknown failure', () => {
+    expect(closedByServer(new Error('net::ERR_CONNECTION_RESET'))).toBe(true)
+    expect(closedByServer(new Error('net::ERR_EMPTY_RESPONSE'))).toBe(true)
+    expect(closedByServer(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }))).toBe(false)
+    expect(closedByServer(new Error('net::ERR_NAME_NOT_RESOLVED'))).toBe(false)
+    expect(closedByServer(new Error('boom'))).toBe(false)
   })
 })

@@ -119,7 +119,7 @@ describe('the token', () => {
 
   it.each([
     ['timeout', 1],
-    ['offline', 2],
+    ['connection-closed', 2],
     ['invalid-response', 3],
     ['invalid-request', 4],
     ['invalid-response', 5],
@@ -198,5 +198,40 @@ describe('the token', () => {
   it('appears in no log line', () => {
     expect(logger.lines.length).toBeGreaterThan(20)
     expect(JSON.stringify(logger.lines)).not.toContain(TOKEN)
+  })
+})
+
+describe('the token echoed encoded', () => {
+  const encodings: Record<string, (token: string) => string> = {
+    base64: (t) => Buffer.from(t).toString('base64'),
+    base64url: (t) => Buffer.from(t).toString('base64url'),
+    'base64 of the whole header': (t) => Buffer.from(`Bearer ${t}`).toString('base64'),
+    'percent-encoded': (t) => encodeURIComponent(`${t}/`),
+    hex: (t) => Buffer.from(t).toString('hex'),
+  }
+  let echo: HttpFixture
+
+  beforeAll(async () => {
+    echo = await startHttpFixture(async (req, _res, t) => {
+      const token = (req.headers.authorization ?? '').replace(/^Bearer /, '')
+      const said = Object.entries(encodings).map(([name, encode]) => `${name}=${encode(token)}`)
+      t.json(400, { error: { code: 400, message: `Bad request ${said.join(' ')}`, details: { said } } })
+    })
+  })
+  afterAll(async () => {
+    await echo.close()
+  })
+
+  it('is redacted from the message and the details in every encoding', async () => {
+    const error = await new ApiClient({ baseUrl: echo.baseUrl, token: TOKEN, fetch, clock: fakeClock() })
+      .listGroups({ count: 10, offset: 0 })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(AppError)
+    const everything = inspect(error, { depth: 10 }) + JSON.stringify((error as AppError).details)
+    for (const [name, encode] of Object.entries(encodings)) {
+      expect(everything, name).not.toContain(encode(TOKEN))
+      expect((error as AppError).message).toContain(`${name}=`)
+    }
+    expect((error as AppError).message).toContain('[redacted]')
   })
 })

@@ -66,8 +66,13 @@ function activity(g: Group): number {
 }
 
 function referenceSort(sort: GroupSort): (a: Group, b: Group) => number {
+  // Names sort by their first letter or digit: leading emoji and punctuation do not count.
+  const key = (g: Group) => g.name.replace(/^[^\p{L}\p{N}]+/u, '')
   const byName = (a: Group, b: Group) =>
-    collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+    Number(key(a) === '') - Number(key(b) === '') ||
+    collator.compare(key(a), key(b)) ||
+    collator.compare(a.name, b.name) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
   const byRecent = (a: Group, b: Group) => activity(b) - activity(a) || byName(a, b)
   if (sort === 'recent') return byRecent
   if (sort === 'name') return byName
@@ -255,6 +260,25 @@ describe('edge cases of single groups', () => {
     expect(small.query(GroupsQuerySchema.parse({ filters: ['admin'] })).matching).toBe(0)
     const known = new GroupsIndex([make({ id: 'a@g.us', name: 'A' })], { selfId: '111' })
     expect(known.query(GroupsQuerySchema.parse({ filters: ['admin'] })).matching).toBe(1)
+  })
+
+  it('sorts names by their first letter or digit, emoji and symbols aside, symbol-only names last', () => {
+    const names = ['🎉 Zumba', 'Ana’s book club', '🎉🎉🎉', '“Quoted” choir', '#1 fans', 'Bakers', '👨‍👩‍👧 Family', '  ...', 'étoile']
+    const small = new GroupsIndex(
+      names.map((name, i) => make({ id: `${i}@g.us`, name })),
+      { selfId: null, locale: 'en' },
+    )
+    expect(small.query(GroupsQuerySchema.parse({ sort: 'name' })).rows.map((r) => r.name)).toEqual([
+      '#1 fans',
+      'Ana’s book club',
+      'Bakers',
+      'étoile',
+      '👨‍👩‍👧 Family',
+      '“Quoted” choir',
+      '🎉 Zumba',
+      '  ...',
+      '🎉🎉🎉',
+    ])
   })
 
   it('matches ids with a server part against a bare own id, and sorts names naturally', () => {

@@ -7,6 +7,7 @@ import { AppError } from '@shared/errors'
 import { DEFAULT_STORY_LIMITS, type StoryLimits } from '@shared/story/limits'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MediaStore } from '../../../../../src-main/services/media/media-store'
+import { publicFetch, type ResolveHost } from '../../../../../src-main/services/net'
 
 const FIXTURES = join(import.meta.dirname, '../../../../fixtures/media')
 const fixture = (name: string) => join(FIXTURES, name)
@@ -109,6 +110,54 @@ describe('MediaStore', () => {
       expect(await store.importUrl(`${base}/p/photo.jpg`)).toMatchObject({ kind: 'image', width: 360, name: 'photo.jpg' })
       expect((await refusal(store.importUrl(`${base}/missing.jpg`))).code).toBe('not-found')
       expect((await refusal(store.importUrl('ftp://example.com/a.jpg'))).code).toBe('invalid-argument')
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+
+  it('refuses private addresses with one message, whether anything answers there or not', async () => {
+    const server: Server = createServer((_req, res) => res.end('internal'))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const open = (server.address() as AddressInfo).port
+    const names: Record<string, string[]> = { 'intranet.example': ['10.0.0.5'] }
+    const resolve: ResolveHost = async (host) => names[host] ?? [host.replace(/^\[|\]$/g, '')]
+    let hits = 0
+    server.on('request', () => hits++)
+    const guarded = new MediaStore({
+      dir: join(root, 'media'),
+      limits: () => limits,
+      fetch: publicFetch({ fetch: globalThis.fetch, resolve, trustedBaseUrl: () => 'https://gate.example.com' }),
+    })
+    try {
+      const messages = new Set<string>()
+      for (const url of [
+        `http://127.0.0.1:${open}/a.jpg`,
+        'http://127.0.0.1:9/a.jpg',
+        'http://169.254.169.254/latest/meta-data/',
+        'http://intranet.example/a.jpg',
+        'http://[::1]:9/a.jpg',
+      ]) {
+        const error = await refusal(guarded.importUrl(url))
+        expect(error.code, url).toBe('invalid-argument')
+        messages.add(error.message)
+      }
+      expect([...messages]).toEqual(['The address is not on the public internet, so Statusdesk does not fetch from it.'])
+      expect(hits).toBe(0)
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+
+  it('says what is wrong with an address whose %-escape is broken, and keeps a name that is not UTF-8', async () => {
+    const broken = await refusal(store.importUrl('http://host/%E0%A4%A'))
+    expect(broken.code).toBe('invalid-argument')
+    expect(broken.message).toMatch(/“%” that is not followed by two hexadecimal digits/)
+    const jpeg = await readFile(fixture('photo-360x640.jpg'))
+    const server: Server = createServer((_req, res) => res.end(jpeg))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const grant = await store.importUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}/%E0%A4.jpg`)
+      expect(grant.name).toBe('%E0%A4.jpg')
     } finally {
       await new Promise((resolve) => server.close(resolve))
     }

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Group } from '@shared/domain'
@@ -64,6 +64,29 @@ describe('pictures in web mode', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     const original = Buffer.from(await (await fetch(group.chat_pic!)).arrayBuffer())
     expect(Buffer.from(await response.arrayBuffer()).equals(original)).toBe(true)
+  })
+
+  it('check what they serve: a damaged file is fetched again and the picture served, never the damage', async () => {
+    const group = groups[1]!
+    const url = store.thumbUrl(group)!
+    const path = join(dir.path, 'pictures', url.split('/').at(-1)!)
+    const good = await readFile(path)
+    await writeFile(path, 'not a picture')
+    const response = await get(url)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('image/png')
+    expect(Buffer.from(await response.arrayBuffer()).equals(good)).toBe(true)
+    expect((await readFile(path)).equals(good)).toBe(true)
+  })
+
+  it('answer 404 for a damaged file that cannot be fetched again', async () => {
+    const group = groups[2]!
+    const url = store.thumbUrl(group)!
+    await writeFile(join(dir.path, 'pictures', url.split('/').at(-1)!), Buffer.from([0x89, 0x50, 0x4e]))
+    emulator.control.faults.add({ type: 'status', status: 500, route: 'pictures' })
+    const response = await get(url)
+    expect(response.status).toBe(404)
+    emulator.control.faults.clear()
   })
 
   it('need the session secret', async () => {

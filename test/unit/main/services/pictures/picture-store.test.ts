@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { readFile, readdir } from 'node:fs/promises'
+import { readFile, readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { GroupsQuerySchema } from '@shared/channels/groups'
@@ -88,6 +88,21 @@ describe('group pictures', () => {
       const original = Buffer.from(await (await fetch(group.chat_pic)).arrayBuffer())
       expect(stored.equals(original)).toBe(true)
     }
+  })
+
+  it('fetches a damaged picture again at the next sync, though its URL did not change', async () => {
+    await (await open()).syncThumbs(groups)
+    const group = withPicture()[0]!
+    const store = await open()
+    const file = store.thumbUrl(group)!.split('/').at(-1)!
+    // 13 bytes that are not a PNG, as a disk or a crash could leave them.
+    await writeFile(join(dir.path, PICTURES_DIR, file), 'not a picture')
+    emulator.control.requests.clear()
+    const again = await store.syncThumbs(groups)
+    expect(again).toMatchObject({ downloaded: 1, unchanged: withPicture().length - 1, failed: 0 })
+    expect(pictureRequests()).toHaveLength(1)
+    const repaired = await readFile(join(dir.path, PICTURES_DIR, store.thumbUrl(group)!.split('/').at(-1)!))
+    expect(repaired.equals(Buffer.from(await (await fetch(group.chat_pic!)).arrayBuffer()))).toBe(true)
   })
 
   it('fetches nothing again when nothing changed, even after a restart', async () => {

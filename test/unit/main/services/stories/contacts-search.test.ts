@@ -42,13 +42,13 @@ describe('ContactsSearch over the cached groups’ participants', () => {
     expect((await search.search('no such group anywhere', 10)).matching).toBe(0)
   })
 
-  it('merges the same person listed under a phone id and its @s.whatsapp.net form, and keeps @lid ids', async () => {
+  it('merges the same person listed under a phone id and its @s.whatsapp.net form, and leaves out @lid ids (not phone numbers)', async () => {
     const search = new ContactsSearch(async () => [
       { id: '15550100002', number: '15550100002', groups: 2, sampleGroups: ['A', 'B'] },
       { id: '15550100002@s.whatsapp.net', number: null, groups: 1, sampleGroups: ['C'] },
       { id: '123456789012@lid', number: null, groups: 1, sampleGroups: ['D'] },
       { id: 'not-a-contact', number: null, groups: 1, sampleGroups: ['E'] },
     ])
-    expect((await search.search('', 10)).contacts.map((c) => c.id)).toEqual(['15550100002', '123456789012@lid'])
+    expect((await search.search('', 10)).contacts.map((c) => c.id)).toEqual(['15550100002'])
   })
 })

@@ -136,7 +136,7 @@ const FAULTS: [string, FaultInput, string, Partial<ApiClientOptions>?][] = [
     'timeout',
     { timeouts: { headersMs: 300, stallMs: 300 } },
   ],
-  ['a connection reset mid-body', { type: 'reset', after: 3 }, 'offline'],
+  ['a connection reset mid-body', { type: 'reset', after: 3 }, 'connection-closed'],
   ['malformed JSON', { type: 'malformed-json', after: 3 }, 'invalid-response'],
 ]
 
@@ -172,13 +172,13 @@ describe('a fault mid-sync', () => {
     60_000,
   )
 
-  it('a reset is the network going away: the state says offline until a request gets through', async () => {
+  it('a reset is the server hanging up, not the network going away: the state stays online', async () => {
     await withPreviousSnapshot()
     const { service, connectivity } = build(dir.path)
     emulator.control.faults.add({ type: 'reset' })
     await service.sync().catch(() => undefined)
-    expect(connectivity.online).toBe(false)
-    expect(service.state().online).toBe(false)
+    expect(connectivity.online).toBe(true)
+    expect(service.state()).toMatchObject({ online: true, lastError: { code: 'connection-closed' } })
     emulator.control.faults.clear()
     await service.sync()
     expect(service.state()).toMatchObject({ online: true, lastError: null, fromCache: false })
@@ -260,10 +260,11 @@ describe('offline first', () => {
 
   it('refreshes by itself when the network comes back', async () => {
     await withPreviousSnapshot()
-    const { service, connectivity } = build(dir.path)
+    const { service, connectivity } = build(dir.path, { client: { timeouts: { headersMs: 300, stallMs: 300 } } })
     await service.start()
     await until(() => service.state().lastResult !== null)
-    emulator.control.faults.add({ type: 'reset' })
+    // No answer at all (a reset would be the server answering by hanging up).
+    emulator.control.faults.add({ type: 'hang' })
     await service.sync().catch(() => undefined)
     expect(connectivity.online).toBe(false)
     emulator.control.faults.clear()

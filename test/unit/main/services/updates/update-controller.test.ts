@@ -27,7 +27,14 @@ class RecordingEngine implements UpdateEngine {
   async download(): Promise<void> {
     this.calls.push('download')
   }
+  installOnQuit(): void {
+    this.calls.push('installOnQuit')
+  }
 }
+
+/** The native dialog, answered as a test says: every address it was asked about, in order. */
+const dialog = { asked: [] as string[], answer: true }
+const settle = () => new Promise((resolve) => setImmediate(resolve))
 
 let dir: string
 let settings: SettingsService
@@ -42,8 +49,16 @@ beforeEach(async () => {
   engine = new RecordingEngine()
   notices = []
   timers = { running: new Set(), next: 1 }
+  dialog.asked = []
+  dialog.answer = true
   controller = new UpdateController({
     engine,
+    buildFeed: null,
+    confirmFeed: async (feed) => {
+      dialog.asked.push(feed.href)
+      return dialog.answer
+    },
+    signature: { verified: true },
     settings,
     log: silentLogger,
     notify: (notice) => notices.push(notice),
@@ -84,8 +99,10 @@ describe('the update controller', () => {
     engine.offer = { version: '1.2.0', files: [{ url: 'Statusdesk-1.2.0-linux-x86_64.AppImage' }] }
     controller.start()
     settings.update({ updates: { enabled: true, feedUrl: 'https://updates.example.com/statusdesk' } })
-    await controller.check()
-    expect(engine.calls).toEqual(['setFeed ' + FEED, 'check', 'download'])
+    // Accepting the address starts the first check by itself.
+    await settle()
+    expect(dialog.asked).toEqual([FEED])
+    expect(engine.calls).toEqual(['setFeed ' + FEED, 'check', 'download', 'installOnQuit'])
     expect(timers.running.size).toBe(1)
     expect(notices).toEqual([{ level: 'info', message: 'Statusdesk 1.2.0 is ready and will be installed when you quit the app.' }])
 
@@ -97,7 +114,7 @@ describe('the update controller', () => {
     engine.offer = { version: '1.2.0', files: [{ url: 'https://cdn.elsewhere.example.net/Statusdesk-1.2.0.zip' }] }
     settings.update({ updates: { enabled: true, feedUrl: FEED } })
     controller.start()
-    await controller.check()
+    await settle()
     expect(engine.calls).not.toContain('download')
     expect(notices).toEqual([{ level: 'warning', message: expect.stringContaining('not on the update address (updates.example.com)') }])
   })
@@ -106,6 +123,7 @@ describe('the update controller', () => {
     engine.failCheck = new Error('getaddrinfo ENOTFOUND updates.example.com')
     settings.update({ updates: { enabled: true, feedUrl: FEED } })
     controller.start()
+    await settle()
     await controller.check()
     expect(notices).toEqual([])
 
@@ -116,5 +134,79 @@ describe('the update controller', () => {
     const before = engine.calls.length
     await controller.check()
     expect(engine.calls).toHaveLength(before)
+  })
+
+  it('does not follow an address the renderer set until the user accepts it in main, and asks once', async () => {
+    dialog.answer = false
+    engine.offer = { version: '9.9.9', files: [{ url: 'evil.AppImage' }] }
+    controller.start()
+    settings.update({ updates: { enabled: true, feedUrl: 'https://attacker.example.net/feed/' } })
+    await settle()
+    await controller.check()
+    expect(dialog.asked).toEqual(['https://attacker.example.net/feed/'])
+    expect(engine.calls).toEqual([])
+    expect(controller.feed).toBeNull()
+    expect(notices).toEqual([{ level: 'warning', message: 'The update address attacker.example.net was not accepted, so it is not used.' }])
+    // Switching updates off and on again does not ask again, nor use it.
+    settings.update({ updates: { enabled: false } })
+    settings.update({ updates: { enabled: true } })
+    await settle()
+    expect(dialog.asked).toHaveLength(1)
+    expect(engine.calls).toEqual([])
+  })
+})
+
+describe('the feed from the build', () => {
+  const BUILD = 'https://releases.statusdesk.example/stable/'
+
+  function withBuild(options: { signature?: { verified: true } | { verified: false; reason: string } } = {}) {
+    controller.stop()
+    controller = new UpdateController({
+      engine,
+      buildFeed: BUILD,
+      confirmFeed: async (feed) => {
+        dialog.asked.push(feed.href)
+        return dialog.answer
+      },
+      signature: options.signature ?? { verified: true },
+      settings,
+      log: silentLogger,
+      notify: (notice) => notices.push(notice),
+      timers: { set: () => 1, clear: () => undefined },
+    })
+    return controller
+  }
+
+  it('is used with no question when updates are on and no other address is set', async () => {
+    engine.offer = { version: '2.0.0', files: [{ url: 'Statusdesk-2.0.0.dmg' }] }
+    withBuild().start()
+    settings.update({ updates: { enabled: true } })
+    await controller.check()
+    expect(dialog.asked).toEqual([])
+    expect(engine.calls).toEqual(['setFeed ' + BUILD, 'check', 'download', 'installOnQuit'])
+  })
+
+  it('stays in use when the user refuses another address', async () => {
+    dialog.answer = false
+    withBuild().start()
+    settings.update({ updates: { enabled: true, feedUrl: 'https://mirror.example.org/' } })
+    await settle()
+    expect(dialog.asked).toEqual(['https://mirror.example.org/'])
+    expect(controller.feed).toBe(BUILD)
+  })
+
+  it('offers but never downloads or installs where no signature can be verified (AppImage, deb)', async () => {
+    engine.offer = { version: '2.0.0', files: [{ url: 'Statusdesk-2.0.0-linux-x86_64.AppImage' }] }
+    withBuild({ signature: { verified: false, reason: 'AppImage and deb updates carry no signature the app can check' } }).start()
+    settings.update({ updates: { enabled: true } })
+    await controller.check()
+    expect(engine.calls).toEqual(['setFeed ' + BUILD, 'check'])
+    expect(notices).toEqual([
+      {
+        level: 'info',
+        message:
+          'Statusdesk 2.0.0 is available from releases.statusdesk.example. It is not installed automatically because AppImage and deb updates carry no signature the app can check: install it yourself.',
+      },
+    ])
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { acceptedFeed, filesStayOnFeed } from '../../../../../src-main/services/updates/update-policy'
+import { acceptedFeed, filesStayOnFeed, signatureCheckOf } from '../../../../../src-main/services/updates/update-policy'
 
 describe('acceptedFeed', () => {
   it('keeps updates off unless enabled with an https feed', () => {
@@ -31,5 +31,19 @@ describe('filesStayOnFeed', () => {
     expect(filesStayOnFeed(feed, [{ url: 'http://u.example.com/a.zip' }])).toBe(false)
     expect(filesStayOnFeed(feed, [{ url: '//evil.example.org/a.zip' }])).toBe(false)
     expect(filesStayOnFeed(feed, [])).toBe(false)
+  })
+})
+
+describe('signatureCheckOf', () => {
+  it('verifies on macOS, and on Windows only with a publisher name', () => {
+    expect(signatureCheckOf({ platform: 'darwin' })).toEqual({ verified: true })
+    expect(signatureCheckOf({ platform: 'win32', publisherName: 'Statusdesk Ltd' })).toEqual({ verified: true })
+    expect(signatureCheckOf({ platform: 'win32', publisherName: null }).verified).toBe(false)
+    expect(signatureCheckOf({ platform: 'linux' }).verified).toBe(false)
+  })
+
+  it('falls back to the build’s feed when the settings name none', () => {
+    const verdict = acceptedFeed({ enabled: true, feedUrl: null }, 'https://releases.example.com/app')
+    expect(verdict.on && verdict.feed.href).toBe('https://releases.example.com/app/')
   })
 })

@@ -3,6 +3,7 @@ import { MESSAGE_TYPES } from '@shared/domain'
 import { describe, expect, it } from 'vitest'
 import GroupRowView from '../../../../../src-renderer/src/components/groups/GroupRow.vue'
 import { KIND_ICONS } from '../../../../../src-renderer/src/components/message/kinds'
+import { fakeBridge } from '../../support/fake-bridge'
 import { plugins, row } from '../../support/groups-fixtures'
 
 const NOW = 1_712_995_245_000 + 5 * 60_000
@@ -30,11 +31,24 @@ describe('GroupRow', () => {
   it('marks unread, mentions, pinned, muted and archived groups', () => {
     const wrapper = mountRow({ row: row({ unread: 1234, mention: true, pinned: true, muted: true, archived: true }) })
     expect(wrapper.get('[data-testid="group-row-unread"]').text()).toBe('999+')
-    expect(wrapper.get('[data-testid="group-row-unread"]').attributes('aria-label')).toBe('1234 unread messages')
+    expect(wrapper.get('[data-testid="group-row-unread"]').attributes('aria-label')).toBe('1,234 unread messages')
     for (const flag of ['mention', 'pinned', 'muted', 'archived']) {
       expect(wrapper.find(`[data-testid="group-row-${flag}"]`).exists()).toBe(true)
     }
     expect(wrapper.get('.row').classes()).toContain('unread')
+  })
+
+  it('says one unread message in the singular', () => {
+    const wrapper = mountRow({ row: row({ unread: 1 }) })
+    expect(wrapper.get('[data-testid="group-row-unread"]').attributes('aria-label')).toBe('1 unread message')
+  })
+
+  it('shows how many people the group has, formatted and in words on hover', () => {
+    const big = mountRow({ row: row({ size: 1024 }) }).get('[data-testid="group-row-size"]')
+    expect(big.text()).toBe('1,024')
+    expect(big.attributes('title')).toBe('1,024 participants')
+    expect(big.attributes('aria-label')).toBe('1,024 participants')
+    expect(mountRow({ row: row({ size: 1 }) }).get('[data-testid="group-row-size"]').attributes('title')).toBe('1 participant')
   })
 
   it('shows none of the markers on a quiet group', () => {
@@ -55,9 +69,13 @@ describe('GroupRow', () => {
     expect(chips.map((chip) => chip.text())).toEqual(['VIP', 'Family'])
     expect((chips[0]!.element as HTMLElement).style.getPropertyValue('--chip-color')).toBe('gold')
     expect(wrapper.get('[data-testid="group-row-more-labels"]').text()).toBe('+1')
+    expect(wrapper.get('[data-testid="group-row-more-labels"]').attributes('title')).toBe('Suppliers')
+    expect(chips[1]!.attributes('title')).toBe('Family')
   })
 
   it('falls back to initials without a picture and when the picture fails to load', async () => {
+    // A transport whose pages load main's files directly, as the desktop app's does.
+    fakeBridge({})
     const without = mountRow({ row: row({ name: 'weekend hikers club', picture: null }) })
     expect(without.get('[data-testid="avatar-initials"]').text()).toBe('WH')
 

@@ -1,0 +1,105 @@
+import { PUBLIC_NETWORK, bareHost, isIpLiteral, networkOf } from './address-policy'
+import type { ResolveHost } from './resolver'
+
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
+
+/**
+ * A fetch was refused because it would reach a machine that is not on the public internet
+ * (this computer, the local network, a cloud's metadata address), directly or through a
+ * redirect. The message is the same whatever the address, so a caller learns nothing
+ * about which internal hosts exist or answer.
+ */
+export class NotPublicError extends Error {
+  constructor() {
+    super('The address is not on the public internet, so Statusdesk does not fetch from it.')
+    this.name = 'NotPublicError'
+  }
+}
+
+/** More redirects than a media host needs: the chain is not followed to its end. */
+export class TooManyRedirectsError extends Error {
+  constructor(readonly limit: number) {
+    super(`The address redirected more than ${limit} times.`)
+    this.name = 'TooManyRedirectsError'
+  }
+}
+
+export interface PublicFetchOptions {
+  fetch: FetchLike
+  resolve: ResolveHost
+  /**
+   * The account's own server. Its kinds of network are allowed too: the emulator and the
+   * demo run on this computer and serve their pictures from there.
+   */
+  trustedBaseUrl?: () => string | null | undefined
+  /** Redirects followed at most; default 5. */
+  maxRedirects?: number
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
+const DEFAULT_MAX_REDIRECTS = 5
+
+/**
+ * A fetch for URLs a server named (group pictures, story media by URL): each address a host
+ * name resolves to is checked before any connection, and redirects are followed here, one
+ * checked hop at a time, up to a bound.
+ */
+export function publicFetch(options: PublicFetchOptions): FetchLike {
+  const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS
+
+  const networks = async (hostname: string): Promise<string[]> => {
+    const addresses = await options.resolve(hostname)
+    return addresses.map(networkOf)
+  }
+
+  const trustedNetworks = async (): Promise<Set<string>> => {
+    const base = options.trustedBaseUrl?.()
+    if (!base) return new Set()
+    try {
+      return new Set(await networks(new URL(base).hostname))
+    } catch {
+      return new Set()
+    }
+  }
+
+  const check = async (url: URL, trusted: () => Promise<Set<string>>): Promise<void> => {
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
+      throw new NotPublicError()
+    const host = bareHost(url.hostname)
+    // A literal address is judged as written; a name only once it is resolved.
+    const found = isIpLiteral(host) ? [networkOf(host)] : await networks(host)
+    if (found.length === 0) throw new NotPublicError()
+    if (found.every((network) => network === PUBLIC_NETWORK)) return
+    const allowed = await trusted()
+    if (!found.every((network) => network === PUBLIC_NETWORK || allowed.has(network)))
+      throw new NotPublicError()
+  }
+
+  return async (input, init) => {
+    let trustedOnce: Promise<Set<string>> | undefined
+    const trusted = () => (trustedOnce ??= trustedNetworks())
+    const { body: firstBody, ...rest } = init
+    let url = new URL(input)
+    let method = init.method ?? 'GET'
+    let body = firstBody
+    for (let hop = 0; ; hop++) {
+      await check(url, trusted)
+      const response = await options.fetch(url.href, {
+        ...rest,
+        method,
+        ...(body === undefined || body === null ? {} : { body }),
+        redirect: 'manual',
+      })
+      const location = response.headers.get('location')
+      if (!REDIRECT_STATUSES.has(response.status) || location === null) return response
+      await response.body?.cancel().catch(() => undefined)
+      if (hop >= maxRedirects) throw new TooManyRedirectsError(maxRedirects)
+      url = new URL(location, url)
+      // As browsers do: a 303, or a 301/302 after a POST, continues as a GET without the body.
+      if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
+        method = 'GET'
+        body = undefined
+      }
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type BrowserContext, type Page, expect, test } from '@playwright/test'
+import { createInterface } from 'node:readline'
+import { type WebApp, startWebApp, stopProcess } from './support/web-app'
+
+/**
+ * The app against servers that misbehave on purpose: an upload refused while it is still
+ * going out, media addresses inside the network, contact ids outside the contract.
+ */
+const PHOTO = join(import.meta.dirname, '..', 'fixtures', 'media', 'photo-360x640.jpg')
+const ROOT = join(import.meta.dirname, '..', '..')
+
+/**
+ * The emulator in its own process, as the provider is: whether an early answer reaches the
+ * client depends on both ends running at their own pace. It refuses every story after its
+ * first 64 KiB, as the provider does with an oversized upload.
+ */
+interface ServerProcess {
+  baseUrl: string
+  token: string
+  control<T>(path: string): Promise<T>
+  child: ChildProcess
+}
+
+async function startEmulatorProcess(): Promise<ServerProcess> {
+  const fault = JSON.stringify({ type: 'early-answer', afterBytes: 64 * 1024 })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/emulator/cli.ts', '--json', '--groups', '20', '--seed', '4', '--fault', fault], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const first = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! })
+    lines.on('line', (line) => line.startsWith('{') && resolve(line))
+    child.once('exit', (code) => reject(new Error(`the emulator exited with ${code}`)))
+  })
+  const { baseUrl, token } = JSON.parse(first) as { baseUrl: string; token: string }
+  const control = async <T>(path: string): Promise<T> =>
+    (await (await fetch(`${baseUrl}/__emulator${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as T
+  return { baseUrl, token, control, child }
+}
+
+let emulator: ServerProcess
+let app: WebApp
+let context: BrowserContext
+let page: Page
+let dir: string
+let large: string
+let photoHost: Server
+const problems: string[] = []
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async ({ browser }) => {
+  emulator = await startEmulatorProcess()
+  app = await startWebApp()
+  dir = await mkdtemp(join(tmpdir(), 'statusdesk-hostile-'))
+  // A real JPEG made 4.5 MB by what follows its end: within the app's 5 MB image limit.
+  large = join(dir, 'large-photo.jpg')
+  await writeFile(large, Buffer.concat([await readFile(PHOTO), randomBytes(4.5 * 1024 * 1024)]))
+  const jpeg = await readFile(PHOTO)
+  photoHost = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg))
+  await new Promise<void>((resolve) => photoHost.listen(0, '127.0.0.1', resolve))
+  context = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'en-GB' })
+  page = await context.newPage()
+  page.on('pageerror', (error) => problems.push(error.message))
+  await page.goto(app.url)
+  await page.getByTestId('connect-base-url').fill(emulator.baseUrl)
+  await page.getByTestId('connect-token').fill(emulator.token)
+  await page.getByTestId('connect-storage-weak').check()
+  await page.getByTestId('connect-submit').click()
+  await expect(page.getByTestId('app-frame')).toBeVisible()
+  await page.getByTestId('nav-story').click()
+  await page.getByTestId('story-kind-media').click()
+})
+
+test.afterAll(async () => {
+  await context?.close()
+  await app?.stop({ removeData: true })
+  if (emulator) await stopProcess(emulator.child)
+  await new Promise((resolve) => photoHost?.close(resolve))
+  await rm(dir, { recursive: true, force: true })
+  expect(problems).toEqual([])
+})
+
+type Requests = { requests: { route: string; status: number }[] }
+const storyRequests = async () => (await emulator.control<Requests>('/requests')).requests.filter((r) => r.route === 'stories')
+
+test('an upload the server refuses with an early 413 is reported as too large: not retried, not queued, not unknown', async () => {
+  await page.getByTestId('story-media-file').setInputFiles(large)
+  await expect(page.getByTestId('story-media-chosen')).toHaveAttribute('data-kind', 'image')
+  await page.getByTestId('story-caption').fill('Too big for the server')
+  // The refusal races the upload: each try must be read as the refusal it is.
+  const TRIES = 5
+  for (let i = 1; i <= TRIES; i++) {
+    await page.getByTestId('story-publish').click()
+    const error = page.getByTestId('story-error')
+    await expect(error).toHaveAttribute('data-code', 'too-large', { timeout: 30_000 })
+    await expect(error).toContainText('The media is too large')
+    await expect(page.getByTestId('story-error-message')).toContainText('The server said: “Request media too large”')
+    await expect(page.getByTestId('story-result')).toHaveCount(0)
+    await expect.poll(async () => (await storyRequests()).length).toBe(i)
+  }
+  expect((await storyRequests()).map((r) => r.status)).toEqual(Array.from({ length: TRIES }, () => 413))
+  expect((await emulator.control<{ stories: unknown[] }>('/stories')).stories).toEqual([])
+
+  await page.getByTestId('nav-outbox').click()
+  await expect(page.getByTestId('outbox-item')).toHaveCount(0)
+  await page.getByTestId('nav-story').click()
+  await page.getByTestId('story-media-remove').click()
+})
+
+test('media by URL from inside the network is refused with one message; the account’s own network is allowed', async () => {
+  const field = page.getByTestId('story-media-url')
+  const messages: string[] = []
+  for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1:8080/photo.jpg', 'http://[fd00::1]/photo.jpg']) {
+    await field.fill(url)
+    await page.getByTestId('story-media-url-fetch').click()
+    const error = page.getByTestId('story-media-error')
+    await expect(error).toBeVisible({ timeout: 10_000 })
+    messages.push((await error.textContent()) ?? '')
+  }
+  expect(new Set(messages)).toEqual(new Set(['The address is not on the public internet, so Statusdesk does not fetch from it.']))
+
+  // The emulator this account talks to is on 127.0.0.1, so that network is the account's own.
+  await field.fill(`http://127.0.0.1:${(photoHost.address() as AddressInfo).port}/photo.jpg`)
+  await page.getByTestId('story-media-url-fetch').click()
+  await expect(page.getByTestId('story-media-facts')).toContainText('360 × 640')
+  await page.getByTestId('story-media-remove').click()
+})
+
+test('a contact id outside the provider’s contract is refused at the field', async () => {
+  await page.getByTestId('story-audience-contacts').check()
+  await page.getByTestId('story-contacts-manual').fill('123456789012@lid')
+  await page.getByTestId('story-contacts-add').click()
+  await expect(page.getByTestId('story-contacts-manual-error')).toContainText('“123456789012@lid” is not a phone number')
+  await expect(page.getByTestId('story-audience-count')).toHaveText('No contacts chosen')
+  await page.getByTestId('story-audience-everyone').check()
+})
