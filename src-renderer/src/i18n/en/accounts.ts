@@ -51,7 +51,6 @@ export default {
       'storage-choice-needed': '',
     },
     outcome: {
-      added: 'Connected as “{label}”.',
       'already-connected': 'Already connected as “{label}”. Its name and how its token is kept stay as they were; change them in Settings › Accounts.',
       'token-renewed': 'The token of “{label}” was updated. Its groups, history and outbox are as they were.',
       recovered: 'Found “{label}” on this computer again, with its cached groups, history, draft and outbox.',
