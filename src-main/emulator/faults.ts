@@ -84,6 +84,18 @@ export const FaultSchema = z.discriminatedUnion('type', [
     every: count.optional(),
     ...when,
   }),
+  /**
+   * Groups paging that never ends, as a buggy or hostile server pages:
+   * `ignore-offset` answers every page with the first groups of the list;
+   * `huge-total` claims 10^12 groups; `repeat-ids` never sends a short page, starting the
+   * list again past its end; `endless` never sends a short page either, making up new
+   * groups past the end.
+   */
+  z.object({
+    type: z.literal('paging'),
+    variant: z.enum(['ignore-offset', 'huge-total', 'repeat-ids', 'endless']),
+    ...when,
+  }),
   /** Change the account's groups once the request has been answered. */
   z.object({
     type: z.literal('mutate'),
@@ -104,6 +116,7 @@ export type EarlyAnswerFault = Extract<Fault, { type: 'early-answer' }>
 export type MalformedFault = Extract<Fault, { type: 'malformed-json' }>
 export type ViolationFault = Extract<Fault, { type: 'schema-violation' }>
 export type MutateFault = Extract<Fault, { type: 'mutate' }>
+export type PagingFault = Extract<Fault, { type: 'paging' }>
 
 export interface FaultState {
   id: string
@@ -123,6 +136,7 @@ export interface FaultPlan {
   malformed?: MalformedFault
   violations: ViolationFault[]
   mutations: MutateFault[]
+  paging: PagingFault[]
   /** Ids of the faults that apply. */
   applied: string[]
 }
@@ -132,7 +146,7 @@ const isStoryViolation = (v: string): boolean => (STORY_VIOLATIONS as readonly s
 
 function routesOf(fault: Fault): readonly FaultRoute[] {
   if (fault.route !== undefined) return Array.isArray(fault.route) ? fault.route : [fault.route]
-  if (fault.type === 'mutate') return ['groups']
+  if (fault.type === 'mutate' || fault.type === 'paging') return ['groups']
   if (fault.type === 'early-answer') return ['stories']
   if (fault.type === 'schema-violation' && fault.violation !== undefined) {
     return [
@@ -146,8 +160,8 @@ function routesOf(fault: Fault): readonly FaultRoute[] {
 /** Reasons a well-formed fault still cannot apply where it was asked to. */
 function misfit(fault: Fault): string | undefined {
   const routes = routesOf(fault)
-  if (fault.type === 'mutate' && routes.some((r) => r !== 'groups'))
-    return 'mutate applies to the groups route only'
+  if ((fault.type === 'mutate' || fault.type === 'paging') && routes.some((r) => r !== 'groups'))
+    return `${fault.type} applies to the groups route only`
   if (fault.type === 'early-answer' && routes.some((r) => r !== 'stories'))
     return 'early-answer applies to the stories route only'
   if (fault.type === 'schema-violation') {
@@ -210,7 +224,13 @@ export class FaultSet {
 
   /** Counts the request against every fault of its route and decides what happens to it. */
   plan(route: FaultRoute): FaultPlan {
-    const plan: FaultPlan = { latencyMs: 0, violations: [], mutations: [], applied: [] }
+    const plan: FaultPlan = {
+      latencyMs: 0,
+      violations: [],
+      mutations: [],
+      paging: [],
+      applied: [],
+    }
     for (const state of this.states) {
       const { fault } = state
       if (!routesOf(fault).includes(route)) continue
@@ -255,6 +275,9 @@ export class FaultSet {
         return true
       case 'mutate':
         plan.mutations.push(fault)
+        return true
+      case 'paging':
+        plan.paging.push(fault)
         return true
     }
   }

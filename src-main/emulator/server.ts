@@ -75,7 +75,8 @@ async function answerApi(
     }
   }
   authenticate(req, url.searchParams, context.options.tokens)
-  if (route === 'groups') return json(200, listGroups(context, url.searchParams, plan.violations))
+  if (route === 'groups')
+    return json(200, listGroups(context, url.searchParams, plan.violations, plan.paging))
   const { status, body } = await publishStory(context, req)
   if (plan.violations.length === 0) return json(status, body)
   // The stored story keeps the true message; only the answer is broken.

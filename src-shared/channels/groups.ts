@@ -66,6 +66,12 @@ export interface GroupRow {
   readOnly: boolean
   suspended: boolean
   terminated: boolean
+  /**
+   * The last sync could not read this group (a record of that pass was malformed), so this
+   * is its last good version, kept until a sync reads the whole list cleanly. Main always
+   * says; absent reads as false.
+   */
+  stale?: boolean
 }
 
 export interface GroupsWindow {
@@ -81,6 +87,8 @@ export interface GroupDetail {
   group: Group
   picture: string | null
   pictureFull: string | null
+  /** As GroupRow.stale. */
+  stale?: boolean
 }
 
 export interface SyncProgress {

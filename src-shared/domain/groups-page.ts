@@ -30,6 +30,8 @@ export interface ParsedGroupsPage {
   count: number
   total: number
   offset: number
+  /** The size of the page's body as it was received, when the reader knows it. */
+  bytes?: number
 }
 
 function idOf(value: unknown): string | undefined {

@@ -177,7 +177,7 @@ export class ApiClient {
         })),
       })
     }
-    return parsed.data
+    return { ...parsed.data, bytes: success.body.byteLength }
   }
 
   /**

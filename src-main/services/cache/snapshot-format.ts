@@ -7,7 +7,7 @@ import { z } from 'zod'
  * The groups snapshot file:
  *
  *   {"format":"statusdesk-groups","version":1,"accountId":…,"syncedAt":…,"count":N}\n
- *   then segments, each {"count":k,"bytes":B,"crc32":C,"fingerprints":[…]}\n<B bytes: a JSON array of k groups>\n
+ *   then segments, each {"count":k,"bytes":B,"crc32":C,"fingerprints":[…],"lengths":[…]}\n<B bytes: a JSON array of k groups>\n
  *
  * Segments keep every string well under V8's string length limit whatever the account's
  * size, and let a load yield to the event loop between them so the main process stays
@@ -15,6 +15,11 @@ import { z } from 'zod'
  * damaged file is caught without re-validating every record: the records were parsed with
  * the schema when they came from the server, and the checksum proves these are the bytes
  * written then. (Re-validating 50,000 groups would cost more than parsing them.)
+ *
+ * Each group's JSON sits in the file as one unbroken run of bytes, and `lengths` says how
+ * long each run is, so one group's record can be read back alone (its fingerprint is the
+ * CRC-32 of exactly those bytes, which proves the read). Files written before `lengths`
+ * existed are measured by scanning the segment instead.
  */
 export const SNAPSHOT_FORMAT = 'statusdesk-groups'
 export const SNAPSHOT_VERSION = 1
@@ -29,6 +34,14 @@ export interface SnapshotMeta {
   accountId: string
   /** ISO time the sync that produced it finished. */
   syncedAt: string
+  /** See GroupsSnapshot.stale. */
+  stale?: readonly string[]
+}
+
+/** Where each group's JSON sits in the snapshot file, aligned with the groups. */
+export interface SnapshotLayout {
+  offsets: Float64Array
+  lengths: Uint32Array
 }
 
 export interface GroupsSnapshot extends SnapshotMeta {
@@ -38,6 +51,13 @@ export interface GroupsSnapshot extends SnapshotMeta {
    * groups changed without comparing every record field by field.
    */
   fingerprints: Uint32Array
+  /** Where each group's record is in the file it was read from or written to. */
+  layout?: SnapshotLayout
+  /**
+   * Ids of groups kept in their last good version because the sync that wrote this could
+   * not read them; absent when there are none (and in files written before there could be).
+   */
+  stale?: readonly string[]
 }
 
 const FileHeaderSchema = z.object({
@@ -46,6 +66,7 @@ const FileHeaderSchema = z.object({
   accountId: z.string(),
   syncedAt: z.string(),
   count: z.int().nonnegative(),
+  stale: z.array(z.string()).optional(),
 })
 
 const SegmentHeaderSchema = z.object({
@@ -53,6 +74,7 @@ const SegmentHeaderSchema = z.object({
   bytes: z.int().nonnegative(),
   crc32: z.int().nonnegative(),
   fingerprints: z.array(z.int().nonnegative()),
+  lengths: z.array(z.int().positive()).optional(),
 })
 
 /** Why a snapshot file cannot be used; it is then set aside and the groups fetched again. */
@@ -77,14 +99,23 @@ export function* encodeSnapshot(
   meta: SnapshotMeta,
   groups: readonly Group[],
   fingerprints: Uint32Array,
+  layout: SnapshotLayout = {
+    offsets: new Float64Array(groups.length),
+    lengths: new Uint32Array(groups.length),
+  },
 ): Generator<Buffer> {
+  const { stale, ...rest } = meta
   const header = {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
-    ...meta,
+    ...rest,
     count: groups.length,
+    ...(stale && stale.length > 0 && { stale }),
   }
-  yield Buffer.from(`${JSON.stringify(header)}\n`)
+  const headerLine = Buffer.from(`${JSON.stringify(header)}\n`)
+  /** Bytes of the file before the chunk about to be yielded. */
+  let position = headerLine.length
+  yield headerLine
   let pending: string | null = null
   let buffer: Buffer | null = null
   let i = 0
@@ -102,6 +133,9 @@ export function* encodeSnapshot(
       if (i > start) body[at++] = 0x2c
       const written = body.write(pending, at, 'utf8')
       fingerprints[i] = crc32(body.subarray(at, at + written))
+      // Relative to the body for now: the segment header before it is not written yet.
+      layout.offsets[i] = at
+      layout.lengths[i] = written
       at += written
       i++
       pending = i < groups.length ? JSON.stringify(groups[i]) : null
@@ -111,10 +145,15 @@ export function* encodeSnapshot(
     body[at++] = 0x5d
     body = body.subarray(0, at)
     const prints = JSON.stringify(Array.from(fingerprints.subarray(start, i)))
+    const lengths = JSON.stringify(Array.from(layout.lengths.subarray(start, i)))
     const checksum = crc32(body, crc32(prints))
-    yield Buffer.from(
-      `{"count":${i - start},"bytes":${body.length},"crc32":${checksum},"fingerprints":${prints}}\n`,
+    const segmentHeader = Buffer.from(
+      `{"count":${i - start},"bytes":${body.length},"crc32":${checksum},"fingerprints":${prints},"lengths":${lengths}}\n`,
     )
+    const bodyAt = position + segmentHeader.length
+    for (let k = start; k < i; k++) layout.offsets[k] = bodyAt + (layout.offsets[k] as number)
+    position = bodyAt + body.length + NEWLINE.length
+    yield segmentHeader
     yield body
     yield NEWLINE
   }
@@ -148,6 +187,43 @@ export interface DecodeOptions {
   accountId: string
   /** Called between segments; by default yields to the event loop. */
   between?: () => Promise<unknown>
+  /** What is kept of each record (all of it by default); the rest stays on disk. */
+  keep?: (group: Group) => Group
+}
+
+/** The [start, end) byte ranges of the top-level items of a JSON array held in `body`. */
+export function arrayItemRanges(body: Buffer): [number, number][] {
+  const ranges: [number, number][] = []
+  let depth = 0
+  let inString = false
+  let start = -1
+  for (let i = 0; i < body.length; i++) {
+    const byte = body[i] as number
+    if (inString) {
+      if (byte === 0x5c) i++
+      else if (byte === 0x22) inString = false
+      continue
+    }
+    if (byte === 0x22) inString = true
+    else if (byte === 0x5b || byte === 0x7b) {
+      depth++
+      if (depth === 2 && start < 0) start = i
+      if (depth === 1) continue
+    } else if (byte === 0x5d || byte === 0x7d) {
+      depth--
+      if (depth === 0) {
+        if (start >= 0) ranges.push([start, i])
+        return ranges
+      }
+      continue
+    } else if (byte === 0x2c && depth === 1) {
+      if (start >= 0) ranges.push([start, i])
+      start = -1
+      continue
+    }
+    if (depth >= 1 && start < 0 && byte > 0x20) start = i
+  }
+  return ranges
 }
 
 /** Reads a snapshot file's bytes back; throws SnapshotUnreadable when they are not a whole, intact snapshot. */
@@ -180,6 +256,11 @@ export async function decodeSnapshot(
 
   const groups: Group[] = new Array<Group>(header.count)
   const fingerprints = new Uint32Array(header.count)
+  const layout: SnapshotLayout = {
+    offsets: new Float64Array(header.count),
+    lengths: new Uint32Array(header.count),
+  }
+  const keep = options.keep ?? ((group: Group) => group)
   let filled = 0
   let at = first.next
   while (at < buffer.length) {
@@ -196,6 +277,7 @@ export async function decodeSnapshot(
     if (crc32(body, crc32(JSON.stringify(segment.fingerprints))) !== segment.crc32) {
       throw new SnapshotUnreadable('it is damaged (checksum mismatch)')
     }
+    const ranges = itemRanges(body, segment.lengths, segment.count)
     let items: unknown
     try {
       items = JSON.parse(body.toString('utf8'))
@@ -213,13 +295,93 @@ export async function decodeSnapshot(
       ) {
         throw new SnapshotUnreadable('it is damaged (a record without an id)')
       }
-      groups[filled] = item as Group
+      const [from, to] = ranges[i] as [number, number]
+      groups[filled] = keep(item as Group)
       fingerprints[filled] = segment.fingerprints[i] as number
+      layout.offsets[filled] = line.next + from
+      layout.lengths[filled] = to - from
       filled++
     }
     at = end + 1
     if (at < buffer.length) await between()
   }
   if (filled !== header.count) throw new SnapshotUnreadable('it was cut short')
-  return { accountId: header.accountId, syncedAt: header.syncedAt, groups, fingerprints }
+  return {
+    accountId: header.accountId,
+    syncedAt: header.syncedAt,
+    groups,
+    fingerprints,
+    layout,
+    ...(header.stale && header.stale.length > 0 && { stale: header.stale }),
+  }
+}
+
+/** Each group's byte range in a segment body: from `lengths` when the file has them, else by scanning. */
+function itemRanges(
+  body: Buffer,
+  lengths: readonly number[] | undefined,
+  count: number,
+): [number, number][] {
+  if (lengths !== undefined) {
+    if (lengths.length !== count) throw new SnapshotUnreadable('it is damaged (record lengths)')
+    const ranges: [number, number][] = []
+    let at = 1
+    for (const length of lengths) {
+      ranges.push([at, at + length])
+      at += length + 1
+    }
+    if (at !== body.length) throw new SnapshotUnreadable('it is damaged (record lengths)')
+    return ranges
+  }
+  const ranges = arrayItemRanges(body)
+  if (ranges.length !== count) throw new SnapshotUnreadable('it is damaged')
+  return ranges
+}
+
+/**
+ * Checks every segment's checksum of a snapshot file read through `read`, without parsing
+ * a record: the check a start from the lean index leaves for later. Returns why the file
+ * is unusable, or null when it is whole.
+ */
+export async function verifySnapshot(
+  read: (offset: number, length: number) => Promise<Buffer>,
+  size: number,
+  between: () => Promise<unknown> = () => nextTurn(),
+): Promise<string | null> {
+  const line = async (at: number): Promise<{ text: string; next: number } | null> => {
+    for (let length = 64 * 1024; ; length *= 4) {
+      const chunk = await read(at, Math.min(length, size - at))
+      const end = chunk.indexOf(0x0a)
+      if (end >= 0) return { text: chunk.toString('utf8', 0, end), next: at + end + 1 }
+      if (at + chunk.length >= size) return null
+    }
+  }
+  try {
+    const first = await line(0)
+    if (!first) return 'it was cut short (in the header)'
+    const header = jsonLine(FileHeaderSchema, first.text, 'header')
+    let filled = 0
+    let at = first.next
+    while (at < size) {
+      const head = await line(at)
+      if (!head) return 'it was cut short (in a segment header)'
+      const segment = jsonLine(SegmentHeaderSchema, head.text, 'segment header')
+      const end = head.next + segment.bytes
+      if (end + 1 > size) return 'it was cut short'
+      const body = await read(head.next, segment.bytes + 1)
+      if (body[segment.bytes] !== 0x0a) return 'it is damaged'
+      const checksum = crc32(
+        body.subarray(0, segment.bytes),
+        crc32(JSON.stringify(segment.fingerprints)),
+      )
+      if (checksum !== segment.crc32) return 'it is damaged (checksum mismatch)'
+      filled += segment.count
+      at = end + 1
+      await between()
+    }
+    return filled === header.count ? null : 'it was cut short'
+  } catch (error) {
+    if (error instanceof SnapshotUnreadable) return error.reason
+    throw error
+  }
 }

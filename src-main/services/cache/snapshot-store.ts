@@ -1,3 +1,4 @@
+import { open, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { Group } from '@shared/domain'
 import { AppError } from '@shared/errors'
@@ -8,11 +9,23 @@ import {
   SnapshotUnreadable,
   decodeSnapshot,
   encodeSnapshot,
+  type DecodeOptions,
   type GroupsSnapshot,
+  type SnapshotLayout,
   type SnapshotMeta,
 } from './snapshot-format'
+import { SnapshotReader } from './snapshot-reader'
+import {
+  LeanIndexUnusable,
+  decodeLeanIndex,
+  encodeLeanIndex,
+  type LeanIndex,
+} from './lean-index-file'
+import { verifySnapshot } from './snapshot-format'
 
 export const SNAPSHOT_FILE = 'groups.snapshot'
+/** The lean index of the snapshot, loaded alone at start (see lean-index-file.ts). */
+export const LEAN_INDEX_FILE = 'groups.index'
 /** Set-aside copies kept for inspection; older ones go, as each can be hundreds of megabytes. */
 const KEEP_SET_ASIDE = 2
 
@@ -37,6 +50,7 @@ export interface SnapshotStoreOptions {
  */
 export class SnapshotStore {
   readonly path: string
+  readonly indexPath: string
   readonly #accountId: string
   readonly #files: FilePort
   readonly #log: Logger
@@ -45,15 +59,98 @@ export class SnapshotStore {
 
   constructor(options: SnapshotStoreOptions) {
     this.path = join(options.dir, SNAPSHOT_FILE)
+    this.indexPath = join(options.dir, LEAN_INDEX_FILE)
     this.#accountId = options.accountId
     this.#files = options.files ?? nodeFiles
     this.#log = options.log ?? silentLogger
     this.#now = options.now ?? (() => new Date())
   }
 
-  /** Reads the snapshot; an unreadable one is moved aside rather than thrown. */
-  load(): Promise<SnapshotLoad> {
-    return this.#serial(() => this.#load())
+  /**
+   * Reads the snapshot; an unreadable one is moved aside rather than thrown. `keep` says
+   * what of each record stays in memory (see openReader for the rest).
+   */
+  load(keep?: DecodeOptions['keep']): Promise<SnapshotLoad> {
+    return this.#serial(() => this.#load(keep))
+  }
+
+  /**
+   * The lean index of the snapshot now on disk, or null when there is none that belongs to
+   * it (missing, damaged, or left from an earlier snapshot): then load() the snapshot.
+   */
+  loadIndex(): Promise<LeanIndex | null> {
+    return this.#serial(async () => {
+      await removeStaleTemps(this.#files, this.indexPath)
+      let buffer: Buffer
+      try {
+        buffer = await this.#files.readFile(this.indexPath)
+      } catch {
+        return null
+      }
+      try {
+        const index = await decodeLeanIndex(buffer, this.#accountId)
+        const matches = await this.#snapshotIs(index)
+        if (!matches) this.#log.info('groups index is from another snapshot; rebuilding it')
+        return matches ? index : null
+      } catch (error) {
+        if (!(error instanceof LeanIndexUnusable)) throw error
+        this.#log.warn('groups index unusable; rebuilding it', { reason: error.message })
+        return null
+      }
+    })
+  }
+
+  /** Writes the lean index of the snapshot just saved or loaded. Cheap to rebuild, so not fsynced. */
+  saveIndex(snapshot: LeanIndex['snapshot']): Promise<void> {
+    return this.#serial(async () => {
+      try {
+        const snapshotBytes = (await stat(this.path)).size
+        await writeAtomically(
+          this.#files,
+          this.indexPath,
+          encodeLeanIndex({ snapshot, snapshotBytes }),
+          { durable: false },
+        )
+      } catch (error) {
+        this.#log.warn('groups index not saved', {
+          code: error instanceof AppError ? error.code : (errnoCode(error) ?? 'unknown'),
+        })
+      }
+    })
+  }
+
+  /**
+   * Checks every segment of the snapshot `reader` is bound to; a damaged one is set aside
+   * (the index with it) and the reason returned. Null when the file is whole.
+   */
+  verify(reader: SnapshotReader): Promise<string | null> {
+    return this.#serial(async () => {
+      const reason = await verifySnapshot(
+        (offset, length) => reader.read(offset, length),
+        await reader.size(),
+      )
+      if (reason !== null) await this.#setAside(reason)
+      return reason
+    })
+  }
+
+  /**
+   * The snapshot file now on disk, opened for reading records by their range. Call it
+   * right after load() or save(), before any other save can replace the file.
+   */
+  openReader(): Promise<SnapshotReader> {
+    return this.#serial(async () => {
+      try {
+        return await SnapshotReader.open(this.path)
+      } catch (error) {
+        throw new AppError(
+          'storage',
+          'The groups cache could not be opened.',
+          { errno: errnoCode(error) ?? 'unknown' },
+          { cause: error },
+        )
+      }
+    })
   }
 
   /**
@@ -61,14 +158,20 @@ export class SnapshotStore {
    * an AppError (`cancelled` or `storage`) and leaves the previous file as it was when the
    * write cannot finish.
    */
-  save(meta: SnapshotMeta, groups: readonly Group[], signal?: AbortSignal): Promise<Uint32Array> {
+  save(
+    meta: SnapshotMeta,
+    groups: readonly Group[],
+    signal?: AbortSignal,
+    /** Filled with where each group's record was written. */
+    layout?: SnapshotLayout,
+  ): Promise<Uint32Array> {
     return this.#serial(async () => {
       const fingerprints = new Uint32Array(groups.length)
       try {
         const { dirSynced } = await writeAtomically(
           this.#files,
           this.path,
-          encodeSnapshot(meta, groups, fingerprints),
+          encodeSnapshot(meta, groups, fingerprints, layout),
           {
             ...(signal && { signal }),
           },
@@ -89,7 +192,7 @@ export class SnapshotStore {
     })
   }
 
-  async #load(): Promise<SnapshotLoad> {
+  async #load(keep?: DecodeOptions['keep']): Promise<SnapshotLoad> {
     const stale = await removeStaleTemps(this.#files, this.path)
     if (stale > 0) this.#log.info('removed unfinished cache writes', { count: stale })
     let buffer: Buffer
@@ -107,7 +210,10 @@ export class SnapshotStore {
     try {
       return {
         status: 'loaded',
-        snapshot: await decodeSnapshot(buffer, { accountId: this.#accountId }),
+        snapshot: await decodeSnapshot(buffer, {
+          accountId: this.#accountId,
+          ...(keep && { keep }),
+        }),
       }
     } catch (error) {
       if (!(error instanceof SnapshotUnreadable)) throw error
@@ -119,7 +225,30 @@ export class SnapshotStore {
     }
   }
 
+  /** The snapshot on disk is the one the index was made from: same time, same size. */
+  async #snapshotIs(index: LeanIndex): Promise<boolean> {
+    let handle
+    try {
+      handle = await open(this.path, 'r')
+      if ((await handle.stat()).size !== index.snapshotBytes) return false
+      const head = Buffer.alloc(64 * 1024)
+      const { bytesRead } = await handle.read(head, 0, head.length, 0)
+      const end = head.subarray(0, bytesRead).indexOf(0x0a)
+      if (end < 0) return false
+      const header = JSON.parse(head.toString('utf8', 0, end)) as {
+        syncedAt?: unknown
+        accountId?: unknown
+      }
+      return header.syncedAt === index.snapshot.syncedAt && header.accountId === this.#accountId
+    } catch {
+      return false
+    } finally {
+      await handle?.close()
+    }
+  }
+
   async #setAside(reason: string): Promise<string | null> {
+    await this.#files.unlink(this.indexPath).catch(() => undefined)
     const stamp = this.#now().toISOString().replace(/[:.]/g, '-')
     const target = `${this.path}.unreadable-${stamp}`
     try {

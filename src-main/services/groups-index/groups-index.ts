@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import {
   type GroupDetail,
   type GroupFilter,
@@ -32,6 +33,8 @@ export interface GroupsIndexOptions {
   locale?: string
   /** Milliseconds; decides whether a mute has run out. */
   now?: () => number
+  /** Ids of groups kept from an earlier sync because the last one could not read them. */
+  stale?: ReadonlySet<string>
 }
 
 interface Entry {
@@ -44,6 +47,22 @@ interface Entry {
   labelIds: readonly string[]
   /** The name without leading symbols, for the name sort. */
   sortName: string
+}
+
+/** Groups indexed between two turns of the event loop: some 10 ms of work. */
+const BUILD_SLICE = 2_000
+
+function entryOf(group: Group): Entry {
+  const preview = messagePreview(group.last_message)
+  return {
+    group,
+    preview,
+    haystack: foldForSearch(`${group.name}\n${group.description ?? ''}\n${preview?.text ?? ''}`),
+    timestamp: lastActivity(group),
+    unread: typeof group.unread === 'number' && group.unread > 0 ? group.unread : 0,
+    labelIds: (group.labels ?? []).map((label) => label.id),
+    sortName: sortName(group.name),
+  }
 }
 
 /** Recently used queries keep their matches, so scrolling through one asks for no new filtering. */
@@ -62,33 +81,39 @@ export class GroupsIndex {
   readonly #pictures: PictureLookup
   readonly #collator: Intl.Collator
   readonly #now: () => number
+  readonly #stale: ReadonlySet<string>
   readonly #orders = new Map<GroupSort, Int32Array>()
   readonly #matches = new Map<string, Int32Array>()
   /** 0: not worked out yet, 1: not admin, 2: admin. */
   readonly #admin: Uint8Array
   #labels: LabelChip[] | null = null
 
-  constructor(groups: readonly Group[], options: GroupsIndexOptions = {}) {
+  constructor(groups: readonly Group[], options: GroupsIndexOptions = {}, entries?: Entry[]) {
     this.selfId = options.selfId === undefined ? deriveSelfId(groups) : options.selfId
     this.#pictures = options.pictures ?? NO_PICTURES
     this.#collator = new Intl.Collator(options.locale, { sensitivity: 'base', numeric: true })
     this.#now = options.now ?? Date.now
-    this.#entries = groups.map((group, i) => {
-      this.#byId.set(group.id, i)
-      const preview = messagePreview(group.last_message)
-      return {
-        group,
-        preview,
-        haystack: foldForSearch(
-          `${group.name}\n${group.description ?? ''}\n${preview?.text ?? ''}`,
-        ),
-        timestamp: lastActivity(group),
-        unread: typeof group.unread === 'number' && group.unread > 0 ? group.unread : 0,
-        labelIds: (group.labels ?? []).map((label) => label.id),
-        sortName: sortName(group.name),
-      }
-    })
+    this.#stale = options.stale ?? new Set()
+    this.#entries = entries ?? groups.map(entryOf)
+    this.#entries.forEach((entry, i) => this.#byId.set(entry.group.id, i))
     this.#admin = new Uint8Array(groups.length)
+  }
+
+  /**
+   * The same index, built a slice of groups at a time with a turn of the event loop between
+   * slices, so a big account never holds main for the whole build.
+   */
+  static async build(
+    groups: readonly Group[],
+    options: GroupsIndexOptions = {},
+    between: () => Promise<unknown> = () => nextTurn(),
+  ): Promise<GroupsIndex> {
+    const entries: Entry[] = new Array<Entry>(groups.length)
+    for (let i = 0; i < groups.length; i++) {
+      entries[i] = entryOf(groups[i] as Group)
+      if (i % BUILD_SLICE === BUILD_SLICE - 1) await between()
+    }
+    return new GroupsIndex(groups, options, entries)
   }
 
   get size(): number {
@@ -108,11 +133,21 @@ export class GroupsIndex {
     return { rows, offset: query.offset, matching: matches.length, total: this.#entries.length }
   }
 
+  /** Where the group sits in the snapshot the index was built from. */
+  position(id: string): number | undefined {
+    return this.#byId.get(id)
+  }
+
   get(id: string): GroupDetail | null {
     const at = this.#byId.get(id)
     if (at === undefined) return null
     const { group } = this.#entries[at] as Entry
-    return { group, picture: this.#pictures.thumb(group), pictureFull: this.#pictures.full(group) }
+    return {
+      group,
+      picture: this.#pictures.thumb(group),
+      pictureFull: this.#pictures.full(group),
+      stale: this.#stale.has(group.id),
+    }
   }
 
   /** The labels the groups carry, by name. */
@@ -266,6 +301,7 @@ export class GroupsIndex {
       readOnly: isReadOnly(group),
       suspended: group.suspended === true,
       terminated: group.terminated === true,
+      stale: this.#stale.has(group.id),
     }
   }
 }

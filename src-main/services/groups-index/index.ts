@@ -8,7 +8,11 @@ export {
   type GroupsQueryArgs,
   type PictureLookup,
 } from './groups-index'
-export { participantsDirectory, type DirectoryEntry } from './participants-directory'
+export {
+  DirectoryBuilder,
+  participantsDirectory,
+  type DirectoryEntry,
+} from './participants-directory'
 export { messagePreview } from './preview'
 export { bareId, deriveSelfId } from './self-id'
 export { sortName } from './sort-name'

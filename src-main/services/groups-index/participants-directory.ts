@@ -21,12 +21,22 @@ export function participantsDirectory(
   groups: readonly Group[],
   selfId: string | null,
 ): DirectoryEntry[] {
-  const byId = new Map<string, DirectoryEntry>()
-  for (const group of groups) {
-    for (const participant of group.participants) {
+  const directory = new DirectoryBuilder(selfId)
+  for (const group of groups) directory.add(group.name, group.participants)
+  return directory.entries()
+}
+
+/** The same directory, built one group at a time (as records are read from disk). */
+export class DirectoryBuilder {
+  readonly #byId = new Map<string, DirectoryEntry>()
+
+  constructor(readonly selfId: string | null) {}
+
+  add(groupName: string, participants: readonly { id: string }[]): void {
+    for (const participant of participants) {
       const bare = bareId(participant.id)
-      if (bare === selfId) continue
-      let entry = byId.get(bare)
+      if (bare === this.selfId) continue
+      let entry = this.#byId.get(bare)
       if (!entry) {
         entry = {
           id: participant.id,
@@ -34,13 +44,16 @@ export function participantsDirectory(
           groups: 0,
           sampleGroups: [],
         }
-        byId.set(bare, entry)
+        this.#byId.set(bare, entry)
       }
       entry.groups++
-      if (entry.sampleGroups.length < SAMPLE_GROUPS) entry.sampleGroups.push(group.name)
+      if (entry.sampleGroups.length < SAMPLE_GROUPS) entry.sampleGroups.push(groupName)
     }
   }
-  return [...byId.values()].sort(
-    (a, b) => b.groups - a.groups || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  )
+
+  entries(): DirectoryEntry[] {
+    return [...this.#byId.values()].sort(
+      (a, b) => b.groups - a.groups || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    )
+  }
 }

@@ -10,18 +10,27 @@ import type { Group } from '@shared/domain'
 import { AppError, type AppErrorData } from '@shared/errors'
 import type { EventHub } from '../../events'
 import type { AccountSession } from '../account-session'
-import { SnapshotStore, type FilePort, type GroupsSnapshot } from '../cache'
+import {
+  errnoCode,
+  SnapshotStore,
+  type FilePort,
+  type GroupsSnapshot,
+  type SnapshotLayout,
+  type SnapshotReader,
+} from '../cache'
 import type { Connectivity } from '../connectivity'
 import {
+  DirectoryBuilder,
   GroupsIndex,
-  participantsDirectory,
   type DirectoryEntry,
+  type GroupsIndexOptions,
   type GroupsQueryArgs,
 } from '../groups-index'
 import type { Logger } from '../log'
 import { PictureStore, type FetchLike } from '../pictures'
 import { diffGroups } from './diff'
 import { fetchAllGroups, syncCancelled, type GroupsSource } from './fetch-all-groups'
+import { forEachRecord, leanGroup, readGroup, type RecordsOnDisk } from './records-on-disk'
 
 export interface SyncSettings {
   intervalMinutes: number
@@ -52,6 +61,10 @@ const INTERNAL_SYNC_ERROR = 'The sync failed inside Statusdesk. The details are 
  * refreshes both and the pictures that go with them. A sync builds a complete new
  * snapshot beside the old one and swaps it in only once it is saved; until then, and
  * whenever a sync fails, everything keeps answering from the last complete one.
+ *
+ * Memory holds lean records (no participant list but the admins); a group's full record
+ * is read from the snapshot file it was saved in, by its byte range, when it is opened,
+ * exported or its people are listed.
  */
 export class AccountGroups {
   readonly id: string
@@ -62,6 +75,10 @@ export class AccountGroups {
   readonly #ready: Promise<void>
   #pictures: PictureStore | null = null
   #snapshot: GroupsSnapshot | null = null
+  /** The records of #snapshot on disk; swapped together with it. */
+  #records: RecordsOnDisk | null = null
+  /** The index file being rebuilt after a start that had to read the whole snapshot. */
+  #indexSaved: Promise<void> = Promise.resolve()
   #index: GroupsIndex
   #directory: DirectoryEntry[] | null = null
   #fromCache = false
@@ -108,14 +125,26 @@ export class AccountGroups {
 
   async get(id: string): Promise<GroupDetail> {
     await this.#ready
-    const detail = this.#index.get(id)
-    if (!detail) {
+    // Taken together, before any wait: a sync may swap the snapshot while the record is read.
+    const index = this.#index
+    const records = this.#records
+    const detail = index.get(id)
+    const at = index.position(id)
+    if (!detail || at === undefined) {
       throw new AppError(
         'not-found',
         'That group is not in the list any more (the last sync did not find it).',
       )
     }
-    return detail
+    if (!records) throw new AppError('storage', 'The groups cache could not be opened.')
+    try {
+      return { ...detail, group: await readGroup(records, at) }
+    } catch (error) {
+      this.#options.log.warn('group record not read', {
+        code: error instanceof AppError ? error.code : 'internal',
+      })
+      throw error
+    }
   }
 
   async labels(): Promise<LabelChip[]> {
@@ -123,16 +152,38 @@ export class AccountGroups {
     return this.#index.labels()
   }
 
-  /** The groups of the last complete snapshot, in the server's order. */
+  /**
+   * The groups of the last complete snapshot, in the server's order, as main keeps them:
+   * lean (see leanGroup); get() gives a full record.
+   */
   async cachedGroups(): Promise<readonly Group[]> {
     await this.#ready
     return this.#index.groups()
   }
 
+  /** Everyone in the cached groups, read from disk once per snapshot. */
   async participantsDirectory(): Promise<readonly DirectoryEntry[]> {
     await this.#ready
-    this.#directory ??= participantsDirectory(this.#index.groups(), this.#index.selfId)
-    return this.#directory
+    const records = this.#records
+    if (this.#directory) return this.#directory
+    if (!records) return []
+    const index = this.#index
+    const directory = new DirectoryBuilder(index.selfId)
+    await forEachRecord(records, (record) => {
+      const { name, participants } = record as { name?: unknown; participants?: unknown }
+      if (typeof name !== 'string' || !Array.isArray(participants)) return
+      directory.add(
+        name,
+        participants.filter(
+          (p): p is { id: string } =>
+            typeof p === 'object' && p !== null && typeof (p as { id?: unknown }).id === 'string',
+        ),
+      )
+    })
+    const entries = directory.entries()
+    // A sync may have swapped the snapshot meanwhile: then this list is already out of date.
+    if (this.#records === records) this.#directory = entries
+    return entries
   }
 
   /** What the picture routes serve for this account. */
@@ -181,7 +232,13 @@ export class AccountGroups {
   async dispose(): Promise<void> {
     this.#disposed = true
     this.cancel()
-    await Promise.allSettled([this.#ready, this.#running?.promise, this.#pictureTask?.promise])
+    await Promise.allSettled([
+      this.#ready,
+      this.#running?.promise,
+      this.#pictureTask?.promise,
+      this.#indexSaved,
+    ])
+    await this.#records?.reader.retire()
   }
 
   async #load(): Promise<void> {
@@ -194,15 +251,23 @@ export class AccountGroups {
         log,
         ...(this.#options.files && { files: this.#options.files }),
       })
-      const outcome = await this.#store.load()
-      if (outcome.status === 'loaded') {
-        this.#install(outcome.snapshot)
+      const index = await this.#store.loadIndex()
+      if (index) {
+        // Rows come from the index at once; the snapshot's own checksums are checked next.
+        await this.#install(index.snapshot, await this.#store.openReader())
         this.#fromCache = true
-      } else if (outcome.status === 'set-aside') {
-        events.emit('app:notice', {
-          level: 'warning',
-          message: `The saved list of groups could not be read (${outcome.reason}), so it was set aside. Statusdesk is downloading the groups again.`,
-        })
+        void this.#verifyInBackground()
+      } else {
+        const outcome = await this.#store.load(leanGroup)
+        if (outcome.status === 'loaded') {
+          await this.#install(outcome.snapshot, await this.#store.openReader())
+          this.#fromCache = true
+          const { layout } = outcome.snapshot
+          // Not waited for by the rows (the next start is what it speeds up); a sync waits for it.
+          if (layout) this.#indexSaved = this.#store.saveIndex({ ...outcome.snapshot, layout })
+        } else if (outcome.status === 'set-aside') {
+          this.#setAsideNotice(outcome.reason)
+        }
       }
     } catch (error) {
       this.#lastError = this.#appError(error).toData()
@@ -213,9 +278,47 @@ export class AccountGroups {
     events.emit('groups:changed', { accountId: this.id })
   }
 
+  #setAsideNotice(reason: string): void {
+    this.#options.events.emit('app:notice', {
+      level: 'warning',
+      message: `The saved list of groups could not be read (${reason}), so it was set aside. Statusdesk is downloading the groups again.`,
+    })
+  }
+
+  /**
+   * A start from the index has not read the snapshot; its checksums are checked here, off
+   * the way of the first rows. A damaged file is set aside and the groups fetched again.
+   */
+  async #verifyInBackground(): Promise<void> {
+    const records = this.#records
+    if (!records) return
+    let reason: string | null
+    try {
+      reason = await this.#store.verify(records.reader)
+    } catch (error) {
+      this.#options.log.warn('groups cache not verified', { code: errnoCode(error) ?? 'unknown' })
+      return
+    }
+    if (reason === null || this.#disposed) return
+    this.#options.log.warn('groups cache damaged after start', { reason })
+    if (this.#records === records) {
+      this.#snapshot = null
+      this.#records = null
+      this.#index = this.#newIndex([])
+      this.#directory = null
+      void records.reader.retire()
+      this.#fromCache = false
+      this.#emitState()
+      this.#options.events.emit('groups:changed', { accountId: this.id })
+    }
+    this.#setAsideNotice(reason)
+    void this.sync().catch(() => undefined)
+  }
+
   async #sync(signal: AbortSignal): Promise<SyncResult> {
     const { connectivity, events, now, settings, log } = this.#options
     await this.#ready
+    await this.#indexSaved
     const session = this.#session
     const started = now()
     this.#progress = { accountId: this.id, fetched: 0, total: null }
@@ -239,14 +342,28 @@ export class AccountGroups {
         throw error
       }
       const previous = this.#snapshot
-      const groups = keepPreviousOfRejected(fetched.groups, fetched.rejected, previous)
+      const { groups, stale } = await this.#keepMissingOnUncleanPass(
+        fetched.groups,
+        fetched.rejected,
+      )
       const syncedAt = new Date(now()).toISOString()
-      const fingerprints = await this.#store.save({ accountId: this.id, syncedAt }, groups, signal)
+      const meta = { accountId: this.id, syncedAt, ...(stale.length > 0 && { stale }) }
+      const layout: SnapshotLayout = {
+        offsets: new Float64Array(groups.length),
+        lengths: new Uint32Array(groups.length),
+      }
+      const fingerprints = await this.#store.save(meta, groups, signal, layout)
+      const reader = await this.#store.openReader()
       const diff = diffGroups(previous, { groups, fingerprints })
-      this.#install({ accountId: this.id, syncedAt, groups, fingerprints })
+      // From here on only the lean records stay in memory; the full ones are on disk.
+      const lean = groups.map(leanGroup)
+      groups.length = 0
+      const snapshot = { ...meta, groups: lean, fingerprints, layout }
+      await this.#install(snapshot, reader)
+      await this.#store.saveIndex(snapshot)
       const result: SyncResult = {
         ...diff,
-        total: groups.length,
+        total: lean.length,
         rejected: fetched.rejected.length,
         durationMs: now() - started,
       }
@@ -257,7 +374,7 @@ export class AccountGroups {
       // A sync that finished as the account was switched away from stays quiet.
       if (!this.#disposed) {
         events.emit('groups:changed', { accountId: this.id })
-        if (settings().downloadPictures) this.#startPictures(groups)
+        if (settings().downloadPictures) this.#startPictures(lean)
       }
       return result
     } catch (error) {
@@ -268,19 +385,67 @@ export class AccountGroups {
     }
   }
 
-  #install(snapshot: GroupsSnapshot): void {
+  /** Builds the new index first (in slices), then swaps everything in one step. */
+  async #install(snapshot: GroupsSnapshot, reader: SnapshotReader): Promise<void> {
+    const index = await GroupsIndex.build(snapshot.groups, this.#indexOptions(snapshot.stale))
+    const old = this.#records
     this.#snapshot = snapshot
-    this.#index = this.#newIndex(snapshot.groups)
+    this.#records = snapshot.layout
+      ? { reader, layout: snapshot.layout, fingerprints: snapshot.fingerprints }
+      : null
+    this.#index = index
     this.#directory = null
+    void old?.reader.retire()
+  }
+
+  /**
+   * A pass that had to set records aside cannot tell a group that is gone from one whose
+   * record it could not read (a record without an id names no group). So after such a pass
+   * every group of the previous snapshot that the pass did not see keeps its last good
+   * version (read back from disk), marked stale, rather than vanish; only a clean pass
+   * removes groups.
+   */
+  async #keepMissingOnUncleanPass(
+    groups: Group[],
+    rejected: readonly unknown[],
+  ): Promise<{ groups: Group[]; stale: string[] }> {
+    const previous = this.#snapshot
+    const records = this.#records
+    if (!previous || !records || rejected.length === 0) return { groups, stale: [] }
+    const present = new Set(groups.map((group) => group.id))
+    const stale: string[] = []
+    for (let at = 0; at < previous.groups.length; at++) {
+      const id = (previous.groups[at] as Group).id
+      if (present.has(id)) continue
+      try {
+        groups.push(await readGroup(records, at))
+        stale.push(id)
+        present.add(id)
+      } catch (error) {
+        this.#options.log.warn('stale group not kept', {
+          code: error instanceof AppError ? error.code : 'internal',
+        })
+      }
+    }
+    return { groups, stale }
   }
 
   #newIndex(groups: readonly Group[]): GroupsIndex {
+    return new GroupsIndex(groups, this.#indexOptions())
+  }
+
+  #indexOptions(stale: readonly string[] = []): GroupsIndexOptions {
     const pictures = {
       thumb: (group: Group) => this.#pictures?.thumbUrl(group) ?? null,
       full: (group: Group) => this.#pictures?.fullUrl(group) ?? null,
     }
     const locale = this.#options.locale?.()
-    return new GroupsIndex(groups, { pictures, now: this.#options.now, ...(locale && { locale }) })
+    return {
+      pictures,
+      now: this.#options.now,
+      stale: new Set(stale),
+      ...(locale && { locale }),
+    }
   }
 
   #startPictures(groups: readonly Group[]): void {
@@ -335,27 +500,4 @@ export class AccountGroups {
   #emitState(): void {
     if (!this.#disposed) this.#options.events.emit('sync:state', this.state())
   }
-}
-
-/**
- * A group the server now sends malformed keeps its last good version rather than vanish
- * from the list: it is counted as rejected, not as removed.
- */
-function keepPreviousOfRejected(
-  groups: Group[],
-  rejected: readonly { id?: string }[],
-  previous: GroupsSnapshot | null,
-): Group[] {
-  if (!previous || rejected.length === 0) return groups
-  const present = new Set(groups.map((group) => group.id))
-  const before = new Map(previous.groups.map((group) => [group.id, group]))
-  const kept = [...groups]
-  for (const { id } of rejected) {
-    const old = id === undefined || present.has(id) ? undefined : before.get(id)
-    if (old) {
-      kept.push(old)
-      present.add(old.id)
-    }
-  }
-  return kept
 }

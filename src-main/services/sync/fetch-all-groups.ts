@@ -1,5 +1,7 @@
+import { setTimeout as sleepFor } from 'node:timers/promises'
 import type { Group, ParsedGroupsPage } from '@shared/domain'
 import { AppError } from '@shared/errors'
+import { DEFAULT_RETRY_POLICY, backoffDelay } from '../api/retry'
 
 /** What the sync needs of the API client: one page of groups. */
 export interface GroupsSource {
@@ -20,6 +22,33 @@ export interface FetchAllOptions {
   onProgress?: (progress: { fetched: number; total: number }) => void
   /** Each page that arrives: the network and the server work. */
   onPage?: () => void
+  /** Where a sync stops whatever the server says; see DEFAULT_PAGING_LIMITS. */
+  limits?: Partial<PagingLimits>
+  /** Attempts at a page whose body could not be read, the first one included. */
+  malformedAttempts?: number
+  /** The wait before the nth retry of an unreadable page (n from 1). */
+  retryDelayMs?: (retry: number) => number
+  sleep?: (ms: number, signal: AbortSignal) => Promise<unknown>
+}
+
+/**
+ * Bounds of one sync against a server that never stops sending pages. Far above the
+ * largest accounts the app is made for (100,000 groups of a few kilobytes each), far
+ * below what would exhaust the main process.
+ */
+export interface PagingLimits {
+  /** Requests in one sync, every pass and retry included. */
+  requests: number
+  /** Distinct groups in one pass. */
+  groups: number
+  /** Bytes of page bodies received in one sync. */
+  bytes: number
+}
+
+export const DEFAULT_PAGING_LIMITS: PagingLimits = {
+  requests: 3_000,
+  groups: 150_000,
+  bytes: 1024 * 1024 * 1024,
 }
 
 /** A record the parser set aside, with where it sat in the list. */
@@ -49,6 +78,36 @@ export function syncCancelled(): AppError {
   return new AppError('cancelled', 'The sync was cancelled.')
 }
 
+/** Why a pass was stopped as endless; the renderer words each the same plain way. */
+export type EndlessReason = 'past-total' | 'no-new-ids' | 'requests' | 'groups' | 'bytes'
+
+/** Marks the error the renderer shows as "the server kept sending pages". */
+export const ENDLESS_PAGING = 'endless-paging'
+
+function endlessPaging(why: EndlessReason, facts: { requests: number; groups: number }): AppError {
+  return new AppError(
+    'invalid-response',
+    'The server kept sending pages of groups past the end of the list, so the sync was stopped.',
+    { reason: ENDLESS_PAGING, why, ...facts },
+  )
+}
+
+/** An unreadable page (cut short, an HTML page): worth asking for again, as the request is a GET. */
+function isUnreadablePage(error: unknown): boolean {
+  return (
+    error instanceof AppError &&
+    error.code === 'invalid-response' &&
+    error.details?.reason !== ENDLESS_PAGING
+  )
+}
+
+/** What a whole sync may still spend, shared by its passes. */
+interface Budget {
+  limits: PagingLimits
+  requests: number
+  bytes: number
+}
+
 interface Pass {
   groups: Group[]
   rejected: RejectedRecord[]
@@ -71,9 +130,14 @@ export async function fetchAllGroups(
   options: FetchAllOptions = {},
 ): Promise<FetchedGroups> {
   const maxPasses = options.maxPasses ?? DEFAULT_MAX_PASSES
+  const budget: Budget = {
+    limits: { ...DEFAULT_PAGING_LIMITS, ...options.limits },
+    requests: 0,
+    bytes: 0,
+  }
   let requests = 0
   for (let passNumber = 1; ; passNumber++) {
-    const pass = await readPass(source, options)
+    const pass = await readPass(source, options, budget)
     requests += pass.requests
     if (pass.consistent) {
       return {
@@ -94,7 +158,11 @@ export async function fetchAllGroups(
   }
 }
 
-async function readPass(source: GroupsSource, options: FetchAllOptions): Promise<Pass> {
+async function readPass(
+  source: GroupsSource,
+  options: FetchAllOptions,
+  budget: Budget,
+): Promise<Pass> {
   let size = options.pageSize ?? DEFAULT_PAGE_SIZE
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY)
   const outer = options.signal
@@ -108,28 +176,58 @@ async function readPass(source: GroupsSource, options: FetchAllOptions): Promise
   let duplicates = false
   const totals = new Set<number>()
   let latestTotal = 0
+  let largestTotal = 0
   let requests = 0
+  const attempts = Math.max(1, options.malformedAttempts ?? DEFAULT_RETRY_POLICY.maxAttempts)
+  const delayOf =
+    options.retryDelayMs ??
+    ((retry: number) => backoffDelay(retry, DEFAULT_RETRY_POLICY, Math.random))
+  const sleep =
+    options.sleep ?? ((ms: number, s: AbortSignal) => sleepFor(ms, undefined, { signal: s }))
+  const { limits } = budget
+  const stop = (why: EndlessReason): AppError =>
+    endlessPaging(why, { requests: budget.requests, groups: keys.size })
+
+  const request = async (offset: number): Promise<ParsedGroupsPage> => {
+    for (let attempt = 1; ; attempt++) {
+      if (budget.requests >= limits.requests) throw stop('requests')
+      budget.requests++
+      requests++
+      try {
+        return await source.listGroups({ count: size, offset }, { signal })
+      } catch (error) {
+        if (outer?.aborted) throw syncCancelled()
+        if (attempt >= attempts || !isUnreadablePage(error) || signal.aborted) throw error
+      }
+      await sleep(delayOf(attempt), signal).catch(() => undefined)
+      if (outer?.aborted) throw syncCancelled()
+      if (signal.aborted) throw new AppError('cancelled', 'Another page failed.')
+    }
+  }
 
   const fetchPage = async (offset: number): Promise<ParsedGroupsPage> => {
-    requests++
-    let page: ParsedGroupsPage
-    try {
-      page = await source.listGroups({ count: size, offset }, { signal })
-    } catch (error) {
-      if (outer?.aborted) throw syncCancelled()
-      throw error
-    }
+    const page = await request(offset)
     if (outer?.aborted) throw syncCancelled()
     options.onPage?.()
+    budget.bytes += page.bytes ?? 0
+    if (budget.bytes > limits.bytes) throw stop('bytes')
+    const fresh = keys.size
     pages.set(offset, page)
     totals.add(page.total)
     latestTotal = page.total
+    largestTotal = Math.max(largestTotal, page.total)
     const record = (key: string): void => {
       if (keys.has(key)) duplicates = true
       else keys.add(key)
     }
     for (const group of page.groups) record(group.id)
     for (const item of page.rejected) record(item.id ?? `@${offset + item.index}`)
+    if (keys.size > limits.groups) throw stop('groups')
+    const full = lengthOf(page) >= size
+    // A full page of nothing new, or full pages beyond every total the server gave, are not a
+    // list shifting under the read: the server is not paging at all, and would go on forever.
+    if (full && offset > 0 && keys.size === fresh) throw stop('no-new-ids')
+    if (full && offset >= largestTotal + size) throw stop('past-total')
     options.onProgress?.({ fetched: keys.size, total: page.total })
     return page
   }

@@ -61,6 +61,7 @@ export default {
     groupsCount: 'No groups | {count} group | {count} groups',
     retryAt: 'The server allows the next try at {time}.',
     retryNow: 'Retry now',
+    endlessPaging: 'the server kept sending pages of groups, so the sync was stopped. The groups shown are from the last complete sync.',
   },
   prefs: {
     title: 'Settings',

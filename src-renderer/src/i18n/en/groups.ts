@@ -47,6 +47,8 @@ export default {
       retry: 'Try again',
     },
     row: {
+      stale: 'Not updated by the last sync',
+      staleHint: 'The last sync could not read this group, so this is its last good version.',
       unread: '{count} unread message | {count} unread messages',
       mention: 'You were mentioned',
       pinned: 'Pinned',
@@ -69,6 +71,8 @@ export default {
     loading: 'Loading the group…',
     errorTitle: 'This group could not be opened',
     notFound: 'This group is no longer in the cache. It may have been removed in the last sync.',
+    stale:
+      'The last sync could not read this group (the server sent a malformed record), so this is its last good version. It will be updated by the next sync that reads every group.',
     retry: 'Try again',
     subtitle: 'Group · {count} participant | Group · {count} participants',
     nameSet: 'Name set by {who} on {when}',

@@ -386,6 +386,51 @@ describe('group mutations during a sync', () => {
   })
 })
 
+describe('paging that never ends', () => {
+  const ids = (groups: { id?: unknown }[]) => groups.map((g) => g.id as string)
+
+  it('ignore-offset answers every page with the first groups of the list', async () => {
+    await withFaults([{ type: 'paging', variant: 'ignore-offset' }], 30)
+    const first = await page(emulator, 0, 10)
+    const later = await page(emulator, 20, 10)
+    expect(ids(later.groups)).toEqual(ids(first.groups))
+    expect(later.total).toBe(30)
+  })
+
+  it('huge-total claims 10^12 groups and serves the true pages', async () => {
+    await withFaults([{ type: 'paging', variant: 'huge-total' }], 30)
+    const last = await page(emulator, 20, 50)
+    expect(last.total).toBe(1e12)
+    expect(last.groups).toHaveLength(10)
+  })
+
+  it('repeat-ids never sends a short page: past the end the list starts again', async () => {
+    await withFaults([{ type: 'paging', variant: 'repeat-ids' }], 30)
+    const first = await page(emulator, 0, 10)
+    const past = await page(emulator, 25, 10)
+    expect(past.groups).toHaveLength(10)
+    expect(ids(past.groups).slice(5)).toEqual(ids(first.groups).slice(0, 5))
+  })
+
+  it('endless makes up new groups past the end, each page full', async () => {
+    await withFaults([{ type: 'paging', variant: 'endless' }], 30)
+    const seen = new Set<string>()
+    for (const offset of [0, 10, 20, 30, 40, 1_000]) {
+      const served = await page(emulator, offset, 10)
+      expect(served.groups).toHaveLength(10)
+      for (const id of ids(served.groups)) seen.add(id)
+    }
+    expect(seen.size).toBe(60)
+  })
+
+  it('refuses a paging fault on another route', async () => {
+    await withFaults([])
+    expect(() =>
+      emulator.control.faults.add({ type: 'paging', variant: 'endless', route: 'stories' }),
+    ).toThrow(/groups/)
+  })
+})
+
 describe('control endpoint for faults', () => {
   it('adds, lists, removes and clears faults over HTTP', async () => {
     await withFaults([])

@@ -67,6 +67,14 @@ describe('snapshot round trip', () => {
     expect(new Set(fingerprints).size).toBeGreaterThan(9_990)
   }, 60_000)
 
+  it('keeps which groups are stale, and a later save without any clears them', async () => {
+    const stale = [older[3]!.id, older[1_400]!.id]
+    await store().save({ ...META, stale }, older)
+    expect(loaded(await store().load()).stale).toEqual(stale)
+    await store().save(NEWER_META, older)
+    expect(loaded(await store().load()).stale).toBeUndefined()
+  }, 60_000)
+
   it('splits a large account into checked segments and yields between them', async () => {
     await store().save(META, all)
     let turns = 0

@@ -21,6 +21,25 @@ beforeAll(async () => {
   index = new GroupsIndex(groups, { now: () => NOW_MS, locale: 'en' })
 }, 60_000)
 
+describe('building the index', () => {
+  it('in slices gives the same answers as at once, turning the event loop between slices', async () => {
+    let turns = 0
+    const built = await GroupsIndex.build(groups, { now: () => NOW_MS, locale: 'en' }, async () => {
+      turns++
+    })
+    expect(turns).toBe(Math.floor(groups.length / 2_000))
+    for (const query of [
+      {},
+      { search: 'cafe', sort: 'name' as const },
+      { filters: ['admin' as const, 'unread' as const], sort: 'size' as const, offset: 20 },
+    ]) {
+      const parsed = GroupsQuerySchema.parse(query)
+      expect(built.query(parsed)).toEqual(index.query(parsed))
+    }
+    expect(built.selfId).toBe(index.selfId)
+  })
+})
+
 // ---- the plain reference: no precomputation, no caches, one group at a time -------------
 
 const plainFold = (text: string) =>
@@ -305,5 +324,19 @@ describe('edge cases of single groups', () => {
     expect(small.query(GroupsQuerySchema.parse({ search: 'ARZTE' })).rows.map((r) => r.id)).toEqual(
       ['z@g.us'],
     )
+  })
+
+  it('marks the rows and the detail of stale groups, and only those', () => {
+    const marked = new GroupsIndex(
+      [make({ id: 'a@g.us', name: 'A' }), make({ id: 'b@g.us', name: 'B' })],
+      { selfId: null, stale: new Set(['b@g.us']) },
+    )
+    const rows = marked.query(GroupsQuerySchema.parse({ sort: 'name' })).rows
+    expect(rows.map((r) => [r.id, r.stale])).toEqual([
+      ['a@g.us', false],
+      ['b@g.us', true],
+    ])
+    expect(marked.get('b@g.us')?.stale).toBe(true)
+    expect(marked.get('a@g.us')?.stale).toBe(false)
   })
 })

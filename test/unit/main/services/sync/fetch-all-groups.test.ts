@@ -193,3 +193,145 @@ describe('failures', () => {
     expect((error as AppError).code).toBe('invalid-response')
   }, 60_000)
 })
+
+describe('a server that never stops sending pages', () => {
+  const endless = async (
+    faults: Parameters<typeof emulator.control.faults.add>[0],
+    options: Parameters<typeof fetchAllGroups>[1] = {},
+  ) => {
+    emulator.control.faults.add(faults)
+    const watch = watched()
+    const error = await fetchAllGroups(watch.source, options).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(AppError)
+    expect(error).toMatchObject({
+      code: 'invalid-response',
+      message: expect.stringMatching(/kept sending pages/),
+      details: { reason: 'endless-paging' },
+    })
+    return { why: (error as AppError).details?.why, requests: watch.calls.length }
+  }
+
+  it('ignoring `offset`: stops at the first full page with nothing new', async () => {
+    const { why, requests } = await endless({ type: 'paging', variant: 'ignore-offset' })
+    expect(why).toBe('no-new-ids')
+    expect(requests).toBeLessThanOrEqual(5)
+  }, 60_000)
+
+  it('ignoring `offset` and claiming 10^12 groups: stops just the same', async () => {
+    const { why, requests } = await endless([
+      { type: 'paging', variant: 'ignore-offset' },
+      { type: 'paging', variant: 'huge-total' },
+    ])
+    expect(why).toBe('no-new-ids')
+    expect(requests).toBeLessThanOrEqual(5)
+  }, 60_000)
+
+  it('full pages of ids already sent (a list that starts again): stops once they repeat', async () => {
+    const { why, requests } = await endless({ type: 'paging', variant: 'repeat-ids' })
+    expect(why).toBe('no-new-ids')
+    // 21 pages hold the list; the first page of repeats ends it (plus those already in flight).
+    expect(requests).toBeLessThanOrEqual(21 + 1 + 4)
+  }, 60_000)
+
+  it('new groups past the end, every page full: stops a page past the total', async () => {
+    const { why, requests } = await endless({ type: 'paging', variant: 'endless' })
+    expect(why).toBe('past-total')
+    expect(requests).toBeLessThanOrEqual(22 + 1 + 4)
+  }, 60_000)
+
+  it('new groups forever under a total of 10^12: stops at the cap on groups', async () => {
+    const { why } = await endless(
+      [
+        { type: 'paging', variant: 'endless' },
+        { type: 'paging', variant: 'huge-total' },
+      ],
+      { limits: { groups: 12_000 } },
+    )
+    expect(why).toBe('groups')
+  }, 60_000)
+
+  it('… or at the cap on requests', async () => {
+    const { why, requests } = await endless(
+      [
+        { type: 'paging', variant: 'endless' },
+        { type: 'paging', variant: 'huge-total' },
+      ],
+      { limits: { requests: 7 } },
+    )
+    expect(why).toBe('requests')
+    expect(requests).toBe(7)
+  }, 60_000)
+
+  it('… or at the cap on bytes received', async () => {
+    const { why, requests } = await endless(
+      [
+        { type: 'paging', variant: 'endless' },
+        { type: 'paging', variant: 'huge-total' },
+      ],
+      { limits: { bytes: 4 * 1024 * 1024 } },
+    )
+    expect(why).toBe('bytes')
+    expect(requests).toBeLessThan(21)
+  }, 60_000)
+
+  it('the default caps stop an endless server well before memory runs out', async () => {
+    emulator.control.faults.add([
+      { type: 'paging', variant: 'endless' },
+      { type: 'paging', variant: 'huge-total' },
+    ])
+    // Pages of one group make the request cap the first bound to hit.
+    const tiny: GroupsSource = {
+      listGroups: ({ offset }, options) => client.listGroups({ count: 1, offset }, options),
+    }
+    const error = await fetchAllGroups(tiny, { concurrency: 8 }).catch((e: unknown) => e)
+    expect(error).toMatchObject({
+      details: { reason: 'endless-paging', why: 'requests', requests: 3_000 },
+    })
+  }, 120_000)
+})
+
+describe('an unreadable page', () => {
+  const quick = { retryDelayMs: () => 1 }
+  // Its own server: requests other tests abandoned cannot count towards a fault's `nth` here.
+  let own: Emulator
+  let ownClient: ApiClient
+  beforeAll(async () => {
+    own = await startTestEmulator({ groups: 3_200 })
+    ownClient = clientFor(own)
+  })
+  afterEach(() => {
+    own.control.reset()
+  })
+  afterAll(async () => {
+    await own.stop()
+  })
+
+  it.each(['truncated', 'html'] as const)(
+    'a %s body is asked for again, and the read completes',
+    async (variant) => {
+      own.control.faults.add({ type: 'malformed-json', variant, nth: 3, route: 'groups' })
+      const result = await fetchAllGroups(ownClient, quick)
+      expect(result.groups).toHaveLength(3_200)
+      const log = own.control.requests.list()
+      const broken = log.findIndex((r) => r.faults.length > 0)
+      expect(broken).toBeGreaterThanOrEqual(0)
+      // The same page asked for again after the unreadable one.
+      expect(log.slice(broken + 1).some((r) => r.path === log[broken]?.path)).toBe(true)
+    },
+    60_000,
+  )
+
+  it('that stays unreadable fails the read with the reader’s own message, after a bounded number of attempts', async () => {
+    own.control.faults.add({ type: 'malformed-json', after: 1, route: 'groups' })
+    const watch = watched(ownClient)
+    const error = await fetchAllGroups(watch.source, { ...quick, concurrency: 1 }).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toMatchObject({
+      code: 'invalid-response',
+      message: 'The server’s reply to the groups request was not JSON.',
+    })
+    // The first page, then the second one four times in all.
+    expect(watch.calls.map((c) => c.offset)).toEqual([0, 500, 500, 500, 500])
+  }, 60_000)
+})

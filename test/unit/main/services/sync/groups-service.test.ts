@@ -4,7 +4,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { GroupsQuerySchema, type SyncState } from '@shared/channels/groups'
 import type { FaultInput, Emulator } from '../../../../../src-main/emulator'
 import type { ApiClientOptions } from '../../../../../src-main/services/api'
-import { SNAPSHOT_FILE, SnapshotStore } from '../../../../../src-main/services/cache'
+import {
+  LEAN_INDEX_FILE,
+  SNAPSHOT_FILE,
+  SnapshotStore,
+} from '../../../../../src-main/services/cache'
 import { Connectivity } from '../../../../../src-main/services/connectivity'
 import { GroupsService } from '../../../../../src-main/services/sync'
 import {
@@ -160,7 +164,7 @@ describe('a fault mid-sync', () => {
 
       expect((await readFile(join(dir.path, SNAPSHOT_FILE))).equals(before)).toBe(true)
       // No temp file left behind either.
-      expect(await readdir(dir.path)).toEqual([SNAPSHOT_FILE])
+      expect((await readdir(dir.path)).sort()).toEqual([LEAN_INDEX_FILE, SNAPSHOT_FILE])
       const state = service.state()
       expect(state.lastError).toMatchObject({ code })
       expect(state.lastSyncedAt).toBe(stateBefore.lastSyncedAt)
@@ -208,6 +212,54 @@ describe('a fault mid-sync', () => {
     }
   }, 60_000)
 
+  it('a record without an id: every group the pass missed keeps its last good version, marked stale, until a clean pass', async () => {
+    await withPreviousSnapshot()
+    const { service } = build(dir.path)
+    const previous = await service.cachedGroups()
+    // The whole record, participants and all, as the last sync saved it.
+    const lost = (await service.get(previous[1_234]!.id)).group
+    expect(lost.participants.length).toBeGreaterThan(previous[1_234]!.participants.length)
+    emulator.control.faults.add({
+      type: 'schema-violation',
+      violation: 'missing-id',
+      indexes: [1_234],
+    })
+    const result = await service.sync()
+    expect(result).toMatchObject({ rejected: 1, removed: 0, changed: 0, total: TOTAL })
+    expect(service.state().count).toBe(TOTAL)
+
+    const all = await service.query(GroupsQuerySchema.parse({ limit: 200, sort: 'name' }))
+    expect(all.total).toBe(TOTAL)
+    const stale = []
+    for (let offset = 0; offset < TOTAL; offset += 200) {
+      const window = await service.query(GroupsQuerySchema.parse({ offset, limit: 200 }))
+      stale.push(...window.rows.filter((row) => row.stale).map((row) => row.id))
+      expect(window.rows.every((row) => typeof row.stale === 'boolean')).toBe(true)
+    }
+    expect(stale).toEqual([lost.id])
+    expect(await service.get(lost.id)).toMatchObject({ group: lost, stale: true })
+    expect(await service.get(previous[0]!.id)).toMatchObject({ stale: false })
+
+    // The mark survives a restart: it is part of the snapshot.
+    const reopened = build(dir.path).service
+    expect(await reopened.get(lost.id)).toMatchObject({ group: lost, stale: true })
+    await reopened.dispose()
+
+    // A clean pass reads the group again and the mark goes.
+    emulator.control.faults.clear()
+    await service.sync()
+    expect(await service.get(lost.id)).toMatchObject({ stale: false })
+    expect(service.state().count).toBe(TOTAL)
+  }, 90_000)
+
+  it('after a clean pass, a group the server no longer lists is removed', async () => {
+    await withPreviousSnapshot()
+    const { service } = build(dir.path)
+    emulator.control.groups.mutate({ removePositions: [5] })
+    const result = await service.sync()
+    expect(result).toMatchObject({ rejected: 0, removed: 1, total: TOTAL - 1 })
+  }, 60_000)
+
   it('cancelled mid-sync: the previous snapshot stays and the state says cancelled', async () => {
     const before = await withPreviousSnapshot()
     const { service, events } = build(dir.path)
@@ -226,6 +278,54 @@ describe('a fault mid-sync', () => {
       count: TOTAL,
     })
   }, 60_000)
+})
+
+describe('a server that never stops sending pages', () => {
+  it.each([
+    ['ignoring `offset`', [{ type: 'paging', variant: 'ignore-offset' }]],
+    [
+      'ignoring `offset` and claiming 10^12 groups',
+      [
+        { type: 'paging', variant: 'ignore-offset' },
+        { type: 'paging', variant: 'huge-total' },
+      ],
+    ],
+  ] as [string, FaultInput[]][])(
+    '%s: the sync ends within 10 s with a plain error, memory stays put and the cache is untouched',
+    async (_name, faults) => {
+      const before = await withPreviousSnapshot()
+      const { service } = build(dir.path)
+      await service.query(firstWindow)
+      emulator.control.faults.add(faults)
+      const baseline = process.memoryUsage().rss
+      let peak = baseline
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss)
+      }, 20)
+      const started = Date.now()
+      const error = await service.sync().catch((e: unknown) => e)
+      const elapsed = Date.now() - started
+      clearInterval(sampler)
+      peak = Math.max(peak, process.memoryUsage().rss)
+
+      expect(error).toMatchObject({
+        code: 'invalid-response',
+        message: expect.stringMatching(
+          /^The server kept sending pages of groups .* The groups shown are from the last complete sync\.$/,
+        ),
+        details: { reason: 'endless-paging' },
+      })
+      expect(elapsed).toBeLessThan(10_000)
+      expect(peak - baseline).toBeLessThan(100 * 1024 * 1024)
+      expect((await readFile(join(dir.path, SNAPSHOT_FILE))).equals(before)).toBe(true)
+      expect((await readdir(dir.path)).sort()).toEqual([LEAN_INDEX_FILE, SNAPSHOT_FILE])
+      expect(service.state()).toMatchObject({
+        count: TOTAL,
+        lastError: { code: 'invalid-response', details: { reason: 'endless-paging' } },
+      })
+    },
+    30_000,
+  )
 })
 
 describe('offline first', () => {
@@ -260,9 +360,12 @@ describe('offline first', () => {
 
   it('refreshes by itself when the network comes back', async () => {
     await withPreviousSnapshot()
-    const { service, connectivity } = build(dir.path, { client: { timeouts: { headersMs: 300, stallMs: 300 } } })
+    // Short enough to give up on the hanging server below in seconds, long enough that a
+    // loaded machine's slow answers are not taken for a hang.
+    const { service, connectivity } = build(dir.path, { client: { timeouts: { headersMs: 1500, stallMs: 1500 } } })
     await service.start()
-    await until(() => service.state().lastResult !== null)
+    // The first sync after start, whatever its outcome.
+    await until(() => !service.state().syncing && (service.state().lastResult !== null || service.state().lastError !== null), 45_000)
     // No answer at all (a reset would be the server answering by hanging up).
     emulator.control.faults.add({ type: 'hang' })
     await service.sync().catch(() => undefined)

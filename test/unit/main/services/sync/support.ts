@@ -140,14 +140,11 @@ export async function groupsFromEmulator(
   }
 }
 
-export function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+/** Polls `condition` (which may ask the service) every 10 ms until it holds or time runs out. */
+export async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const started = Date.now()
-  return new Promise((resolve, reject) => {
-    const check = (): void => {
-      if (condition()) resolve()
-      else if (Date.now() - started > timeoutMs) reject(new Error('condition not met in time'))
-      else setTimeout(check, 10)
-    }
-    check()
-  })
+  while (!(await condition())) {
+    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time')
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
 }

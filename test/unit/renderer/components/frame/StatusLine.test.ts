@@ -61,6 +61,21 @@ describe('StatusLine', () => {
     expect(wrapper.get('[data-testid="status-error"]').text()).toBe('Last sync failed: Could not reach the server.')
   })
 
+  it('words a server that kept sending pages plainly, whatever main called it', async () => {
+    const { wrapper } = await mountLine(
+      state({
+        lastError: {
+          code: 'invalid-response',
+          message: 'The server kept sending pages of groups past the end of the list, so the sync was stopped.',
+          details: { reason: 'endless-paging', why: 'no-new-ids' },
+        },
+      }),
+    )
+    expect(wrapper.get('[data-testid="status-error"]').text()).toBe(
+      'Last sync failed: the server kept sending pages of groups, so the sync was stopped. The groups shown are from the last complete sync.',
+    )
+  })
+
   it('shows progress while syncing, and a cancel button', async () => {
     const { wrapper, bridge } = await mountLine(state({ syncing: true }))
     expect(wrapper.get('[data-testid="status-progress"]').classes()).toContain('indeterminate')

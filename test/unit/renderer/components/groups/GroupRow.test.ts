@@ -51,6 +51,14 @@ describe('GroupRow', () => {
     expect(mountRow({ row: row({ size: 1 }) }).get('[data-testid="group-row-size"]').attributes('title')).toBe('1 participant')
   })
 
+  it('marks a group the last sync could not read as stale, with why', () => {
+    const wrapper = mountRow({ row: row({ stale: true }) })
+    const mark = wrapper.get('[data-testid="group-row-stale"]')
+    expect(mark.attributes('aria-label')).toBe('Not updated by the last sync')
+    expect(mark.attributes('title')).toMatch(/could not read this group/)
+    expect(mountRow({ row: row({ stale: false }) }).find('[data-testid="group-row-stale"]').exists()).toBe(false)
+  })
+
   it('shows none of the markers on a quiet group', () => {
     const wrapper = mountRow()
     for (const flag of ['unread', 'mention', 'pinned', 'muted', 'archived']) {

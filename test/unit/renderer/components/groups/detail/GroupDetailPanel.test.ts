@@ -32,6 +32,13 @@ afterEach(() => {
 })
 
 describe('GroupDetailPanel', () => {
+  it('says when what it shows is the last good version of a group the last sync could not read', async () => {
+    const { wrapper } = await openPanel({ group: group(), picture: null, pictureFull: null, stale: true })
+    expect(wrapper.get('[data-testid="detail-stale"]').text()).toMatch(/could not read this group.*last good version/)
+    const fresh = await openPanel({ group: group(), picture: null, pictureFull: null, stale: false })
+    expect(fresh.wrapper.find('[data-testid="detail-stale"]').exists()).toBe(false)
+  })
+
   it('shows the group: name, description and who set it, creation, size, mute, labels', async () => {
     const { wrapper } = await openPanel({ group: group(), picture: null, pictureFull: null })
     expect(wrapper.get('[data-testid="detail-name"]').text()).toBe('Weekend hikers')

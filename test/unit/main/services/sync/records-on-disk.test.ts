@@ -1,0 +1,256 @@
+import { copyFile, open, readFile, readdir, truncate, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Group } from '@shared/domain'
+import type { Emulator } from '../../../../../src-main/emulator'
+import {
+  LEAN_INDEX_FILE,
+  SNAPSHOT_FILE,
+  SnapshotReader,
+  SnapshotStore,
+  arrayItemRanges,
+  type SnapshotLayout,
+} from '../../../../../src-main/services/cache'
+import { Connectivity } from '../../../../../src-main/services/connectivity'
+import { GroupsService } from '../../../../../src-main/services/sync'
+import {
+  captureLogger,
+  clientFor,
+  readSequentially,
+  recordingHub,
+  session,
+  startTestEmulator,
+  switchableAccounts,
+  tempDir,
+  until,
+} from './support'
+
+const TOTAL = 2_000
+let emulator: Emulator
+let server: Group[]
+let dir: { path: string; remove(): Promise<void> }
+const services: GroupsService[] = []
+
+beforeAll(async () => {
+  emulator = await startTestEmulator({ groups: TOTAL })
+  server = await readSequentially(clientFor(emulator))
+}, 60_000)
+afterAll(async () => {
+  await emulator.stop()
+})
+beforeEach(async () => {
+  dir = await tempDir()
+})
+afterEach(async () => {
+  for (const service of services.splice(0)) await service.dispose()
+  await dir.remove()
+})
+
+function build() {
+  const log = captureLogger()
+  const events = recordingHub()
+  const service = new GroupsService({
+    accounts: switchableAccounts(session('acc', dir.path, clientFor(emulator), emulator.baseUrl)),
+    events,
+    connectivity: new Connectivity(),
+    log,
+    settings: () => ({ intervalMinutes: 0, concurrency: 4, downloadPictures: false }),
+    fetch,
+  })
+  services.push(service)
+  return { service, log, events }
+}
+
+const firstWindow = {
+  search: '',
+  filters: [],
+  labels: [],
+  sort: 'recent' as const,
+  offset: 0,
+  limit: 50,
+}
+
+/** Saves `groups` as the account's snapshot directly, as an earlier version of the app would have. */
+async function saveSnapshot(groups: readonly Group[]): Promise<SnapshotLayout> {
+  const layout = {
+    offsets: new Float64Array(groups.length),
+    lengths: new Uint32Array(groups.length),
+  }
+  await new SnapshotStore({ dir: dir.path, accountId: 'acc' }).save(
+    { accountId: 'acc', syncedAt: '2025-06-01T10:00:00.000Z' },
+    groups,
+    undefined,
+    layout,
+  )
+  return layout
+}
+
+describe('records on disk, rows in memory', () => {
+  it('keeps lean records in memory and reads each full record from disk, as the server sent it', async () => {
+    const { service } = build()
+    await service.sync()
+    const cached = await service.cachedGroups()
+    expect(cached.map((g) => g.id)).toEqual(server.map((g) => g.id))
+    const inMemory = cached.reduce((n, g) => n + g.participants.length, 0)
+    const onServer = server.reduce((n, g) => n + g.participants.length, 0)
+    // Only the admins stay in memory, for the admin filter.
+    expect(inMemory).toBeLessThan(onServer / 10)
+    for (const at of [0, 1, 777, TOTAL - 1]) {
+      const detail = await service.get(server[at]!.id)
+      expect(JSON.stringify(detail.group)).toBe(JSON.stringify(server[at]))
+    }
+    const directory = await service.participantsDirectory()
+    expect(directory.length).toBeGreaterThan(1_000)
+    expect(directory[0]!.groups).toBeGreaterThan(1)
+  }, 60_000)
+
+  it('a record damaged on disk fails to open with a clear error; the others still open', async () => {
+    const { service, log } = build()
+    await service.sync()
+    const path = join(dir.path, SNAPSHOT_FILE)
+    const file = await readFile(path)
+    const target = server[100]!
+    const at = file.indexOf(Buffer.from(`"id":"${target.id}"`))
+    expect(at).toBeGreaterThan(0)
+    // One byte of the group's id changed in place, behind the app's back.
+    const handle = await open(path, 'r+')
+    await handle.write(Buffer.from('X'), 0, 1, at + 7)
+    await handle.close()
+    await expect(service.get(target.id)).rejects.toMatchObject({
+      code: 'storage',
+      message: expect.stringMatching(/damaged on disk.*next sync/),
+    })
+    expect(log.lines.some((l) => l.message === 'group record not read')).toBe(true)
+    expect((await service.get(server[101]!.id)).group.id).toBe(server[101]!.id)
+  }, 60_000)
+
+  it('a cached record the full schema refuses is listed, and refused with where and why when opened', async () => {
+    const broken = {
+      ...server[5]!,
+      last_message: { ...server[5]!.last_message, type: 'poll', poll: { options: 'x' } },
+    }
+    await saveSnapshot([server[4]!, broken as unknown as Group, server[6]!])
+    const { service } = build()
+    expect(
+      (
+        await service.query({
+          search: '',
+          filters: [],
+          labels: [],
+          sort: 'recent',
+          offset: 0,
+          limit: 50,
+        })
+      ).total,
+    ).toBe(3)
+    await expect(service.get(broken.id)).rejects.toMatchObject({
+      code: 'invalid-response',
+      message: expect.stringMatching(/cannot show \(last_message/),
+    })
+    expect((await service.get(server[6]!.id)).group).toEqual(server[6])
+  }, 60_000)
+
+  it('reads records from a snapshot written before record lengths were kept', async () => {
+    await saveSnapshot(server.slice(0, 600))
+    const path = join(dir.path, SNAPSHOT_FILE)
+    const text = (await readFile(path)).toString('latin1')
+    const older = text.replace(/,"lengths":\[[\d,]*\]\}\n/g, '}\n')
+    expect(older.length).toBeLessThan(text.length)
+    await writeFile(path, Buffer.from(older, 'latin1'))
+    const { service } = build()
+    for (const at of [0, 299, 599]) {
+      expect(JSON.stringify((await service.get(server[at]!.id)).group)).toBe(
+        JSON.stringify(server[at]),
+      )
+    }
+  }, 60_000)
+
+  it('an open reader keeps reading the snapshot it measured after a newer one replaces the file', async () => {
+    const layout = await saveSnapshot(server.slice(0, 50))
+    const store = new SnapshotStore({ dir: dir.path, accountId: 'acc' })
+    const reader = await store.openReader()
+    await saveSnapshot(server.slice(50, 100))
+    const bytes = await reader.read(layout.offsets[7]!, layout.lengths[7]!)
+    expect(JSON.parse(bytes.toString('utf8'))).toEqual(server[7])
+    await reader.retire()
+    await expect(reader.read(0, 1)).rejects.toThrow(/retired/)
+    expect(reader).toBeInstanceOf(SnapshotReader)
+  }, 60_000)
+})
+
+describe('the items of a JSON array, by byte range', () => {
+  it('splits at top-level commas only, whatever the strings hold', () => {
+    const items = [{ a: '],[{"', b: [1, { c: '\\"' }] }, { d: 'é ✓ "quoted" \\' }, {}]
+    const body = Buffer.from(JSON.stringify(items))
+    const ranges = arrayItemRanges(body)
+    expect(ranges.map(([from, to]) => JSON.parse(body.toString('utf8', from, to)))).toEqual(items)
+    expect(arrayItemRanges(Buffer.from('[]'))).toEqual([])
+  })
+})
+
+describe('a start from the lean index', () => {
+  it('lists the groups from the index alone, then finds a damaged snapshot, sets it aside and syncs again', async () => {
+    const first = build()
+    await first.service.sync()
+    await first.service.dispose()
+    expect((await readdir(dir.path)).sort()).toEqual([LEAN_INDEX_FILE, SNAPSHOT_FILE])
+    // One byte inside a record, where only the snapshot's checksums (not the index) can see it.
+    const path = join(dir.path, SNAPSHOT_FILE)
+    const at = (await readFile(path)).indexOf(Buffer.from(`"id":"${server[1_500]!.id}"`))
+    const handle = await open(path, 'r+')
+    await handle.write(Buffer.from('X'), 0, 1, at + 7)
+    await handle.close()
+
+    const { service, events, log } = build()
+    const window = await service.query(firstWindow)
+    expect(window.total).toBe(TOTAL)
+    expect(window.rows).toHaveLength(50)
+    await until(() => events.of('app:notice').length > 0)
+    expect(events.of('app:notice')[0]?.message).toMatch(
+      /could not be read \(it is damaged \(checksum mismatch\)\).*downloading the groups again/,
+    )
+    expect(log.lines.some((l) => l.message === 'groups cache damaged after start')).toBe(true)
+    await until(() => service.state().lastResult !== null && !service.state().syncing, 30_000)
+    expect(service.state().count).toBe(TOTAL)
+    expect(
+      (await readdir(dir.path)).some((n) => n.startsWith(`${SNAPSHOT_FILE}.unreadable-`)),
+    ).toBe(true)
+    expect(JSON.stringify((await service.get(server[1_500]!.id)).group)).toBe(
+      JSON.stringify(server[1_500]),
+    )
+  }, 90_000)
+
+  it('an index left from an earlier snapshot is not used: the snapshot is read and the index rebuilt', async () => {
+    const first = build()
+    await first.service.sync()
+    await copyFile(join(dir.path, LEAN_INDEX_FILE), join(dir.path, 'old.index'))
+    emulator.control.groups.mutate({ add: 3 })
+    try {
+      await first.service.sync()
+      await first.service.dispose()
+      // As if the app stopped between the snapshot's rename and the index's.
+      await copyFile(join(dir.path, 'old.index'), join(dir.path, LEAN_INDEX_FILE))
+      const { service, log } = build()
+      expect((await service.query(firstWindow)).total).toBe(TOTAL + 3)
+      expect(log.lines.some((l) => /another snapshot/.test(l.message))).toBe(true)
+      await service.dispose()
+      const again = build()
+      expect((await again.service.query(firstWindow)).total).toBe(TOTAL + 3)
+      expect(again.log.lines.some((l) => /index/.test(l.message))).toBe(false)
+    } finally {
+      emulator.control.reset()
+    }
+  }, 90_000)
+
+  it('a cut-short index is not used: the snapshot is read and the index rebuilt', async () => {
+    const first = build()
+    await first.service.sync()
+    await first.service.dispose()
+    const indexPath = join(dir.path, LEAN_INDEX_FILE)
+    await truncate(indexPath, Math.floor((await readFile(indexPath)).length / 2))
+    const { service, log } = build()
+    expect((await service.query(firstWindow)).total).toBe(TOTAL)
+    expect(log.lines.some((l) => l.message === 'groups index unusable; rebuilding it')).toBe(true)
+    expect(JSON.stringify((await service.get(server[9]!.id)).group)).toBe(JSON.stringify(server[9]))
+  }, 60_000)
+})
