@@ -33,11 +33,13 @@ export function storiesHandlers(deps: StoriesHandlerDeps): Pick<Handlers, Storie
     'stories:media-get': ({ id }) => media.get(id),
     'stories:media-release': ({ id }) => media.release(id),
     'stories:draft-get': () => stories.draftGet(),
-    'stories:draft-save': (draft) => stories.draftSave(draft),
+    'stories:draft-save': ({ accountId, ...draft }) => stories.draftSave(draft, accountId),
     'stories:draft-clear': () => stories.draftClear(),
     'stories:outbox-list': () => stories.outboxList(),
     'stories:outbox-act': ({ id, action }) => stories.outboxAct(id, action),
     'stories:history-list': () => stories.historyList(),
+    'stories:set-aside-list': () => stories.setAsideList(),
+    'stories:set-aside-act': ({ id, action }) => stories.setAsideAct(id, action),
     'stories:contacts-search': ({ query, limit }) => contacts.search(query, limit),
   }
 }
