@@ -8,8 +8,10 @@ import { connectivityHandlers } from './handlers/connectivity'
 import { diagnosticsHandlers } from './handlers/diagnostics'
 import { exportHandlers } from './handlers/export'
 import { groupsHandlers } from './handlers/groups'
+import { noticesHandlers } from './handlers/notices'
 import { settingsHandlers } from './handlers/settings'
 import { storiesHandlers } from './handlers/stories'
+import { NoticeBoard, NoticeKeepingHub } from './notice-board'
 import { AccountsService } from './services/accounts/accounts-service'
 import type { SecretBox } from './services/accounts/secret-box'
 import { Connectivity } from './services/connectivity'
@@ -66,29 +68,34 @@ export interface AppCore {
   groups: GroupsService
   /** Publishing, outbox, history, drafts and media grants (`stories.webRoute` / `protocolRoute` serve granted files). */
   stories: StoriesModule
+  /** The hub the services emit on: a notice sent here is kept until a page has read it. */
+  events: EventHub
   /** Work that starts after the first window can talk to us (background sync, outbox). */
   start(): Promise<void>
   dispose(): Promise<void>
 }
 
 export async function createAppCore(ports: CorePorts): Promise<AppCore> {
+  const notices = new NoticeBoard()
+  // Every service emits through this hub, so no notice is lost for want of a page listening.
+  const events = new NoticeKeepingHub(ports.events, notices)
   const recoveries = new RecoveryLog()
   recoveries.onAdd((item) =>
-    ports.events.emit('app:notice', {
+    events.emit('app:notice', {
       level: 'warning',
       message: `The ${item.file} file could not be read and was set aside${item.movedTo ? ` as ${item.movedTo}` : ''}: ${item.reason}.`,
     }),
   )
   const open = (name: string, file: 'settings' | 'accounts') =>
     openStoreWithRecovery({ open: ports.openStore, dir: ports.dataDir, name, file, recoveries, log: ports.log })
-  const settings = new SettingsService({ store: open('settings', 'settings'), recoveries, log: ports.log, events: ports.events })
+  const settings = new SettingsService({ store: open('settings', 'settings'), recoveries, log: ports.log, events })
   const accounts = new AccountsService({
     store: open('accounts', 'accounts'),
     secretBox: ports.secretBox,
     dataDir: ports.dataDir,
     fetch: ports.fetch,
     log: ports.log,
-    events: ports.events,
+    events,
     recoveries,
   })
   await accounts.restore()
@@ -103,7 +110,7 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
   const connectivity = new Connectivity()
   const groups = new GroupsService({
     accounts,
-    events: ports.events,
+    events,
     connectivity,
     log: ports.log,
     settings: () => settings.get().sync,
@@ -114,18 +121,20 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
   const stories = createStoriesModule({
     dataDir: ports.dataDir,
     accounts,
+    labelOf: (id) => accounts.list().accounts.find((account) => account.id === id)?.label,
     connectivity,
     limits: () => settings.get().stories,
     directory: () => groups.participantsDirectory(),
     groups: () => groups.cachedGroups(),
     fetch: webFetch,
-    events: ports.events,
+    events,
     log: ports.log,
   })
 
   const exporter = new ExportService({ source: groups, dialogs: ports.dialogs, log: ports.log })
   const handlers: Handlers = {
     ...appHandlers(ports.identity),
+    ...noticesHandlers(notices),
     ...settingsHandlers(settings),
     ...accountsHandlers(accounts),
     ...groupsHandlers(groups),
@@ -155,6 +164,7 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
   }
   return {
     handlers,
+    events,
     accounts,
     settings,
     connectivity,

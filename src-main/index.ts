@@ -99,7 +99,7 @@ if (!app.requestSingleInstanceLock()) {
       packaged: app.isPackaged,
       settings: core.settings,
       log: logs.scoped('updates'),
-      notify: (notice) => events.emit('app:notice', notice),
+      notify: (notice) => core.events.emit('app:notice', notice),
     })
     app.on('before-quit', () => {
       updates.stop()

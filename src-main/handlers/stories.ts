@@ -39,7 +39,7 @@ export function storiesHandlers(deps: StoriesHandlerDeps): Pick<Handlers, Storie
     'stories:media-get': ({ id }) => media.get(id),
     'stories:media-release': ({ id }) => media.release(id),
     'stories:draft-get': () => stories.draftGet(),
-    'stories:draft-save': (draft) => stories.draftSave(draft),
+    'stories:draft-save': ({ accountId, ...draft }) => stories.draftSave(draft, accountId),
     'stories:draft-clear': () => stories.draftClear(),
     'stories:outbox-list': () => stories.outboxList(),
     'stories:outbox-act': ({ id, action }) => stories.outboxAct(id, action),
@@ -61,6 +61,8 @@ export function storiesHandlers(deps: StoriesHandlerDeps): Pick<Handlers, Storie
       if (!views) throw new AppError('not-found', 'No viewers have been read for this story yet.')
       return deps.exportViews(views)
     },
+    'stories:set-aside-list': () => stories.setAsideList(),
+    'stories:set-aside-act': ({ id, action }) => stories.setAsideAct(id, action),
     'stories:contacts-search': ({ query, limit }) => contacts.search(query, limit),
   }
 }

@@ -9,6 +9,12 @@ export interface AccountSession<Client = unknown> {
   /** This account's private folder: caches, pictures, outbox, history. */
   dir: string
   client: Client
+  /**
+   * The token is not at hand this run (a session-only account after a restart, a keyring
+   * that cannot decrypt it): the cache, history and outbox are readable, and the client
+   * refuses every request until the user enters the token again.
+   */
+  tokenNeeded?: boolean
 }
 
 export interface ActiveAccountSource<Client = unknown> {

@@ -37,10 +37,40 @@ export interface KeyringStatus {
   backend: string
 }
 
+/**
+ * An account folder on disk that no account in the list owns: what a damaged accounts file
+ * (or an older sign-out) left behind. Connecting its server and token again takes it back,
+ * cached groups, history, drafts and queued stories included.
+ */
+export interface OrphanAccount {
+  id: string
+  /** From the folder's own record; null when the folder does not say. */
+  label: string | null
+  baseUrl: string | null
+  tokenHint: string | null
+  createdAt: string | null
+}
+
 export interface AccountsState {
   accounts: AccountSummary[]
   activeId: string | null
   keyring: KeyringStatus
+  /** Account folders found on disk that no listed account owns. */
+  orphans?: OrphanAccount[]
+}
+
+/**
+ * What a connect did:
+ * - `added`: a new account;
+ * - `already-connected`: this server and token are an account already (nothing renamed or moved);
+ * - `token-renewed`: an existing account got its token again, or a new token of the same channel;
+ * - `recovered`: an account folder left on disk was taken back (its cache, history and outbox with it).
+ */
+export const CONNECT_OUTCOMES = ['added', 'already-connected', 'token-renewed', 'recovered'] as const
+export type ConnectOutcome = (typeof CONNECT_OUTCOMES)[number]
+
+export interface ConnectedAccount extends AccountSummary {
+  outcome: ConnectOutcome
 }
 
 const baseUrl = z
@@ -55,23 +85,27 @@ export const ConnectArgsSchema = z.object({
   label: z.string().trim().max(80).optional(),
   /** Required when no real keyring is available: the user's choice of weak or session storage. */
   storage: TokenStorageSchema.optional(),
-  /** Set to give an existing account its token again (after a restart of a session-only account). */
+  /**
+   * Set to give an existing account its token again (after a restart of a session-only
+   * account, or a rotated token), or to take back an orphaned account folder.
+   */
   accountId: z.string().min(1).max(100).optional(),
 })
 export type ConnectArgs = z.input<typeof ConnectArgsSchema>
 
 /**
  * Why a connect test failed, in the terms the connect screen explains: the token or channel
- * (401), no network, the server failing, or a server that does not speak this interface.
+ * (401), no network, the server failing, a server that does not speak this interface, or a
+ * token that belongs to another channel than the account it was entered for.
  * Sent as `details.reason` of the error.
  */
-export const CONNECT_FAILURES = ['unauthorized', 'offline', 'server', 'not-api', 'other'] as const
+export const CONNECT_FAILURES = ['unauthorized', 'offline', 'server', 'not-api', 'other-channel', 'other'] as const
 export type ConnectFailure = (typeof CONNECT_FAILURES)[number]
 
 export const accountsChannels = {
   'accounts:list': channel<AccountsState>()(z.void()),
   /** Tests the pair with GET /groups?count=1 and saves it only if it works. */
-  'accounts:connect': channel<AccountSummary>()(ConnectArgsSchema),
+  'accounts:connect': channel<ConnectedAccount>()(ConnectArgsSchema),
   'accounts:rename': channel<AccountSummary>()(z.object({ id: z.string().min(1), label: z.string().trim().min(1).max(80) })),
   'accounts:switch': channel<AccountsState>()(z.object({ id: z.string().min(1) })),
   /** Removes the token; `removeData` also deletes that account's caches, outbox and history. */

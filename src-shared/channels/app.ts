@@ -15,11 +15,27 @@ export interface AppInfo {
   systemLanguages?: string[]
 }
 
+export type NoticeLevel = 'info' | 'warning' | 'error'
+
+/** A notice main wants the user to see (a file set aside, a cache rebuilt). */
+export interface AppNotice {
+  level: NoticeLevel
+  message: string
+  /** Given by main when the notice is kept; a page marks it read with `app:notices-read`. */
+  id?: number
+  at?: string
+}
+
 export const appChannels = {
   'app:info': channel<AppInfo>()(z.void()),
+  /**
+   * Notices no page has read yet: those of start-up, raised before any page listened,
+   * and any emitted while none was open.
+   */
+  'app:notices': channel<AppNotice[]>()(z.void()),
+  'app:notices-read': channel<void>()(z.object({ ids: z.array(z.number().int().positive()).max(500) })),
 }
 
 export const appEvents = {
-  /** A notice main wants the user to see (a settings file set aside, a cache rebuilt). */
-  'app:notice': event<{ level: 'info' | 'warning' | 'error'; message: string }>(),
+  'app:notice': event<AppNotice>(),
 }

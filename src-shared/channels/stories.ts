@@ -48,6 +48,29 @@ export interface ContactsPage {
   total: number
 }
 
+/**
+ * A file the app could not read and set aside rather than delete: the history, the draft,
+ * a story of the outbox, or the groups cache of the active account.
+ */
+export const SET_ASIDE_KINDS = ['history', 'draft', 'outbox', 'groups-cache'] as const
+export type SetAsideKind = (typeof SET_ASIDE_KINDS)[number]
+
+export interface SetAsideItem {
+  /** Its path inside the account's folder; the only name actions take. */
+  id: string
+  kind: SetAsideKind
+  /** When it was set aside. */
+  at: string
+  bytes: number
+  /** The start of its text, to look at before deciding. */
+  preview: string
+  /** False for the groups cache, which the next sync downloads again. */
+  restorable: boolean
+}
+
+export const SET_ASIDE_ACTIONS = ['restore', 'discard'] as const
+export type SetAsideAction = (typeof SET_ASIDE_ACTIONS)[number]
+
 export const OUTBOX_ACTIONS = ['send-now', 'send-again', 'mark-sent', 'discard'] as const
 export type OutboxAction = (typeof OUTBOX_ACTIONS)[number]
 
@@ -74,7 +97,11 @@ export const storiesChannels = {
   'stories:media-get': channel<MediaGrant | null>()(z.object({ id: grantId })),
   'stories:media-release': channel<void>()(z.object({ id: grantId })),
   'stories:draft-get': channel<StoryDraft | null>()(z.void()),
-  'stories:draft-save': channel<void>()(StoryDraftSchema),
+  /**
+   * Saves the composer's draft. `accountId` names the account whose draft it is, so a save
+   * still on its way when the user switches accounts lands in its own account, not the new one.
+   */
+  'stories:draft-save': channel<void>()(StoryDraftSchema.extend({ accountId: z.string().min(1).max(64).optional() })),
   'stories:draft-clear': channel<void>()(z.void()),
   'stories:outbox-list': channel<OutboxItemView[]>()(z.void()),
   'stories:outbox-act': channel<OutboxItemView[]>()(
@@ -99,6 +126,12 @@ export const storiesChannels = {
   ),
   /** Writes a story's viewers to a CSV file chosen in a save dialog. */
   'stories:views-export': channel<ExportResult>()(z.object({ id: storyId })),
+  /** Files of the active account set aside as unreadable. */
+  'stories:set-aside-list': channel<SetAsideItem[]>()(z.void()),
+  /** Restores what can still be read of one (history entries, a draft, an outbox story as "unknown"), or deletes it. */
+  'stories:set-aside-act': channel<SetAsideItem[]>()(
+    z.object({ id: z.string().min(1).max(300), action: z.enum(SET_ASIDE_ACTIONS) }),
+  ),
   /** Participants of the cached groups, de-duplicated, matching a number or a group name. */
   'stories:contacts-search': channel<ContactsPage>()(
     z.object({ query: z.string().max(100).default(''), limit: z.number().int().min(1).max(200).default(50) }),

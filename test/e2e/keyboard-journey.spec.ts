@@ -83,8 +83,9 @@ test('connects the demo, finds a group, opens it and publishes a story with the 
   await tabTo(page, 'story-publish', unringed)
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('story-result')).toContainText('Published', { timeout: 30_000 })
-  // The result is announced: it sits in a live region.
-  await expect(page.getByTestId('story-result')).toHaveAttribute('role', 'status')
+  // The result is announced: a live region that was in the page before the press now says it.
+  await expect(page.getByTestId('story-announcer')).toHaveAttribute('role', 'status')
+  await expect(page.getByTestId('story-announcer')).toHaveText('Published.')
 
   expect(unringed, 'controls focused without a visible focus ring').toEqual([])
   expect(await page.evaluate(() => (window as unknown as { pointerEvents: number }).pointerEvents)).toBe(0)

@@ -15,6 +15,8 @@ export const StoredAccountSchema = z.looseObject({
   createdAt: z.string(),
   /** A one-way fingerprint of base URL and token, to recognise the same pair connected again. */
   fingerprint: z.string().max(128).optional(),
+  /** The channel's own number as learnt at connect (connect-test.ts); absent when not shown. */
+  channelId: z.string().max(64).optional(),
   /** The token in its stored form (token-vault.ts); absent for session-only and demo accounts. */
   sealed: z.string().optional(),
 })

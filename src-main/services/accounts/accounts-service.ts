@@ -1,12 +1,20 @@
-import type { AccountSummary, AccountsState, ConnectArgsSchema, TokenStorage } from '@shared/channels/accounts'
+import type {
+  AccountSummary,
+  AccountsState,
+  ConnectArgsSchema,
+  ConnectedAccount,
+  ConnectOutcome,
+  OrphanAccount,
+  TokenStorage,
+} from '@shared/channels/accounts'
 import { AppError } from '@shared/errors'
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdirSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
 import type { z } from 'zod'
 import type { EventHub } from '../../events'
 import type { AccountSession, ActiveAccountSource } from '../account-session'
 import { ApiClient, type ApiTimeouts, type FetchLike, type RetryPolicy } from '../api'
+import { AccountFolders, type AccountIdentity } from './account-folders'
 import type { Logger } from '../log'
 import type { KeyValueStore } from '../settings/key-value-store'
 import type { RecoveryLog } from '../settings/recovery-log'
@@ -23,6 +31,7 @@ import { testConnection } from './connect-test'
 import { type DemoServer, emulatorDemo, type StartDemoServer } from './demo-server'
 import type { SecretBox } from './secret-box'
 import { TokenVault } from './token-vault'
+import { type AccountClient, tokenNeededClient } from './token-needed-client'
 
 export type ConnectInput = z.output<typeof ConnectArgsSchema>
 
@@ -55,7 +64,7 @@ export interface AccountsServiceOptions {
   recoveries?: RecoveryLog
 }
 
-type SessionListener = (session: AccountSession<ApiClient> | null) => void
+type SessionListener = (session: AccountSession<AccountClient> | null) => void
 
 const DEMO_FINGERPRINT = 'demo'
 const DEMO_LABEL = 'Demo account'
@@ -78,6 +87,19 @@ function defaultLabel(baseUrl: string, token: string): string {
   return `${new URL(baseUrl).host} (${hintOf(token)})`
 }
 
+/** What a connect knows of the account it renews: a listed account, or a folder's own record. */
+type Previous = Pick<StoredAccount, 'id'> & Partial<Pick<StoredAccount, 'label' | 'createdAt' | 'encryption' | 'channelId'>>
+
+function orphanSummary(identity: AccountIdentity): OrphanAccount {
+  return {
+    id: identity.id,
+    label: identity.label ?? null,
+    baseUrl: identity.baseUrl ?? null,
+    tokenHint: identity.tokenHint ?? null,
+    createdAt: identity.createdAt ?? null,
+  }
+}
+
 function notFound(): AppError {
   return new AppError('not-found', 'That account is no longer in the list.')
 }
@@ -87,11 +109,11 @@ function notFound(): AppError {
  * (token-vault.ts) and opened only to build the active account's ApiClient; session-only
  * tokens live in memory. Nothing this class returns or emits carries a token.
  */
-export class AccountsService implements ActiveAccountSource<ApiClient> {
+export class AccountsService implements ActiveAccountSource<AccountClient> {
   readonly #store: KeyValueStore
   readonly #box: SecretBox
   readonly #vault: TokenVault
-  readonly #dataDir: string
+  readonly #folders: AccountFolders
   readonly #fetch: FetchLike
   readonly #log: Logger
   readonly #events: EventHub | undefined
@@ -108,7 +130,9 @@ export class AccountsService implements ActiveAccountSource<ApiClient> {
   readonly #sessionTokens = new Map<string, string>()
   /** Accounts whose stored token could not be opened this run. */
   readonly #locked = new Set<string>()
-  #session: AccountSession<ApiClient> | null = null
+  #session: AccountSession<AccountClient> | null = null
+  /** Account folders no listed account owns; read again after every change to the list. */
+  #orphans: AccountIdentity[] | null = null
   #demo: DemoServer | null = null
   #queue: Promise<unknown> = Promise.resolve()
 
@@ -116,7 +140,7 @@ export class AccountsService implements ActiveAccountSource<ApiClient> {
     this.#store = options.store
     this.#box = options.secretBox
     this.#vault = new TokenVault(options.secretBox)
-    this.#dataDir = options.dataDir
+    this.#folders = new AccountFolders(options.dataDir)
     this.#fetch = options.fetch
     this.#log = options.log
     this.#events = options.events
@@ -154,7 +178,7 @@ export class AccountsService implements ActiveAccountSource<ApiClient> {
   // ---- ActiveAccountSource -------------------------------------------------------------
 
   /** The active account with a ready client, or null (no account, or its token is needed again). */
-  active(): AccountSession<ApiClient> | null {
+  active(): AccountSession<AccountClient> | null {
     return this.#session
   }
 
@@ -172,7 +196,7 @@ export class AccountsService implements ActiveAccountSource<ApiClient> {
 
   /** The private folder of an account: caches, pictures, outbox, history. */
   dirOf(id: string): string {
-    return join(this.#dataDir, 'accounts', id)
+    return this.#folders.dirOf(id)
   }
 
   // ---- what the renderer may know -----------------------------------------------------
@@ -182,6 +206,10 @@ export class AccountsService implements ActiveAccountSource<ApiClient> {
       accounts: this.#accounts.map((account) => this.#summary(account)),
       activeId: this.#activeId,
       keyring: this.#box.status(),
+      // The demo's folder is taken back by the demo button itself.
+      orphans: this.#orphanList()
+        .filter((orphan) => !orphan.isDemo)
+        .map(orphanSummary),
     }
   }
 
@@ -190,22 +218,36 @@ export class AccountsService implements ActiveAccountSource<ApiClient> {
   /** Builds the last active account's session at startup: no network, only a decrypt (or the demo server). */
   restore(): Promise<void> {
     return this.#serial(async () => {
+      // Folders made before they named their account learn it now, while the list is readable.
+      for (const account of this.#accounts) if (this.#folders.read(account.id) === null) this.#writeIdentity(account)
       if (this.#activeId !== null) await this.#activate(this.#activeId)
     })
   }
 
   /**
-   * Tests the pair, then saves it and makes it active. The same pair connected again
-   * updates its account (and finds the data of one signed out without deleting it).
+   * Tests the pair, then saves it and makes it active.
+   *
+   * - The same server and token as a listed account: that account, unchanged (label,
+   *   storage, folder); only its token is at hand again. The answer says so.
+   * - `accountId` names a listed account (or an orphaned folder): the token is that
+   *   account's new one, unless the server shows it belongs to another channel (its own
+   *   number differs from the one learnt before), which is refused so that two channels'
+   *   caches never share a folder.
+   * - Otherwise a new account, or the folder of one signed out (or orphaned by a damaged
+   *   accounts file) with this very pair, taken back with its data.
    */
-  connect(input: ConnectInput): Promise<AccountSummary> {
+  connect(input: ConnectInput): Promise<ConnectedAccount> {
     return this.#serial(async () => {
-      const target = input.accountId === undefined ? undefined : this.#find(input.accountId)
-      if (input.accountId !== undefined && (!target || target.isDemo)) throw notFound()
-      const storage = this.#chooseStorage(input.storage)
       const baseUrl = normalizeBaseUrl(input.baseUrl)
       const token = input.token
-      await testConnection({
+      const fingerprint = fingerprintOf(baseUrl, token)
+      const listed = input.accountId === undefined ? undefined : this.#find(input.accountId)
+      const orphan = input.accountId === undefined || listed ? undefined : this.#orphanList().find((item) => item.id === input.accountId)
+      if (input.accountId !== undefined && ((!listed && !orphan) || listed?.isDemo || orphan?.isDemo)) throw notFound()
+      const samePair = input.accountId === undefined ? this.#accounts.find((a) => !a.isDemo && a.fingerprint === fingerprint) : undefined
+      const previous: Previous | undefined = listed ?? samePair ?? orphan
+      const storage = samePair ? this.#keptStorage(samePair.encryption) : this.#chooseStorage(input.storage ?? this.#offered(previous?.encryption))
+      const { channelId } = await testConnection({
         baseUrl,
         token,
         fetch: this.#fetch,
@@ -213,37 +255,57 @@ export class AccountsService implements ActiveAccountSource<ApiClient> {
         ...(this.#connectOptions?.retry && { retry: this.#connectOptions.retry }),
         ...(this.#connectOptions?.timeouts && { timeouts: this.#connectOptions.timeouts }),
       })
+      const target = previous ?? this.#recoverable(fingerprint)
+      const knownChannel = target?.channelId
+      if (target && !samePair && knownChannel && channelId && knownChannel !== channelId) {
+        throw new AppError(
+          'conflict',
+          `This token belongs to another channel (${channelId}) than “${target.label ?? target.id}” (${knownChannel}). Add it as a new account instead, so the two channels’ groups and stories stay apart.`,
+          { reason: 'other-channel' },
+        )
+      }
 
-      const fingerprint = fingerprintOf(baseUrl, token)
       const sealed = await this.#vault.seal(token, storage)
-      const existing = target ?? this.#accounts.find((account) => !account.isDemo && account.fingerprint === fingerprint)
-      const id = existing?.id ?? this.#retained.find((item) => item.fingerprint === fingerprint)?.id ?? this.#newId()
+      const id = target?.id ?? this.#newId()
+      const outcome: ConnectOutcome = samePair
+        ? 'already-connected'
+        : listed
+          ? 'token-renewed'
+          : target
+            ? 'recovered'
+            : 'added'
+      const label = samePair ? samePair.label : input.label || target?.label || defaultLabel(baseUrl, token)
       const account: StoredAccount = {
-        ...existing,
+        ...listed,
+        ...samePair,
         id,
-        label: input.label || existing?.label || defaultLabel(baseUrl, token),
+        label,
         baseUrl,
         tokenHint: hintOf(token),
         encryption: storage,
         isDemo: false,
-        createdAt: existing?.createdAt ?? this.#now().toISOString(),
+        createdAt: target?.createdAt ?? this.#now().toISOString(),
         fingerprint,
       }
+      const channel = channelId ?? knownChannel
+      if (channel) account.channelId = channel
       if (sealed === null) delete account.sealed
       else account.sealed = sealed
 
+      const inList = this.#find(id) !== undefined
       this.#commit(() => {
-        this.#accounts = existing ? this.#accounts.map((item) => (item.id === id ? account : item)) : [...this.#accounts, account]
+        this.#accounts = inList ? this.#accounts.map((item) => (item.id === id ? account : item)) : [...this.#accounts, account]
         this.#retained = this.#retained.filter((item) => item.id !== id)
         this.#activeId = id
       })
+      this.#writeIdentity(account)
       if (storage === 'session') this.#sessionTokens.set(id, token)
       else this.#sessionTokens.delete(id)
       this.#locked.delete(id)
-      this.#log.info('account connected', { id, storage, renewed: existing !== undefined })
+      this.#log.info('account connected', { id, storage, outcome })
       await this.#activate(id, token)
       this.#changed()
-      return this.#summary(account)
+      return { ...this.#summary(account), outcome }
     })
   }
 
@@ -255,6 +317,7 @@ export class AccountsService implements ActiveAccountSource<ApiClient> {
       this.#commit(() => {
         this.#accounts = this.#accounts.map((item) => (item.id === id ? renamed : item))
       })
+      this.#writeIdentity(renamed)
       this.#changed()
       return this.#summary(renamed)
     })
@@ -313,7 +376,10 @@ export class AccountsService implements ActiveAccountSource<ApiClient> {
       const server = await this.#demoServer()
       let account = this.#accounts.find((item) => item.isDemo)
       if (!account) {
-        const id = this.#retained.find((item) => item.fingerprint === DEMO_FINGERPRINT)?.id ?? this.#newId()
+        const id =
+          this.#retained.find((item) => item.fingerprint === DEMO_FINGERPRINT)?.id ??
+          this.#orphanList().find((item) => item.isDemo)?.id ??
+          this.#newId()
         account = {
           id,
           label: DEMO_LABEL,
@@ -329,6 +395,7 @@ export class AccountsService implements ActiveAccountSource<ApiClient> {
           this.#retained = this.#retained.filter((item) => item.id !== id)
           this.#activeId = id
         })
+        this.#writeIdentity(created)
       } else {
         const { id } = account
         this.#commit(() => {
@@ -363,7 +430,7 @@ export class AccountsService implements ActiveAccountSource<ApiClient> {
   }
 
   #newId(): string {
-    const taken = new Set([...this.#accounts, ...this.#retained].map((item) => item.id))
+    const taken = new Set([...this.#accounts, ...this.#retained, ...this.#orphanList()].map((item) => item.id))
     for (;;) {
       const id = randomBytes(6).toString('hex')
       if (!taken.has(id)) return id
@@ -387,6 +454,53 @@ export class AccountsService implements ActiveAccountSource<ApiClient> {
       hasToken: this.#hasToken(account),
       isDemo: account.isDemo,
       createdAt: account.createdAt,
+    }
+  }
+
+  /** The account's storage when this system still offers it (a keyring may have come or gone). */
+  #offered(storage: TokenStorage | undefined): TokenStorage | undefined {
+    if (storage === undefined) return undefined
+    const keyring = this.#box.status().available
+    if (storage === 'keyring') return keyring ? storage : undefined
+    if (storage === 'weak') return keyring ? undefined : storage
+    return storage
+  }
+
+  /** A reconnect of the same pair keeps how its token is kept, as far as this system allows. */
+  #keptStorage(storage: TokenStorage): TokenStorage {
+    return this.#offered(storage) ?? (this.#box.status().available ? 'keyring' : 'session')
+  }
+
+  /** A folder on disk (retained after a sign-out, or orphaned by a damaged accounts file) made by this very pair. */
+  #recoverable(fingerprint: string): Previous | undefined {
+    const retained = this.#retained.find((item) => item.fingerprint === fingerprint)
+    const orphans = this.#orphanList().filter((item) => !item.isDemo)
+    if (retained) return orphans.find((item) => item.id === retained.id) ?? { id: retained.id }
+    return orphans.find((item) => item.fingerprint === fingerprint)
+  }
+
+  #orphanList(): AccountIdentity[] {
+    this.#orphans ??= this.#folders.orphans(new Set(this.#accounts.map((account) => account.id)))
+    return this.#orphans
+  }
+
+  /** Best effort: the folder's own record only matters once the accounts file is lost. */
+  #writeIdentity(account: StoredAccount): void {
+    try {
+      this.#folders.write({
+        version: 1,
+        id: account.id,
+        label: account.label,
+        baseUrl: account.baseUrl,
+        ...(account.fingerprint && { fingerprint: account.fingerprint }),
+        ...(account.channelId && { channelId: account.channelId }),
+        encryption: account.encryption,
+        tokenHint: account.tokenHint,
+        isDemo: account.isDemo,
+        createdAt: account.createdAt,
+      })
+    } catch (error) {
+      this.#log.warn('account folder record not written', { id: account.id, error: error instanceof Error ? error.name : 'unknown' })
     }
   }
 
@@ -436,7 +550,12 @@ export class AccountsService implements ActiveAccountSource<ApiClient> {
     } else if (secret === undefined) {
       secret = this.#sessionTokens.get(id) ?? (await this.#openStored(account))
     }
-    if (secret === undefined) return this.#setSession(null)
+    const dir = this.dirOf(id)
+    const locked = (): void => {
+      mkdirSync(dir, { recursive: true, mode: 0o700 })
+      this.#setSession({ id, baseUrl, isDemo: account.isDemo, dir, client: tokenNeededClient(account.label), tokenNeeded: true })
+    }
+    if (secret === undefined) return locked()
 
     let client: ApiClient
     try {
@@ -451,9 +570,8 @@ export class AccountsService implements ActiveAccountSource<ApiClient> {
     } catch (error) {
       this.#log.warn('account client not built', { id, code: error instanceof AppError ? error.code : 'internal' })
       this.#locked.add(id)
-      return this.#setSession(null)
+      return locked()
     }
-    const dir = this.dirOf(id)
     mkdirSync(dir, { recursive: true, mode: 0o700 })
     this.#setSession({ id, baseUrl, isDemo: account.isDemo, dir, client })
   }
@@ -483,7 +601,7 @@ export class AccountsService implements ActiveAccountSource<ApiClient> {
     }
   }
 
-  #setSession(session: AccountSession<ApiClient> | null): void {
+  #setSession(session: AccountSession<AccountClient> | null): void {
     if (session === null && this.#session === null) return
     this.#session = session
     for (const listener of this.#listeners) {
@@ -527,6 +645,7 @@ export class AccountsService implements ActiveAccountSource<ApiClient> {
   #commit(change: () => void): void {
     const before = { accounts: this.#accounts, activeId: this.#activeId, retained: this.#retained }
     change()
+    this.#orphans = null
     try {
       this.#persist()
     } catch (error) {

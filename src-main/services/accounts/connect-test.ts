@@ -1,6 +1,7 @@
 import type { ConnectFailure } from '@shared/channels/accounts'
 import { AppError, type ErrorCode } from '@shared/errors'
 import { ApiClient, type ApiTimeouts, type FetchLike, type RetryPolicy } from '../api'
+import { deriveSelfId } from '../groups-index'
 import type { Logger } from '../log'
 
 /** Connect is interactive: one quick retry, then the user hears what went wrong. */
@@ -70,18 +71,31 @@ function explain(error: AppError, reason: ConnectFailure, host: string): string 
               : `it refused the request${status ? ` (HTTP ${status})` : ''}`
       return `${host} answered, but it is not a messaging API server of the expected kind: ${why}. Check the server address.`
     }
+    case 'other-channel':
     case 'other':
       return error.message
   }
 }
 
 /**
- * Tries the pair with `GET /groups?count=1`. Resolves when the server answers with a
- * groups page; otherwise throws an AppError whose `details.reason` is the failure class
+ * Groups read by the connect test. The interface names no channel id, so the channel is
+ * recognised by its own number: the sender of last messages marked from_me. One page of
+ * this size finds it in nearly every real account and costs one request.
+ */
+export const CONNECT_SAMPLE = 100
+
+export interface ConnectTestResult {
+  /** The channel's own id (its number), or null when no sampled message was its own. */
+  channelId: string | null
+}
+
+/**
+ * Tries the pair with `GET /groups?count=100`. Resolves when the server answers with a
+ * groups page, with the channel's own id when the page shows it; otherwise throws an AppError whose `details.reason` is the failure class
  * and whose message says it in plain words. The token is in no message: the client
  * redacts what the server echoes, and the words here never quote it.
  */
-export async function testConnection(input: ConnectTestInput): Promise<void> {
+export async function testConnection(input: ConnectTestInput): Promise<ConnectTestResult> {
   const host = hostOf(input.baseUrl)
   try {
     const client = new ApiClient({
@@ -92,7 +106,8 @@ export async function testConnection(input: ConnectTestInput): Promise<void> {
       timeouts: input.timeouts ?? CONNECT_TIMEOUTS,
       ...(input.logger && { logger: input.logger }),
     })
-    await client.listGroups({ count: 1, offset: 0 })
+    const page = await client.listGroups({ count: CONNECT_SAMPLE, offset: 0 })
+    return { channelId: deriveSelfId(page.groups) }
   } catch (error) {
     if (!(error instanceof AppError)) throw error
     const reason = connectFailureOf(error.code)

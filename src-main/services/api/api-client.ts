@@ -58,6 +58,11 @@ export interface RequestOptions {
 
 export interface PublishOptions extends RequestOptions {
   onProgress?: (progress: UploadProgress) => void
+  /**
+   * False: give up at the first failure for want of a network, so a caller with its own
+   * queue (the outbox) keeps the story and retries on its schedule instead of the user waiting.
+   */
+  networkRetries?: boolean
 }
 
 /**
@@ -118,6 +123,7 @@ interface Operation {
   notFound?: string
   signal?: AbortSignal
   onProgress?: (progress: UploadProgress) => void
+  networkRetries?: boolean
 }
 
 interface Success {
@@ -245,6 +251,7 @@ export class ApiClient {
         notFound: 'The media was not found on the server (the media id may have expired).',
         ...(options.signal && { signal: options.signal }),
         ...(options.onProgress && { onProgress: options.onProgress }),
+        ...(options.networkRetries === false && { networkRetries: false }),
       })
     } catch (error) {
       if (isUnknownOutcome(error)) return { outcome: 'unknown', error, attempts: attemptsOf(error) }
@@ -480,7 +487,8 @@ export class ApiClient {
 
       const { spec, retryAfterMs } = verdict
       const tooLong = retryAfterMs !== undefined && retryAfterMs > this.#policy.maxRetryAfterMs
-      if (!verdict.retry || attempt >= this.#policy.maxAttempts || tooLong) {
+      const noNetworkRetry = op.networkRetries === false && (spec.code === 'offline' || spec.code === 'timeout')
+      if (!verdict.retry || attempt >= this.#policy.maxAttempts || tooLong || noNetworkRetry) {
         this.#logger.warn('api failure', {
           method: op.method,
           path: op.path,

@@ -13,9 +13,12 @@ export class DraftStore {
   readonly #log: Logger
   #queue: Promise<unknown> = Promise.resolve()
 
-  constructor(accountDir: string, log: Logger = silentLogger) {
+  readonly #onSetAside: ((path: string) => void) | undefined
+
+  constructor(accountDir: string, log: Logger = silentLogger, onSetAside?: (path: string) => void) {
     this.#dir = join(accountDir, 'drafts')
     this.#log = log
+    this.#onSetAside = onSetAside
   }
 
   get #file(): string {
@@ -30,6 +33,7 @@ export class DraftStore {
       if (read.status === 'corrupt') {
         const kept = await setAside(this.#file)
         this.#log.warn('draft set aside', { reason: read.reason, kept })
+        this.#onSetAside?.(kept)
       }
       return null
     })

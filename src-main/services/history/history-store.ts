@@ -23,7 +23,10 @@ export class HistoryStore {
   #entries: HistoryEntry[] | null = null
   #queue: Promise<unknown> = Promise.resolve()
 
-  constructor(accountDir: string, options: { log?: Logger; limit?: number } = {}) {
+  readonly #onSetAside: ((path: string) => void) | undefined
+
+  constructor(accountDir: string, options: { log?: Logger; limit?: number; onSetAside?: (path: string) => void } = {}) {
+    this.#onSetAside = options.onSetAside
     this.#dir = accountDir
     this.#file = join(accountDir, 'history.json')
     this.#log = options.log ?? silentLogger
@@ -72,12 +75,28 @@ export class HistoryStore {
     })
   }
 
+  /** Adds entries recovered from a set-aside file; returns how many were new. */
+  merge(entries: readonly HistoryEntry[]): Promise<number> {
+    return this.#serial(async () => {
+      const current = await this.#load()
+      const known = new Set(current.map((entry) => entry.id))
+      const fresh = entries.filter((entry) => !known.has(entry.id))
+      if (fresh.length === 0) return 0
+      const next = [...current, ...fresh].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)).slice(0, this.#limit)
+      await mkdir(this.#dir, { recursive: true, mode: 0o700 })
+      await writeJsonAtomic(this.#file, { version: 1, entries: next })
+      this.#entries = next
+      return fresh.length
+    })
+  }
+
   async #load(): Promise<HistoryEntry[]> {
     if (this.#entries) return this.#entries
     const read = await readJsonFile(this.#file, HistoryFileSchema)
     if (read.status === 'corrupt') {
       const kept = await setAside(this.#file)
       this.#log.warn('history set aside', { reason: read.reason, kept })
+      this.#onSetAside?.(kept)
     }
     this.#entries = read.status === 'ok' ? read.value.entries : []
     return this.#entries

@@ -5,6 +5,7 @@ import type { HistoryEntry, OutboxItemView, StorySummary } from '@shared/story/r
 import type { PublishStoryInput, PublishStoryResult, UploadProgress } from '../api'
 import type { HistoryStore } from '../history/history-store'
 import { silentLogger, type Logger } from '../log'
+import { storyNotWritten } from './disk-failure'
 import { OutboxFiles } from './outbox-files'
 import { viewOf, type OutboxItem, type StoryPayload } from './outbox-item'
 import { canCopy, canUpload, uploadStep, type PublishStep } from './media-step'
@@ -14,7 +15,7 @@ import { judgeFailure } from './outcome'
 export interface StoryPublisher {
   publishStory(
     input: PublishStoryInput,
-    options?: { signal?: AbortSignal; onProgress?: (progress: UploadProgress) => void },
+    options?: { signal?: AbortSignal; onProgress?: (progress: UploadProgress) => void; networkRetries?: boolean },
   ): Promise<PublishStoryResult>
 }
 
@@ -97,6 +98,8 @@ export class Outbox {
   readonly #items = new Map<string, OutboxItem>()
   readonly #locked = new Set<string>()
   readonly #controllers = new Map<string, AbortController>()
+  /** Interactive publishes waiting for their turn in the queue, by item id. */
+  readonly #waiters = new Map<string, (outcome: AttemptOutcome) => void>()
   #draining: Promise<void> | null = null
   #drainAgain = false
   #retryTimer: unknown = null
@@ -182,13 +185,24 @@ export class Outbox {
     return null
   }
 
-  /** Publishes a new story now: written to the outbox first, then sent under its lock. */
+  /**
+   * Publishes a new story: written to the outbox first, then sent under its lock. Stories
+   * leave in the order they were queued, so one published while others wait goes after
+   * them; while the app knows it is offline it is queued without a try.
+   */
   async publish(story: NewStory, signal?: AbortSignal): Promise<AttemptOutcome> {
     const id = randomBytes(12).toString('base64url')
     // Locked before it exists, so no drain can take it between writing and sending.
     this.#locked.add(id)
     try {
-      await this.#files.prepare(id, story.mediaSource)
+      const waiting = this.#queued().length > 0 || this.#draining !== null
+      const offline = !this.#opts.connectivity.online
+      try {
+        await this.#files.prepare(id, story.mediaSource)
+      } catch (error) {
+        this.#logFailure('outbox item not prepared', error)
+        throw storyNotWritten(error)
+      }
       const now = new Date(this.#timers.now()).toISOString()
       const item: OutboxItem = {
         version: 1,
@@ -204,7 +218,9 @@ export class Outbox {
         result: null,
         nextAttemptAt: null,
       }
+      if (offline) return await this.#queueOffline(item)
       await this.#save(item)
+      if (waiting) return await this.#awaitTurn(item, signal)
       return await this.#attempt(item, { interactive: true, ...(signal && { signal }) })
     } catch (error) {
       // Never attempted (the disk refused a write): the user is told it was not sent, so nothing stays behind to go later.
@@ -217,7 +233,85 @@ export class Outbox {
       throw error
     } finally {
       this.#locked.delete(id)
+      this.#waiters.delete(id)
     }
+  }
+
+  /** The app already knows there is no network: no attempt, the retry timer and the reconnect take it from here. */
+  async #queueOffline(item: OutboxItem): Promise<AttemptOutcome> {
+    const error = {
+      code: 'offline' as const,
+      message: 'There is no connection right now. The story waits in the outbox and goes out by itself when the connection returns.',
+      details: { published: false },
+    }
+    const next = new Date(this.#timers.now() + this.#retryDelay()).toISOString()
+    const queued = await this.#save({ ...item, lastError: error, nextAttemptAt: next })
+    this.#scheduleRetry()
+    return { state: 'queued', item: viewOf(queued), error }
+  }
+
+  /** Earlier stories are waiting: this one goes after them, and the caller hears what became of it. */
+  async #awaitTurn(item: OutboxItem, signal: AbortSignal | undefined): Promise<AttemptOutcome> {
+    const turn = new Promise<AttemptOutcome>((resolve) => this.#waiters.set(item.id, resolve))
+    const onAbort = () => {
+      // On its way: the attempt ends as it ends (cancelled, or unknown once the body is out).
+      if (this.cancel(item.requestId)) return
+      // Still waiting in line: it never left, so it goes away.
+      if (this.#items.get(item.id)?.state !== 'queued' || this.#locked.has(item.id)) return
+      this.#locked.add(item.id)
+      this.#items.delete(item.id)
+      void this.#files.remove(item.id).catch((error: unknown) => this.#logFailure('removing a cancelled story failed', error))
+      this.#emit()
+      this.#waiters.get(item.id)?.({ state: 'dropped', error: { code: 'cancelled', message: 'Cancelled before it was sent.', details: { published: false } } })
+    }
+    signal?.addEventListener('abort', onAbort, { once: true })
+    this.#locked.delete(item.id)
+    try {
+      let outcome: AttemptOutcome | undefined
+      // Each drain sends oldest first; one that stops (no network, closed) leaves this story queued.
+      await Promise.race([turn.then((value) => (outcome = value)), this.drain().then(() => this.idle())])
+      outcome ??= await Promise.race([turn, Promise.resolve(undefined)])
+      if (outcome === undefined) {
+        const current = this.#items.get(item.id)
+        const view = current ? viewOf(current) : viewOf(item)
+        const error = current?.lastError ?? {
+          code: 'offline' as const,
+          message: 'The story waits in the outbox behind earlier stories and goes out after them.',
+        }
+        return { state: 'queued', item: view, error }
+      }
+      if (outcome.state === 'failed') {
+        // Refused while the user waited for it: said now, as an interactive refusal is, and not kept.
+        this.#items.delete(item.id)
+        await this.#files.remove(item.id).catch((error: unknown) => this.#logFailure('removing a refused story failed', error))
+        this.#emit()
+        return { state: 'dropped', error: outcome.error }
+      }
+      return outcome
+    } finally {
+      signal?.removeEventListener('abort', onAbort)
+    }
+  }
+
+  /**
+   * Takes back a story from a set-aside folder, already moved to its own folder name. It
+   * may have gone out before the damage, so it is `unknown`: only the user sends it again.
+   */
+  async restore(item: OutboxItem): Promise<OutboxItemView> {
+    const restored = await this.#save({
+      ...item,
+      state: 'unknown',
+      nextAttemptAt: null,
+      lastError: {
+        code: 'unknown-outcome',
+        message: 'Restored from a damaged file: it may or may not have been published. Check the account, then send it again, mark it as sent or discard it.',
+      },
+    })
+    return viewOf(restored)
+  }
+
+  has(id: string): boolean {
+    return this.#items.has(id)
   }
 
   /** Stops the upload of a story being sent (interactively or from the queue). */
@@ -244,6 +338,7 @@ export class Outbox {
           this.#locked.add(item.id)
           try {
             const outcome = await this.#attempt(current, { interactive: false })
+            this.#waiters.get(current.id)?.(outcome)
             // Still no connection: the rest would fail the same way.
             if (outcome.state === 'queued') return
           } finally {
@@ -377,6 +472,8 @@ export class Outbox {
           : await this.#publisher.publishStory(this.#input(sending), {
               signal,
               onProgress: (progress) => this.#opts.onProgress?.(item.requestId, { ...progress, step: 'publish' }),
+              // The first failure for want of a network queues the story; the outbox's own backoff retries it.
+              networkRetries: false,
             })
     } catch (error) {
       failure = error
@@ -491,7 +588,7 @@ export class Outbox {
       await this.#files.write(stamped)
     } catch (error) {
       this.#logFailure('outbox write failed', error)
-      throw new AppError('storage', 'The story could not be saved to the outbox on disk, so it was not sent. Check the free disk space.')
+      throw storyNotWritten(error)
     }
     this.#items.set(stamped.id, stamped)
     this.#emit()

@@ -18,6 +18,8 @@ const GRANT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
 export interface StoriesModuleOptions {
   dataDir: string
   accounts: ActiveAccountSource<StoryPublisher & FeedClient>
+  /** The account's name as the user gave it, for messages. */
+  labelOf?: (accountId: string) => string | undefined
   connectivity: ConnectivityPort
   limits: () => StoryLimits
   directory: () => Promise<readonly DirectoryEntry[]>
@@ -38,6 +40,7 @@ export function createStoriesModule(options: StoriesModuleOptions) {
     limits: options.limits,
     connectivity: options.connectivity,
     log,
+    ...(options.labelOf && { labelOf: options.labelOf }),
     events: {
       progress: (event) => events.emit('stories:progress', event),
       outboxChanged: (accountId, items) => events.emit('stories:outbox-changed', { accountId, items }),

@@ -1,4 +1,4 @@
-import type { OutboxAction, PublishResult } from '@shared/channels/stories'
+import type { OutboxAction, PublishResult, SetAsideAction, SetAsideItem } from '@shared/channels/stories'
 import { parseStoryRequest } from '@shared/domain/story'
 import { AppError } from '@shared/errors'
 import { blockingIssues, checkStory, type StoryIssue } from '@shared/story/checks'
@@ -17,7 +17,11 @@ import { silentLogger, type Logger } from '../log'
 import type { MediaStore } from '../media/media-store'
 import { Outbox, type ConnectivityPort, type OutboxTimers, type StoryPublisher } from '../outbox/outbox'
 import type { StoryPayload } from '../outbox/outbox-item'
+import { tokenNeededError } from '../accounts/token-needed-client'
+import { SetAsideFiles } from '../set-aside/set-aside-files'
 import { describeIssues } from './issue-messages'
+import { restoreSetAside } from './restore-set-aside'
+import { sweepStaleTempFiles } from './temp-sweep'
 
 export interface StoriesEvents {
   progress(event: { requestId: string } & UploadProgress): void
@@ -35,6 +39,8 @@ export interface StoriesServiceOptions {
   log?: Logger
   timers?: OutboxTimers
   retry?: { firstMs: number; maxMs: number }
+  /** The account's name as the user gave it, for messages. */
+  labelOf?: (accountId: string) => string | undefined
 }
 
 interface AccountContext {
@@ -42,8 +48,11 @@ interface AccountContext {
   outbox: Outbox
   history: HistoryStore
   drafts: DraftStore
+  setAside: SetAsideFiles
   ready: Promise<void>
 }
+
+const SEE_SET_ASIDE = 'Open Outbox › Set-aside files to look at it, restore what can be read, or discard it.'
 
 const NO_ACCOUNT = 'Connect an account first (Accounts), then publish.'
 
@@ -93,7 +102,10 @@ export class StoriesService {
     const controller = new AbortController()
     const promise = this.#require().then((context) => {
       const earlier = context.outbox.findByRequest(requestId)
-      return earlier ? resultOfItem(earlier) : this.#publish(context, requestId, draft, controller.signal)
+      if (earlier) return resultOfItem(earlier)
+      // Nothing is written or queued: the composer keeps the story until the token is entered.
+      if (context.session.tokenNeeded) throw tokenNeededError(this.#labelOf(context))
+      return this.#publish(context, requestId, draft, controller.signal)
     })
     this.#inFlight.set(requestId, { promise, controller })
     try {
@@ -148,7 +160,9 @@ export class StoriesService {
   }
 
   async outboxAct(id: string, action: OutboxAction): Promise<OutboxItemView[]> {
-    return (await this.#require()).outbox.act(id, action)
+    const context = await this.#require()
+    if (context.session.tokenNeeded && (action === 'send-now' || action === 'send-again')) throw tokenNeededError(this.#labelOf(context))
+    return context.outbox.act(id, action)
   }
 
   async historyList(): Promise<HistoryEntry[]> {
@@ -162,13 +176,32 @@ export class StoriesService {
     if (context && (await context.history.settle(statuses))) this.#opts.events.historyChanged(context.session.id)
   }
 
+  async setAsideList(): Promise<SetAsideItem[]> {
+    const context = await this.#current()
+    return context ? context.setAside.list() : []
+  }
+
+  async setAsideAct(id: string, action: SetAsideAction): Promise<SetAsideItem[]> {
+    const context = await this.#require()
+    const item = await context.setAside.find(id)
+    if (action === 'discard') await context.setAside.discard(item)
+    else await restoreSetAside(item, context)
+    this.#log.info('set-aside file handled', { kind: item.kind, action })
+    return context.setAside.list()
+  }
+
   async draftGet(): Promise<StoryDraft | null> {
     const context = await this.#current()
     return context ? context.drafts.load() : null
   }
 
-  async draftSave(draft: StoryDraft): Promise<void> {
-    await (await this.#require()).drafts.save(draft)
+  /** Saves into `accountId`'s drafts when given (a save sent just before a switch), the active account's otherwise. */
+  async draftSave(draft: StoryDraft, accountId?: string): Promise<void> {
+    const active = await this.#require()
+    if (accountId === undefined || accountId === active.session.id) return active.drafts.save(draft)
+    const owner = this.#contexts.get(accountId)
+    if (!owner) throw new AppError('not-found', 'The account this draft belongs to is no longer open, so the draft was not saved.')
+    await owner.drafts.save(draft)
   }
 
   async draftClear(): Promise<void> {
@@ -220,6 +253,10 @@ export class StoriesService {
     return mediaPath ? { grant, mediaPath } : { grant: null, mediaPath: null }
   }
 
+  #labelOf(context: AccountContext): string {
+    return this.#opts.labelOf?.(context.session.id) ?? 'this account'
+  }
+
   #remember(requestId: string, result: PublishResult): void {
     this.#answered.set(requestId, result)
     if (this.#answered.size > 100) this.#answered.delete(this.#answered.keys().next().value!)
@@ -247,11 +284,16 @@ export class StoriesService {
       known.session = session
       this.#context = known
       await known.ready.catch(() => {})
-      known.outbox.resume(session.client)
+      // Without its token the account's outbox is shown but sends nothing (its client would refuse every item).
+      if (!session.tokenNeeded) known.outbox.resume(session.client)
       return
     }
     const { events } = this.#opts
-    const history = new HistoryStore(session.dir, { log: this.#log })
+    const setAsideNotice = (what: string) => events.notice('warning', `${what} could not be read and was set aside. ${SEE_SET_ASIDE}`)
+    const history = new HistoryStore(session.dir, {
+      log: this.#log,
+      onSetAside: () => setAsideNotice('The list of published stories'),
+    })
     const outbox = new Outbox({
       accountId: session.id,
       accountDir: session.dir,
@@ -265,17 +307,24 @@ export class StoriesService {
       ...(this.#opts.timers && { timers: this.#opts.timers }),
       ...(this.#opts.retry && { retry: this.#opts.retry }),
     })
+    // Opened for reading only until the token is entered: nothing may be sent, or be marked failed, meanwhile.
+    if (session.tokenNeeded) outbox.close()
     const context: AccountContext = {
       session,
       outbox,
       history,
-      drafts: new DraftStore(session.dir, this.#log),
+      drafts: new DraftStore(session.dir, this.#log, () => setAsideNotice('The saved draft')),
+      setAside: new SetAsideFiles(session.dir),
       ready: Promise.resolve(),
     }
-    context.ready = outbox.open().then(
+    // Leftovers of writes a killed run never finished go before anything reads the folders.
+    context.ready = sweepStaleTempFiles(session.dir, this.#log)
+      .catch(() => 0)
+      .then(() => outbox.open())
+      .then(
       (setAside) => {
         for (const path of setAside) {
-          events.notice('warning', 'A story in the outbox could not be read and was set aside (kept in the outbox folder).')
+          setAsideNotice('A story in the outbox')
           this.#log.warn('outbox item set aside', { path })
         }
         if (this.#context === context) void outbox.drain()

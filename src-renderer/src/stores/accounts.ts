@@ -1,4 +1,4 @@
-import type { AccountSummary, AccountsState, ConnectArgs } from '@shared/channels/accounts'
+import type { AccountSummary, AccountsState, ConnectArgs, ConnectedAccount } from '@shared/channels/accounts'
 import type { AppErrorData, Result } from '@shared/errors'
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
@@ -59,8 +59,8 @@ export const useAccountsStore = defineStore('accounts', () => {
     return value
   }
 
-  /** Tests the pair and saves it; resolves to the new account, or null with `error` set. */
-  async function connect(args: ConnectArgs): Promise<AccountSummary | null> {
+  /** Tests the pair and saves it; resolves to the account and what the connect did, or null with `error` set. */
+  async function connect(args: ConnectArgs): Promise<ConnectedAccount | null> {
     const account = await run(() => bridge.call('accounts:connect', args))
     if (account) await refresh()
     return account

@@ -1,4 +1,4 @@
-import type { OutboxAction } from '@shared/channels/stories'
+import type { OutboxAction, SetAsideAction, SetAsideItem } from '@shared/channels/stories'
 import type { AppErrorData } from '@shared/errors'
 import type { HistoryEntry, OutboxItemView } from '@shared/story/records'
 import { defineStore } from 'pinia'
@@ -9,6 +9,10 @@ import { bridge } from '../bridge'
 export const useOutboxStore = defineStore('outbox', () => {
   const items = shallowRef<readonly OutboxItemView[]>([])
   const history = shallowRef<readonly HistoryEntry[]>([])
+  /** Files of this account that could not be read and were set aside. */
+  const setAside = shallowRef<readonly SetAsideItem[]>([])
+  /** Why the last restore or discard of a set-aside file did not happen. */
+  const setAsideError = shallowRef<AppErrorData | null>(null)
   const loading = ref(false)
   const error = shallowRef<AppErrorData | null>(null)
   /** The item an action is running on. */
@@ -22,6 +26,8 @@ export const useOutboxStore = defineStore('outbox', () => {
         items.value = event.items
       }),
       bridge.on('stories:history-changed', () => void loadHistory()),
+      // A notice often means a file was just set aside.
+      bridge.on('app:notice', () => void loadSetAside()),
       bridge.on('accounts:changed', () => void load()),
     )
   }
@@ -31,11 +37,18 @@ export const useOutboxStore = defineStore('outbox', () => {
     if (result.ok) history.value = result.value
   }
 
+  async function loadSetAside(): Promise<void> {
+    const result = await bridge.call('stories:set-aside-list')
+    if (result.ok) setAside.value = result.value
+  }
+
   async function load(): Promise<void> {
     listen()
     loading.value = true
     error.value = null
     const [outbox, past] = await Promise.all([bridge.call('stories:outbox-list'), bridge.call('stories:history-list')])
+    // After the lists: reading them is what sets a damaged file aside.
+    await loadSetAside()
     loading.value = false
     if (outbox.ok) items.value = outbox.value
     else error.value = outbox.error
@@ -59,9 +72,29 @@ export const useOutboxStore = defineStore('outbox', () => {
     }
   }
 
+  /** Restores what can be read of a set-aside file, or deletes it; the lists are read again after. */
+  async function actOnSetAside(id: string, action: SetAsideAction): Promise<boolean> {
+    acting.value = id
+    setAsideError.value = null
+    try {
+      const result = await bridge.call('stories:set-aside-act', { id, action })
+      if (!result.ok) {
+        setAsideError.value = result.error
+        return false
+      }
+      setAside.value = result.value
+      const [outbox, past] = await Promise.all([bridge.call('stories:outbox-list'), bridge.call('stories:history-list')])
+      if (outbox.ok) items.value = outbox.value
+      if (past.ok) history.value = past.value
+      return true
+    } finally {
+      acting.value = null
+    }
+  }
+
   function dispose(): void {
     for (const off of unsubscribers.splice(0)) off()
   }
 
-  return { items, history, loading, error, acting, load, loadHistory, act, dispose }
+  return { items, history, setAside, setAsideError, loading, error, acting, load, loadHistory, loadSetAside, act, actOnSetAside, dispose }
 })

@@ -7,6 +7,7 @@ import { MEDIA_UPLOAD_PATH, type MediaGrant } from '@shared/story/media-facts'
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import { bridge } from '../bridge'
+import { useAccountsStore } from './accounts'
 
 /** Problems that only make sense to show once the user tries to publish (an empty form is not an error yet). */
 const SHOWN_ON_ATTEMPT = new Set<StoryIssue['code']>(['text-empty', 'media-missing', 'contacts-empty'])
@@ -38,6 +39,13 @@ export const useStoriesStore = defineStore('stories', () => {
   const publishing = shallowRef<Publishing | null>(null)
   const result = shallowRef<PublishResult | null>(null)
   const publishError = shallowRef<AppErrorData | null>(null)
+  /**
+   * A saved draft that arrived after the user had started typing: never put over what they
+   * typed; the composer asks which one to keep.
+   */
+  const savedDraft = shallowRef<StoryDraft | null>(null)
+  /** Why the draft is not being kept on disk (the last save failed), or null. */
+  const draftSaveError = shallowRef<AppErrorData | null>(null)
   /** The chosen contacts of the story just published, offered again after the audience went back to everyone. */
   const lastContacts = shallowRef<readonly string[] | null>(null)
 
@@ -52,6 +60,8 @@ export const useStoriesStore = defineStore('stories', () => {
   let saveTimer: ReturnType<typeof setTimeout> | null = null
   let unsubscribers: Array<() => void> = []
   let accountId: string | null | undefined
+  /** The account whose draft the composer holds: read when the draft is loaded, sent with every save. */
+  let draftAccountId: string | null = null
 
   async function load(): Promise<void> {
     if (unsubscribers.length === 0) {
@@ -67,19 +77,35 @@ export const useStoriesStore = defineStore('stories', () => {
         }),
       ]
     }
+    const untouched = JSON.stringify(draft.value)
+    draftAccountId = useAccountsStore().active?.id ?? null
     const [limitsResult, draftResult] = await Promise.all([bridge.call('stories:limits'), bridge.call('stories:draft-get')])
     if (limitsResult.ok) limits.value = limitsResult.value
-    if (draftResult.ok && draftResult.value) {
-      draft.value = draftResult.value
-      const id = draftResult.value.media.grantId
-      if (id) {
-        const found = await bridge.call('stories:media-get', { id })
-        grant.value = found.ok ? found.value : null
-        mediaGone.value = grant.value === null
-        if (mediaGone.value) draft.value.media.grantId = null
-      }
+    const saved = draftResult.ok ? draftResult.value : null
+    if (saved && JSON.stringify(saved) !== JSON.stringify(draft.value)) {
+      if (JSON.stringify(draft.value) === untouched) await applyDraft(saved)
+      else savedDraft.value = saved
     }
     loaded.value = true
+  }
+
+  async function applyDraft(next: StoryDraft): Promise<void> {
+    draft.value = next
+    const id = next.media.grantId
+    if (id) {
+      const found = await bridge.call('stories:media-get', { id })
+      grant.value = found.ok ? found.value : null
+      mediaGone.value = grant.value === null
+      if (mediaGone.value) draft.value.media.grantId = null
+    }
+  }
+
+  /** The user's answer about a draft saved earlier: take it in place of what they typed, or keep what they typed. */
+  async function resolveSavedDraft(choice: 'saved' | 'typed'): Promise<void> {
+    const saved = savedDraft.value
+    savedDraft.value = null
+    if (choice === 'saved' && saved) await applyDraft(saved)
+    else await saveDraft()
   }
 
   async function reload(): Promise<void> {
@@ -87,6 +113,7 @@ export const useStoriesStore = defineStore('stories', () => {
     if (saveTimer) clearTimeout(saveTimer)
     draft.value = emptyDraft()
     grant.value = null
+    savedDraft.value = null
     result.value = null
     publishError.value = null
     lastContacts.value = null
@@ -112,8 +139,12 @@ export const useStoriesStore = defineStore('stories', () => {
 
   async function saveDraft(): Promise<void> {
     saveTimer = null
+    // Until the user has chosen, the draft on disk is the one they may still want back.
+    if (savedDraft.value) return
     const parsed = StoryDraftSchema.safeParse(draft.value)
-    if (parsed.success) await bridge.call('stories:draft-save', parsed.data)
+    if (!parsed.success) return
+    const saved = await bridge.call('stories:draft-save', { ...parsed.data, ...(draftAccountId && { accountId: draftAccountId }) })
+    draftSaveError.value = saved.ok ? null : saved.error
   }
 
   function onProgress(event: UploadProgressEvent): void {
@@ -277,6 +308,9 @@ export const useStoriesStore = defineStore('stories', () => {
     publishing,
     result,
     publishError,
+    savedDraft,
+    draftSaveError,
+    resolveSavedDraft,
     lastContacts,
     issues,
     visibleIssues,

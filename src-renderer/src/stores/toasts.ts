@@ -1,3 +1,4 @@
+import type { AppNotice } from '@shared/channels/app'
 import { defineStore } from 'pinia'
 import { shallowRef } from 'vue'
 import { bridge } from '../bridge'
@@ -27,8 +28,23 @@ export const useToastsStore = defineStore('toasts', () => {
     return id
   }
 
-  function listen(): void {
-    unsubscribe ??= bridge.on('app:notice', (notice) => show(notice.level, notice.message))
+  /** Shows main's notice and tells main it was seen, so the next page does not show it again. */
+  function showNotice(notice: AppNotice): void {
+    show(notice.level, notice.message)
+    if (notice.id !== undefined) void bridge.call('app:notices-read', { ids: [notice.id] })
+  }
+
+  /** Follows main's notices, after showing those raised before this page listened (start-up finds). */
+  async function listen(): Promise<void> {
+    if (unsubscribe) return
+    const seen = new Set<number>()
+    unsubscribe = bridge.on('app:notice', (notice) => {
+      if (notice.id !== undefined) seen.add(notice.id)
+      showNotice(notice)
+    })
+    const unread = await bridge.call('app:notices')
+    if (!unread.ok) return
+    for (const notice of unread.value) if (notice.id === undefined || !seen.has(notice.id)) showNotice(notice)
   }
 
   function dispose(): void {

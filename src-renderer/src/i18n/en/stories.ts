@@ -2,6 +2,14 @@
 export default {
   story: {
     title: 'New story',
+    savedDraft: {
+      title: 'A draft saved earlier was found',
+      body: 'It was not put over what you typed. Its text: “{text}”.',
+      noText: '(no text)',
+      useSaved: 'Use the saved draft',
+      keepTyped: 'Keep what I typed',
+    },
+    draftNotKept: 'Your draft is not being saved: {message} Copy the text somewhere safe if you need it later.',
     kind: { label: 'Kind of story', text: 'Text', media: 'Photo, video or audio' },
     text: {
       label: 'Text',
@@ -167,6 +175,23 @@ export default {
     columns: { when: 'Published', kind: 'Kind', story: 'Story', audience: 'Audience', message: 'Message id', status: 'Status' },
     marked: 'marked by you',
     noText: '(no caption)',
+    setAside: {
+      title: 'Set-aside files',
+      intro: 'These files of this account could not be read and were set aside instead of deleted. Look at each one, restore what can still be read, or discard it.',
+      kinds: {
+        history: 'Published stories list',
+        draft: 'Saved draft',
+        outbox: 'Story from the outbox',
+        'groups-cache': 'Groups cache (downloaded again at the next sync)',
+      },
+      when: 'Set aside {when}',
+      size: '{size}',
+      show: 'Look at its contents',
+      restore: 'Restore',
+      discard: 'Discard',
+      confirmDiscard: 'Delete this file for good?',
+      restoreHint: 'A restored outbox story comes back as “outcome unknown”: it is sent again only if you say so.',
+    },
   },
   storyPrefs: {
     title: 'Stories',

@@ -40,6 +40,7 @@ export default {
       'not-api': 'Este no es el tipo de servidor con el que trabaja Statusdesk',
       other: 'No se pudo conectar',
       'storage-choice-needed': 'Elige cómo guardar el token',
+      'other-channel': 'Este token pertenece a otro canal',
     },
     failureHint: {
       unauthorized: 'Revisa el token en el panel de tu proveedor. Si es correcto, puede que haya que volver a escanear el código QR del canal.',
@@ -48,11 +49,26 @@ export default {
       'not-api': 'Revisa la dirección del servidor: debe ser la pasarela de API de tu proveedor, como https://gate.whapi.cloud.',
       other: '',
       'storage-choice-needed': '',
+      'other-channel': 'Cada canal guarda sus propios grupos e historias. Cancela aquí y agrégalo con «Añadir una cuenta».',
     },
     or: 'o',
     demo: 'Probar con datos de demostración',
     demoHint: 'Inicia en este equipo un servidor de práctica con unos 2000 grupos inventados. Sin token y sin red.',
     demoStarting: 'Iniciando la demostración…',
+    outcome: {
+      'already-connected': 'Ya está conectada como «{label}». Su nombre y la forma de guardar su token siguen igual; cámbialos en Ajustes › Cuentas.',
+      'token-renewed': 'Se actualizó el token de «{label}». Sus grupos, historial y bandeja de salida siguen como estaban.',
+      recovered: 'Se volvió a encontrar «{label}» en este equipo, con sus grupos en caché, historial, borrador y bandeja de salida.',
+    },
+    orphans: {
+      title: 'Encontradas en este equipo',
+      intro: 'Los datos de estas cuentas siguen aquí, pero la lista de cuentas ya no las nombra. Conecta el mismo servidor y token para recuperar una, con sus grupos en caché, historial e historias en cola.',
+      unnamed: 'Cuenta {id}',
+      restore: 'Recuperar',
+      restoreTitle: 'Recuperar «{label}»',
+      restoreIntro: 'Escribe el token de esta cuenta. Si es un token nuevo del mismo canal, no hay problema; un token de otro canal se rechaza.',
+      created: 'añadida {when}',
+    },
   },
   accounts: {
     title: 'Cuentas',
@@ -99,5 +115,10 @@ export default {
     detailsNoCopy: '{reason}.',
     dismiss: 'Descartar',
     openSettings: 'Revisar en Ajustes',
+  },
+  tokenBanner: {
+    title: 'Viendo «{label}» sin conexión',
+    body: 'El token de esta cuenta no está disponible en esta sesión, así que no se puede sincronizar ni publicar nada. Los grupos en caché y el historial siguen legibles.',
+    action: 'Escribir el token',
   },
 } satisfies typeof en

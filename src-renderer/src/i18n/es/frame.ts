@@ -61,6 +61,9 @@ export default {
     errorCode: 'Código de error: {code}',
     closeDetails: 'Cerrar los detalles',
     groupsCount: 'Ningún grupo | {count} grupo | {count} grupos',
+    retryAt: 'El servidor permite el siguiente intento a las {time}.',
+    retryNow: 'Reintentar ahora',
+    endlessPaging: 'el servidor siguió enviando páginas de grupos, así que se detuvo la sincronización. Los grupos mostrados son de la última sincronización completa.',
   },
   prefs: {
     title: 'Ajustes',

@@ -57,6 +57,8 @@ export default {
       noMessages: 'Sin mensajes',
       moreLabels: '+{count}',
       participants: '{count} participante | {count} participantes',
+      stale: 'No actualizado en la última sincronización',
+      staleHint: 'La última sincronización no pudo leer este grupo, así que esta es su última versión buena.',
     },
     selectPrompt: {
       title: 'Elige un grupo',
@@ -136,6 +138,7 @@ export default {
     rawHint: 'Todos los campos tal como los envió el servidor, incluidos los que la aplicación no muestra arriba.',
     copyRaw: 'Copiar JSON',
     picture: 'Imagen de {name}',
+    stale: 'La última sincronización no pudo leer este grupo (el servidor envió un registro mal formado), así que esta es su última versión buena. Se actualizará en la próxima sincronización que lea todos los grupos.',
   },
   message: {
     from: 'De',

@@ -120,6 +120,9 @@ export default {
       cancelled: 'Se canceló la publicación. No se publicó nada.',
       storage: 'La aplicación no pudo escribir en su carpeta de datos. Revisa el espacio libre en el disco.',
       other: 'Algo salió mal.',
+      'connection-closed': 'El servidor cerró la conexión sin responder. Vuelve a intentarlo más tarde.',
+      retryAt: 'El servidor permite el siguiente intento a las {time}.',
+      retryNow: 'Publicar ahora',
     },
     issues: {
       'text-empty': 'Escribe algún texto.',
@@ -138,6 +141,14 @@ export default {
       'too-many-contacts': 'Como máximo {max} contacto. | Como máximo {max} contactos.',
       kinds: { image: 'Imágenes', video: 'Vídeos', audio: 'Archivos de audio' },
     },
+    savedDraft: {
+      title: 'Se encontró un borrador guardado antes',
+      body: 'No se puso encima de lo que escribiste. Su texto: «{text}».',
+      noText: '(sin texto)',
+      useSaved: 'Usar el borrador guardado',
+      keepTyped: 'Conservar lo que escribí',
+    },
+    draftNotKept: 'Tu borrador no se está guardando: {message} Copia el texto en un lugar seguro si lo necesitas después.',
   },
   outbox: {
     title: 'Bandeja de salida e historial',
@@ -163,6 +174,23 @@ export default {
     columns: { when: 'Publicada', kind: 'Tipo', story: 'Historia', audience: 'Audiencia', message: 'Id del mensaje', status: 'Estado' },
     marked: 'marcada por ti',
     noText: '(sin texto)',
+    setAside: {
+      title: 'Archivos apartados',
+      intro: 'Estos archivos de esta cuenta no se pudieron leer y se apartaron en lugar de borrarse. Revisa cada uno, recupera lo que aún se pueda leer o descártalo.',
+      kinds: {
+        history: 'Lista de historias publicadas',
+        draft: 'Borrador guardado',
+        outbox: 'Historia de la bandeja de salida',
+        'groups-cache': 'Caché de grupos (se descarga de nuevo en la próxima sincronización)',
+      },
+      when: 'Apartado {when}',
+      size: '{size}',
+      show: 'Ver su contenido',
+      restore: 'Recuperar',
+      discard: 'Descartar',
+      confirmDiscard: '¿Borrar este archivo para siempre?',
+      restoreHint: 'Una historia recuperada de la bandeja de salida vuelve como «resultado desconocido»: solo se envía de nuevo si tú lo decides.',
+    },
   },
   storyPrefs: {
     title: 'Historias',

@@ -40,6 +40,7 @@ export default {
       'not-api': 'Ini bukan jenis server yang digunakan Statusdesk',
       other: 'Tidak dapat terhubung',
       'storage-choice-needed': 'Pilih cara menyimpan token',
+      'other-channel': 'Token ini milik saluran lain',
     },
     failureHint: {
       unauthorized: 'Periksa token di dasbor penyedia Anda. Jika sudah benar, kode QR saluran mungkin perlu dipindai ulang.',
@@ -48,11 +49,26 @@ export default {
       'not-api': 'Periksa alamat server: seharusnya gateway API penyedia Anda, seperti https://gate.whapi.cloud.',
       other: '',
       'storage-choice-needed': '',
+      'other-channel': 'Setiap saluran menyimpan grup dan status-nya sendiri. Batalkan di sini, lalu tambahkan lewat “Tambah akun”.',
     },
     or: 'atau',
     demo: 'Coba dengan data demo',
     demoHint: 'Menjalankan server latihan di komputer ini dengan sekitar 2.000 grup rekaan. Tanpa token dan tanpa jaringan.',
     demoStarting: 'Memulai demo…',
+    outcome: {
+      'already-connected': 'Sudah terhubung sebagai “{label}”. Nama dan cara penyimpanan tokennya tetap; ubah di Pengaturan › Akun.',
+      'token-renewed': 'Token “{label}” telah diperbarui. Grup, riwayat, dan kotak keluarnya tetap seperti semula.',
+      recovered: '“{label}” ditemukan lagi di komputer ini, lengkap dengan cache grup, riwayat, draf, dan kotak keluarnya.',
+    },
+    orphans: {
+      title: 'Ditemukan di komputer ini',
+      intro: 'Data akun-akun ini masih ada di sini, tetapi daftar akun tidak lagi menyebutnya. Hubungkan server dan token yang sama untuk mengambilnya kembali, termasuk cache grup, riwayat, dan status yang mengantre.',
+      unnamed: 'Akun {id}',
+      restore: 'Ambil kembali',
+      restoreTitle: 'Ambil kembali “{label}”',
+      restoreIntro: 'Masukkan token akun ini. Token baru dari saluran yang sama tidak masalah; token dari saluran lain akan ditolak.',
+      created: 'ditambahkan {when}',
+    },
   },
   accounts: {
     title: 'Akun',
@@ -99,5 +115,10 @@ export default {
     detailsNoCopy: '{reason}.',
     dismiss: 'Tutup',
     openSettings: 'Tinjau di Pengaturan',
+  },
+  tokenBanner: {
+    title: 'Menjelajahi “{label}” secara offline',
+    body: 'Token akun ini tidak tersedia di sesi ini, jadi tidak ada yang bisa disinkronkan atau dipublikasikan. Grup dalam cache dan riwayat tetap bisa dibaca.',
+    action: 'Masukkan token',
   },
 } satisfies typeof en

@@ -61,6 +61,9 @@ export default {
     errorCode: 'Kode galat: {code}',
     closeDetails: 'Tutup detail',
     groupsCount: 'Tidak ada grup | {count} grup',
+    retryAt: 'Server mengizinkan percobaan berikutnya pukul {time}.',
+    retryNow: 'Coba lagi sekarang',
+    endlessPaging: 'server terus mengirim halaman grup, jadi sinkronisasi dihentikan. Grup yang ditampilkan berasal dari sinkronisasi lengkap terakhir.',
   },
   prefs: {
     title: 'Pengaturan',

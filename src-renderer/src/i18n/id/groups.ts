@@ -57,6 +57,8 @@ export default {
       noMessages: 'Tidak ada pesan',
       moreLabels: '+{count}',
       participants: '{count} peserta',
+      stale: 'Tidak diperbarui oleh sinkronisasi terakhir',
+      staleHint: 'Sinkronisasi terakhir tidak dapat membaca grup ini, jadi ini versi baik terakhirnya.',
     },
     selectPrompt: {
       title: 'Pilih grup',
@@ -136,6 +138,7 @@ export default {
     rawHint: 'Semua kolom persis seperti yang dikirim server, termasuk yang tidak ditampilkan aplikasi di atas.',
     copyRaw: 'Salin JSON',
     picture: 'Gambar {name}',
+    stale: 'Sinkronisasi terakhir tidak dapat membaca grup ini (server mengirim catatan yang rusak), jadi ini versi baik terakhirnya. Grup ini akan diperbarui pada sinkronisasi berikutnya yang membaca semua grup.',
   },
   message: {
     from: 'Dari',

@@ -119,6 +119,9 @@ export default {
       cancelled: 'Publikasi dibatalkan. Tidak ada yang dipublikasikan.',
       storage: 'Aplikasi tidak dapat menulis ke folder datanya. Periksa ruang disk yang tersisa.',
       other: 'Terjadi kesalahan.',
+      'connection-closed': 'Server menutup koneksi tanpa menjawab. Coba lagi nanti.',
+      retryAt: 'Server mengizinkan percobaan berikutnya pukul {time}.',
+      retryNow: 'Publikasikan sekarang',
     },
     issues: {
       'text-empty': 'Tulis sesuatu.',
@@ -137,6 +140,14 @@ export default {
       'too-many-contacts': 'Maksimal {max} kontak.',
       kinds: { image: 'Gambar', video: 'Video', audio: 'File audio' },
     },
+    savedDraft: {
+      title: 'Ditemukan draf yang disimpan sebelumnya',
+      body: 'Draf itu tidak menimpa yang Anda ketik. Teksnya: “{text}”.',
+      noText: '(tanpa teks)',
+      useSaved: 'Gunakan draf tersimpan',
+      keepTyped: 'Pertahankan yang saya ketik',
+    },
+    draftNotKept: 'Draf Anda tidak sedang disimpan: {message} Salin teksnya ke tempat aman jika nanti Anda memerlukannya.',
   },
   outbox: {
     title: 'Kotak keluar & riwayat',
@@ -162,6 +173,23 @@ export default {
     columns: { when: 'Dipublikasikan', kind: 'Jenis', story: 'Status', audience: 'Penerima', message: 'ID pesan', status: 'Keadaan' },
     marked: 'ditandai oleh Anda',
     noText: '(tanpa keterangan)',
+    setAside: {
+      title: 'File yang disisihkan',
+      intro: 'File-file akun ini tidak dapat dibaca dan disisihkan alih-alih dihapus. Periksa masing-masing, pulihkan yang masih bisa dibaca, atau buang.',
+      kinds: {
+        history: 'Daftar status yang dipublikasikan',
+        draft: 'Draf tersimpan',
+        outbox: 'Status dari kotak keluar',
+        'groups-cache': 'Cache grup (diunduh lagi pada sinkronisasi berikutnya)',
+      },
+      when: 'Disisihkan {when}',
+      size: '{size}',
+      show: 'Lihat isinya',
+      restore: 'Pulihkan',
+      discard: 'Buang',
+      confirmDiscard: 'Hapus file ini untuk selamanya?',
+      restoreHint: 'Status kotak keluar yang dipulihkan kembali sebagai “hasil tidak diketahui”: status itu dikirim lagi hanya jika Anda memutuskannya.',
+    },
   },
   storyPrefs: {
     title: 'Status',

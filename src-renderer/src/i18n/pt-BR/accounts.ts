@@ -40,6 +40,7 @@ export default {
       'not-api': 'Este não é o tipo de servidor com que o Statusdesk conversa',
       other: 'Não foi possível conectar',
       'storage-choice-needed': 'Escolha como guardar o token',
+      'other-channel': 'Este token pertence a outro canal',
     },
     failureHint: {
       unauthorized: 'Confira o token no painel do seu provedor. Se estiver certo, talvez seja preciso escanear de novo o QR code do canal.',
@@ -48,11 +49,26 @@ export default {
       'not-api': 'Confira o endereço do servidor: deve ser o gateway de API do seu provedor, como https://gate.whapi.cloud.',
       other: '',
       'storage-choice-needed': '',
+      'other-channel': 'Cada canal guarda os próprios grupos e status. Cancele aqui e adicione-o com “Adicionar uma conta”.',
     },
     or: 'ou',
     demo: 'Testar com dados de demonstração',
     demoHint: 'Inicia neste computador um servidor de treino com cerca de 2.000 grupos inventados. Sem token e sem rede.',
     demoStarting: 'Iniciando a demonstração…',
+    outcome: {
+      'already-connected': 'Já conectada como “{label}”. O nome e a forma de guardar o token continuam iguais; altere-os em Configurações › Contas.',
+      'token-renewed': 'O token de “{label}” foi atualizado. Os grupos, o histórico e a caixa de saída continuam como estavam.',
+      recovered: '“{label}” foi encontrada de novo neste computador, com os grupos em cache, o histórico, o rascunho e a caixa de saída.',
+    },
+    orphans: {
+      title: 'Encontradas neste computador',
+      intro: 'Os dados destas contas ainda estão aqui, mas a lista de contas não as menciona mais. Conecte o mesmo servidor e token para recuperar uma, com grupos em cache, histórico e status na fila.',
+      unnamed: 'Conta {id}',
+      restore: 'Recuperar',
+      restoreTitle: 'Recuperar “{label}”',
+      restoreIntro: 'Digite o token desta conta. Se for um token novo do mesmo canal, tudo bem; um token de outro canal é recusado.',
+      created: 'adicionada {when}',
+    },
   },
   accounts: {
     title: 'Contas',
@@ -99,5 +115,10 @@ export default {
     detailsNoCopy: '{reason}.',
     dismiss: 'Dispensar',
     openSettings: 'Revisar nas Configurações',
+  },
+  tokenBanner: {
+    title: 'Navegando em “{label}” off-line',
+    body: 'O token desta conta não está disponível nesta sessão, então nada pode ser sincronizado nem publicado. Os grupos em cache e o histórico continuam legíveis.',
+    action: 'Digitar o token',
   },
 } satisfies typeof en

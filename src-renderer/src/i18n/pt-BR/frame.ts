@@ -61,6 +61,9 @@ export default {
     errorCode: 'Código do erro: {code}',
     closeDetails: 'Fechar os detalhes',
     groupsCount: 'Nenhum grupo | {count} grupo | {count} grupos',
+    retryAt: 'O servidor permite a próxima tentativa às {time}.',
+    retryNow: 'Tentar agora',
+    endlessPaging: 'o servidor continuou enviando páginas de grupos, então a sincronização foi interrompida. Os grupos exibidos são da última sincronização completa.',
   },
   prefs: {
     title: 'Configurações',

@@ -57,6 +57,8 @@ export default {
       noMessages: 'Sem mensagens',
       moreLabels: '+{count}',
       participants: '{count} participante | {count} participantes',
+      stale: 'Não atualizado na última sincronização',
+      staleHint: 'A última sincronização não conseguiu ler este grupo, então esta é a última versão válida.',
     },
     selectPrompt: {
       title: 'Selecione um grupo',
@@ -136,6 +138,7 @@ export default {
     rawHint: 'Todos os campos como o servidor enviou, inclusive os que o app não mostra acima.',
     copyRaw: 'Copiar JSON',
     picture: 'Imagem de {name}',
+    stale: 'A última sincronização não conseguiu ler este grupo (o servidor enviou um registro malformado), então esta é a última versão válida. Ela será atualizada na próxima sincronização que ler todos os grupos.',
   },
   message: {
     from: 'De',

@@ -120,6 +120,9 @@ export default {
       cancelled: 'A publicação foi cancelada. Nada foi publicado.',
       storage: 'O app não conseguiu gravar na pasta de dados. Confira o espaço livre no disco.',
       other: 'Algo deu errado.',
+      'connection-closed': 'O servidor encerrou a conexão sem responder. Tente de novo mais tarde.',
+      retryAt: 'O servidor permite a próxima tentativa às {time}.',
+      retryNow: 'Publicar agora',
     },
     issues: {
       'text-empty': 'Escreva algum texto.',
@@ -138,6 +141,14 @@ export default {
       'too-many-contacts': 'No máximo {max} contato. | No máximo {max} contatos.',
       kinds: { image: 'Imagens', video: 'Vídeos', audio: 'Arquivos de áudio' },
     },
+    savedDraft: {
+      title: 'Foi encontrado um rascunho salvo antes',
+      body: 'Ele não substituiu o que você digitou. O texto dele: “{text}”.',
+      noText: '(sem texto)',
+      useSaved: 'Usar o rascunho salvo',
+      keepTyped: 'Manter o que digitei',
+    },
+    draftNotKept: 'Seu rascunho não está sendo salvo: {message} Copie o texto para um lugar seguro se precisar dele depois.',
   },
   outbox: {
     title: 'Caixa de saída e histórico',
@@ -163,6 +174,23 @@ export default {
     columns: { when: 'Publicado', kind: 'Tipo', story: 'Status', audience: 'Público', message: 'Id da mensagem', status: 'Situação' },
     marked: 'marcado por você',
     noText: '(sem legenda)',
+    setAside: {
+      title: 'Arquivos separados',
+      intro: 'Estes arquivos desta conta não puderam ser lidos e foram separados em vez de apagados. Veja cada um, restaure o que ainda pode ser lido ou descarte-o.',
+      kinds: {
+        history: 'Lista de status publicados',
+        draft: 'Rascunho salvo',
+        outbox: 'Status da caixa de saída',
+        'groups-cache': 'Cache de grupos (baixado de novo na próxima sincronização)',
+      },
+      when: 'Separado {when}',
+      size: '{size}',
+      show: 'Ver o conteúdo',
+      restore: 'Restaurar',
+      discard: 'Descartar',
+      confirmDiscard: 'Apagar este arquivo para sempre?',
+      restoreHint: 'Um status restaurado da caixa de saída volta como “resultado desconhecido”: só é enviado de novo se você decidir.',
+    },
   },
   storyPrefs: {
     title: 'Status',

@@ -11,7 +11,7 @@ import type { AccountSession } from '../../../../../src-main/services/account-se
 import { AccountsService, type ConnectInput } from '../../../../../src-main/services/accounts/accounts-service'
 import { emulatorDemo } from '../../../../../src-main/services/accounts/demo-server'
 import type { SecretBox } from '../../../../../src-main/services/accounts/secret-box'
-import type { ApiClient } from '../../../../../src-main/services/api'
+import type { AccountClient } from '../../../../../src-main/services/accounts/token-needed-client'
 import { silentLogger } from '../../../../../src-main/services/log'
 import { RecoveryLog } from '../../../../../src-main/services/settings/recovery-log'
 import { fakeKeyring } from './fakes'
@@ -135,7 +135,9 @@ describe('accounts with a real keyring', () => {
     state.locked = true
     const again = open(box)
     await again.restore()
-    expect(again.active()).toBeNull()
+    // The account opens for offline browsing; its client refuses until the token is entered.
+    expect(again.active()).toMatchObject({ id: a.id, tokenNeeded: true, dir: join(dir, 'accounts', a.id) })
+    expect((await rejection(again.active()!.client.listGroups({ count: 1, offset: 0 }))).details).toMatchObject({ reason: 'token-needed' })
     expect(again.activeAccount()).toMatchObject({ id: a.id, hasToken: false, dir: join(dir, 'accounts', a.id) })
     expect(again.list().accounts[0]).toMatchObject({ id: a.id, hasToken: false })
 
@@ -194,7 +196,8 @@ describe('accounts without a real keyring', () => {
     const again = open(none())
     await again.restore()
     expect(again.list().accounts).toMatchObject([{ id: summary.id, label: 'Temp', hasToken: false, encryption: 'session' }])
-    expect(again.active()).toBeNull()
+    expect(again.active()).toMatchObject({ id: summary.id, tokenNeeded: true })
+    expect(fetches).toBe(1)
     await again.connect(input(TOKEN_A, { storage: 'session', accountId: summary.id }))
     expect(again.list().accounts).toMatchObject([{ id: summary.id, label: 'Temp', hasToken: true }])
   })
@@ -203,7 +206,7 @@ describe('accounts without a real keyring', () => {
 describe('several accounts', () => {
   it('switches, renames and tells listeners, with each account in its own folder', async () => {
     const accounts = open(fakeKeyring().box)
-    const seen: (AccountSession<ApiClient> | null)[] = []
+    const seen: (AccountSession<AccountClient> | null)[] = []
     accounts.onActiveChange((session) => seen.push(session))
     const a = await accounts.connect(input(TOKEN_A, { label: 'A' }))
     const b = await accounts.connect(input(TOKEN_B, { label: 'B' }))

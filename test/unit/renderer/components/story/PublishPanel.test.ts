@@ -31,4 +31,18 @@ describe('PublishPanel', () => {
     expect(wrapper.get('[data-testid="story-error"]').text()).toContain('The server closed the connection without answering.')
     expect(wrapper.find('[data-testid="story-error-retry-at"]').exists()).toBe(false)
   })
+
+  it('announces the outcome through a live region that is in the page before it', async () => {
+    const wrapper = mount(PublishPanel, {
+      global: { plugins: [createAppI18n('en-GB'), createTestingPinia({ createSpy: vi.fn, initialState: { stories: {} } })] },
+    })
+    const announcer = wrapper.get('[data-testid="story-announcer"]')
+    expect(announcer.attributes('role')).toBe('status')
+    expect(announcer.text()).toBe('')
+    const { useStoriesStore } = await import('../../../../../src-renderer/src/stores/stories')
+    const stories = useStoriesStore()
+    stories.$patch({ result: { state: 'sent', messageId: 'm1', messageStatus: 'pending' } } as never)
+    await wrapper.vm.$nextTick()
+    expect(wrapper.get('[data-testid="story-announcer"]').text()).toBe('Published.')
+  })
 })
