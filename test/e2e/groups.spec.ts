@@ -36,11 +36,15 @@ async function setTheme(theme: 'light' | 'dark'): Promise<void> {
 }
 
 /** Does `action` and waits for the list to show the answer to the query it made. */
-async function andWaitForList(action: () => Promise<void>): Promise<number> {
+/**
+ * Runs `action` (a search or a filter), then waits until the list shows fewer than all the
+ * groups. A version change alone is not enough: pictures arriving or the cache check finishing
+ * also refresh the list, with every group still in it.
+ */
+async function narrowList(action: () => Promise<void>): Promise<number> {
   const list = page.getByTestId('group-list')
-  const before = Number(await list.getAttribute('data-result-version'))
   await action()
-  await expect(list).not.toHaveAttribute('data-result-version', String(before))
+  await expect.poll(async () => Number(await list.getAttribute('data-matching'))).toBeLessThan(GROUPS)
   return Number(await list.getAttribute('data-matching'))
 }
 
@@ -100,14 +104,14 @@ test('connects to the account and lists its 5,000 groups, keeping only visible r
 })
 
 test('searches ignoring case and accents, filters and sorts', async () => {
-  expect(await andWaitForList(() => page.getByTestId('groups-search').fill('cafe lumiere'))).toBeLessThan(GROUPS)
+  expect(await narrowList(() => page.getByTestId('groups-search').fill('cafe lumiere'))).toBeGreaterThan(0)
   const names = await visibleNames()
   expect(names.length).toBeGreaterThan(0)
   for (const name of names) expect(name).toContain('Café Lumière')
   await page.getByTestId('groups-search-clear').click()
   await expect(count()).toHaveText('5,000 groups')
 
-  expect(await andWaitForList(() => page.getByTestId('filter-unread').click())).toBeLessThan(GROUPS)
+  expect(await narrowList(() => page.getByTestId('filter-unread').click())).toBeGreaterThan(0)
   const unreadRows = rows()
   const shown = await unreadRows.count()
   for (let i = 0; i < shown; i++) await expect(unreadRows.nth(i).getByTestId('group-row-unread')).toBeVisible()
@@ -151,7 +155,7 @@ test('opens a group from the keyboard and closes it with Escape', async () => {
 })
 
 test('shows a group in full and copies its invite link', async () => {
-  expect(await andWaitForList(() => page.getByTestId('filter-admin').click())).toBeLessThan(GROUPS)
+  expect(await narrowList(() => page.getByTestId('filter-admin').click())).toBeGreaterThan(0)
   await rows().first().click()
   await expect(page.getByTestId('group-detail')).toBeVisible()
   await expect(page.getByTestId('detail-flags')).toBeVisible()
@@ -183,7 +187,7 @@ test('shows a group in full and copies its invite link', async () => {
 })
 
 test('exports the filtered groups and a group’s participants to CSV files', async () => {
-  const matching = await andWaitForList(() => page.getByTestId('filter-pinned').click())
+  const matching = await narrowList(() => page.getByTestId('filter-pinned').click())
   expect(matching).toBeGreaterThan(0)
   expect(matching).toBeLessThan(GROUPS)
   await page.getByTestId('groups-export').click()
@@ -216,7 +220,7 @@ test('keeps browsing from the cache when the server is gone', async () => {
   await expect(page.getByTestId('status-error')).toBeVisible()
 
   await expect(count()).toHaveText('5,000 groups')
-  expect(await andWaitForList(() => page.getByTestId('groups-search').fill('book club'))).toBeLessThan(GROUPS)
+  expect(await narrowList(() => page.getByTestId('groups-search').fill('book club'))).toBeGreaterThan(0)
   await rows().first().click()
   await expect(page.getByTestId('detail-name')).toContainText('Book Club')
   await shoot('offline-light')
