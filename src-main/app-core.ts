@@ -125,11 +125,13 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     connectivity,
     limits: () => settings.get().stories,
     directory: () => groups.participantsDirectory(),
+    groups: () => groups.cachedGroups(),
     fetch: webFetch,
     events,
     log: ports.log,
   })
 
+  const exporter = new ExportService({ source: groups, dialogs: ports.dialogs, log: ports.log })
   const handlers: Handlers = {
     ...appHandlers(ports.identity),
     ...noticesHandlers(notices),
@@ -140,9 +142,14 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
       new ConnectivityProbe({ connectivity, fetch: ports.fetch, baseUrl: () => accounts.active()?.baseUrl ?? null }),
     ),
     ...communityHandlers(groups),
-    ...exportHandlers(new ExportService({ source: groups, dialogs: ports.dialogs, log: ports.log })),
+    ...exportHandlers(exporter),
     ...clipboardHandlers(ports.clipboard),
-    ...storiesHandlers({ ...stories, limits: () => settings.get().stories, openDialog: ports.openDialog }),
+    ...storiesHandlers({
+      ...stories,
+      exportViews: (views) => exporter.exportViewers(views),
+      limits: () => settings.get().stories,
+      openDialog: ports.openDialog,
+    }),
     ...diagnosticsHandlers({
       rendererLog: ports.logs.scoped('renderer'),
       sources: {

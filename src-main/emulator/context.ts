@@ -4,6 +4,7 @@ import { createPeople } from './data/people'
 import { FaultSet } from './faults'
 import type { ResolvedOptions } from './options'
 import { RequestLog } from './request-log'
+import type { UploadedMedia } from './routes/media'
 import { StoryLog } from './story-log'
 
 /** Everything a running emulator holds. */
@@ -17,6 +18,10 @@ export interface EmulatorContext {
   stories: StoryLog
   requests: RequestLog
   media: Map<string, string>
+  /** What POST /media received, oldest first, capped like the story log. */
+  uploads: UploadedMedia[]
+  /** One more viewer of each story every this many milliseconds. */
+  viewerEveryMs: number
   /** Counts stories, so story ids are deterministic too. */
   storySeq: number
 }
@@ -37,6 +42,8 @@ export function createContext(options: ResolvedOptions): EmulatorContext {
     stories: new StoryLog(options.maxStoredStories),
     requests: new RequestLog(),
     media: new Map(options.media),
+    uploads: [],
+    viewerEveryMs: options.viewerEveryMs,
     storySeq: 0,
   }
   context.faults.add([...options.faults])

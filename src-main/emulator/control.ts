@@ -79,6 +79,7 @@ export function createControl(context: EmulatorContext): EmulatorControl {
     reset() {
       context.faults.clear()
       context.stories.clear()
+      context.uploads.length = 0
       context.requests.clear()
       context.groups.reset()
     },

@@ -3,7 +3,19 @@ import { MAX_GROUPS_ADDED } from './data/group-list'
 import { createRng, hashSeed, type Rng } from './data/prng'
 import { GROUP_VIOLATIONS, STORY_VIOLATIONS } from './violations'
 
-export const FAULT_ROUTES = ['groups', 'stories', 'pictures'] as const
+/**
+ * `stories` is POST /stories; `story-list` GET /stories; `story` GET and PUT /stories/{id};
+ * `statuses` GET /statuses/{id}; `media` POST /media.
+ */
+export const FAULT_ROUTES = [
+  'groups',
+  'stories',
+  'pictures',
+  'media',
+  'story-list',
+  'story',
+  'statuses',
+] as const
 export type FaultRoute = (typeof FAULT_ROUTES)[number]
 
 const route = z.enum(FAULT_ROUTES)
@@ -12,7 +24,7 @@ const phase = z.enum(['before', 'after']).optional()
 
 /** When a fault applies. Counting starts when the fault is added. */
 const when = {
-  /** Default: groups and stories; pictures only when named. `mutate` is groups only. */
+  /** Default: groups and stories; the other routes only when named. `mutate` is groups only. */
   route: z.union([route, z.array(route).min(1)]).optional(),
   /** Only the Nth request to its routes. */
   nth: count.optional(),
@@ -58,7 +70,7 @@ export const FaultSchema = z.discriminatedUnion('type', [
   /**
    * Answer before the request body has arrived, then close the connection without reading
    * the rest, as the provider does with an oversized upload (a 413 while the client is
-   * still sending). Stories only: it is the one route with a body.
+   * still sending). Stories and media only: the routes with a body worth refusing early.
    */
   z.object({
     type: z.literal('early-answer'),
@@ -162,10 +174,11 @@ function misfit(fault: Fault): string | undefined {
   const routes = routesOf(fault)
   if ((fault.type === 'mutate' || fault.type === 'paging') && routes.some((r) => r !== 'groups'))
     return `${fault.type} applies to the groups route only`
-  if (fault.type === 'early-answer' && routes.some((r) => r !== 'stories'))
-    return 'early-answer applies to the stories route only'
+  if (fault.type === 'early-answer' && routes.some((r) => r !== 'stories' && r !== 'media'))
+    return 'early-answer applies to the stories and media routes only'
   if (fault.type === 'schema-violation') {
-    if (routes.includes('pictures')) return 'schema-violation does not apply to the pictures route'
+    const other = routes.find((r) => r !== 'groups' && r !== 'stories')
+    if (other !== undefined) return `schema-violation does not apply to the ${other} route`
     const v = fault.violation
     if (v !== undefined && routes.includes('groups') && !isGroupViolation(v))
       return `violation "${v}" does not apply to groups`

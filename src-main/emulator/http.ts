@@ -84,6 +84,42 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   })
 }
 
+/**
+ * Like readBody, but hands each chunk to `onChunk` instead of keeping it: for uploads, whose
+ * size is the point. Resolves the byte count.
+ */
+export function readBodyStreamed(
+  req: IncomingMessage,
+  limit: number,
+  onChunk: (chunk: Buffer) => void,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'])
+    if (Number.isFinite(declared) && declared > limit) {
+      reject(tooLarge(req, declared, limit))
+      return
+    }
+    let size = 0
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length
+      if (size <= limit) {
+        onChunk(chunk)
+        return
+      }
+      req.off('data', onData)
+      req.off('end', onEnd)
+      reject(tooLarge(req, size, limit))
+    }
+    const onEnd = (): void => resolve(size)
+    req.on('data', onData)
+    req.once('end', onEnd)
+    req.once('error', reject)
+    req.once('close', () => {
+      if (!req.complete) reject(new HttpError(400, 'The request body was cut short'))
+    })
+  })
+}
+
 /** Hard cap on what is drained after a 413, so a runaway client cannot keep us reading. */
 const DRAIN_CAP = 256 * 1024 * 1024
 

@@ -49,6 +49,12 @@ export function essence(mime: string): string | undefined {
   return /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/.test(base) ? base : undefined
 }
 
+/** What POST /media takes: story media and the documents the provider stores. */
+export const UPLOAD_MIME_TYPES: ReadonlySet<string> = new Set([
+  ...STORY_MIME_TYPES.keys(),
+  ...EXTENSION_MIME.values(),
+])
+
 export const storyKindOf = (mime: string): StoryMediaKind | undefined => STORY_MIME_TYPES.get(mime)
 
 export const SUPPORTED_STORY_MIME_TYPES: readonly string[] = [...STORY_MIME_TYPES.keys()]

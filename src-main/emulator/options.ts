@@ -32,6 +32,8 @@ export interface EmulatorOptions {
   now?: () => number
   /** Published stories kept for inspection. Default 500. */
   maxStoredStories?: number
+  /** Each story gains one viewer every this many milliseconds. Default 60 000. */
+  viewerEveryMs?: number
 }
 
 export interface ResolvedOptions {
@@ -48,6 +50,7 @@ export interface ResolvedOptions {
   account: { phone: string; name: string }
   now: () => number
   maxStoredStories: number
+  viewerEveryMs: number
 }
 
 export const DEFAULT_TOKEN = 'emulator-token'
@@ -70,6 +73,11 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
   check(
     Number.isSafeInteger(groups) && groups >= 0 && groups <= 10_000_000,
     'groups must be an integer from 0 to 10,000,000',
+  )
+  const viewerEveryMs = options.viewerEveryMs ?? 60_000
+  check(
+    Number.isSafeInteger(viewerEveryMs) && viewerEveryMs > 0,
+    'viewerEveryMs must be a positive integer',
   )
   check(
     Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0,
@@ -95,5 +103,6 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     account: { phone, name: options.account?.name ?? 'Demo Account' },
     now,
     maxStoredStories: options.maxStoredStories ?? 500,
+    viewerEveryMs,
   }
 }

@@ -10,21 +10,35 @@ import { answerEarly, malform, sendTerminal, sendThenReset } from './respond'
 import { handleControl } from './routes/control'
 import { listGroups } from './routes/groups'
 import { picture } from './routes/pictures'
+import { uploadMedia } from './routes/media'
 import { publishStory } from './routes/stories'
+import { copyStory, getStory, listStories, storyStatuses } from './routes/story-feed'
 import { breakStoryResponse } from './violations'
 
 const CONTROL_PREFIX = '/__emulator'
 const PICTURES_PREFIX = `${CONTROL_PREFIX}/pictures/`
-const API_METHODS: Readonly<Record<'groups' | 'stories', string>> = {
-  groups: 'GET',
-  stories: 'POST',
+const API_METHODS: Readonly<Record<Exclude<FaultRoute, 'pictures'>, readonly string[]>> = {
+  groups: ['GET'],
+  stories: ['GET', 'POST'],
+  'story-list': ['GET'],
+  story: ['GET', 'PUT'],
+  statuses: ['GET'],
+  media: ['POST'],
 }
 
 type Route = FaultRoute | 'control' | 'unknown'
 
-function routeOf(pathname: string): Route {
+/** A message id in a path: what the provider's ids are made of, nothing that could climb out. */
+const PATH_ID = '([A-Za-z0-9._@-]{1,128})'
+const STORY_PATH = new RegExp(`^/stories/${PATH_ID}$`)
+const STATUSES_PATH = new RegExp(`^/statuses/${PATH_ID}$`)
+
+function routeOf(pathname: string, method: string): Route {
   if (pathname === '/groups') return 'groups'
-  if (pathname === '/stories') return 'stories'
+  if (pathname === '/stories') return method === 'GET' ? 'story-list' : 'stories'
+  if (STORY_PATH.test(pathname)) return 'story'
+  if (STATUSES_PATH.test(pathname)) return 'statuses'
+  if (pathname === '/media') return 'media'
   if (pathname.startsWith(PICTURES_PREFIX)) return 'pictures'
   if (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`)) return 'control'
   return 'unknown'
@@ -77,6 +91,20 @@ async function answerApi(
   authenticate(req, url.searchParams, context.options.tokens)
   if (route === 'groups')
     return json(200, listGroups(context, url.searchParams, plan.violations, plan.paging))
+  if (route === 'media') {
+    const { status, body } = await uploadMedia(context, req)
+    return json(status, body)
+  }
+  if (route === 'story-list') return json(200, listStories(context, url.searchParams))
+  if (route === 'story') {
+    const id = STORY_PATH.exec(url.pathname)?.[1] as string
+    if (req.method === 'PUT') return json(201, await copyStory(context, req, id))
+    return json(200, getStory(context, id))
+  }
+  if (route === 'statuses') {
+    const id = STATUSES_PATH.exec(url.pathname)?.[1] as string
+    return json(200, storyStatuses(context, id))
+  }
   const { status, body } = await publishStory(context, req)
   if (plan.violations.length === 0) return json(status, body)
   // The stored story keeps the true message; only the answer is broken.
@@ -136,8 +164,8 @@ async function handle(
 ): Promise<void> {
   const started = performance.now()
   const url = new URL(req.url ?? '/', 'http://emulator.invalid')
-  const route = routeOf(url.pathname)
   const method = req.method ?? 'GET'
+  const route = routeOf(url.pathname, method)
   const record = {
     seq: context.requests.nextSeq(),
     at: context.options.now(),
@@ -175,10 +203,10 @@ async function handle(
     return
   }
   if (route === 'unknown') throw new HttpError(404, 'Not found', `${method} ${url.pathname}`)
-  const allowed = route === 'pictures' ? 'GET' : API_METHODS[route]
-  if (method !== allowed) {
-    throw new HttpError(405, 'Method not allowed', `${url.pathname} takes ${allowed}`, {
-      allow: allowed,
+  const allowed = route === 'pictures' ? ['GET'] : API_METHODS[route]
+  if (!allowed.includes(method)) {
+    throw new HttpError(405, 'Method not allowed', `${url.pathname} takes ${allowed.join(', ')}`, {
+      allow: allowed.join(', '),
     })
   }
   const plan = context.faults.plan(route)

@@ -5,11 +5,17 @@ import type { MediaStore } from '../services/media/media-store'
 import { MEDIA_FILE_FILTERS, type OpenDialogPort } from '../services/media/open-dialog'
 import type { ContactsSearch } from '../services/stories/contacts-search'
 import type { StoriesService } from '../services/stories/stories-service'
+import type { ExportResult } from '@shared/channels/export'
+import type { StoryViews } from '@shared/story/feed'
+import type { StoryFeedService } from '../services/story-feed/story-feed-service'
 
 type StoriesChannel = Extract<keyof Handlers, `stories:${string}`>
 
 export interface StoriesHandlerDeps {
   stories: StoriesService
+  feed: StoryFeedService
+  /** Writes viewers to a CSV file the user picks (the export service). */
+  exportViews: (views: StoryViews) => Promise<ExportResult>
   media: MediaStore
   contacts: ContactsSearch
   limits: () => StoryLimits
@@ -18,7 +24,7 @@ export interface StoriesHandlerDeps {
 }
 
 export function storiesHandlers(deps: StoriesHandlerDeps): Pick<Handlers, StoriesChannel> {
-  const { stories, media, contacts, limits, openDialog } = deps
+  const { stories, feed, media, contacts, limits, openDialog } = deps
   return {
     'stories:publish': ({ requestId, draft }) => stories.publish(requestId, draft),
     'stories:cancel': ({ requestId }) => stories.cancel(requestId),
@@ -38,6 +44,23 @@ export function storiesHandlers(deps: StoriesHandlerDeps): Pick<Handlers, Storie
     'stories:outbox-list': () => stories.outboxList(),
     'stories:outbox-act': ({ id, action }) => stories.outboxAct(id, action),
     'stories:history-list': () => stories.historyList(),
+    'stories:feed': () => feed.state(),
+    'stories:feed-sync': () => feed.sync(),
+    'stories:feed-cancel': () => feed.cancel(),
+    'stories:views': ({ id, refresh }) => feed.views(id, refresh),
+    'stories:repost': async ({ requestId, id, contacts, exclude_contacts }) => {
+      const story = (await feed.state()).stories.find((s) => s.id === id && s.fromMe && s.origin !== 'local')
+      if (!story) throw new AppError('not-found', 'That story is not among the account’s stories: sync the Stories view first.')
+      return stories.repost(requestId, story, {
+        ...(contacts && contacts.length > 0 && { contacts }),
+        ...(exclude_contacts && exclude_contacts.length > 0 && { exclude_contacts }),
+      })
+    },
+    'stories:views-export': async ({ id }) => {
+      const views = await feed.views(id, false)
+      if (!views) throw new AppError('not-found', 'No viewers have been read for this story yet.')
+      return deps.exportViews(views)
+    },
     'stories:set-aside-list': () => stories.setAsideList(),
     'stories:set-aside-act': ({ id, action }) => stories.setAsideAct(id, action),
     'stories:contacts-search': ({ query, limit }) => contacts.search(query, limit),

@@ -4,10 +4,13 @@ import type { AppErrorData } from '../errors'
 import { StoryDraftSchema, type StoryDraft } from '../story/draft'
 import { GRANT_ID_PATTERN, type MediaGrant } from '../story/media-facts'
 import type { StoryLimits } from '../story/limits'
+import type { FeedState, StoryViews } from '../story/feed'
 import type { HistoryEntry, OutboxItemView } from '../story/records'
+import type { ExportResult } from './export'
 
 const requestId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be an id of 8 to 64 letters, digits, - or _')
 const grantId = z.string().regex(GRANT_ID_PATTERN, 'not a media grant id')
+const storyId = z.string().regex(/^[A-Za-z0-9._@-]{1,128}$/, 'not a story id')
 
 /**
  * What became of a publish request:
@@ -25,6 +28,8 @@ export interface UploadProgressEvent {
   requestId: string
   sentBytes: number
   totalBytes: number
+  /** A media story goes in two requests: the file (`upload`), then the small story (`publish`). */
+  step?: 'upload' | 'publish'
 }
 
 export interface StoryContact {
@@ -103,6 +108,24 @@ export const storiesChannels = {
     z.object({ id: z.string().min(1).max(64), action: z.enum(OUTBOX_ACTIONS) }),
   ),
   'stories:history-list': channel<HistoryEntry[]>()(z.void()),
+  /** The account's stories as last synced (offline too), merged with this app's history. */
+  'stories:feed': channel<FeedState>()(z.void()),
+  /** Reads the account's stories of the last 24 hours from the server. */
+  'stories:feed-sync': channel<FeedState>()(z.void()),
+  'stories:feed-cancel': channel<void>()(z.void()),
+  /** Who viewed a story: asked of the server when `refresh` (at a bounded rate, online only), else as kept. */
+  'stories:views': channel<StoryViews | null>()(z.object({ id: storyId, refresh: z.boolean().default(false) })),
+  /** Posts one of the account's stories again, to everyone or chosen contacts (digits only), through the outbox. */
+  'stories:repost': channel<PublishResult>()(
+    z.object({
+      requestId,
+      id: storyId,
+      contacts: z.array(z.string().regex(/^\d{7,15}$/, 'must be 7 to 15 digits')).max(2000).optional(),
+      exclude_contacts: z.array(z.string().regex(/^\d{7,15}$/, 'must be 7 to 15 digits')).max(2000).optional(),
+    }),
+  ),
+  /** Writes a story's viewers to a CSV file chosen in a save dialog. */
+  'stories:views-export': channel<ExportResult>()(z.object({ id: storyId })),
   /** Files of the active account set aside as unreadable. */
   'stories:set-aside-list': channel<SetAsideItem[]>()(z.void()),
   /** Restores what can still be read of one (history entries, a draft, an outbox story as "unknown"), or deletes it. */
@@ -119,4 +142,5 @@ export const storiesEvents = {
   'stories:progress': event<UploadProgressEvent>(),
   'stories:outbox-changed': event<{ accountId: string; items: OutboxItemView[] }>(),
   'stories:history-changed': event<{ accountId: string }>(),
+  'stories:feed-changed': event<FeedState>(),
 }

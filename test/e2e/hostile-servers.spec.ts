@@ -29,7 +29,8 @@ interface ServerProcess {
 }
 
 async function startEmulatorProcess(): Promise<ServerProcess> {
-  const fault = JSON.stringify({ type: 'early-answer', afterBytes: 64 * 1024 })
+  // The file goes up alone with POST /media before the story: that is where the early 413 meets it.
+  const fault = JSON.stringify({ type: 'early-answer', afterBytes: 64 * 1024, route: ['media', 'stories'] })
   const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/emulator/cli.ts', '--json', '--groups', '20', '--seed', '4', '--fault', fault], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -89,7 +90,7 @@ test.afterAll(async () => {
 })
 
 type Requests = { requests: { route: string; status: number }[] }
-const storyRequests = async () => (await emulator.control<Requests>('/requests')).requests.filter((r) => r.route === 'stories')
+const uploadRequests = async () => (await emulator.control<Requests>('/requests')).requests.filter((r) => r.route === 'media' || r.route === 'stories')
 
 test('an upload the server refuses with an early 413 is reported as too large: not retried, not queued, not unknown', async () => {
   await page.getByTestId('story-media-file').setInputFiles(large)
@@ -104,9 +105,9 @@ test('an upload the server refuses with an early 413 is reported as too large: n
     await expect(error).toContainText('The media is too large')
     await expect(page.getByTestId('story-error-message')).toContainText('The server said: “Request media too large”')
     await expect(page.getByTestId('story-result')).toHaveCount(0)
-    await expect.poll(async () => (await storyRequests()).length).toBe(i)
+    await expect.poll(async () => (await uploadRequests()).length).toBe(i)
   }
-  expect((await storyRequests()).map((r) => r.status)).toEqual(Array.from({ length: TRIES }, () => 413))
+  expect((await uploadRequests()).map((r) => [r.route, r.status])).toEqual(Array.from({ length: TRIES }, () => ['media', 413]))
   expect((await emulator.control<{ stories: unknown[] }>('/stories')).stories).toEqual([])
 
   await page.getByTestId('nav-outbox').click()

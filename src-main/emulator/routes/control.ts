@@ -5,6 +5,7 @@ import type { EmulatorControl } from '../control'
 import { MAX_GROUPS_ADDED } from '../data/group-list'
 import { FaultError } from '../faults'
 import { HttpError, readBody } from '../http'
+import { addPhoneStory, PhoneStorySchema } from '../phone-story'
 
 const CONTROL_BODY_LIMIT = 1024 * 1024
 
@@ -14,6 +15,8 @@ const MutationSchema = z.strictObject({
   removePositions: z.array(z.int().min(0)).optional(),
   at: z.enum(['start', 'end']).optional(),
 })
+
+const ViewersSchema = z.strictObject({ everyMs: z.int().min(1).max(24 * 3600_000) })
 
 const MediaSchema = z.strictObject({ id: z.string(), mime_type: z.string() })
 
@@ -100,6 +103,20 @@ export async function handleControl(
         throw new HttpError(400, (error as Error).message)
       }
       return ok({ media: control.media.list() }, 201)
+    }
+    case 'POST /phone-story':
+      try {
+        return ok({ story: addPhoneStory(context, parse(PhoneStorySchema, await readJson(req))) }, 201)
+      } catch (error) {
+        if (error instanceof RangeError) throw new HttpError(400, error.message)
+        throw error
+      }
+    case 'GET /uploads':
+      return ok({ uploads: context.uploads })
+    case 'POST /viewers': {
+      const { everyMs } = parse(ViewersSchema, await readJson(req))
+      context.viewerEveryMs = everyMs
+      return ok({ everyMs })
     }
     case 'POST /reset':
       control.reset()

@@ -2,7 +2,10 @@ import { AppError } from '@shared/errors'
 import type { ApiClient } from '../api'
 
 /** What the services acting for an account call on its client. */
-export type AccountClient = Pick<ApiClient, 'listGroups' | 'publishStory'>
+export type AccountClient = Pick<
+  ApiClient,
+  'listGroups' | 'publishStory' | 'uploadMedia' | 'listStories' | 'getStory' | 'storyStatuses' | 'copyStory'
+>
 
 export const TOKEN_NEEDED = 'token-needed'
 
@@ -22,5 +25,10 @@ export function tokenNeededClient(label: string): AccountClient {
   return {
     listGroups: () => Promise.reject(tokenNeededError(label)),
     publishStory: () => Promise.reject(tokenNeededError(label)),
+    uploadMedia: () => Promise.reject(tokenNeededError(label)),
+    listStories: () => Promise.reject(tokenNeededError(label)),
+    getStory: () => Promise.reject(tokenNeededError(label)),
+    storyStatuses: () => Promise.reject(tokenNeededError(label)),
+    copyStory: () => Promise.reject(tokenNeededError(label)),
   }
 }

@@ -1,20 +1,30 @@
 import { isSecureBaseUrl } from '@shared/base-url'
 import {
   GROUPS_PAGE_MAX_COUNT,
+  MessageSchema,
+  STORIES_PAGE_MAX_COUNT,
+  StatusesListSchema,
+  ViewStatusSchema,
+  mediaIdOf,
   parseGroupsPage,
+  parseStoriesPage,
   parseStoryResponse,
+  type Message,
   type ParsedGroupsPage,
+  type ParsedStoriesPage,
   type StoryResponse,
+  type ViewStatus,
 } from '@shared/domain'
-import type { AppError } from '@shared/errors'
+import { AppError } from '@shared/errors'
 import { silentLogger, type Logger } from '../log'
 import { systemClock, type Clock } from './clock'
 import { ApiErrors } from './errors'
 import { exchange, type FetchLike, type UploadProgress } from './exchange'
 import { Redactor } from './redact'
 import { DEFAULT_RETRY_POLICY, backoffDelay, type RetryPolicy } from './retry'
+import { fileByteSource, memoryByteSource, MediaReadError, type ByteSource } from './media-source'
 import { storyBody, type PublishStoryInput } from './story-body'
-import type { UploadBody } from './upload-body'
+import { jsonBody, rawBody, type UploadBody } from './upload-body'
 import { judge, unknownSpec } from './verdict'
 
 export interface ApiTimeouts {
@@ -64,9 +74,49 @@ export type PublishStoryResult =
   | { outcome: 'published'; response: StoryResponse; attempts: number }
   | { outcome: 'unknown'; error: AppError; attempts: number }
 
+/**
+ * `unsupported`: the server has no `POST /media` (404 or 405), so the media has to travel
+ * inside the story request instead.
+ */
+export type UploadMediaResult =
+  | { outcome: 'uploaded'; mediaId: string; attempts: number }
+  | { outcome: 'unsupported'; status: number }
+
+/** A local file or bytes to upload, with the type probed from its content. */
+export type UploadSource =
+  | { kind: 'file'; path: string; mimeType: string }
+  | { kind: 'bytes'; bytes: Uint8Array; mimeType: string }
+
+export interface StoriesQuery {
+  count: number
+  offset: number
+  /** Unix seconds. */
+  timeFrom?: number
+  timeTo?: number
+  fromMe?: boolean
+}
+
+export interface ViewStatuses {
+  statuses: ViewStatus[]
+  /** Records that did not match the Status schema, set aside. */
+  rejected: number
+}
+
+export type CopyStoryResult =
+  | { outcome: 'published'; attempts: number }
+  | { outcome: 'unknown'; error: AppError; attempts: number }
+
+/** What the provider's message ids are made of; nothing else goes into a path. */
+const MESSAGE_ID = /^[A-Za-z0-9._@-]{1,128}$/
+/** A story's view list is small; a page of stories too. Far beyond is not an answer. */
+const MAX_LIST_RESPONSE_BYTES = 8 * 1024 * 1024
+
 interface Operation {
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'PUT'
   path: string
+  /** The body's type when it is not JSON (a media upload). */
+  contentType?: string
+  maxResponseBytes?: number
   /** Safe to send again whatever happened to the previous attempt. */
   idempotent: boolean
   body?: UploadBody
@@ -227,6 +277,175 @@ export class ApiClient {
     return { outcome: 'published', response, attempts: success.attempts }
   }
 
+  /**
+   * Uploads media with `POST /media`: the file itself is the body (no base64), streamed a
+   * chunk at a time. It publishes nothing, so it is retried like a GET; an early refusal
+   * (413 while the body is still going out) is read and reported as the server sent it.
+   * Every error says `published: false`.
+   */
+  async uploadMedia(source: UploadSource, options: PublishOptions = {}): Promise<UploadMediaResult> {
+    let bytes: ByteSource
+    try {
+      bytes = source.kind === 'file' ? await fileByteSource(source.path) : memoryByteSource(source.bytes)
+    } catch (error) {
+      throw this.#errors.make(
+        'invalid-argument',
+        error instanceof MediaReadError ? error.message : 'The media file could not be read.',
+        { published: false },
+        error,
+      )
+    }
+    let success: Success
+    try {
+      success = await this.#send({
+        method: 'POST',
+        path: '/media',
+        idempotent: true,
+        body: rawBody(bytes),
+        contentType: source.mimeType,
+        maxResponseBytes: MAX_LIST_RESPONSE_BYTES,
+        ...(options.signal && { signal: options.signal }),
+        ...(options.onProgress && { onProgress: options.onProgress }),
+      })
+    } catch (error) {
+      if (error instanceof AppError) {
+        const status = error.details?.status
+        if ((status === 404 || status === 405) && error.code !== 'cancelled')
+          return { outcome: 'unsupported', status }
+        throw new AppError(error.code, error.message, { ...error.details, published: false }, {
+          cause: error.cause,
+        })
+      }
+      throw error
+    }
+    const parsed = mediaIdOf(this.#json(success.body))
+    if (!parsed.success) {
+      throw this.#errors.make(
+        'invalid-response',
+        `The server’s reply to the media upload has no media id (${parsed.issue.path || 'the reply'}: ${parsed.issue.message}).`,
+        { status: success.status, published: false },
+      )
+    }
+    return { outcome: 'uploaded', mediaId: parsed.data, attempts: success.attempts }
+  }
+
+  /** One page of the account's stories (`GET /stories`), newest first. */
+  async listStories(query: StoriesQuery, options: RequestOptions = {}): Promise<ParsedStoriesPage> {
+    const { count, offset } = query
+    if (!Number.isInteger(count) || count < 1 || count > STORIES_PAGE_MAX_COUNT)
+      throw this.#errors.make('invalid-argument', `A page holds 1 to ${STORIES_PAGE_MAX_COUNT} stories.`, { count })
+    if (!Number.isInteger(offset) || offset < 0)
+      throw this.#errors.make('invalid-argument', 'The page offset must be a whole number, 0 or more.', { offset })
+    const params = new URLSearchParams({ count: String(count), offset: String(offset) })
+    if (query.timeFrom !== undefined) params.set('time_from', String(Math.floor(query.timeFrom)))
+    if (query.timeTo !== undefined) params.set('time_to', String(Math.floor(query.timeTo)))
+    if (query.fromMe !== undefined) params.set('from_me', String(query.fromMe))
+    const success = await this.#send({
+      method: 'GET',
+      path: `/stories?${params.toString()}`,
+      idempotent: true,
+      maxResponseBytes: MAX_RESPONSE_BYTES,
+      ...(options.signal && { signal: options.signal }),
+    })
+    const parsed = parseStoriesPage(this.#json(success.body))
+    if (!parsed.success) {
+      const { path, message } = parsed.issue
+      throw this.#errors.make(
+        'invalid-response',
+        `The server sent a page of stories the app cannot read (${path || 'the page'}: ${message}).`,
+        { path, issue: message },
+      )
+    }
+    if (parsed.data.rejected.length > 0)
+      this.#logger.warn('stories set aside', { offset, problems: parsed.data.rejected })
+    return parsed.data
+  }
+
+  /** One story (`GET /stories/{MessageID}`). */
+  async getStory(id: string, options: RequestOptions = {}): Promise<Message> {
+    const success = await this.#send({
+      method: 'GET',
+      path: `/stories/${this.#messageId(id)}`,
+      idempotent: true,
+      notFound: 'The server does not know this story (it may have expired).',
+      maxResponseBytes: MAX_LIST_RESPONSE_BYTES,
+      ...(options.signal && { signal: options.signal }),
+    })
+    const parsed = MessageSchema.safeParse(this.#json(success.body))
+    if (!parsed.success)
+      throw this.#errors.make('invalid-response', 'The server sent a story the app cannot read.', {
+        status: success.status,
+      })
+    return parsed.data
+  }
+
+  /** Who viewed a story (`GET /statuses/{MessageID}`); 403 means the story is not the account's own. */
+  async storyStatuses(id: string, options: RequestOptions = {}): Promise<ViewStatuses> {
+    const success = await this.#send({
+      method: 'GET',
+      path: `/statuses/${this.#messageId(id)}`,
+      idempotent: true,
+      notFound: 'The server does not know this story (it may have expired).',
+      maxResponseBytes: MAX_LIST_RESPONSE_BYTES,
+      ...(options.signal && { signal: options.signal }),
+    })
+    const envelope = StatusesListSchema.safeParse(this.#json(success.body))
+    if (!envelope.success)
+      throw this.#errors.make('invalid-response', 'The server’s list of views could not be read.', {
+        status: success.status,
+      })
+    const statuses: ViewStatus[] = []
+    let rejected = 0
+    for (const item of envelope.data.statuses ?? []) {
+      const one = ViewStatusSchema.safeParse(item)
+      if (one.success) statuses.push(one.data)
+      else rejected++
+    }
+    if (rejected > 0) this.#logger.warn('view statuses set aside', { id, rejected })
+    return { statuses, rejected }
+  }
+
+  /**
+   * Publishes a story again (`PUT /stories/{MessageID}`, CopyStories). Like a story POST it
+   * is not sent twice: an answer lost on the way back is an `unknown` outcome.
+   */
+  async copyStory(
+    id: string,
+    audience: { contacts?: string[]; exclude_contacts?: string[] },
+    options: RequestOptions = {},
+  ): Promise<CopyStoryResult> {
+    const digits = /^\d{7,15}$/
+    for (const list of [audience.contacts, audience.exclude_contacts])
+      if (list?.some((contact) => !digits.test(contact)))
+        throw this.#errors.make('invalid-argument', 'Contacts must be phone numbers of 7 to 15 digits.', {
+          published: false,
+        })
+    let success: Success
+    try {
+      success = await this.#send({
+        method: 'PUT',
+        path: `/stories/${this.#messageId(id)}`,
+        idempotent: false,
+        body: jsonBody(audience),
+        notFound: 'The server does not know this story (it may have expired), so it was not posted again.',
+        maxResponseBytes: MAX_LIST_RESPONSE_BYTES,
+        ...(options.signal && { signal: options.signal }),
+      })
+    } catch (error) {
+      if (isUnknownOutcome(error)) return { outcome: 'unknown', error, attempts: attemptsOf(error) }
+      throw error
+    }
+    return { outcome: 'published', attempts: success.attempts }
+  }
+
+  #messageId(id: string): string {
+    if (!MESSAGE_ID.test(id))
+      throw this.#errors.make('invalid-argument', 'That is not a story id the server gave out.', {
+        published: false,
+      })
+    return encodeURIComponent(id)
+  }
+
   async #send(op: Operation): Promise<Success> {
     for (let attempt = 1; ; attempt++) {
       const started = this.#clock.now()
@@ -237,14 +456,14 @@ export class ApiClient {
         headers: {
           authorization: this.#authorization,
           accept: 'application/json',
-          ...(op.body && { 'content-type': 'application/json' }),
+          ...(op.body && { 'content-type': op.contentType ?? 'application/json' }),
         },
         ...(op.body && { body: op.body }),
         ...(op.signal && { signal: op.signal }),
         ...(op.onProgress && { onProgress: op.onProgress }),
         headersTimeoutMs: this.#timeouts.headersMs,
         stallTimeoutMs: this.#timeouts.stallMs,
-        maxResponseBytes: MAX_RESPONSE_BYTES,
+        maxResponseBytes: op.maxResponseBytes ?? MAX_RESPONSE_BYTES,
       })
       const verdict = judge(result, {
         idempotent: op.idempotent,

@@ -10,7 +10,7 @@ export interface UploadProgress {
 }
 
 export interface ExchangeRequest {
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'PUT'
   url: string
   headers: Record<string, string>
   body?: UploadBody

@@ -5,6 +5,11 @@ export type {
   PublishOptions,
   PublishStoryResult,
   RequestOptions,
+  CopyStoryResult,
+  StoriesQuery,
+  UploadMediaResult,
+  UploadSource,
+  ViewStatuses,
 } from './api-client'
 export { systemClock, type Clock } from './clock'
 export type { MediaStoryInput, PublishStoryInput } from './story-body'

@@ -77,6 +77,17 @@ function bodyFrom(contentLength: number, parts: () => AsyncIterable<Uint8Array>)
   }
 }
 
+/**
+ * The file itself as the body (`POST /media`): read a chunk at a time while it is sent, so
+ * memory stays at one chunk and the bytes on the wire are the file's size.
+ */
+export function rawBody(source: ByteSource): UploadBody {
+  return bodyFrom(source.size, async function* () {
+    // Copied: the source reuses its buffer for the next read while fetch may still hold this one.
+    for await (const chunk of source.chunks(SOURCE_CHUNK_BYTES)) yield Buffer.from(chunk)
+  })
+}
+
 /** A JSON body sent in one piece. */
 export function jsonBody(value: unknown): UploadBody {
   const bytes = encoder.encode(JSON.stringify(value))

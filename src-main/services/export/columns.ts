@@ -1,4 +1,5 @@
 import type { Group } from '@shared/domain'
+import type { StoryViews } from '@shared/story/feed'
 import { isMuted, lastActivity, messagePreview } from '../groups-index'
 import type { Cell } from './csv'
 
@@ -85,4 +86,17 @@ export const PARTICIPANT_COLUMNS = ['group_id', 'group_name', 'participant_id', 
 
 export function participantRows(group: Group): Cell[][] {
   return group.participants.map((p) => [group.id, group.name, p.id, phoneOf(p.id), p.rank])
+}
+
+export const VIEWER_COLUMNS = ['story_id', 'viewer', 'name', 'groups', 'status', 'viewed_at'] as const
+
+export function viewerRows(views: StoryViews): Cell[][] {
+  return views.viewers.map((viewer) => [
+    views.storyId,
+    viewer.id,
+    viewer.name ?? '',
+    viewer.groups.join('; '),
+    viewer.status,
+    viewer.viewedAt ?? '',
+  ])
 }

@@ -5,7 +5,8 @@ import { AppError } from '@shared/errors'
 import { nodeFiles, writeAtomically, type FilePort } from '../cache'
 import type { GroupsQueryArgs } from '../groups-index'
 import type { Logger } from '../log'
-import { GROUP_COLUMNS, PARTICIPANT_COLUMNS, groupRow, participantRows } from './columns'
+import type { StoryViews } from '@shared/story/feed'
+import { GROUP_COLUMNS, PARTICIPANT_COLUMNS, VIEWER_COLUMNS, groupRow, participantRows, viewerRows } from './columns'
 import { toCsv } from './csv'
 import type { DialogsPort } from './dialogs'
 
@@ -80,6 +81,20 @@ export class ExportService {
     const rows = participantRows(group)
     await this.#write(path, toCsv(PARTICIPANT_COLUMNS, rows))
     this.#options.log.info('participants exported', { rows: rows.length })
+    return { path, rows: rows.length }
+  }
+
+  /** A story's viewers, one row each, as last read from the server. */
+  async exportViewers(views: StoryViews): Promise<ExportResult> {
+    const path = await this.#options.dialogs.chooseSavePath({
+      title: 'Export viewers',
+      defaultName: `viewers-${fileSafe(views.storyId)}-${this.#today()}.csv`,
+      filters: CSV_FILTERS,
+    })
+    if (!path) return { path: null, rows: 0 }
+    const rows = viewerRows(views)
+    await this.#write(path, toCsv(VIEWER_COLUMNS, rows))
+    this.#options.log.info('viewers exported', { rows: rows.length })
     return { path, rows: rows.length }
   }
 

@@ -54,6 +54,27 @@ export class HistoryStore {
     })
   }
 
+  /**
+   * Takes the server's word on the status of published stories (by message id): a media
+   * story recorded `pending` becomes what the server lists. True when anything changed.
+   */
+  settle(statuses: ReadonlyMap<string, string>): Promise<boolean> {
+    return this.#serial(async () => {
+      const entries = await this.#load()
+      let changed = false
+      const next = entries.map((entry) => {
+        const status = entry.messageId ? statuses.get(entry.messageId) : undefined
+        if (status === undefined || status === entry.messageStatus) return entry
+        changed = true
+        return { ...entry, messageStatus: status }
+      })
+      if (!changed) return false
+      await writeJsonAtomic(this.#file, { version: 1, entries: next })
+      this.#entries = next
+      return true
+    })
+  }
+
   /** Adds entries recovered from a set-aside file; returns how many were new. */
   merge(entries: readonly HistoryEntry[]): Promise<number> {
     return this.#serial(async () => {

@@ -9,7 +9,19 @@ const StoryPayloadSchema = z.discriminatedUnion('kind', [
     kind: z.literal('media'),
     fields: z.record(z.string(), z.unknown()),
     /** The copy in the item's own folder, so the story does not depend on the original. */
-    media: z.object({ file: z.literal('media'), mimeType: z.string(), size: z.number().int().nonnegative() }),
+    media: z.object({
+      file: z.literal('media'),
+      mimeType: z.string(),
+      size: z.number().int().nonnegative(),
+      /** The id `POST /media` gave the file: kept so a later attempt does not upload it again. */
+      mediaId: z.string().max(200).optional(),
+    }),
+  }),
+  /** A story already published, sent again to an audience (`PUT /stories/{id}`). */
+  z.object({
+    kind: z.literal('copy'),
+    storyId: z.string().max(128),
+    audience: z.object({ contacts: z.array(z.string()).optional(), exclude_contacts: z.array(z.string()).optional() }),
   }),
 ])
 export type StoryPayload = z.infer<typeof StoryPayloadSchema>

@@ -8,6 +8,7 @@ import { silentLogger, type Logger } from '../log'
 import { storyNotWritten } from './disk-failure'
 import { OutboxFiles } from './outbox-files'
 import { viewOf, type OutboxItem, type StoryPayload } from './outbox-item'
+import { canCopy, canUpload, uploadStep, type PublishStep } from './media-step'
 import { judgeFailure } from './outcome'
 
 /** The one call the outbox needs from the API client. */
@@ -51,7 +52,7 @@ export interface OutboxOptions {
   history: HistoryStore
   onChange?: (items: OutboxItemView[]) => void
   onHistory?: () => void
-  onProgress?: (requestId: string, progress: UploadProgress) => void
+  onProgress?: (requestId: string, progress: UploadProgress & { step?: PublishStep }) => void
   timers?: OutboxTimers
   log?: Logger
   /** Backoff of automatic attempts while the server cannot be reached. */
@@ -409,32 +410,73 @@ export class Outbox {
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
   }
 
-  /** One network attempt. The caller holds the item's lock; the item is `queued`. */
-  async #attempt(item: OutboxItem, options: { interactive: boolean; signal?: AbortSignal }): Promise<AttemptOutcome> {
+  /**
+   * One network attempt. The caller holds the item's lock; the item is `queued`. A media
+   * story whose file is not on the server yet is uploaded first, still `queued` (the upload
+   * publishes nothing); the media id is written down before the story request leaves.
+   */
+  async #attempt(
+    item: OutboxItem,
+    options: { interactive: boolean; signal?: AbortSignal; reuploaded?: boolean },
+  ): Promise<AttemptOutcome> {
     if (item.state !== 'queued') throw new Error(`outbox: attempt on a ${item.state} item`)
-    const sending: OutboxItem = { ...item, state: 'sending', attempts: item.attempts + 1, nextAttemptAt: null }
-    // The point of no return is written down before the request leaves.
-    await this.#save(sending)
-
     const controller = new AbortController()
     const onAbort = () => controller.abort()
     options.signal?.addEventListener('abort', onAbort, { once: true })
     if (options.signal?.aborted) controller.abort()
     this.#controllers.set(item.requestId, controller)
-    let result: PublishStoryResult | undefined
-    let failure: unknown
     try {
-      result = await this.#publisher.publishStory(this.#input(sending), {
-        signal: controller.signal,
-        onProgress: (progress) => this.#opts.onProgress?.(item.requestId, progress),
-        // The first failure for want of a network queues the story; the outbox's own backoff retries it.
-        networkRetries: false,
-      })
-    } catch (error) {
-      failure = error
+      return await this.#attemptSteps(item, options, controller.signal)
     } finally {
       options.signal?.removeEventListener('abort', onAbort)
       this.#controllers.delete(item.requestId)
+    }
+  }
+
+  async #attemptSteps(
+    queued: OutboxItem,
+    options: { interactive: boolean; reuploaded?: boolean },
+    signal: AbortSignal,
+  ): Promise<AttemptOutcome> {
+    let item = queued
+    const { payload } = item
+    const publisher = this.#publisher
+    if (payload.kind === 'media' && payload.media.mediaId === undefined && canUpload(publisher)) {
+      let mediaId: string | null
+      try {
+        mediaId = await uploadStep(
+          publisher,
+          { kind: 'file', path: this.#files.mediaPath(item.id), mimeType: payload.media.mimeType },
+          {
+            signal,
+            onProgress: (progress) => this.#opts.onProgress?.(item.requestId, { ...progress, step: 'upload' }),
+          },
+        )
+      } catch (error) {
+        return this.#afterFailure({ ...item, attempts: item.attempts + 1 }, error, options)
+      }
+      if (mediaId !== null) {
+        item = await this.#save({ ...item, payload: { ...payload, media: { ...payload.media, mediaId } } })
+      }
+    }
+    const sending: OutboxItem = { ...item, state: 'sending', attempts: item.attempts + 1, nextAttemptAt: null }
+    // The point of no return is written down before the request leaves.
+    await this.#save(sending)
+
+    let result: PublishStoryResult | undefined
+    let failure: unknown
+    try {
+      result =
+        sending.payload.kind === 'copy'
+          ? await this.#copy(sending.payload, signal)
+          : await this.#publisher.publishStory(this.#input(sending), {
+              signal,
+              onProgress: (progress) => this.#opts.onProgress?.(item.requestId, { ...progress, step: 'publish' }),
+              // The first failure for want of a network queues the story; the outbox's own backoff retries it.
+              networkRetries: false,
+            })
+    } catch (error) {
+      failure = error
     }
 
     if (result?.outcome === 'published') {
@@ -455,6 +497,20 @@ export class Outbox {
       return { state: 'unknown', item: viewOf(unknown), error: unknown.lastError! }
     }
 
+    const mediaId = sending.payload.kind === 'media' ? sending.payload.media.mediaId : undefined
+    if (mediaId !== undefined && !options.reuploaded && failure instanceof AppError && failure.code === 'not-found') {
+      // The server no longer has the upload (media ids expire): the story was refused, so the
+      // file goes up again, once, and the story with the new id.
+      const expired = sending.payload as Extract<StoryPayload, { kind: 'media' }>
+      const { mediaId: _expired, ...media } = expired.media
+      const again = await this.#save({ ...sending, state: 'queued', payload: { ...expired, media } })
+      return this.#attemptSteps(again, { ...options, reuploaded: true }, signal)
+    }
+    return this.#afterFailure(sending, failure, options)
+  }
+
+  /** What a failed step leaves: queued again, failed, unknown, or (interactive refusals) nothing. */
+  async #afterFailure(sending: OutboxItem, failure: unknown, options: { interactive: boolean }): Promise<AttemptOutcome> {
     const verdict = judgeFailure(failure)
     if (failure instanceof AppError) this.#opts.connectivity.reportFailure(failure.code)
     if (verdict.kind === 'unknown') {
@@ -471,9 +527,9 @@ export class Outbox {
     }
     // Refused or cancelled: nothing was published.
     if (options.interactive) {
-      this.#items.delete(item.id)
+      this.#items.delete(sending.id)
       // A folder left behind still says `sending`: the next start shows it as unknown, never sends it.
-      await this.#files.remove(item.id).catch((error: unknown) => this.#logFailure('removing a refused story failed', error))
+      await this.#files.remove(sending.id).catch((error: unknown) => this.#logFailure('removing a refused story failed', error))
       this.#emit()
       return { state: 'dropped', error: verdict.error }
     }
@@ -481,12 +537,25 @@ export class Outbox {
     return { state: 'failed', item: viewOf(failed), error: verdict.error }
   }
 
+  /** A repost: the same rules as a story (written down first, never sent twice), another request. */
+  async #copy(payload: Extract<StoryPayload, { kind: 'copy' }>, signal: AbortSignal): Promise<PublishStoryResult> {
+    const publisher = this.#publisher
+    if (!canCopy(publisher)) throw new AppError('invalid-request', 'This connection cannot post a story again.', { published: false })
+    const copied = await publisher.copyStory(payload.storyId, payload.audience, { signal })
+    return copied.outcome === 'published' ? { outcome: 'published', response: { sent: true }, attempts: copied.attempts } : copied
+  }
+
   #input(item: OutboxItem): PublishStoryInput {
     const { payload } = item
+    if (payload.kind === 'copy') throw new Error('outbox: a repost has no story body')
     if (payload.kind === 'text') return payload.request as unknown as PublishStoryInput
+    const { mediaId } = payload.media
     return {
       ...(payload.fields as object),
-      media: { kind: 'file', path: this.#files.mediaPath(item.id), mimeType: payload.media.mimeType },
+      media:
+        mediaId === undefined
+          ? { kind: 'file', path: this.#files.mediaPath(item.id), mimeType: payload.media.mimeType }
+          : { kind: 'media-id', id: mediaId },
     } as PublishStoryInput
   }
 

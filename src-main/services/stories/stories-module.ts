@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import type { Group } from '@shared/domain'
 import type { StoryLimits } from '@shared/story/limits'
 import type { EventHub } from '../../events'
 import type { ActiveAccountSource } from '../account-session'
@@ -7,6 +8,7 @@ import type { Logger } from '../log'
 import { mediaProtocolRoute, mediaWebRoutes } from '../media/media-routes'
 import { MediaStore, type FetchLike } from '../media/media-store'
 import type { ConnectivityPort, StoryPublisher } from '../outbox/outbox'
+import { StoryFeedService, type FeedClient } from '../story-feed/story-feed-service'
 import { ContactsSearch } from './contacts-search'
 import { StoriesService } from './stories-service'
 
@@ -15,12 +17,14 @@ const GRANT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
 
 export interface StoriesModuleOptions {
   dataDir: string
-  accounts: ActiveAccountSource<StoryPublisher>
+  accounts: ActiveAccountSource<StoryPublisher & FeedClient>
   /** The account's name as the user gave it, for messages. */
   labelOf?: (accountId: string) => string | undefined
   connectivity: ConnectivityPort
   limits: () => StoryLimits
   directory: () => Promise<readonly DirectoryEntry[]>
+  /** The active account's cached groups, to put names to story viewers. */
+  groups: () => Promise<readonly Group[]>
   fetch: FetchLike
   events: EventHub
   log: Logger
@@ -45,9 +49,20 @@ export function createStoriesModule(options: StoriesModuleOptions) {
     },
   })
   const contacts = new ContactsSearch(options.directory)
+  const feed = new StoryFeedService({
+    accounts: options.accounts,
+    groups: options.groups,
+    directory: options.directory,
+    history: () => stories.historyList(),
+    settleHistory: (statuses) => stories.settleHistory(statuses),
+    connectivity: options.connectivity,
+    onChange: (state) => events.emit('stories:feed-changed', state),
+    log,
+  })
   return {
     media,
     stories,
+    feed,
     contacts,
     webRoute: mediaWebRoutes(media, options.limits),
     protocolRoute: mediaProtocolRoute(media),

@@ -5,7 +5,8 @@ import { blockingIssues, checkStory, type StoryIssue } from '@shared/story/check
 import type { StoryDraft } from '@shared/story/draft'
 import type { StoryLimits } from '@shared/story/limits'
 import type { MediaGrant } from '@shared/story/media-facts'
-import type { HistoryEntry, OutboxItemView } from '@shared/story/records'
+import type { FeedStory } from '@shared/story/feed'
+import type { HistoryEntry, OutboxItemView, StorySummary } from '@shared/story/records'
 import { mediaStoryFields, textStoryRequest } from '@shared/story/request'
 import { summarizeStory } from '@shared/story/summary'
 import type { AccountSession, ActiveAccountSource } from '../account-session'
@@ -116,6 +117,38 @@ export class StoriesService {
     }
   }
 
+  /**
+   * Posts a story of the account again to an audience (`PUT /stories/{id}`), through the
+   * outbox: written down before it leaves, never sent twice, an unknown outcome left to the user.
+   */
+  async repost(
+    requestId: string,
+    story: FeedStory,
+    audience: { contacts?: string[]; exclude_contacts?: string[] },
+  ): Promise<PublishResult> {
+    const answered = this.#answered.get(requestId)
+    if (answered) return answered
+    const context = await this.#require()
+    const earlier = context.outbox.findByRequest(requestId)
+    if (earlier) return resultOfItem(earlier)
+    const outcome = await context.outbox.publish({
+      requestId,
+      payload: { kind: 'copy', storyId: story.id, audience },
+      summary: repostSummary(story, audience),
+      mediaSource: null,
+    })
+    if (outcome.state === 'dropped') {
+      const { code, message, details } = outcome.error
+      throw new AppError(code, message, details)
+    }
+    const result: PublishResult =
+      outcome.state === 'sent'
+        ? { state: 'sent', itemId: outcome.item.id, messageId: outcome.messageId, messageStatus: outcome.messageStatus }
+        : { state: outcome.state === 'queued' ? 'queued' : 'unknown', itemId: outcome.item.id, error: outcome.error }
+    this.#remember(requestId, result)
+    return result
+  }
+
   cancel(requestId: string): void {
     this.#inFlight.get(requestId)?.controller.abort()
     this.#context?.outbox.cancel(requestId)
@@ -135,6 +168,12 @@ export class StoriesService {
   async historyList(): Promise<HistoryEntry[]> {
     const context = await this.#current()
     return context ? context.history.list() : []
+  }
+
+  /** The server listed these stories with these statuses: the history follows. */
+  async settleHistory(statuses: ReadonlyMap<string, string>): Promise<void> {
+    const context = await this.#current()
+    if (context && (await context.history.settle(statuses))) this.#opts.events.historyChanged(context.session.id)
   }
 
   async setAsideList(): Promise<SetAsideItem[]> {
@@ -328,4 +367,21 @@ function resultOfItem(item: OutboxItemView): PublishResult {
   return item.state === 'unknown' || item.state === 'failed' || item.state === 'sending'
     ? { state: 'unknown', itemId: item.id, error }
     : { state: 'queued', itemId: item.id, error }
+}
+
+function repostSummary(story: FeedStory, audience: { contacts?: string[]; exclude_contacts?: string[] }): StorySummary {
+  const contacts = audience.contacts?.length ?? 0
+  return {
+    kind: story.kind === 'other' ? 'image' : story.kind,
+    text: story.text,
+    thumbnail: story.thumbnail,
+    background: story.background,
+    color: story.color,
+    font: story.font,
+    audience:
+      contacts > 0
+        ? { mode: 'contacts', count: contacts, excluded: 0 }
+        : { mode: 'everyone', count: null, excluded: audience.exclude_contacts?.length ?? 0 },
+    mediaBytes: null,
+  }
 }

@@ -17,6 +17,8 @@ export interface Publishing {
   requestId: string
   sentBytes: number
   totalBytes: number
+  /** Which request the bytes belong to: the media upload, then the story itself. */
+  step?: 'upload' | 'publish'
 }
 
 function newRequestId(): string {

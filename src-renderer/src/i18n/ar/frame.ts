@@ -10,6 +10,7 @@ export default {
       label: 'الأقسام',
       groups: 'المجموعات',
       story: 'حالة جديدة',
+      feed: 'الحالات',
       outbox: 'الصادر والسجل',
       settings: 'الإعدادات',
     },

@@ -91,6 +91,10 @@ export default {
     shortcut: '{keys} للنشر',
     progress: 'تقدّم الرفع',
     progressText: '{sent} من {total}',
+    progressStep: {
+      upload: 'الخطوة 1 من 2: رفع الملف',
+      publish: 'الخطوة 2 من 2: نشر الحالة',
+    },
     cancel: 'إلغاء',
     fixFirst: 'صحّح الحقول المعلّمة أولًا.',
     result: {

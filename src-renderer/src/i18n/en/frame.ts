@@ -9,6 +9,7 @@ export default {
       label: 'Sections',
       groups: 'Groups',
       story: 'New story',
+      feed: 'Stories',
       outbox: 'Outbox & history',
       settings: 'Settings',
     },

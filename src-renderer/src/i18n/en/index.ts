@@ -1,6 +1,7 @@
 import accounts from './accounts'
 import app from './app'
 import diagnostics from './diagnostics'
+import feed from './feed'
 import frame from './frame'
 import groups from './groups'
 import stories from './stories'
@@ -13,6 +14,7 @@ export default {
   ...frame,
   ...groups,
   ...stories,
+  ...feed,
   ...diagnostics,
   ...web,
 }

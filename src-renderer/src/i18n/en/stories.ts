@@ -94,6 +94,10 @@ export default {
     shortcut: '{keys} to publish',
     progress: 'Upload progress',
     progressText: '{sent} of {total}',
+    progressStep: {
+      upload: 'Step 1 of 2: uploading the file',
+      publish: 'Step 2 of 2: publishing the story',
+    },
     cancel: 'Cancel',
     fixFirst: 'Fix the marked fields first.',
     result: {

@@ -10,6 +10,7 @@ export default {
       label: 'Secciones',
       groups: 'Grupos',
       story: 'Nueva historia',
+      feed: 'Historias',
       outbox: 'Bandeja de salida e historial',
       settings: 'Ajustes',
     },

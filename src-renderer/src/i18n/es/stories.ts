@@ -86,6 +86,10 @@ export default {
     shortcut: '{keys} para publicar',
     progress: 'Progreso de la subida',
     progressText: '{sent} de {total}',
+    progressStep: {
+      upload: 'Paso 1 de 2: subiendo el archivo',
+      publish: 'Paso 2 de 2: publicando la historia',
+    },
     cancel: 'Cancelar',
     fixFirst: 'Primero corrige los campos marcados.',
     result: {

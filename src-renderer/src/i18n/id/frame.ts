@@ -10,6 +10,7 @@ export default {
       label: 'Bagian',
       groups: 'Grup',
       story: 'Status baru',
+      feed: 'Status',
       outbox: 'Kotak keluar & riwayat',
       settings: 'Pengaturan',
     },

@@ -85,6 +85,10 @@ export default {
     shortcut: '{keys} untuk memublikasikan',
     progress: 'Kemajuan unggahan',
     progressText: '{sent} dari {total}',
+    progressStep: {
+      upload: 'Langkah 1 dari 2: mengunggah berkas',
+      publish: 'Langkah 2 dari 2: menerbitkan status',
+    },
     cancel: 'Batal',
     fixFirst: 'Perbaiki dulu kolom yang ditandai.',
     result: {

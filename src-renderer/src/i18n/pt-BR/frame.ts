@@ -10,6 +10,7 @@ export default {
       label: 'Seções',
       groups: 'Grupos',
       story: 'Novo status',
+      feed: 'Status',
       outbox: 'Caixa de saída e histórico',
       settings: 'Configurações',
     },

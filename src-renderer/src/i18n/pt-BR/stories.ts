@@ -86,6 +86,10 @@ export default {
     shortcut: '{keys} para publicar',
     progress: 'Progresso do envio',
     progressText: '{sent} de {total}',
+    progressStep: {
+      upload: 'Etapa 1 de 2: enviando o arquivo',
+      publish: 'Etapa 2 de 2: publicando o status',
+    },
     cancel: 'Cancelar',
     fixFirst: 'Corrija primeiro os campos marcados.',
     result: {

@@ -10,6 +10,7 @@ export default {
       label: 'Разделы',
       groups: 'Группы',
       story: 'Новая история',
+      feed: 'Истории',
       outbox: 'Исходящие и история',
       settings: 'Настройки',
     },

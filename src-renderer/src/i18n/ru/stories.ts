@@ -87,6 +87,10 @@ export default {
     shortcut: '{keys} — опубликовать',
     progress: 'Ход загрузки',
     progressText: '{sent} из {total}',
+    progressStep: {
+      upload: 'Шаг 1 из 2: загрузка файла',
+      publish: 'Шаг 2 из 2: публикация истории',
+    },
     cancel: 'Отмена',
     fixFirst: 'Сначала исправьте отмеченные поля.',
     result: {

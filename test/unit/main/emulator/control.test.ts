@@ -112,7 +112,9 @@ describe('/__emulator control and inspection', () => {
     const wrong = await call(`${emulator.baseUrl}/groups`, { method: 'DELETE' })
     expect(wrong.status).toBe(405)
     expect(wrong.headers.get('allow')).toBe('GET')
-    expect((await call(`${emulator.baseUrl}/stories`)).status).toBe(405)
+    const deleteStories = await call(`${emulator.baseUrl}/stories`, { method: 'DELETE' })
+    expect(deleteStories.status).toBe(405)
+    expect(deleteStories.headers.get('allow')).toBe('GET, POST')
   })
 })
 

@@ -502,8 +502,9 @@ describe('early answers', () => {
     expect(emulator.control.stories.list()).toHaveLength(0)
   })
 
-  it('applies to stories only', async () => {
+  it('applies to stories and media only', async () => {
     emulator = await start()
-    expect(() => emulator.control.faults.add({ type: 'early-answer', route: 'groups' })).toThrow(/stories route only/)
+    expect(() => emulator.control.faults.add({ type: 'early-answer', route: 'groups' })).toThrow(/stories and media routes only/)
+    expect(emulator.control.faults.add({ type: 'early-answer', route: 'media' })).toHaveLength(1)
   })
 })

@@ -11,6 +11,7 @@ import { MediaStore } from '../../../../src-main/services/media/media-store'
 import type { OpenDialogPort } from '../../../../src-main/services/media/open-dialog'
 import { ContactsSearch } from '../../../../src-main/services/stories/contacts-search'
 import { StoriesService } from '../../../../src-main/services/stories/stories-service'
+import { StoryFeedService } from '../../../../src-main/services/story-feed/story-feed-service'
 import { testHandlers } from '../../../support/handlers'
 
 const PHOTO = join(import.meta.dirname, '../../../fixtures/media/photo-360x640.jpg')
@@ -37,7 +38,20 @@ afterAll(async () => {
 
 function handlers(openDialog: OpenDialogPort | null): Handlers {
   return testHandlers(
-    storiesHandlers({ stories, media, contacts: new ContactsSearch(async () => []), limits: () => DEFAULT_STORY_LIMITS, openDialog }),
+    storiesHandlers({
+      stories,
+      feed: new StoryFeedService({
+        accounts: { active: () => null, onActiveChange: () => () => {} },
+        groups: async () => [],
+        history: async () => [],
+        connectivity: new Connectivity(),
+      }),
+      exportViews: async () => ({ path: null, rows: 0 }),
+      media,
+      contacts: new ContactsSearch(async () => []),
+      limits: () => DEFAULT_STORY_LIMITS,
+      openDialog,
+    }),
   )
 }
 const call = (h: Handlers, channel: string, arg?: unknown) => dispatch(h, channel, arg, { transport: 'ipc' }, silentLogger)

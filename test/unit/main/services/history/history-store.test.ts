@@ -32,6 +32,19 @@ const entry = (id: string): HistoryEntry => ({
 })
 
 describe('HistoryStore', () => {
+  it('settles a pending entry to the status the server lists, on disk, and says whether anything changed', async () => {
+    const store = new HistoryStore(dir)
+    await store.add(entry('a'))
+    await store.add(entry('b'))
+    expect(await store.settle(new Map([['msg-a', 'sent'], ['msg-x', 'read']]))).toBe(true)
+    expect(await store.settle(new Map([['msg-a', 'sent']]))).toBe(false)
+    const reread = await new HistoryStore(dir).list()
+    expect(reread.map((e) => [e.id, e.messageStatus])).toEqual([
+      ['b', 'pending'],
+      ['a', 'sent'],
+    ])
+  })
+
   it('lists newest first, persists, and records an id only once', async () => {
     const store = new HistoryStore(dir)
     expect(await store.add(entry('a'))).toBe(true)

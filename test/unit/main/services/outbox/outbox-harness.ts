@@ -7,6 +7,7 @@ import { Connectivity } from '../../../../../src-main/services/connectivity'
 import { HistoryStore } from '../../../../../src-main/services/history/history-store'
 import { Outbox, type OutboxTimers, type StoryPublisher } from '../../../../../src-main/services/outbox/outbox'
 import type { NewStory } from '../../../../../src-main/services/outbox/outbox'
+import type { MediaUploader, StoryCopier } from '../../../../../src-main/services/outbox/media-step'
 
 /** A client for the emulator that gives up quickly, and remembers what it was asked to send. */
 export function recordingClient(baseUrl: string, token: string): StoryPublisher & { inputs: PublishStoryInput[] } {
@@ -24,6 +25,30 @@ export function recordingClient(baseUrl: string, token: string): StoryPublisher 
       inputs.push(input)
       return client.publishStory(input, options)
     },
+  }
+}
+
+/** The same, with the media upload step: media goes up with POST /media first. */
+export function uploadingClient(
+  baseUrl: string,
+  token: string,
+): StoryPublisher & MediaUploader & StoryCopier & { inputs: PublishStoryInput[] } {
+  const client = new ApiClient({
+    baseUrl,
+    token,
+    fetch: globalThis.fetch,
+    retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 2 },
+    timeouts: { headersMs: 5_000, stallMs: 5_000 },
+  })
+  const inputs: PublishStoryInput[] = []
+  return {
+    inputs,
+    publishStory(input, options) {
+      inputs.push(input)
+      return client.publishStory(input, options)
+    },
+    uploadMedia: (source, options) => client.uploadMedia(source, options),
+    copyStory: (id, audience, options) => client.copyStory(id, audience, options),
   }
 }
 
@@ -53,7 +78,7 @@ export async function accountDir(): Promise<string> {
 
 export function openOutbox(dir: string, publisher: StoryPublisher, connectivity = new Connectivity(), timers = manualTimers()) {
   const changes: OutboxItemView[][] = []
-  const progress: { requestId: string; sentBytes: number; totalBytes: number }[] = []
+  const progress: { requestId: string; sentBytes: number; totalBytes: number; step?: string }[] = []
   const history = new HistoryStore(dir)
   const outbox = new Outbox({
     accountId: 'acc1',

@@ -96,7 +96,12 @@ describe('StoriesService', () => {
     const result = await service.publish(rid(), composed)
     expect(result.state).toBe('sent')
     const [story] = emulator.control.stories.list()
-    expect(story).toMatchObject({ kind: 'image', mimeType: 'image/jpeg', caption: 'Sunset', media: { form: 'data-uri', bytes: grant.size } })
+    // The file went up alone with POST /media; the story carries its id.
+    const uploads = (await (await fetch(`${emulator.baseUrl}/__emulator/uploads`, { headers: { authorization: `Bearer ${emulator.token}` } })).json()) as {
+      uploads: { id: string; bytes: number; mimeType: string }[]
+    }
+    expect(uploads.uploads).toEqual([expect.objectContaining({ bytes: grant.size, mimeType: 'image/jpeg' })])
+    expect(story).toMatchObject({ kind: 'image', mimeType: 'image/jpeg', caption: 'Sunset', media: { form: 'media-id', id: uploads.uploads[0]!.id } })
     expect(story!.request).toMatchObject({ width: 360, height: 640, preview: PREVIEW })
     expect(await media.get(grant.id)).toBeNull()
     expect(await service.draftGet()).toBeNull()

@@ -1,0 +1,44 @@
+import type { Group } from '@shared/domain'
+import type { DirectoryEntry } from '../groups-index'
+
+export interface KnownPerson {
+  name: string | null
+  groups: string[]
+}
+
+const SAMPLE_GROUPS = 3
+const bare = (id: string): string => id.replace(/@.*$/, '')
+
+/**
+ * Who the cached groups know, by number: the groups each participant is in (from the
+ * participants directory when given, since the groups main holds may list only their
+ * admins), and a name where one of those groups' last messages came from them with a
+ * sender name.
+ */
+export function nameBook(groups: readonly Group[], directory?: readonly DirectoryEntry[]): Map<string, KnownPerson> {
+  const book = new Map<string, KnownPerson>()
+  for (const entry of directory ?? []) {
+    book.set(bare(entry.id), { name: null, groups: entry.sampleGroups.slice(0, SAMPLE_GROUPS) })
+  }
+  for (const group of groups) {
+    if (directory === undefined)
+      for (const participant of group.participants) {
+        const number = bare(participant.id)
+        let person = book.get(number)
+        if (!person) {
+          person = { name: null, groups: [] }
+          book.set(number, person)
+        }
+        if (person.groups.length < SAMPLE_GROUPS) person.groups.push(group.name)
+      }
+    const last = group.last_message
+    const from = typeof last?.from === 'string' ? bare(last.from) : ''
+    const name = typeof last?.from_name === 'string' ? last.from_name.trim() : ''
+    if (from && name && !last?.from_me) {
+      const person = book.get(from) ?? { name: null, groups: [] }
+      person.name ??= name.slice(0, 100)
+      book.set(from, person)
+    }
+  }
+  return book
+}
