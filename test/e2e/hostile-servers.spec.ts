@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
@@ -6,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type BrowserContext, type Page, expect, test } from '@playwright/test'
-import { createInterface } from 'node:readline'
+import { type EmulatorProcess, spawnEmulator } from '../support/emulator-process'
 import { type WebApp, startWebApp, stopProcess } from './support/web-app'
 
 /**
@@ -14,39 +13,20 @@ import { type WebApp, startWebApp, stopProcess } from './support/web-app'
  * going out, media addresses inside the network, contact ids outside the contract.
  */
 const PHOTO = join(import.meta.dirname, '..', 'fixtures', 'media', 'photo-360x640.jpg')
-const ROOT = join(import.meta.dirname, '..', '..')
 
 /**
  * The emulator in its own process, as the provider is: whether an early answer reaches the
- * client depends on both ends running at their own pace. It refuses every story after its
- * first 64 KiB, as the provider does with an oversized upload.
+ * client depends on both ends running at their own pace. It refuses every upload after its
+ * first 64 KiB, as the provider does with an oversized one; the file goes up alone with
+ * POST /media before the story, so that is where the early 413 meets it.
  */
-interface ServerProcess {
-  baseUrl: string
-  token: string
-  control<T>(path: string): Promise<T>
-  child: ChildProcess
-}
+const startEmulatorProcess = (): Promise<EmulatorProcess> =>
+  spawnEmulator([
+    '--groups', '20', '--seed', '4',
+    '--fault', JSON.stringify({ type: 'early-answer', afterBytes: 64 * 1024, route: ['media', 'stories'] }),
+  ])
 
-async function startEmulatorProcess(): Promise<ServerProcess> {
-  // The file goes up alone with POST /media before the story: that is where the early 413 meets it.
-  const fault = JSON.stringify({ type: 'early-answer', afterBytes: 64 * 1024, route: ['media', 'stories'] })
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/emulator/cli.ts', '--json', '--groups', '20', '--seed', '4', '--fault', fault], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const first = await new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! })
-    lines.on('line', (line) => line.startsWith('{') && resolve(line))
-    child.once('exit', (code) => reject(new Error(`the emulator exited with ${code}`)))
-  })
-  const { baseUrl, token } = JSON.parse(first) as { baseUrl: string; token: string }
-  const control = async <T>(path: string): Promise<T> =>
-    (await (await fetch(`${baseUrl}/__emulator${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as T
-  return { baseUrl, token, control, child }
-}
-
-let emulator: ServerProcess
+let emulator: EmulatorProcess
 let app: WebApp
 let context: BrowserContext
 let page: Page

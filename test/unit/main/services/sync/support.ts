@@ -35,7 +35,7 @@ export function startTestEmulator(options: EmulatorOptions = {}): Promise<Emulat
 }
 
 export function clientFor(
-  emulator: Emulator,
+  emulator: Pick<Emulator, 'baseUrl' | 'token'>,
   overrides: Partial<ApiClientOptions> = {},
 ): ApiClient {
   return new ApiClient({
