@@ -14,32 +14,16 @@ import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { GroupsQuerySchema } from '../../src-shared/channels/groups'
 import { EventHub } from '../../src-main/events'
-import { ApiClient } from '../../src-main/services/api'
 import { LEAN_INDEX_FILE, SNAPSHOT_FILE } from '../../src-main/services/cache'
 import { Connectivity } from '../../src-main/services/connectivity'
 import { silentLogger } from '../../src-main/services/log'
 import { GroupsService } from '../../src-main/services/sync'
-import { gc, megabytes, millis, seconds, spawnEmulator } from './support/groups-bench'
+import { gc, megabytes, millis, seconds, benchAccount } from './support/groups-bench'
 
 const GROUPS = Number(process.env['BENCH_GROUPS'] ?? 50_000)
 const LATENCY_MS = Number(process.env['BENCH_LATENCY_MS'] ?? 50)
 
-const emulator = await spawnEmulator([
-  '--groups',
-  String(GROUPS),
-  '--latency',
-  String(LATENCY_MS),
-  '--seed',
-  '3',
-  '--epoch',
-  '1750000000',
-])
-const client = new ApiClient({
-  baseUrl: emulator.baseUrl,
-  token: emulator.token,
-  fetch,
-  timeouts: { headersMs: 120_000, stallMs: 120_000 },
-})
+const { emulator, client } = await benchAccount(GROUPS, LATENCY_MS)
 
 interface Measured {
   ms: number

@@ -14,32 +14,16 @@ import { join } from 'node:path'
 import { GroupsQuerySchema, MAX_WINDOW } from '../../src-shared/channels/groups'
 import type { Group } from '../../src-shared/domain'
 import { EventHub } from '../../src-main/events'
-import { ApiClient } from '../../src-main/services/api'
 import { Connectivity } from '../../src-main/services/connectivity'
 import { silentLogger } from '../../src-main/services/log'
 import { GroupsService, fetchAllGroups } from '../../src-main/services/sync'
-import { gc, megabytes, seconds, spawnEmulator } from './support/groups-bench'
+import { gc, megabytes, seconds, benchAccount } from './support/groups-bench'
 
 const GROUPS = Number(process.env['BENCH_GROUPS'] ?? 50_000)
 const LATENCY_MS = 50
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 1)
 
-const emulator = await spawnEmulator([
-  '--groups',
-  String(GROUPS),
-  '--latency',
-  String(LATENCY_MS),
-  '--seed',
-  '3',
-  '--epoch',
-  '1750000000',
-])
-const client = new ApiClient({
-  baseUrl: emulator.baseUrl,
-  token: emulator.token,
-  fetch,
-  timeouts: { headersMs: 120_000, stallMs: 120_000 },
-})
+const { emulator, client } = await benchAccount(GROUPS, LATENCY_MS)
 
 /** The plain way: one page of 100 after another, keeping the groups as any sync must. */
 async function sequentialLoop(): Promise<number> {

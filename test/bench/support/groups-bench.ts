@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url'
+import { ApiClient } from '../../../src-main/services/api'
+import { type EmulatorProcess, spawnEmulator } from '../../support/emulator-process'
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -12,4 +14,20 @@ export function gc(): void {
   ;(globalThis as { gc?: () => void }).gc?.()
 }
 
-export { spawnEmulator } from '../../support/emulator-process'
+
+
+/**
+ * The benchmark account: `groups` groups with realistic records, seed 3 at a fixed epoch, in its
+ * own process with `latencyMs` per request; and an API client for it with waits long enough
+ * that a loaded machine never turns a slow page into a timeout.
+ */
+export async function benchAccount(groups: number, latencyMs: number): Promise<{ emulator: EmulatorProcess; client: ApiClient }> {
+  const emulator = await spawnEmulator(['--groups', String(groups), '--latency', String(latencyMs), '--seed', '3', '--epoch', '1750000000'])
+  const client = new ApiClient({
+    baseUrl: emulator.baseUrl,
+    token: emulator.token,
+    fetch,
+    timeouts: { headersMs: 120_000, stallMs: 120_000 },
+  })
+  return { emulator, client }
+}
