@@ -15,6 +15,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { ApiClient } from '../../src-main/services/api'
+import { median } from './support/groups-bench'
 
 const FILE_BYTES = 50 * 1024 * 1024
 const RUNS = 3
@@ -107,11 +108,6 @@ async function withSink<T>(run: (url: string) => Promise<T>): Promise<T> {
     server.closeAllConnections()
     await new Promise<void>((resolve) => server.close(() => resolve()))
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] as number
 }
 
 async function parent(): Promise<void> {

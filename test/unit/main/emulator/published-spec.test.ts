@@ -1,5 +1,5 @@
 /**
- * The one suite that may read outside the repository: where the provider's full published
+ * An optional check, and the one suite that may read outside the repository: where the provider's full published
  * OpenAPI spec is beside the checkout (../shared/reference/openapi.yaml, or the file named by
  * STATUSDESK_PUBLISHED_SPEC), it checks that the project's own contract states the same facts
  * and that the emulator's answers validate against the published spec too. Everywhere else it
@@ -14,7 +14,7 @@ import { call, getGroups, postStory, start } from './helpers'
 
 const PUBLISHED =
   process.env['STATUSDESK_PUBLISHED_SPEC'] ??
-  fileURLToPath(new URL('../../../../../shared/reference/openapi.yaml', import.meta.url))
+  fileURLToPath(new URL('../../../../../shared/reference/openapi.yaml', import.meta.url)) // optional: skipped when absent
 const found = existsSync(PUBLISHED)
 
 if (!found) {
