@@ -1,9 +1,10 @@
 /**
- * An optional check, and the one suite that may read outside the repository: where the provider's full published
- * OpenAPI spec is beside the checkout (../shared/reference/openapi.yaml, or the file named by
- * STATUSDESK_PUBLISHED_SPEC), it checks that the project's own contract states the same facts
- * and that the emulator's answers validate against the published spec too. Everywhere else it
- * says that it skipped and why; every other test uses docs/openapi.yaml alone.
+ * An optional check, and the one suite that may read outside the repository. Where the
+ * provider's full published OpenAPI spec is present (the optional ../shared/reference/openapi.yaml
+ * beside the checkout, or the file named by STATUSDESK_PUBLISHED_SPEC), it checks that the
+ * project's own contract states the same facts and that the emulator's answers validate against
+ * the published spec too. Everywhere else it says that it skipped and why; every other test
+ * uses docs/openapi.yaml alone.
  */
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
