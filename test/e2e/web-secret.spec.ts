@@ -145,9 +145,13 @@ test('after a restart on the same address, an open tab says where the new addres
   expect(app.origin).toBe(before.origin)
   expect(app.secret).not.toBe(before.secret)
 
-  // The tab still holds the old secret: its next call is refused, and it says what to do.
-  await page.getByTestId('about-open').click()
-  await expect(page.getByTestId('web-session-missing')).toBeVisible()
+  // The tab still holds the old secret: its next call is refused, and it says what to do. That
+  // call is a click, or the event stream reconnecting by itself, whichever comes first.
+  const missing = page.getByTestId('web-session-missing')
+  await expect(async () => {
+    if (!(await missing.isVisible())) await page.getByTestId('about-open').click({ timeout: 1_000 })
+    await expect(missing).toBeVisible({ timeout: 1_000 })
+  }).toPass({ timeout: 20_000 })
   await page.getByTestId('web-session-missing-action').click()
   await expect(page.getByTestId('web-session-missing')).toBeVisible()
 
