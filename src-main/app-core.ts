@@ -21,7 +21,7 @@ import type { LogFiles } from './services/diagnostics/log-files'
 import { type DialogsPort, ExportService } from './services/export'
 import type { Logger } from './services/log'
 import type { OpenDialogPort } from './services/media/open-dialog'
-import { publicFetch, systemResolver, type ResolveHost } from './services/net'
+import { AddressGuard, pinnedFetch, publicFetch, systemResolver, type ResolveHost } from './services/net'
 import type { OpenKeyValueStore } from './services/settings/key-value-store'
 import { openStoreWithRecovery } from './services/settings/open-store'
 import { RecoveryLog } from './services/settings/recovery-log'
@@ -41,6 +41,11 @@ export interface CorePorts {
   fetch: typeof fetch
   /** Name resolution for URLs a server named (pictures, media by URL); default the system's. */
   resolve?: ResolveHost
+  /**
+   * Whether the system sends a URL through a proxy (Electron's session knows). Those URLs go
+   * through `fetch`; every other server-named URL connects directly, to a checked address.
+   */
+  viaProxy?: (url: string) => Promise<boolean>
   log: Logger
   events: EventHub
   /** The OS keyring (safeStorage), or noKeyring() where there is none (web mode). */
@@ -102,10 +107,19 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
   // Pictures and media by URL come from addresses a server or a user named: only public
   // hosts, unless the account's own server is on the same kind of network (the demo, the
   // emulator and a LAN server serve their pictures from there).
-  const webFetch = publicFetch({
-    fetch: ports.fetch,
+  const guard = new AddressGuard({
     resolve: ports.resolve ?? systemResolver,
     trustedBaseUrl: () => accounts.active()?.baseUrl,
+  })
+  const direct = pinnedFetch(guard)
+  const viaProxy = ports.viaProxy
+  const webFetch = publicFetch({
+    guard,
+    // Through a proxy, the proxy resolves the name: only the check before connecting applies,
+    // and the system's fetch is the one that knows the proxy.
+    fetch: viaProxy
+      ? async (url, init) => ((await viaProxy(url)) ? ports.fetch(url, init) : direct.fetch(url, init))
+      : direct.fetch,
   })
   const connectivity = new Connectivity()
   const groups = new GroupsService({
@@ -178,6 +192,7 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
       await stories.dispose()
       await groups.dispose()
       await accounts.dispose()
+      await direct.close()
     },
   }
 }

@@ -5,6 +5,7 @@ import { BrowserWindow, app, net, session } from 'electron'
 import { APP_ORIGIN, type ProtocolRoute, registerAppScheme, serveAppProtocol } from './adapters/app-protocol'
 import { electronClipboard } from './adapters/clipboard'
 import { electronDialogs } from './adapters/dialogs'
+import { proxyCheck } from './adapters/proxy-check'
 import { createFileLog } from './adapters/electron-log'
 import { startUpdater } from './adapters/updater'
 import { openElectronStore } from './adapters/electron-store'
@@ -66,6 +67,7 @@ if (!app.requestSingleInstanceLock()) {
       },
       dataDir: app.getPath('userData'),
       fetch: net.fetch as unknown as typeof fetch,
+      viaProxy: proxyCheck(session.defaultSession),
       log,
       events,
       secretBox: await createSafeStorageBox(),

@@ -1,3 +1,12 @@
 export { networkOf, PUBLIC_NETWORK } from './address-policy'
-export { NotPublicError, TooManyRedirectsError, publicFetch, type FetchLike, type PublicFetchOptions } from './public-fetch'
+export { pinnedFetch, type PinnedFetch } from './pinned-fetch'
+export {
+  AddressGuard,
+  NotPublicError,
+  TooManyRedirectsError,
+  publicFetch,
+  type AddressGuardOptions,
+  type FetchLike,
+  type PublicFetchOptions,
+} from './public-fetch'
 export { systemResolver, type ResolveHost } from './resolver'

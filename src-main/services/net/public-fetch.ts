@@ -24,14 +24,66 @@ export class TooManyRedirectsError extends Error {
   }
 }
 
-export interface PublicFetchOptions {
-  fetch: FetchLike
+export interface AddressGuardOptions {
   resolve: ResolveHost
   /**
    * The account's own server. Its kinds of network are allowed too: the emulator and the
    * demo run on this computer and serve their pictures from there.
    */
   trustedBaseUrl?: () => string | null | undefined
+}
+
+/**
+ * Which addresses a server-named URL may reach: the public internet, plus the kinds of
+ * network the account's own server is on. Used twice per request: on the URL before any
+ * connection (a clear refusal, redirects included), and on the address the connection is
+ * actually opened to (`pinnedFetch`), so a name that resolves differently the second time
+ * cannot lead inside.
+ */
+export class AddressGuard {
+  readonly resolve: ResolveHost
+  readonly #trustedBaseUrl: (() => string | null | undefined) | undefined
+
+  constructor(options: AddressGuardOptions) {
+    this.resolve = options.resolve
+    this.#trustedBaseUrl = options.trustedBaseUrl
+  }
+
+  /** The kinds of network of the account's server, resolved now (the base URL can change). */
+  async trustedNetworks(): Promise<Set<string>> {
+    const base = this.#trustedBaseUrl?.()
+    if (!base) return new Set()
+    try {
+      return new Set((await this.resolve(new URL(base).hostname)).map(networkOf))
+    } catch {
+      return new Set()
+    }
+  }
+
+  /** True when every one of `addresses` may be reached; `trusted` is computed at most once. */
+  async allowsAll(addresses: readonly string[], trusted: () => Promise<Set<string>>): Promise<boolean> {
+    if (addresses.length === 0) return false
+    const found = addresses.map(networkOf)
+    if (found.every((network) => network === PUBLIC_NETWORK)) return true
+    const allowed = await trusted()
+    return found.every((network) => network === PUBLIC_NETWORK || allowed.has(network))
+  }
+
+  /** Refuses a URL whose scheme, credentials or resolved addresses are not allowed. */
+  async checkUrl(url: URL, trusted: () => Promise<Set<string>>): Promise<void> {
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
+      throw new NotPublicError()
+    const host = bareHost(url.hostname)
+    // A literal address is judged as written; a name only once it is resolved.
+    const addresses = isIpLiteral(host) ? [host] : await this.resolve(host)
+    if (!(await this.allowsAll(addresses, trusted))) throw new NotPublicError()
+  }
+}
+
+export interface PublicFetchOptions {
+  /** Connects; `pinnedFetch(guard)` in the app, so the address is checked again as it is dialled. */
+  fetch: FetchLike
+  guard: AddressGuard
   /** Redirects followed at most; default 5. */
   maxRedirects?: number
 }
@@ -45,45 +97,18 @@ const DEFAULT_MAX_REDIRECTS = 5
  * checked hop at a time, up to a bound.
  */
 export function publicFetch(options: PublicFetchOptions): FetchLike {
+  const { guard } = options
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS
-
-  const networks = async (hostname: string): Promise<string[]> => {
-    const addresses = await options.resolve(hostname)
-    return addresses.map(networkOf)
-  }
-
-  const trustedNetworks = async (): Promise<Set<string>> => {
-    const base = options.trustedBaseUrl?.()
-    if (!base) return new Set()
-    try {
-      return new Set(await networks(new URL(base).hostname))
-    } catch {
-      return new Set()
-    }
-  }
-
-  const check = async (url: URL, trusted: () => Promise<Set<string>>): Promise<void> => {
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
-      throw new NotPublicError()
-    const host = bareHost(url.hostname)
-    // A literal address is judged as written; a name only once it is resolved.
-    const found = isIpLiteral(host) ? [networkOf(host)] : await networks(host)
-    if (found.length === 0) throw new NotPublicError()
-    if (found.every((network) => network === PUBLIC_NETWORK)) return
-    const allowed = await trusted()
-    if (!found.every((network) => network === PUBLIC_NETWORK || allowed.has(network)))
-      throw new NotPublicError()
-  }
 
   return async (input, init) => {
     let trustedOnce: Promise<Set<string>> | undefined
-    const trusted = () => (trustedOnce ??= trustedNetworks())
+    const trusted = () => (trustedOnce ??= guard.trustedNetworks())
     const { body: firstBody, ...rest } = init
     let url = new URL(input)
     let method = init.method ?? 'GET'
     let body = firstBody
     for (let hop = 0; ; hop++) {
-      await check(url, trusted)
+      await guard.checkUrl(url, trusted)
       const response = await options.fetch(url.href, {
         ...rest,
         method,

@@ -7,7 +7,7 @@ import { AppError } from '@shared/errors'
 import { DEFAULT_STORY_LIMITS, type StoryLimits } from '@shared/story/limits'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MediaStore } from '../../../../../src-main/services/media/media-store'
-import { publicFetch, type ResolveHost } from '../../../../../src-main/services/net'
+import { AddressGuard, publicFetch, type ResolveHost } from '../../../../../src-main/services/net'
 
 const FIXTURES = join(import.meta.dirname, '../../../../fixtures/media')
 const fixture = (name: string) => join(FIXTURES, name)
@@ -126,7 +126,10 @@ describe('MediaStore', () => {
     const guarded = new MediaStore({
       dir: join(root, 'media'),
       limits: () => limits,
-      fetch: publicFetch({ fetch: globalThis.fetch, resolve, trustedBaseUrl: () => 'https://gate.example.com' }),
+      fetch: publicFetch({
+        fetch: globalThis.fetch,
+        guard: new AddressGuard({ resolve, trustedBaseUrl: () => 'https://gate.example.com' }),
+      }),
     })
     try {
       const messages = new Set<string>()

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
+  AddressGuard,
   NotPublicError,
   TooManyRedirectsError,
   networkOf,
@@ -71,7 +72,7 @@ describe('networkOf (ipaddr.js)', () => {
 
 describe('publicFetch', () => {
   const guarded = (extra: { trustedBaseUrl?: () => string | null } = {}) =>
-    publicFetch({ fetch: viaLoopback, resolve, ...extra })
+    publicFetch({ fetch: viaLoopback, guard: new AddressGuard({ resolve, ...extra }) })
 
   it('fetches from a public host', async () => {
     server.handle((_req, res) => res.end('picture'))

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PictureDownloadError, downloadPicture } from '../../../../../src-main/services/pictures'
-import { publicFetch, systemResolver } from '../../../../../src-main/services/net'
+import { AddressGuard, publicFetch, systemResolver } from '../../../../../src-main/services/net'
 import { startHttpFixture, type HttpFixture } from '../../../../support/http-fixture'
 
 // The smallest PNG: 1×1, one transparent pixel.
@@ -24,7 +24,7 @@ const options = { maxBytes: 1024 * 1024, timeoutMs: 5_000 }
 
 describe('downloadPicture through the public-address guard', () => {
   it('refuses a picture on a private address as a bad picture, not as the network being away', async () => {
-    const guarded = publicFetch({ fetch, resolve: systemResolver, trustedBaseUrl: () => 'https://gate.example.com' })
+    const guarded = publicFetch({ fetch, guard: new AddressGuard({ resolve: systemResolver, trustedBaseUrl: () => 'https://gate.example.com' }) })
     const error = await downloadPicture(guarded, `${host.baseUrl}/p.png`, options).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(PictureDownloadError)
     expect(error).toMatchObject({ message: 'picture host not public', network: false })
@@ -32,7 +32,7 @@ describe('downloadPicture through the public-address guard', () => {
   })
 
   it('downloads it, redirect included, when the account’s server is on the same network', async () => {
-    const guarded = publicFetch({ fetch, resolve: systemResolver, trustedBaseUrl: () => host.baseUrl })
+    const guarded = publicFetch({ fetch, guard: new AddressGuard({ resolve: systemResolver, trustedBaseUrl: () => host.baseUrl }) })
     const got = await downloadPicture(guarded, `${host.baseUrl}/hop`, options)
     expect(got).toMatchObject({ status: 'downloaded', extension: 'png' })
     expect(host.requests.map((r) => r.url)).toEqual(['/hop', '/p.png'])

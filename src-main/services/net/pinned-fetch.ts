@@ -1,0 +1,66 @@
+import type { LookupAddress, LookupOptions } from 'node:dns'
+import { isIP } from 'node:net'
+import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici'
+import { NotPublicError, type AddressGuard, type FetchLike } from './public-fetch'
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void
+
+export interface PinnedFetch {
+  fetch: FetchLike
+  close(): Promise<void>
+}
+
+/**
+ * A fetch whose connections are opened only to addresses the guard allows, judged on the
+ * very addresses the socket dials: the name is resolved once, at connect time, and the
+ * answer that is checked is the answer that is used. Checking a URL first and letting
+ * fetch resolve it again would leave a window in which a name with a short TTL changes
+ * from a public address to one inside (DNS rebinding).
+ *
+ * undici's own fetch is used with its Agent (the global fetch is undici too, but takes a
+ * dispatcher only from the same copy of undici).
+ */
+export function pinnedFetch(guard: AddressGuard): PinnedFetch {
+  const lookup = (hostname: string, options: LookupOptions, callback: LookupCallback) => {
+    const trusted = () => guard.trustedNetworks()
+    guard
+      .resolve(hostname)
+      .then(async (addresses) => {
+        if (!(await guard.allowsAll(addresses, trusted))) throw new NotPublicError()
+        const wanted = options.family === 4 || options.family === 6 ? options.family : 0
+        const usable = addresses
+          .map((address) => ({ address, family: isIP(address) }))
+          .filter((entry) => entry.family !== 0 && (wanted === 0 || entry.family === wanted))
+        const first = usable[0]
+        if (!first) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' })
+        if (options.all) callback(null, usable)
+        else callback(null, first.address, first.family)
+      })
+      .catch((error: NodeJS.ErrnoException) => callback(error, ''))
+  }
+  const agent = new Agent({ connect: { lookup } })
+  return {
+    fetch: async (url, init) => {
+      try {
+        return (await undiciFetch(url, { ...(init as UndiciRequestInit), dispatcher: agent })) as unknown as Response
+      } catch (error) {
+        // fetch wraps the refusal as "fetch failed"; callers know the refusal by its own class.
+        throw refusalIn(error) ?? error
+      }
+    },
+    // Idempotent: the app's dispose may run more than once. Requests still open are ended.
+    close: async () => {
+      if (!agent.destroyed) await agent.destroy()
+    },
+  }
+}
+
+function refusalIn(error: unknown, depth = 0): NotPublicError | undefined {
+  if (error instanceof NotPublicError) return error
+  if (depth > 4 || !(error instanceof Error)) return undefined
+  return refusalIn(error.cause, depth + 1)
+}
