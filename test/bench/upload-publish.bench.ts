@@ -21,7 +21,8 @@ import { promisify } from 'node:util'
 import { ApiClient } from '../../src-main/services/api'
 import { median } from './support/groups-bench'
 
-const FILE_BYTES = 50 * 1024 * 1024
+/** `BENCH_FILE_MB` changes the file's size (default 50 MB), to show which figures grow with it. */
+const FILE_BYTES = Math.round(Number(process.env.BENCH_FILE_MB ?? 50) * 1024 * 1024)
 const RUNS = 3
 const VARIANTS = ['idle', 'upload-then-publish', 'data-uri-streamed', 'data-uri-one-string'] as const
 type Variant = (typeof VARIANTS)[number]
