@@ -5,7 +5,7 @@ import { GROUP_VIOLATIONS, STORY_VIOLATIONS } from './violations'
 
 /**
  * `stories` is POST /stories; `story-list` GET /stories; `story` GET and PUT /stories/{id};
- * `statuses` GET /statuses/{id}; `media` POST /media.
+ * `statuses` GET /statuses/{id}; `media` POST /media; `contacts` GET /contacts.
  */
 export const FAULT_ROUTES = [
   'groups',
@@ -15,6 +15,7 @@ export const FAULT_ROUTES = [
   'story-list',
   'story',
   'statuses',
+  'contacts',
 ] as const
 export type FaultRoute = (typeof FAULT_ROUTES)[number]
 

@@ -7,6 +7,7 @@ import { guardControl } from './control-guard'
 import type { FaultPlan, FaultRoute } from './faults'
 import { errorBody, HttpError, sendError, sendJson, sendText } from './http'
 import { answerEarly, malform, sendTerminal, sendThenReset } from './respond'
+import { listContacts } from './routes/contacts'
 import { handleControl } from './routes/control'
 import { listGroups } from './routes/groups'
 import { picture } from './routes/pictures'
@@ -24,6 +25,7 @@ const API_METHODS: Readonly<Record<Exclude<FaultRoute, 'pictures'>, readonly str
   story: ['GET', 'PUT'],
   statuses: ['GET'],
   media: ['POST'],
+  contacts: ['GET'],
 }
 
 type Route = FaultRoute | 'control' | 'unknown'
@@ -39,6 +41,7 @@ function routeOf(pathname: string, method: string): Route {
   if (STORY_PATH.test(pathname)) return 'story'
   if (STATUSES_PATH.test(pathname)) return 'statuses'
   if (pathname === '/media') return 'media'
+  if (pathname === '/contacts') return 'contacts'
   if (pathname.startsWith(PICTURES_PREFIX)) return 'pictures'
   if (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`)) return 'control'
   return 'unknown'
@@ -96,6 +99,7 @@ async function answerApi(
     return json(status, body)
   }
   if (route === 'story-list') return json(200, listStories(context, url.searchParams))
+  if (route === 'contacts') return json(200, listContacts(context, url.searchParams))
   if (route === 'story') {
     const id = STORY_PATH.exec(url.pathname)?.[1] as string
     if (req.method === 'PUT') return json(201, await copyStory(context, req, id))

@@ -110,6 +110,20 @@ test('a reset during the upload sends the upload again, and the story is publish
   expect(published('Holiday clip, again')).toHaveLength(1)
 })
 
+/** The emulator's contact book: number → the name a viewer list should show. */
+async function contactBook(): Promise<Map<string, string>> {
+  const book = new Map<string, string>()
+  for (let offset = 0; offset < 100_000; offset += 500) {
+    const res = await fetch(`${emulator.baseUrl}/contacts?count=500&offset=${offset}`, {
+      headers: { authorization: `Bearer ${emulator.token}` },
+    })
+    const { contacts } = (await res.json()) as { contacts: { id: string; name: string; pushname?: string }[] }
+    for (const c of contacts) book.set(c.id.replace(/@.*$/, ''), c.name || c.pushname || '')
+    if (contacts.length < 500) break
+  }
+  return book
+}
+
 test('a story posted from the phone shows in Stories after a sync; viewers appear, grow and are named', async () => {
   const res = await fetch(`${emulator.baseUrl}/__emulator/phone-story`, {
     method: 'POST',
@@ -133,6 +147,14 @@ test('a story posted from the phone shows in Stories after a sync; viewers appea
   expect(first).toBeGreaterThanOrEqual(5)
   // The first viewers wrote the last message of a cached group: their names are known.
   await expect(page.getByTestId('viewer-name').first()).not.toHaveText(/^\d+$/)
+  // Those in the account's contact book (GET /contacts) show the name saved there.
+  const book = await contactBook()
+  const shown = await page
+    .getByTestId('viewer')
+    .evaluateAll((rows) => rows.map((row) => [row.getAttribute('data-viewer') ?? '', row.querySelector('[data-testid="viewer-name"]')?.textContent?.trim() ?? '']))
+  const inBook = shown.filter(([id]) => book.has(id!))
+  expect(inBook.length).toBeGreaterThan(0)
+  for (const [id, name] of inBook) expect(name).toBe(book.get(id!))
   await expect(page.getByTestId('views-chart')).toBeVisible()
 
   await page.waitForTimeout(16_000)

@@ -4,7 +4,14 @@ import type { ApiClient } from '../api'
 /** What the services acting for an account call on its client. */
 export type AccountClient = Pick<
   ApiClient,
-  'listGroups' | 'publishStory' | 'uploadMedia' | 'listStories' | 'getStory' | 'storyStatuses' | 'copyStory'
+  | 'listGroups'
+  | 'publishStory'
+  | 'uploadMedia'
+  | 'listStories'
+  | 'getStory'
+  | 'storyStatuses'
+  | 'copyStory'
+  | 'listContacts'
 >
 
 export const TOKEN_NEEDED = 'token-needed'
@@ -30,5 +37,6 @@ export function tokenNeededClient(label: string): AccountClient {
     getStory: () => Promise.reject(tokenNeededError(label)),
     storyStatuses: () => Promise.reject(tokenNeededError(label)),
     copyStory: () => Promise.reject(tokenNeededError(label)),
+    listContacts: () => Promise.reject(tokenNeededError(label)),
   }
 }

@@ -1,15 +1,18 @@
 import { isSecureBaseUrl } from '@shared/base-url'
 import {
+  CONTACTS_PAGE_MAX_COUNT,
   GROUPS_PAGE_MAX_COUNT,
   MessageSchema,
   STORIES_PAGE_MAX_COUNT,
   StatusesListSchema,
   ViewStatusSchema,
   mediaIdOf,
+  parseContactsPage,
   parseGroupsPage,
   parseStoriesPage,
   parseStoryResponse,
   type Message,
+  type ParsedContactsPage,
   type ParsedGroupsPage,
   type ParsedStoriesPage,
   type StoryResponse,
@@ -358,6 +361,37 @@ export class ApiClient {
     }
     if (parsed.data.rejected.length > 0)
       this.#logger.warn('stories set aside', { offset, problems: parsed.data.rejected })
+    return parsed.data
+  }
+
+  /**
+   * One page of the account's contacts (`GET /contacts`), for putting names to numbers.
+   * A server without the operation answers 404 or 405, which the caller takes as "none".
+   */
+  async listContacts(query: { count: number; offset: number }, options: RequestOptions = {}): Promise<ParsedContactsPage> {
+    const { count, offset } = query
+    if (!Number.isInteger(count) || count < 1 || count > CONTACTS_PAGE_MAX_COUNT)
+      throw this.#errors.make('invalid-argument', `A page holds 1 to ${CONTACTS_PAGE_MAX_COUNT} contacts.`, { count })
+    if (!Number.isInteger(offset) || offset < 0)
+      throw this.#errors.make('invalid-argument', 'The page offset must be a whole number, 0 or more.', { offset })
+    const success = await this.#send({
+      method: 'GET',
+      path: `/contacts?${new URLSearchParams({ count: String(count), offset: String(offset) }).toString()}`,
+      idempotent: true,
+      maxResponseBytes: MAX_RESPONSE_BYTES,
+      ...(options.signal && { signal: options.signal }),
+    })
+    const parsed = parseContactsPage(this.#json(success.body))
+    if (!parsed.success) {
+      const { path, message } = parsed.issue
+      throw this.#errors.make(
+        'invalid-response',
+        `The server sent a page of contacts the app cannot read (${path || 'the page'}: ${message}).`,
+        { path, issue: message },
+      )
+    }
+    if (parsed.data.rejected.length > 0)
+      this.#logger.warn('contacts set aside', { offset, problems: parsed.data.rejected })
     return parsed.data
   }
 

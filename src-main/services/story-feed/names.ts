@@ -10,12 +10,16 @@ const SAMPLE_GROUPS = 3
 const bare = (id: string): string => id.replace(/@.*$/, '')
 
 /**
- * Who the cached groups know, by number: the groups each participant is in (from the
+ * Who the account knows, by number: the groups each participant is in (from the
  * participants directory when given, since the groups main holds may list only their
- * admins), and a name where one of those groups' last messages came from them with a
- * sender name.
+ * admins); and a name, from the account's contacts first (the name the user saved), else
+ * from a group's last message that came from them with a sender name.
  */
-export function nameBook(groups: readonly Group[], directory?: readonly DirectoryEntry[]): Map<string, KnownPerson> {
+export function nameBook(
+  groups: readonly Group[],
+  directory?: readonly DirectoryEntry[],
+  contacts?: ReadonlyMap<string, string>,
+): Map<string, KnownPerson> {
   const book = new Map<string, KnownPerson>()
   for (const entry of directory ?? []) {
     book.set(bare(entry.id), { name: null, groups: entry.sampleGroups.slice(0, SAMPLE_GROUPS) })
@@ -39,6 +43,11 @@ export function nameBook(groups: readonly Group[], directory?: readonly Director
       person.name ??= name.slice(0, 100)
       book.set(from, person)
     }
+  }
+  for (const [number, name] of contacts ?? []) {
+    const person = book.get(number)
+    if (person) person.name = name
+    else book.set(number, { name, groups: [] })
   }
   return book
 }

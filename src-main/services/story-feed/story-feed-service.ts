@@ -6,14 +6,16 @@ import type { ActiveAccountSource } from '../account-session'
 import type { ViewStatuses } from '../api'
 import type { DirectoryEntry } from '../groups-index'
 import { silentLogger, type Logger } from '../log'
+import { ContactsCache } from './contacts-cache'
 import { FeedCache } from './feed-cache'
 import { feedStoryOf, mergeFeed } from './feed-record'
+import { fetchAllContacts, type ContactsSource } from './fetch-contacts'
 import { fetchAllStories, type StoriesSource } from './fetch-stories'
 import { nameBook } from './names'
 import { viewersOf } from './views'
 
 /** What the feed needs of the API client. */
-export interface FeedClient extends StoriesSource {
+export interface FeedClient extends StoriesSource, ContactsSource {
   storyStatuses(id: string, options?: { signal?: AbortSignal }): Promise<ViewStatuses>
 }
 
@@ -37,10 +39,15 @@ export interface StoryFeedOptions {
 
 const DAY_S = 24 * 60 * 60
 const DEFAULT_VIEWS_INTERVAL_MS = 15_000
+/** Contacts change slowly: read again at a sync once the last read is this old. */
+const CONTACTS_MAX_AGE_MS = 6 * 60 * 60 * 1000
+/** A server that had no contacts operation is asked again after this long. */
+const CONTACTS_UNSUPPORTED_RETRY_MS = 24 * 60 * 60 * 1000
 
 interface AccountFeed {
   id: string
   cache: FeedCache
+  contacts: ContactsCache
   client: FeedClient
 }
 
@@ -71,7 +78,12 @@ export class StoryFeedService {
     if (!session) return null
     let feed = this.#feeds.get(session.id)
     if (!feed || feed.client !== session.client) {
-      feed = { id: session.id, cache: feed?.cache ?? new FeedCache(session.dir, this.#log), client: session.client }
+      feed = {
+        id: session.id,
+        cache: feed?.cache ?? new FeedCache(session.dir, this.#log),
+        contacts: feed?.contacts ?? new ContactsCache(session.dir, this.#log),
+        client: session.client,
+      }
       this.#feeds.set(session.id, feed)
     }
     return feed
@@ -132,6 +144,7 @@ export class StoryFeedService {
       await this.#opts.settleHistory?.(statuses).catch((error: unknown) =>
         this.#log.warn('history not settled', { error: String(error) }),
       )
+      await this.#refreshContacts(feed, signal)
       this.#lastError = null
       this.#log.info('stories synced', { stories: stories.length, requests: fetched.requests, truncated: fetched.truncated })
     } catch (error) {
@@ -161,7 +174,8 @@ export class StoryFeedService {
       const answer = await feed.client.storyStatuses(storyId)
       const groups = await this.#opts.groups().catch(() => [] as readonly Group[])
       const directory = await this.#opts.directory?.().catch(() => [] as readonly DirectoryEntry[])
-      const book = nameBook(groups, directory)
+      const contacts = await feed.contacts.names().catch(() => new Map<string, string>())
+      const book = nameBook(groups, directory, contacts)
       const views: StoryViews = {
         storyId,
         viewers: viewersOf(answer.statuses, book),
@@ -172,6 +186,27 @@ export class StoryFeedService {
     })
     this.#viewsQueue = run.catch(() => {})
     return run
+  }
+
+  /**
+   * The account's contact names, read again when the last read is old. Names are a nicety:
+   * a failure here is logged and the stories sync still succeeds; a server without the
+   * operation (404, 405) is remembered and not asked again for a day.
+   */
+  async #refreshContacts(feed: AccountFeed, signal: AbortSignal): Promise<void> {
+    const last = await feed.contacts.read().catch(() => null)
+    const age = last ? this.#now() - Date.parse(last.fetchedAt) : Infinity
+    if (age >= 0 && age < (last?.unsupported ? CONTACTS_UNSUPPORTED_RETRY_MS : CONTACTS_MAX_AGE_MS)) return
+    try {
+      const fetched = await fetchAllContacts(feed.client, { signal })
+      await feed.contacts.save(fetched.contacts, new Date(this.#now()), fetched.truncated)
+      this.#log.info('contacts read', { contacts: fetched.contacts.length, requests: fetched.requests })
+    } catch (error) {
+      const status = error instanceof AppError ? error.details?.status : undefined
+      if (status === 404 || status === 405) await feed.contacts.saveUnsupported(new Date(this.#now()))
+      else if (!(error instanceof AppError && error.code === 'cancelled'))
+        this.#log.warn('contacts not read', { error: String(error) })
+    }
   }
 
   async #emit(): Promise<void> {

@@ -67,6 +67,7 @@ describe.skipIf(!found)(`the provider's published spec (${PUBLISHED})`, () => {
     for (const [path, method] of [
       ['/groups', 'get'],
       ['/stories', 'post'],
+      ['/contacts', 'get'],
     ] as const) {
       const theirs = operation(published.spec, path, method)
       const mine = operation(own.spec, path, method)
@@ -81,6 +82,12 @@ describe.skipIf(!found)(`the provider's published spec (${PUBLISHED})`, () => {
       expect(reply.status).toBe(200)
       expect(published.specErrors('GroupsList', reply.body)).toEqual([])
     }
+  })
+
+  it('validates the emulator pages of contacts (ContactsList)', async () => {
+    const reply = await call(`${emulator.baseUrl}/contacts?count=500`, { headers: { authorization: `Bearer ${emulator.token}` } })
+    expect(reply.status).toBe(200)
+    expect(published.specErrors('ContactsList', reply.body)).toEqual([])
   })
 
   it('validates the emulator answers to stories (SentMessage) and its errors (ResponseError)', async () => {
