@@ -21,6 +21,8 @@ export const useSyncStore = defineStore('sync', () => {
   /** When main last told us whether the server can be reached (ms); 0 before it has. */
   const confirmedAt = ref(0)
   let probing: Promise<void> | null = null
+  /** Counts state events, so a state read that was overtaken by one does not undo it. */
+  let stateEvents = 0
 
   const syncing = computed(() => requested.value || (state.value?.syncing ?? false))
   const online = computed(() => state.value?.online ?? true)
@@ -40,11 +42,15 @@ export const useSyncStore = defineStore('sync', () => {
     if (unsubscribers.length > 0) return
     unsubscribers.push(
       bridge.on('sync:state', (next) => {
+        stateEvents++
         state.value = next
         confirmedAt.value = Date.now()
         if (!next.syncing) progress.value = null
       }),
       bridge.on('sync:progress', (next) => {
+        // Progress and state travel as separate events: progress that trails the end of its
+        // sync must not bring back a finished "Syncing… N of N".
+        if (!requested.value && state.value && !state.value.syncing) return
         if (!state.value || next.accountId === state.value.accountId) progress.value = next
       }),
     )
@@ -52,9 +58,11 @@ export const useSyncStore = defineStore('sync', () => {
 
   async function load(): Promise<void> {
     listen()
+    const seen = stateEvents
     const result = await bridge.call('groups:state')
     if (result.ok) {
-      state.value = result.value
+      // An event that arrived while the read was on its way is newer than its answer.
+      if (stateEvents === seen) state.value = result.value
       confirmedAt.value = Date.now()
       loadError.value = null
     } else {

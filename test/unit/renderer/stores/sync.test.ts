@@ -47,6 +47,32 @@ describe('sync store', () => {
     expect(store.syncing).toBe(false)
   })
 
+  it('progress that trails the end of its sync does not bring the bar back', async () => {
+    const bridge = fakeBridge({ 'groups:state': () => state() })
+    const store = useSyncStore()
+    await store.load()
+    bridge.emit('sync:state', state({ syncing: true }))
+    bridge.emit('sync:progress', { accountId: 'a1', fetched: 4500, total: 5000 })
+    bridge.emit('sync:state', state({ syncing: false, lastSyncedAt: '2026-11-22T03:00:00.000Z' }))
+    bridge.emit('sync:progress', { accountId: 'a1', fetched: 5000, total: 5000 })
+    expect(store.progress).toBeNull()
+    expect(store.syncing).toBe(false)
+    expect(store.fraction).toBeNull()
+  })
+
+  it('a state read overtaken by a newer state event does not undo it', async () => {
+    let answer!: (value: SyncState) => void
+    const bridge = fakeBridge({ 'groups:state': () => new Promise<SyncState>((resolve) => (answer = resolve)) })
+    const store = useSyncStore()
+    const loading = store.load()
+    await vi.waitFor(() => expect(answer).toBeTypeOf('function'))
+    bridge.emit('sync:state', state({ syncing: false, lastSyncedAt: '2026-11-22T04:00:00.000Z' }))
+    answer(state({ syncing: true, lastSyncedAt: '2026-11-22T02:00:00.000Z' }))
+    await loading
+    expect(store.syncing).toBe(false)
+    expect(store.lastSyncedAt).toBe('2026-11-22T04:00:00.000Z')
+  })
+
   it('syncs once at a time and reads the state afterwards', async () => {
     let release!: () => void
     const bridge = fakeBridge({
