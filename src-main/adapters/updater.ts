@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { BrowserWindow, dialog } from 'electron'
+import { BrowserWindow, app, dialog } from 'electron'
 import electronUpdater from 'electron-updater'
 import type { Logger } from '../services/log'
+import { AcceptedFeeds } from '../services/updates/accepted-feeds'
 import type { ConfirmFeed, UpdateControllerOptions, UpdateEngine } from '../services/updates/update-controller'
 import { UpdateController } from '../services/updates/update-controller'
 import { signatureCheckOf } from '../services/updates/update-policy'
@@ -102,6 +103,7 @@ export function startUpdater(options: StartUpdaterOptions): { stop(): void } {
     engine: electronUpdaterEngine(options.log),
     buildFeed: build.url,
     confirmFeed: confirmInDialog,
+    acceptedFeeds: new AcceptedFeeds(join(app.getPath('userData'), 'update-feeds.json'), options.log),
     signature: signatureCheckOf({ platform: process.platform, publisherName: build.publisherName }),
   })
   controller.start()

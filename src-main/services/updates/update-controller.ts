@@ -1,5 +1,6 @@
 import type { Settings } from '@shared/channels/settings'
 import type { Logger } from '../log'
+import type { FeedMemory } from './accepted-feeds'
 import { acceptedFeed, filesStayOnFeed, type SignatureCheck } from './update-policy'
 
 export interface UpdateOffer {
@@ -30,9 +31,11 @@ export interface UpdateControllerOptions {
   buildFeed: string | null
   /**
    * Any other address comes from settings the renderer can write, so it is used only once
-   * the user has accepted it here, in main. Asked once per run.
+   * the user has accepted it here, in main. Asked once per run until accepted.
    */
   confirmFeed: ConfirmFeed
+  /** Addresses accepted in an earlier run: used without asking again. Refusals are not kept. */
+  acceptedFeeds?: FeedMemory
   /** Whether this install can check an update's signature; unattended installs need it. */
   signature: SignatureCheck
   settings: { get(): Settings; onChange(listener: (settings: Settings) => void): () => void }
@@ -58,7 +61,7 @@ export class UpdateController {
   #unsubscribe: (() => void) | null = null
   #checking: Promise<void> | null = null
   #downloaded: string | null = null
-  /** Addresses the user accepted (or refused) in this run, so each is asked once. */
+  /** Addresses the user accepted (or refused) in this run, so each is asked at most once a run. */
   readonly #answers = new Map<string, Promise<boolean>>()
   /** Bumped by every settings change: an answer that arrives late applies only if still current. */
   #generation = 0
@@ -121,7 +124,16 @@ export class UpdateController {
   #confirmed(feed: URL): Promise<boolean> {
     let answer = this.#answers.get(feed.href)
     if (!answer) {
-      answer = this.#options.confirmFeed(feed).catch(() => false)
+      const memory = this.#options.acceptedFeeds
+      answer = (async () => {
+        if (await memory?.has(feed.href).catch(() => false)) return true
+        const accepted = await this.#options.confirmFeed(feed).catch(() => false)
+        if (accepted)
+          await memory?.remember(feed.href).catch((error: unknown) =>
+            this.#options.log.warn('accepted update address not remembered', { error: String(error) }),
+          )
+        return accepted
+      })()
       this.#answers.set(feed.href, answer)
     }
     return answer

@@ -1,11 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openConfStore } from '../../../../../src-main/adapters/conf-store'
 import { silentLogger } from '../../../../../src-main/services/log'
 import { RecoveryLog } from '../../../../../src-main/services/settings/recovery-log'
 import { SettingsService } from '../../../../../src-main/services/settings/settings-service'
+import { AcceptedFeeds } from '../../../../../src-main/services/updates/accepted-feeds'
 import { type UpdateEngine, type UpdateOffer, UpdateController } from '../../../../../src-main/services/updates/update-controller'
 
 /** The engine port as a recorder: what the controller asked of the updater, in order. */
@@ -153,6 +154,63 @@ describe('the update controller', () => {
     await settle()
     expect(dialog.asked).toHaveLength(1)
     expect(engine.calls).toEqual([])
+  })
+})
+
+describe('addresses accepted in an earlier run', () => {
+  const MIRROR = 'https://mirror.example.org/statusdesk/'
+  const run = (feeds: AcceptedFeeds) =>
+    new UpdateController({
+      engine,
+      buildFeed: null,
+      confirmFeed: async (feed) => {
+        dialog.asked.push(feed.href)
+        return dialog.answer
+      },
+      acceptedFeeds: feeds,
+      signature: { verified: true },
+      settings,
+      log: silentLogger,
+      notify: (notice) => notices.push(notice),
+      timers: { set: () => 1, clear: () => undefined },
+    })
+
+  it('are used without asking again after a restart; a refused one is asked again', async () => {
+    const file = join(dir, 'update-feeds.json')
+    controller.stop()
+    settings.update({ updates: { enabled: true, feedUrl: MIRROR } })
+    controller = run(new AcceptedFeeds(file))
+    controller.start()
+    await vi.waitFor(() => expect(controller.feed).toBe(MIRROR))
+    expect(dialog.asked).toEqual([MIRROR])
+
+    // The next run, from the file alone.
+    controller.stop()
+    controller = run(new AcceptedFeeds(file))
+    controller.start()
+    await vi.waitFor(() => expect(controller.feed).toBe(MIRROR))
+    expect(dialog.asked).toEqual([MIRROR])
+
+    // A refused address is not remembered: the next run asks again.
+    dialog.answer = false
+    settings.update({ updates: { enabled: true, feedUrl: 'https://other.example.org/' } })
+    await vi.waitFor(() => expect(dialog.asked).toEqual([MIRROR, 'https://other.example.org/']))
+    controller.stop()
+    controller = run(new AcceptedFeeds(file))
+    controller.start()
+    await vi.waitFor(() => expect(dialog.asked).toEqual([MIRROR, 'https://other.example.org/', 'https://other.example.org/']))
+  })
+
+  it('a damaged memory file is set aside and the user is asked again', async () => {
+    const file = join(dir, 'update-feeds.json')
+    await writeFile(file, '{"version":1,"feeds":["https://mirr')
+    controller.stop()
+    settings.update({ updates: { enabled: true, feedUrl: MIRROR } })
+    controller = run(new AcceptedFeeds(file))
+    controller.start()
+    await vi.waitFor(() => expect(dialog.asked).toEqual([MIRROR]))
+    expect((await readdir(dir)).some((name) => name.startsWith('update-feeds.json.corrupt-'))).toBe(true)
+    expect(await new AcceptedFeeds(file).has(MIRROR)).toBe(true)
   })
 })
 
