@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dueDateTime, firstDayOfWeek, weekDays, weekStart } from '../../../../src-renderer/src/format/schedule-time'
 
+// The renderer's types have no Node; the test runs in Node all the same.
+const env = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env
 let zone: string | undefined
 beforeAll(() => {
-  zone = process.env['TZ']
+  zone = env['TZ']
   // Local dates follow TZ: a zone with daylight saving, whatever the machine's.
-  process.env['TZ'] = 'Europe/Berlin'
+  env['TZ'] = 'Europe/Berlin'
 })
 afterAll(() => {
-  if (zone === undefined) delete process.env['TZ']
-  else process.env['TZ'] = zone
+  if (zone === undefined) delete env['TZ']
+  else env['TZ'] = zone
 })
 
 describe('the week calendar days', () => {
