@@ -128,6 +128,8 @@ if (!app.requestSingleInstanceLock()) {
     open()
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) open()
+      // The dock icon brings back a window hidden in the tray.
+      else window?.show()
     })
     // Off unless Settings enables it with an https feed; follows the settings as they change.
     const updates = startUpdater({

@@ -105,6 +105,10 @@ export interface ScheduleEdit {
  * set in one synchronous step, so concurrent triggers (reconnect, timer, start-up, a click)
  * cannot send it twice. An item found `sending` at start-up was interrupted mid-request and
  * becomes `unknown`: it is never sent again without the user saying so.
+ *
+ * A story for later starts `scheduled` with its due instant and is never claimed as such: when
+ * the clock (not a timer) says it is due it is written `queued` and follows the path above;
+ * found later than the user allows, it becomes `missed` and waits for the user (due-time.ts).
  */
 export class Outbox {
   readonly accountId: string
