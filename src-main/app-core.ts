@@ -26,7 +26,7 @@ import type { OpenKeyValueStore } from './services/settings/key-value-store'
 import { openStoreWithRecovery } from './services/settings/open-store'
 import { RecoveryLog } from './services/settings/recovery-log'
 import { SettingsService } from './services/settings/settings-service'
-import { createStoriesModule, type StoriesModule } from './services/stories/stories-module'
+import { createStoriesModule, type NotifierPort, type StoriesModule } from './services/stories/stories-module'
 import { GroupsService } from './services/sync'
 
 /**
@@ -60,6 +60,8 @@ export interface CorePorts {
   openDialog: OpenDialogPort | null
   /** The log files (electron-log): their folder for Settings, a scope for renderer lines. */
   logs: LogFiles
+  /** System notifications (desktop); absent in web mode, where the page shows them. */
+  notifier?: NotifierPort | null
 }
 
 export interface AppCore {
@@ -143,6 +145,8 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     fetch: webFetch,
     events,
     log: ports.log,
+    lateSendMinutes: () => settings.get().stories.lateSendMinutes,
+    notifier: ports.notifier ?? null,
   })
 
   const exporter = new ExportService({ source: groups, dialogs: ports.dialogs, log: ports.log })

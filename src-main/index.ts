@@ -2,6 +2,12 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { EVENT_CHANNEL } from '@shared/contract'
 import { BrowserWindow, app, net, session } from 'electron'
+import trayIcon from './resources/icons/32x32.png?asset'
+import { electronNotifier } from './adapters/notifier'
+import { onSystemResume } from './adapters/power-monitor'
+import { confirmQuitWithScheduled } from './adapters/quit-dialog'
+import { createAppTray } from './adapters/tray'
+import { startBackgroundMode } from './background-mode'
 import { APP_ORIGIN, type ProtocolRoute, registerAppScheme, serveAppProtocol } from './adapters/app-protocol'
 import { electronClipboard } from './adapters/clipboard'
 import { electronDialogs } from './adapters/dialogs'
@@ -37,6 +43,8 @@ if (!app.requestSingleInstanceLock()) {
   app.on('second-instance', () => {
     if (!window) return
     if (window.isMinimized()) window.restore()
+    // It may be hidden in the tray.
+    window.show()
     window.focus()
   })
 
@@ -76,6 +84,7 @@ if (!app.requestSingleInstanceLock()) {
       clipboard: electronClipboard,
       openDialog: electronDialogs(() => app.getPath('pictures')),
       logs,
+      notifier: electronNotifier,
     })
 
     pictureSource = core.groups.pictureSource
@@ -85,16 +94,44 @@ if (!app.requestSingleInstanceLock()) {
     registerIpc(core.handlers, senderCheck(() => window?.webContents.id, origins), log)
     events.subscribe((name, payload) => window?.webContents.send(EVENT_CHANNEL, name, payload))
 
+    let quitting = false
+    const background = startBackgroundMode(
+      {
+        stories: core.stories.stories,
+        onOutboxChange: (listener) => events.subscribe((name) => name === 'stories:outbox-changed' && listener()),
+        onResume: onSystemResume,
+        createTray: (actions, label) => createAppTray(trayIcon, actions, label),
+        confirmQuit: confirmQuitWithScheduled,
+        locale: () => app.getLocale(),
+      },
+      {
+        open: () => {
+          if (!window) return open()
+          window.show()
+          window.focus()
+        },
+        syncNow: () => void core.groups.sync().catch((error: unknown) => log.warn('tray sync failed', { error })),
+        quit: () => app.quit(),
+      },
+    )
     const open = () => {
       window = createMainWindow({
         preloadPath: join(here, '../preload/index.cjs'),
         url: devServerUrl ?? `${APP_ORIGIN}/index.html`,
+      })
+      // Planned stories go out only while the app runs: closing the window leaves it in the tray.
+      window.on('close', (event) => {
+        if (quitting || !background.keepRunningOnClose()) return
+        event.preventDefault()
+        window?.hide()
       })
       window.on('closed', () => (window = null))
     }
     open()
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) open()
+      // The dock icon brings back a window hidden in the tray.
+      else window?.show()
     })
     // Off unless Settings enables it with an https feed; follows the settings as they change.
     const updates = startUpdater({
@@ -103,7 +140,13 @@ if (!app.requestSingleInstanceLock()) {
       log: logs.scoped('updates'),
       notify: (notice) => core.events.emit('app:notice', notice),
     })
-    app.on('before-quit', () => {
+    app.on('before-quit', (event) => {
+      if (!quitting && !background.mayQuit()) {
+        event.preventDefault()
+        return
+      }
+      quitting = true
+      background.dispose()
       updates.stop()
       void core.dispose()
     })

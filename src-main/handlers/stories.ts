@@ -26,7 +26,11 @@ export interface StoriesHandlerDeps {
 export function storiesHandlers(deps: StoriesHandlerDeps): Pick<Handlers, StoriesChannel> {
   const { stories, feed, media, contacts, limits, openDialog } = deps
   return {
-    'stories:publish': ({ requestId, draft }) => stories.publish(requestId, draft),
+    'stories:publish': ({ requestId, draft, dueAt }) =>
+      stories.publish(requestId, draft, dueAt === undefined ? undefined : Date.parse(dueAt)),
+    'stories:schedule-edit': ({ id, dueAt, caption }) =>
+      stories.scheduleEdit(id, { ...(dueAt !== undefined && { dueAt: Date.parse(dueAt) }), ...(caption !== undefined && { caption }) }),
+    'stories:schedule-duplicate': ({ id, requestId, dueAt }) => stories.scheduleDuplicate(id, requestId, Date.parse(dueAt)),
     'stories:cancel': ({ requestId }) => stories.cancel(requestId),
     'stories:limits': () => limits(),
     'stories:media-pick': async () => {

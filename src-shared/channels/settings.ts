@@ -35,6 +35,8 @@ export const SettingsSchema = z.object({
       videoMaxBytes: z.number().int().positive().default(16 * 1024 * 1024),
       audioMaxBytes: z.number().int().positive().default(16 * 1024 * 1024),
       videoMaxSeconds: z.number().positive().default(60),
+      /** A scheduled story found up to this many minutes late is still sent by itself; 0 (the default) always asks. */
+      lateSendMinutes: z.number().int().min(0).max(24 * 60).default(0),
     })
     .prefault({}),
   updates: z

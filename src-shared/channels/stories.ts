@@ -23,6 +23,19 @@ export type PublishResult =
   | { state: 'sent'; itemId: string; messageId: string | null; messageStatus: string | null }
   | { state: 'queued'; itemId: string; error: AppErrorData }
   | { state: 'unknown'; itemId: string; error: AppErrorData }
+  /** Written down to be published at `dueAt` (UTC, ISO). */
+  | { state: 'scheduled'; itemId: string; dueAt: string }
+
+/**
+ * A story the app sent without the user waiting on it (the queue, a schedule) was published or
+ * not. Web mode shows it with the browser's notifications; the text carries no token and no
+ * full phone number.
+ */
+export interface StoryNotification {
+  outcome: 'published' | 'failed' | 'unknown' | 'missed'
+  /** The start of the caption, numbers masked. */
+  text: string
+}
 
 export interface UploadProgressEvent {
   requestId: string
@@ -79,7 +92,21 @@ export const MAX_IMPORT_BYTES = 256 * 1024 * 1024
 
 export const storiesChannels = {
   /** Checks and publishes the composer's story (a new requestId per click; a repeat returns the first outcome). */
-  'stories:publish': channel<PublishResult>()(z.object({ requestId, draft: StoryDraftSchema })),
+  'stories:publish': channel<PublishResult>()(
+    z.object({ requestId, draft: StoryDraftSchema, dueAt: z.iso.datetime({ offset: true }).optional() }),
+  ),
+  /** Reschedules (`dueAt`) or edits the caption of a story still planned (scheduled or missed). */
+  'stories:schedule-edit': channel<OutboxItemView>()(
+    z.object({
+      id: z.string().min(1).max(64),
+      dueAt: z.iso.datetime({ offset: true }).optional(),
+      caption: z.string().max(4096).optional(),
+    }),
+  ),
+  /** Plans a copy of a story not sent yet for `dueAt`. */
+  'stories:schedule-duplicate': channel<OutboxItemView>()(
+    z.object({ id: z.string().min(1).max(64), requestId, dueAt: z.iso.datetime({ offset: true }) }),
+  ),
   /** Stops an upload; a request whose body was already all sent ends as `unknown`. */
   'stories:cancel': channel<void>()(z.object({ requestId })),
   'stories:limits': channel<StoryLimits>()(z.void()),
@@ -143,4 +170,5 @@ export const storiesEvents = {
   'stories:outbox-changed': event<{ accountId: string; items: OutboxItemView[] }>(),
   'stories:history-changed': event<{ accountId: string }>(),
   'stories:feed-changed': event<FeedState>(),
+  'stories:notify': event<StoryNotification>(),
 }

@@ -9,9 +9,11 @@ export type StoryKind = (typeof STORY_KINDS)[number]
 /**
  * Where an outbox item stands. `sending` is written before a request leaves; `unknown`
  * means the request may have reached the server with no answer back, and only the user
- * moves it on (mark as sent, send again, discard).
+ * moves it on (mark as sent, send again, discard). `scheduled` waits for its due instant;
+ * `missed` is a scheduled story whose time passed while it could not go (the app was not
+ * running, the computer slept): it is never sent late unless the user says so.
  */
-export const OUTBOX_STATES = ['queued', 'sending', 'sent', 'failed', 'unknown'] as const
+export const OUTBOX_STATES = ['queued', 'sending', 'sent', 'failed', 'unknown', 'scheduled', 'missed'] as const
 export type OutboxState = (typeof OUTBOX_STATES)[number]
 
 /** What a list row shows of a story: enough to recognise it, never a file path. */
@@ -46,6 +48,8 @@ export interface OutboxItemView {
   lastError: AppErrorData | null
   /** When the next automatic attempt is due (queued items only). */
   nextAttemptAt: string | null
+  /** The instant (UTC, ISO) a scheduled story is due; null for a story sent as soon as it can be. */
+  dueAt: string | null
 }
 
 export const HistoryEntrySchema = z.object({

@@ -40,6 +40,8 @@ export const OutboxItemSchema = z.object({
   lastError: AppErrorDataSchema.nullable(),
   result: z.object({ messageId: z.string().nullable(), messageStatus: z.string().nullable() }).nullable(),
   nextAttemptAt: z.string().nullable(),
+  /** A scheduled story's due instant (UTC, ISO). Items written before scheduling existed have none. */
+  dueAt: z.string().nullable().default(null),
 })
 export type OutboxItem = z.infer<typeof OutboxItemSchema>
 
@@ -54,5 +56,6 @@ export function viewOf(item: OutboxItem): OutboxItemView {
     summary: item.summary,
     lastError: item.lastError,
     nextAttemptAt: item.state === 'queued' ? item.nextAttemptAt : null,
+    dueAt: item.dueAt,
   }
 }

@@ -10,6 +10,7 @@ import { OutboxFiles } from './outbox-files'
 import { viewOf, type OutboxItem, type StoryPayload } from './outbox-item'
 import { canCopy, canUpload, uploadStep, type PublishStep } from './media-step'
 import { judgeFailure } from './outcome'
+import { graceFor, judgeDue, nextCheckIn, RUNNING_GRACE_MS } from './due-time'
 
 /** The one call the outbox needs from the API client. */
 export interface StoryPublisher {
@@ -57,6 +58,12 @@ export interface OutboxOptions {
   log?: Logger
   /** Backoff of automatic attempts while the server cannot be reached. */
   retry?: { firstMs: number; maxMs: number }
+  /** "Send if less than N minutes late" for a scheduled story found past its time (0: always ask). */
+  lateSendMinutes?: () => number
+  /** Scheduled stories found past their time, now `missed`, waiting for the user's decision. */
+  onMissed?: (items: OutboxItemView[]) => void
+  /** What became of a story sent without the user waiting on it (the queue, a schedule): for notifications. */
+  onOutcome?: (outcome: AttemptOutcome) => void
 }
 
 /** What one attempt ended in, from the caller's side. */
@@ -65,6 +72,8 @@ export type AttemptOutcome =
   | { state: 'queued' | 'unknown' | 'failed'; item: OutboxItemView; error: AppErrorData }
   /** Refused or cancelled in an interactive publish: nothing was published and nothing is kept. */
   | { state: 'dropped'; error: AppErrorData }
+  /** Written down to go at its due instant. */
+  | { state: 'scheduled'; item: OutboxItemView }
 
 export interface NewStory {
   requestId: string
@@ -72,6 +81,15 @@ export interface NewStory {
   summary: StorySummary
   /** The granted file to copy into the item (media stories). */
   mediaSource: string | null
+  /** When given, the story is held until this instant (ms since the epoch, UTC) instead of sent now. */
+  dueAt?: number
+}
+
+/** Changes the user may make to a story that has not gone yet. */
+export interface ScheduleEdit {
+  /** A new due instant (ms since the epoch, UTC). */
+  dueAt?: number
+  caption?: string
 }
 
 /**
@@ -87,6 +105,10 @@ export interface NewStory {
  * set in one synchronous step, so concurrent triggers (reconnect, timer, start-up, a click)
  * cannot send it twice. An item found `sending` at start-up was interrupted mid-request and
  * becomes `unknown`: it is never sent again without the user saying so.
+ *
+ * A story for later starts `scheduled` with its due instant and is never claimed as such: when
+ * the clock (not a timer) says it is due it is written `queued` and follows the path above;
+ * found later than the user allows, it becomes `missed` and waits for the user (due-time.ts).
  */
 export class Outbox {
   readonly accountId: string
@@ -103,6 +125,9 @@ export class Outbox {
   #draining: Promise<void> | null = null
   #drainAgain = false
   #retryTimer: unknown = null
+  #scheduleTimer: unknown = null
+  /** One look at the schedule at a time: a resume and a timer arriving together take turns. */
+  #checking: Promise<void> = Promise.resolve()
   #offlineStreak = 0
   #closed = false
   #unsubscribe: (() => void) | null = null
@@ -141,6 +166,8 @@ export class Outbox {
     }
     this.#listen()
     this.#emit()
+    // Whatever was due while the app was not running is judged with the user's allowance only.
+    await this.checkSchedule({ running: false })
     return setAside
   }
 
@@ -153,6 +180,8 @@ export class Outbox {
     this.#unsubscribe?.()
     if (this.#retryTimer !== null) this.#timers.clearTimeout(this.#retryTimer)
     this.#retryTimer = null
+    if (this.#scheduleTimer !== null) this.#timers.clearTimeout(this.#scheduleTimer)
+    this.#scheduleTimer = null
   }
 
   /** The account is active again, perhaps with a new token: automatic sending resumes. */
@@ -161,6 +190,7 @@ export class Outbox {
     if (!this.#closed) return
     this.#closed = false
     this.#listen()
+    void this.checkSchedule({ running: true })
     void this.drain()
   }
 
@@ -217,7 +247,9 @@ export class Outbox {
         lastError: null,
         result: null,
         nextAttemptAt: null,
+        dueAt: null,
       }
+      if (story.dueAt !== undefined) return await this.#hold(item, story.dueAt)
       if (offline) return await this.#queueOffline(item)
       await this.#save(item)
       if (waiting) return await this.#awaitTurn(item, signal)
@@ -234,6 +266,142 @@ export class Outbox {
     } finally {
       this.#locked.delete(id)
       this.#waiters.delete(id)
+    }
+  }
+
+  /** A story for later: written down as `scheduled` with its instant, and the scheduler told. */
+  async #hold(item: OutboxItem, dueAt: number): Promise<AttemptOutcome> {
+    this.#requireFuture(dueAt)
+    const scheduled = await this.#save({ ...item, state: 'scheduled', dueAt: new Date(dueAt).toISOString() })
+    this.#armSchedule()
+    return { state: 'scheduled', item: viewOf(scheduled) }
+  }
+
+  #requireFuture(dueAt: number): void {
+    // A time picked a moment ago may pass while the user clicks; anything older is a mistake, not a plan.
+    if (!Number.isFinite(dueAt) || dueAt < this.#timers.now() - RUNNING_GRACE_MS)
+      throw new AppError('invalid-argument', 'That time has already passed. Pick a time in the future.')
+  }
+
+  /**
+   * Looks at every scheduled story against the clock: due ones join the queue (written down
+   * before anything is sent), ones too late for the allowance become `missed` for the user to
+   * decide, and the timer is set for the next look. Called by the timer, on resume from sleep,
+   * and at start-up (`running: false`: only the user's allowance counts then).
+   */
+  checkSchedule(options: { running: boolean }): Promise<void> {
+    const run = this.#checking.then(() => this.#checkSchedule(options.running))
+    this.#checking = run.catch((error: unknown) => this.#logFailure('schedule check failed', error))
+    return this.#checking
+  }
+
+  async #checkSchedule(running: boolean): Promise<void> {
+    if (this.#closed) return
+    const grace = graceFor(this.#opts.lateSendMinutes?.() ?? 0, running)
+    const missed: OutboxItemView[] = []
+    let released = false
+    for (const item of [...this.#items.values()]) {
+      if (item.state !== 'scheduled' || item.dueAt === null || this.#locked.has(item.id)) continue
+      const verdict = judgeDue(Date.parse(item.dueAt), this.#timers.now(), grace)
+      if (verdict.kind === 'wait') continue
+      this.#locked.add(item.id)
+      try {
+        if (verdict.kind === 'due') {
+          // Queued on disk before the drain may claim it: the usual queued → sending path takes it from here.
+          await this.#save({ ...item, state: 'queued', nextAttemptAt: null })
+          released = true
+        } else {
+          missed.push(viewOf(await this.#save({ ...item, state: 'missed', nextAttemptAt: null })))
+        }
+      } finally {
+        this.#locked.delete(item.id)
+      }
+    }
+    if (missed.length > 0) this.#opts.onMissed?.(missed)
+    this.#armSchedule()
+    if (released) void this.drain()
+  }
+
+  /** Sets the one schedule timer for the next look; it is capped, so a clock that jumps is noticed. */
+  #armSchedule(): void {
+    if (this.#scheduleTimer !== null) this.#timers.clearTimeout(this.#scheduleTimer)
+    this.#scheduleTimer = null
+    if (this.#closed) return
+    const dueTimes = [...this.#items.values()]
+      .filter((item) => item.state === 'scheduled' && item.dueAt !== null)
+      .map((item) => Date.parse(item.dueAt!))
+    const delay = nextCheckIn(dueTimes, this.#timers.now())
+    if (delay === null) return
+    this.#scheduleTimer = this.#timers.setTimeout(() => {
+      this.#scheduleTimer = null
+      void this.checkSchedule({ running: true })
+    }, delay)
+  }
+
+  /** The next scheduled story's instant, or null: for the tray and the quit question. */
+  nextDue(): { id: string; dueAt: string; summary: StorySummary } | null {
+    let next: OutboxItem | null = null
+    for (const item of this.#items.values())
+      if (item.state === 'scheduled' && item.dueAt !== null && (next === null || item.dueAt < next.dueAt!)) next = item
+    return next ? { id: next.id, dueAt: next.dueAt!, summary: next.summary } : null
+  }
+
+  /** Reschedules or edits the caption of a story that has not gone yet (scheduled or missed). */
+  async editScheduled(id: string, edit: ScheduleEdit): Promise<OutboxItemView> {
+    const item = this.#items.get(id)
+    if (!item) throw new AppError('not-found', 'That story is no longer in the outbox.')
+    if (this.#locked.has(id) || (item.state !== 'scheduled' && item.state !== 'missed'))
+      throw new AppError('conflict', 'Only a story that is still planned can be changed.')
+    if (edit.dueAt !== undefined) this.#requireFuture(edit.dueAt)
+    else if (item.state === 'missed') throw new AppError('invalid-argument', 'Its time has passed: pick a new time.')
+    this.#locked.add(id)
+    try {
+      const changed = await this.#save({
+        ...withCaption(item, edit.caption),
+        state: 'scheduled',
+        ...(edit.dueAt !== undefined && { dueAt: new Date(edit.dueAt).toISOString() }),
+      })
+      this.#armSchedule()
+      return viewOf(changed)
+    } finally {
+      this.#locked.delete(id)
+    }
+  }
+
+  /** A copy of a story not sent yet, planned for `dueAt` (its media copied too); the user then edits it. */
+  async duplicate(id: string, requestId: string, dueAt: number): Promise<OutboxItemView> {
+    const item = this.#items.get(id)
+    if (!item) throw new AppError('not-found', 'That story is no longer in the outbox.')
+    if (item.payload.kind === 'copy') throw new AppError('invalid-request', 'A repost cannot be duplicated.')
+    this.#requireFuture(dueAt)
+    const copyId = randomBytes(12).toString('base64url')
+    this.#locked.add(copyId)
+    try {
+      try {
+        await this.#files.prepare(copyId, item.payload.kind === 'media' ? this.#files.mediaPath(id) : null)
+      } catch (error) {
+        throw storyNotWritten(error)
+      }
+      const now = new Date(this.#timers.now()).toISOString()
+      const payload: StoryPayload =
+        item.payload.kind === 'media' ? { ...item.payload, media: withoutMediaId(item.payload.media) } : item.payload
+      const copy = await this.#save({
+        ...item,
+        id: copyId,
+        requestId,
+        state: 'scheduled',
+        createdAt: now,
+        attempts: 0,
+        payload,
+        lastError: null,
+        result: null,
+        nextAttemptAt: null,
+        dueAt: new Date(dueAt).toISOString(),
+      })
+      this.#armSchedule()
+      return viewOf(copy)
+    } finally {
+      this.#locked.delete(copyId)
     }
   }
 
@@ -337,8 +505,10 @@ export class Outbox {
           if (!current || current.state !== 'queued' || this.#locked.has(item.id)) continue
           this.#locked.add(item.id)
           try {
+            if (await this.#tooLate(current)) continue
             const outcome = await this.#attempt(current, { interactive: false })
             this.#waiters.get(current.id)?.(outcome)
+            this.#opts.onOutcome?.(outcome)
             // Still no connection: the rest would fail the same way.
             if (outcome.state === 'queued') return
           } finally {
@@ -354,6 +524,19 @@ export class Outbox {
         this.#scheduleRetry()
       })
     return this.#draining
+  }
+
+  /**
+   * A scheduled story that became due but could not go (no connection, a queue ahead of it)
+   * is not sent late by itself beyond the allowance: it becomes `missed` and the user decides.
+   */
+  async #tooLate(item: OutboxItem): Promise<boolean> {
+    if (item.dueAt === null) return false
+    const grace = graceFor(this.#opts.lateSendMinutes?.() ?? 0, true)
+    if (judgeDue(Date.parse(item.dueAt), this.#timers.now(), grace).kind !== 'missed') return false
+    const missed = await this.#save({ ...item, state: 'missed', nextAttemptAt: null })
+    this.#opts.onMissed?.([viewOf(missed)])
+    return true
   }
 
   /** The user's decisions: send a queued or failed item now, resend an unknown one, mark it sent, discard. */
@@ -378,14 +561,16 @@ export class Outbox {
     const { id } = item
     switch (action) {
       case 'send-now':
-        if (item.state !== 'queued' && item.state !== 'failed')
-          throw new AppError('conflict', 'Only a waiting or failed story can be sent from here; for an unknown outcome choose “Send again”.')
-        await this.#save({ ...item, state: 'queued', nextAttemptAt: null })
+        if (item.state !== 'queued' && item.state !== 'failed' && item.state !== 'scheduled' && item.state !== 'missed')
+          throw new AppError('conflict', 'Only a waiting, planned or failed story can be sent from here; for an unknown outcome choose “Send again”.')
+        // The user's word: from now on an ordinary queued story, with no time to be late for.
+        await this.#save({ ...item, state: 'queued', nextAttemptAt: null, dueAt: null })
+        if (item.state === 'scheduled') this.#armSchedule()
         break
       case 'send-again':
         if (item.state !== 'unknown' && item.state !== 'failed')
           throw new AppError('conflict', 'Only a story whose outcome is unknown or that failed can be sent again.')
-        await this.#save({ ...item, state: 'queued', nextAttemptAt: null })
+        await this.#save({ ...item, state: 'queued', nextAttemptAt: null, dueAt: null })
         break
       case 'mark-sent':
         if (item.state !== 'unknown') throw new AppError('conflict', 'Only a story whose outcome is unknown can be marked as sent.')
@@ -394,6 +579,7 @@ export class Outbox {
       case 'discard':
         this.#items.delete(id)
         await this.#files.remove(id)
+        this.#armSchedule()
         this.#emit()
         break
     }
@@ -404,10 +590,12 @@ export class Outbox {
     while (this.#draining) await this.#draining
   }
 
+  /** Oldest first; a scheduled story counts from its due instant, the moment it joined the queue. */
   #queued(): OutboxItem[] {
+    const since = (item: OutboxItem) => item.dueAt ?? item.createdAt
     return [...this.#items.values()]
       .filter((item) => item.state === 'queued')
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+      .sort((a, b) => since(a).localeCompare(since(b)) || a.id.localeCompare(b.id))
   }
 
   /**
@@ -638,4 +826,23 @@ export class Outbox {
   #emit(): void {
     this.#opts.onChange?.(this.list())
   }
+}
+
+/** The story with a new caption: in the request (text), the fields (media) and the summary the lists show. */
+function withCaption(item: OutboxItem, caption: string | undefined): OutboxItem {
+  if (caption === undefined) return item
+  const { payload } = item
+  if (payload.kind === 'copy') throw new AppError('invalid-request', 'A repost has no caption to edit.')
+  if (payload.kind === 'text' && caption.trim() === '') throw new AppError('invalid-argument', 'A text story needs some text.')
+  const next: StoryPayload =
+    payload.kind === 'text'
+      ? { ...payload, request: { ...payload.request, caption } }
+      : { ...payload, fields: { ...payload.fields, caption } }
+  return { ...item, payload: next, summary: { ...item.summary, text: caption } }
+}
+
+/** A copy uploads its own file: the original's media id may expire or be used already. */
+function withoutMediaId<M extends { mediaId?: string | undefined }>(media: M): Omit<M, 'mediaId'> {
+  const { mediaId: _dropped, ...rest } = media
+  return rest
 }

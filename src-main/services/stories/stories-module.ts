@@ -11,6 +11,12 @@ import type { ConnectivityPort, StoryPublisher } from '../outbox/outbox'
 import { StoryFeedService, type FeedClient } from '../story-feed/story-feed-service'
 import { ContactsSearch } from './contacts-search'
 import { StoriesService } from './stories-service'
+import { notificationText } from './story-notification'
+
+/** Shows a system notification (Electron's Notification on the desktop). */
+export interface NotifierPort {
+  show(text: { title: string; body: string }): void
+}
 
 /** Granted files nobody published are kept this long (a draft may still name one). */
 const GRANT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
@@ -28,6 +34,10 @@ export interface StoriesModuleOptions {
   fetch: FetchLike
   events: EventHub
   log: Logger
+  /** "Send if less than N minutes late" for scheduled stories. */
+  lateSendMinutes?: () => number
+  /** The desktop's notifications; web mode has none in main, and the page shows the event instead. */
+  notifier?: NotifierPort | null
 }
 
 /** The stories side of the app put together: media grants, publishing, outbox, contacts. */
@@ -41,7 +51,12 @@ export function createStoriesModule(options: StoriesModuleOptions) {
     connectivity: options.connectivity,
     log,
     ...(options.labelOf && { labelOf: options.labelOf }),
+    ...(options.lateSendMinutes && { lateSendMinutes: options.lateSendMinutes }),
     events: {
+      notify: (notification) => {
+        events.emit('stories:notify', notification)
+        options.notifier?.show(notificationText(notification))
+      },
       progress: (event) => events.emit('stories:progress', event),
       outboxChanged: (accountId, items) => events.emit('stories:outbox-changed', { accountId, items }),
       historyChanged: (accountId) => events.emit('stories:history-changed', { accountId }),

@@ -1,4 +1,4 @@
-import type { OutboxAction, PublishResult, SetAsideAction, SetAsideItem } from '@shared/channels/stories'
+import type { OutboxAction, PublishResult, SetAsideAction, SetAsideItem, StoryNotification } from '@shared/channels/stories'
 import { parseStoryRequest } from '@shared/domain/story'
 import { AppError } from '@shared/errors'
 import { blockingIssues, checkStory, type StoryIssue } from '@shared/story/checks'
@@ -15,12 +15,13 @@ import { DraftStore } from '../drafts/draft-store'
 import { HistoryStore } from '../history/history-store'
 import { silentLogger, type Logger } from '../log'
 import type { MediaStore } from '../media/media-store'
-import { Outbox, type ConnectivityPort, type OutboxTimers, type StoryPublisher } from '../outbox/outbox'
+import { Outbox, type AttemptOutcome, type ConnectivityPort, type OutboxTimers, type ScheduleEdit, type StoryPublisher } from '../outbox/outbox'
 import type { StoryPayload } from '../outbox/outbox-item'
 import { tokenNeededError } from '../accounts/token-needed-client'
 import { SetAsideFiles } from '../set-aside/set-aside-files'
 import { describeIssues } from './issue-messages'
 import { restoreSetAside } from './restore-set-aside'
+import { storyNotification } from './story-notification'
 import { sweepStaleTempFiles } from './temp-sweep'
 
 export interface StoriesEvents {
@@ -28,6 +29,8 @@ export interface StoriesEvents {
   outboxChanged(accountId: string, items: OutboxItemView[]): void
   historyChanged(accountId: string): void
   notice(level: 'info' | 'warning' | 'error', message: string): void
+  /** A story sent (or missed) without the user waiting on it: shown as a notification. */
+  notify?(notification: StoryNotification): void
 }
 
 export interface StoriesServiceOptions {
@@ -41,6 +44,8 @@ export interface StoriesServiceOptions {
   retry?: { firstMs: number; maxMs: number }
   /** The account's name as the user gave it, for messages. */
   labelOf?: (accountId: string) => string | undefined
+  /** "Send if less than N minutes late" for scheduled stories (0: always ask the user). */
+  lateSendMinutes?: () => number
 }
 
 interface AccountContext {
@@ -93,7 +98,7 @@ export class StoriesService {
     this.#context = null
   }
 
-  async publish(requestId: string, draft: StoryDraft): Promise<PublishResult> {
+  async publish(requestId: string, draft: StoryDraft, dueAt?: number): Promise<PublishResult> {
     const answered = this.#answered.get(requestId)
     if (answered) return answered
     const running = this.#inFlight.get(requestId)
@@ -105,7 +110,7 @@ export class StoriesService {
       if (earlier) return resultOfItem(earlier)
       // Nothing is written or queued: the composer keeps the story until the token is entered.
       if (context.session.tokenNeeded) throw tokenNeededError(this.#labelOf(context))
-      return this.#publish(context, requestId, draft, controller.signal)
+      return this.#publish(context, requestId, draft, controller.signal, dueAt)
     })
     this.#inFlight.set(requestId, { promise, controller })
     try {
@@ -141,6 +146,7 @@ export class StoriesService {
       const { code, message, details } = outcome.error
       throw new AppError(code, message, details)
     }
+    if (outcome.state === 'scheduled') throw new Error('stories: a repost is never scheduled')
     const result: PublishResult =
       outcome.state === 'sent'
         ? { state: 'sent', itemId: outcome.item.id, messageId: outcome.messageId, messageStatus: outcome.messageStatus }
@@ -163,6 +169,30 @@ export class StoriesService {
     const context = await this.#require()
     if (context.session.tokenNeeded && (action === 'send-now' || action === 'send-again')) throw tokenNeededError(this.#labelOf(context))
     return context.outbox.act(id, action)
+  }
+
+  /** Reschedules or edits the caption of a planned story of the active account. */
+  async scheduleEdit(id: string, edit: ScheduleEdit): Promise<OutboxItemView> {
+    return (await this.#require()).outbox.editScheduled(id, edit)
+  }
+
+  async scheduleDuplicate(id: string, requestId: string, dueAt: number): Promise<OutboxItemView> {
+    return (await this.#require()).outbox.duplicate(id, requestId, dueAt)
+  }
+
+  /** The active account's next planned story, for the tray. */
+  nextDue(): { dueAt: string; summary: StorySummary } | null {
+    return this.#context?.outbox.nextDue() ?? null
+  }
+
+  /** Planned stories of the active account: the window hides to the tray instead of quitting while any wait. */
+  scheduledCount(): number {
+    return this.#context?.outbox.list().filter((item) => item.state === 'scheduled').length ?? 0
+  }
+
+  /** The computer woke up (or the clock may have moved): every open outbox looks at its schedule again. */
+  recheckSchedule(): void {
+    for (const context of this.#contexts.values()) void context.outbox.checkSchedule({ running: true })
   }
 
   async historyList(): Promise<HistoryEntry[]> {
@@ -215,7 +245,7 @@ export class StoriesService {
     await context?.outbox.idle()
   }
 
-  async #publish(context: AccountContext, requestId: string, draft: StoryDraft, signal: AbortSignal): Promise<PublishResult> {
+  async #publish(context: AccountContext, requestId: string, draft: StoryDraft, signal: AbortSignal, dueAt?: number): Promise<PublishResult> {
     const { grant, mediaPath } = await this.#resolveMedia(draft)
     const gone = draft.kind === 'media' && draft.media.grantId !== null && grant === null
     const issues = blockingIssues(checkStory(draft, grant, this.#opts.limits())).map((issue) =>
@@ -225,7 +255,7 @@ export class StoriesService {
     if (issues.length > 0) throw refusal(issues)
     const payload = buildPayload(draft, grant)
     const outcome = await context.outbox.publish(
-      { requestId, payload, summary: summarizeStory(draft, grant), mediaSource: mediaPath },
+      { requestId, payload, summary: summarizeStory(draft, grant), mediaSource: mediaPath, ...(dueAt !== undefined && { dueAt }) },
       signal,
     )
     if (outcome.state === 'dropped') {
@@ -243,7 +273,26 @@ export class StoriesService {
         return { state: outcome.state, itemId: outcome.item.id, error: outcome.error }
       case 'failed':
         return { state: 'unknown', itemId: outcome.item.id, error: outcome.error }
+      case 'scheduled':
+        return { state: 'scheduled', itemId: outcome.item.id, dueAt: outcome.item.dueAt! }
     }
+  }
+
+  #notify(outcome: AttemptOutcome): void {
+    if (outcome.state === 'dropped' || outcome.state === 'scheduled' || outcome.state === 'queued') return
+    const kind = outcome.state === 'sent' ? 'published' : outcome.state
+    this.#opts.events.notify?.(storyNotification(kind, outcome.item.summary))
+  }
+
+  #missed(items: OutboxItemView[]): void {
+    const count = items.length
+    this.#opts.events.notice(
+      'warning',
+      count === 1
+        ? 'A scheduled story’s time passed before it could be sent. It was not sent late: open the Outbox to send it now, reschedule or cancel it.'
+        : `${count} scheduled stories’ times passed before they could be sent. They were not sent late: open the Outbox to decide for each.`,
+    )
+    for (const item of items) this.#opts.events.notify?.(storyNotification('missed', item.summary))
   }
 
   async #resolveMedia(draft: StoryDraft): Promise<{ grant: MediaGrant | null; mediaPath: string | null }> {
@@ -304,6 +353,9 @@ export class StoriesService {
       onHistory: () => events.historyChanged(session.id),
       onProgress: (requestId, progress) => events.progress({ requestId, ...progress }),
       log: this.#log,
+      lateSendMinutes: () => this.#opts.lateSendMinutes?.() ?? 0,
+      onMissed: (items) => this.#missed(items),
+      onOutcome: (outcome) => this.#notify(outcome),
       ...(this.#opts.timers && { timers: this.#opts.timers }),
       ...(this.#opts.retry && { retry: this.#opts.retry }),
     })
@@ -364,6 +416,7 @@ function invalidRequest(issue: { path: string; message: string }): AppError {
 
 function resultOfItem(item: OutboxItemView): PublishResult {
   const error = item.lastError ?? { code: 'offline' as const, message: 'The story is waiting in the outbox.' }
+  if (item.state === 'scheduled' && item.dueAt !== null) return { state: 'scheduled', itemId: item.id, dueAt: item.dueAt }
   return item.state === 'unknown' || item.state === 'failed' || item.state === 'sending'
     ? { state: 'unknown', itemId: item.id, error }
     : { state: 'queued', itemId: item.id, error }

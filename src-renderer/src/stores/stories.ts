@@ -8,6 +8,7 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import { bridge } from '../bridge'
 import { useAccountsStore } from './accounts'
+import { useScheduleStore } from './schedule'
 
 /** Problems that only make sense to show once the user tries to publish (an empty form is not an error yet). */
 const SHOWN_ON_ATTEMPT = new Set<StoryIssue['code']>(['text-empty', 'media-missing', 'contacts-empty'])
@@ -225,19 +226,28 @@ export const useStoriesStore = defineStore('stories', () => {
   async function publish(): Promise<boolean> {
     attempted.value = true
     if (!canPublish.value) return false
+    // "Publish at…": the instant picked, or null when that time cannot be used (the control says why).
+    const schedule = useScheduleStore()
+    const dueAt = schedule.dueAtForPublish()
+    if (dueAt === null) return false
     const requestId = newRequestId()
     publishing.value = { requestId, sentBytes: 0, totalBytes: 0 }
     result.value = null
     publishError.value = null
     if (saveTimer) clearTimeout(saveTimer)
     // Parsing yields a plain copy: a reactive proxy cannot cross IPC.
-    const outcome = await bridge.call('stories:publish', { requestId, draft: StoryDraftSchema.parse(draft.value) })
+    const outcome = await bridge.call('stories:publish', {
+      requestId,
+      draft: StoryDraftSchema.parse(draft.value),
+      ...(dueAt !== undefined && { dueAt }),
+    })
     publishing.value = null
     if (!outcome.ok) {
       publishError.value = outcome.error
       return false
     }
     result.value = outcome.value
+    if (outcome.value.state === 'scheduled') schedule.clear()
     startAfresh()
     return true
   }

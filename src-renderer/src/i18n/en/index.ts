@@ -4,6 +4,7 @@ import diagnostics from './diagnostics'
 import feed from './feed'
 import frame from './frame'
 import groups from './groups'
+import schedule from './schedule'
 import stories from './stories'
 import web from './web'
 
@@ -14,6 +15,7 @@ export default {
   ...frame,
   ...groups,
   ...stories,
+  ...schedule,
   ...feed,
   ...diagnostics,
   ...web,

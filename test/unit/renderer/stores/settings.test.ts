@@ -8,7 +8,7 @@ const defaults: Settings = {
   theme: 'system',
   locale: null,
   sync: { intervalMinutes: 15, concurrency: 4, downloadPictures: true },
-  stories: { imageMaxBytes: 1, videoMaxBytes: 1, audioMaxBytes: 1, videoMaxSeconds: 60 },
+  stories: { imageMaxBytes: 1, videoMaxBytes: 1, audioMaxBytes: 1, videoMaxSeconds: 60, lateSendMinutes: 0 },
   updates: { enabled: false, feedUrl: null },
 }
 const recovery = { file: 'settings' as const, movedTo: 'settings.json.unreadable-2025', at: '2025-01-01T00:00:00.000Z', reason: 'the file is not valid JSON' }

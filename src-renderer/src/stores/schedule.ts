@@ -1,0 +1,105 @@
+import type { AppErrorData, Result } from '@shared/errors'
+import { instantToWallTime, wallTimeToInstant, type ZonedInstant } from '@shared/story/schedule'
+import type { OutboxItemView } from '@shared/story/records'
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import { bridge } from '../bridge'
+import { useOutboxStore } from './outbox'
+
+/** The zone the user's clock shows: the picker's times are read in it. */
+export function userTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+}
+
+/** Planned stories: "Publish at…" in the composer, and the planned stories' edits. */
+export const useScheduleStore = defineStore('schedule', () => {
+  const outbox = useOutboxStore()
+  /** "Publish at…" is ticked. */
+  const enabled = ref(false)
+  /** The picked time on the user's clock, `YYYY-MM-DDTHH:mm[:ss]`. */
+  const publishAt = ref('')
+  const zone = ref(userTimeZone())
+  /** Ticks while the picker is open, so "has passed" follows the clock. */
+  const now = ref(Date.now())
+  const error = shallowRef<AppErrorData | null>(null)
+  const acting = ref<string | null>(null)
+
+  const instant = computed<ZonedInstant | null>(() => (publishAt.value ? wallTimeToInstant(publishAt.value, zone.value) : null))
+  /** What stops the picked time: none, not a time, or a time past. */
+  const problem = computed<'invalid' | 'past' | null>(() => {
+    if (!enabled.value) return null
+    if (!instant.value) return 'invalid'
+    return instant.value.at <= now.value ? 'past' : null
+  })
+
+  /** Stories planned (or missed), soonest first. */
+  const planned = computed<OutboxItemView[]>(() =>
+    outbox.items
+      .filter((item) => item.dueAt !== null && (item.state === 'scheduled' || item.state === 'missed'))
+      .sort((a, b) => a.dueAt!.localeCompare(b.dueAt!)),
+  )
+
+  /** Turns "Publish at…" on with a time a little ahead, rounded to the next five minutes. */
+  function enable(on: boolean): void {
+    enabled.value = on
+    now.value = Date.now()
+    if (on && !publishAt.value) {
+      const next = Math.ceil((Date.now() + 10 * 60_000) / 300_000) * 300_000
+      publishAt.value = instantToWallTime(next, zone.value).slice(0, 16)
+    }
+  }
+
+  /**
+   * The due instant to publish with: undefined to publish now, null when the picked time
+   * cannot be used (the control says why).
+   */
+  function dueAtForPublish(): string | undefined | null {
+    if (!enabled.value) return undefined
+    now.value = Date.now()
+    if (problem.value !== null || !instant.value) return null
+    return new Date(instant.value.at).toISOString()
+  }
+
+  function clear(): void {
+    enabled.value = false
+    publishAt.value = ''
+  }
+
+  async function run(id: string, call: () => Promise<Result<OutboxItemView>>): Promise<boolean> {
+    acting.value = id
+    error.value = null
+    try {
+      const result = await call()
+      if (!result.ok) error.value = result.error
+      return result.ok
+    } finally {
+      acting.value = null
+    }
+  }
+
+  /** A new caption and/or time for a planned story; `wall` is read on the user's clock. */
+  function edit(id: string, change: { caption?: string; wall?: string }): Promise<boolean> {
+    const at = change.wall ? wallTimeToInstant(change.wall, zone.value) : null
+    if (change.wall && !at) {
+      error.value = { code: 'invalid-argument', message: '' }
+      return Promise.resolve(false)
+    }
+    return run(id, () =>
+      bridge.call('stories:schedule-edit', {
+        id,
+        ...(change.caption !== undefined && { caption: change.caption }),
+        ...(at && { dueAt: new Date(at.at).toISOString() }),
+      }),
+    )
+  }
+
+  /** A copy planned one day after the original (or a day from now, when that has passed). */
+  function duplicate(item: OutboxItemView): Promise<boolean> {
+    const base = Math.max(Date.parse(item.dueAt ?? ''), Date.now()) || Date.now()
+    return run(item.id, () =>
+      bridge.call('stories:schedule-duplicate', { id: item.id, requestId: crypto.randomUUID(), dueAt: new Date(base + 86_400_000).toISOString() }),
+    )
+  }
+
+  return { enabled, publishAt, zone, now, error, acting, instant, problem, planned, enable, dueAtForPublish, clear, edit, duplicate }
+})

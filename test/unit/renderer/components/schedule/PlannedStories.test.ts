@@ -1,0 +1,100 @@
+import type { OutboxItemView } from '@shared/story/records'
+import { createTestingPinia } from '@pinia/testing'
+import { flushPromises, mount } from '@vue/test-utils'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import PlannedStories from '../../../../../src-renderer/src/components/schedule/PlannedStories.vue'
+import { createAppI18n } from '../../../../../src-renderer/src/i18n'
+import ru from '../../../../../src-renderer/src/i18n/ru/index'
+import { useOutboxStore } from '../../../../../src-renderer/src/stores/outbox'
+import { fakeBridge } from '../../support/fake-bridge'
+
+afterEach(() => {
+  document.body.innerHTML = ''
+  vi.useRealTimers()
+})
+
+function item(id: string, state: 'scheduled' | 'missed' | 'queued', dueAt: string | null, text: string): OutboxItemView {
+  return {
+    id,
+    requestId: `r-${id}`,
+    state,
+    createdAt: '2026-06-01T00:00:00Z',
+    updatedAt: '2026-06-01T00:00:00Z',
+    attempts: 0,
+    summary: {
+      kind: 'text',
+      text,
+      thumbnail: null,
+      background: '#FF0B6E4F',
+      color: '#FFFFFFFF',
+      font: 'SYSTEM',
+      audience: { mode: 'everyone', count: null, excluded: 0 },
+      mediaBytes: null,
+    },
+    lastError: null,
+    nextAttemptAt: null,
+    dueAt,
+  }
+}
+
+function mountWith(items: OutboxItemView[], locale = 'en-GB') {
+  const bridge = fakeBridge({ 'stories:outbox-act': () => items.filter((i) => i.state !== 'missed') })
+  const i18n = createAppI18n(locale)
+  i18n.global.setLocaleMessage('ru', ru)
+  const wrapper = mount(PlannedStories, {
+    attachTo: document.body,
+    global: { plugins: [createTestingPinia({ stubActions: false, createSpy: vi.fn }), i18n] },
+  })
+  useOutboxStore().items = items
+  return { wrapper, bridge }
+}
+
+describe('PlannedStories', () => {
+  it('lists planned and missed stories soonest first, not the ordinary queue', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-06-03T08:00:00Z'), toFake: ['Date'] })
+    const { wrapper } = mountWith([
+      item('b', 'scheduled', '2026-06-05T16:00:00Z', 'Friday'),
+      item('a', 'missed', '2026-06-02T07:00:00Z', 'Yesterday'),
+      item('q', 'queued', null, 'Waiting for the network'),
+    ])
+    await flushPromises()
+    const rows = wrapper.findAll('[data-testid="planned-item"]')
+    expect(rows.map((row) => row.attributes('data-state'))).toEqual(['missed', 'scheduled'])
+    expect(wrapper.get('[data-testid="planned-count"]').text()).toBe('2 stories planned')
+    expect(rows[0]!.find('[data-testid="planned-send-now"]').exists()).toBe(true)
+    expect(rows[0]!.find('[data-testid="planned-edit-open"]').exists()).toBe(false)
+    expect(rows[0]!.text()).toContain('It was not sent')
+    expect(rows[1]!.find('[data-testid="planned-send-now"]').exists()).toBe(false)
+    expect(wrapper.text()).not.toContain('Waiting for the network')
+  })
+
+  it('sends a missed story only on the user’s click', async () => {
+    const { wrapper, bridge } = mountWith([item('a', 'missed', '2026-06-02T07:00:00Z', 'Yesterday')])
+    await flushPromises()
+    expect(bridge.callsTo('stories:outbox-act')).toEqual([])
+    await wrapper.get('[data-testid="planned-send-now"]').trigger('click')
+    expect(bridge.callsTo('stories:outbox-act')).toEqual([{ id: 'a', action: 'send-now' }])
+  })
+
+  it('shows the week as seven days with each story on its day', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-06-03T08:00:00Z'), toFake: ['Date'] })
+    const { wrapper } = mountWith([item('b', 'scheduled', '2026-06-05T16:00:00Z', 'Friday gig'), item('c', 'scheduled', '2026-06-12T16:00:00Z', 'Next week')])
+    await flushPromises()
+    await wrapper.get('[data-testid="planned-view-week"]').trigger('click')
+    const days = wrapper.findAll('[data-testid="planned-week-day"]')
+    expect(days).toHaveLength(7)
+    const withItems = days.map((day) => day.findAll('[data-testid="planned-week-item"]').length)
+    expect(withItems.reduce((a, b) => a + b, 0)).toBe(1)
+    expect(wrapper.text()).toContain('Friday gig')
+    await wrapper.get('[data-testid="planned-week-next"]').trigger('click')
+    expect(wrapper.text()).toContain('Next week')
+    expect(wrapper.text()).not.toContain('Friday gig')
+  })
+
+  it('counts in Russian plural forms', async () => {
+    const two = [item('a', 'scheduled', '2099-01-01T00:00:00Z', 'a'), item('b', 'scheduled', '2099-01-02T00:00:00Z', 'b')]
+    const { wrapper } = mountWith(two, 'ru')
+    await flushPromises()
+    expect(wrapper.get('[data-testid="planned-count"]').text()).toBe('2 истории запланированы')
+  })
+})

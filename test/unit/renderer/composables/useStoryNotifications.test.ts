@@ -1,0 +1,59 @@
+import { mount } from '@vue/test-utils'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { defineComponent, h } from 'vue'
+import { useStoryNotifications } from '../../../../src-renderer/src/composables/useStoryNotifications'
+import { createAppI18n } from '../../../../src-renderer/src/i18n'
+import { fakeBridge } from '../support/fake-bridge'
+
+const shown: { title: string; body: string }[] = []
+let permission: NotificationPermission = 'granted'
+const original = globalThis.Notification
+
+beforeEach(() => {
+  shown.splice(0)
+  permission = 'granted'
+  class RecordingNotification {
+    static get permission() {
+      return permission
+    }
+    static requestPermission = async () => (permission = 'granted')
+    constructor(title: string, options: { body?: string } = {}) {
+      shown.push({ title, body: options.body ?? '' })
+    }
+  }
+  ;(globalThis as { Notification: unknown }).Notification = RecordingNotification
+})
+afterEach(() => {
+  ;(globalThis as { Notification: unknown }).Notification = original
+})
+
+function listening() {
+  const bridge = fakeBridge({})
+  const Probe = defineComponent({
+    setup() {
+      const notifications = useStoryNotifications()
+      notifications.listen()
+      return () => h('p', notifications.permission.value)
+    },
+  })
+  const wrapper = mount(Probe, { global: { plugins: [createAppI18n('en')] } })
+  return { bridge, wrapper }
+}
+
+describe('web-mode story notifications', () => {
+  it('shows the browser notification, translated, when the user allowed it', () => {
+    const { bridge } = listening()
+    bridge.emit('stories:notify', { outcome: 'published', text: 'Call [number] today' })
+    expect(shown).toEqual([{ title: 'Story published', body: '“Call [number] today” — Your planned or queued story is live.' }])
+    bridge.emit('stories:notify', { outcome: 'failed', text: '' })
+    expect(shown[1]).toEqual({ title: 'Story not published', body: 'The server refused it. Open the Outbox to send it again or discard it.' })
+  })
+
+  it('shows nothing when notifications are not allowed', () => {
+    permission = 'denied'
+    const { bridge, wrapper } = listening()
+    expect(wrapper.text()).toBe('denied')
+    bridge.emit('stories:notify', { outcome: 'published', text: 'x' })
+    expect(shown).toEqual([])
+  })
+})
