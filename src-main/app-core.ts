@@ -122,6 +122,7 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     dataDir: ports.dataDir,
     accounts,
     labelOf: (id) => accounts.list().accounts.find((account) => account.id === id)?.label,
+    sessionOf: (id) => accounts.sessionOf(id),
     connectivity,
     limits: () => settings.get().stories,
     directory: () => groups.participantsDirectory(),

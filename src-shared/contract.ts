@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { accountsChannels, accountsEvents } from './channels/accounts'
 import { appChannels, appEvents } from './channels/app'
+import { broadcastChannels } from './channels/broadcast'
 import { clipboardChannels } from './channels/clipboard'
 import { communityChannels } from './channels/community'
 import { connectivityChannels } from './channels/connectivity'
@@ -28,6 +29,7 @@ export const channels = {
   ...clipboardChannels,
   ...diagnosticsChannels,
   ...storiesChannels,
+  ...broadcastChannels,
 } satisfies Record<string, ChannelDef<z.ZodType, unknown>>
 
 export const events = {

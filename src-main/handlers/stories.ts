@@ -27,6 +27,7 @@ export function storiesHandlers(deps: StoriesHandlerDeps): Pick<Handlers, Storie
   const { stories, feed, media, contacts, limits, openDialog } = deps
   return {
     'stories:publish': ({ requestId, draft }) => stories.publish(requestId, draft),
+    'stories:broadcast': ({ requestId, draft, accountIds }) => stories.broadcast(requestId, draft, accountIds),
     'stories:cancel': ({ requestId }) => stories.cancel(requestId),
     'stories:limits': () => limits(),
     'stories:media-pick': async () => {

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import type { Group } from '@shared/domain'
 import type { StoryLimits } from '@shared/story/limits'
 import type { EventHub } from '../../events'
-import type { ActiveAccountSource } from '../account-session'
+import type { AccountSession, ActiveAccountSource } from '../account-session'
 import type { DirectoryEntry } from '../groups-index'
 import type { Logger } from '../log'
 import { mediaProtocolRoute, mediaWebRoutes } from '../media/media-routes'
@@ -20,6 +20,8 @@ export interface StoriesModuleOptions {
   accounts: ActiveAccountSource<StoryPublisher & FeedClient>
   /** The account's name as the user gave it, for messages. */
   labelOf?: (accountId: string) => string | undefined
+  /** A session for any listed account, for a story published to several at once. */
+  sessionOf?: (accountId: string) => Promise<AccountSession<StoryPublisher> | null>
   connectivity: ConnectivityPort
   limits: () => StoryLimits
   directory: () => Promise<readonly DirectoryEntry[]>
@@ -41,6 +43,7 @@ export function createStoriesModule(options: StoriesModuleOptions) {
     connectivity: options.connectivity,
     log,
     ...(options.labelOf && { labelOf: options.labelOf }),
+    ...(options.sessionOf && { sessionOf: options.sessionOf }),
     events: {
       progress: (event) => events.emit('stories:progress', event),
       outboxChanged: (accountId, items) => events.emit('stories:outbox-changed', { accountId, items }),
