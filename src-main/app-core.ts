@@ -1,3 +1,4 @@
+import { basename } from 'node:path'
 import type { Handlers } from './dispatch'
 import type { EventHub } from './events'
 import { accountsHandlers } from './handlers/accounts'
@@ -10,6 +11,7 @@ import { exportHandlers } from './handlers/export'
 import { groupsHandlers } from './handlers/groups'
 import { noticesHandlers } from './handlers/notices'
 import { settingsHandlers } from './handlers/settings'
+import { libraryHandlers } from './handlers/library'
 import { storiesHandlers } from './handlers/stories'
 import { NoticeBoard, NoticeKeepingHub } from './notice-board'
 import { AccountsService } from './services/accounts/accounts-service'
@@ -27,6 +29,9 @@ import { openStoreWithRecovery } from './services/settings/open-store'
 import { RecoveryLog } from './services/settings/recovery-log'
 import { SettingsService } from './services/settings/settings-service'
 import { createStoriesModule, type StoriesModule } from './services/stories/stories-module'
+import { SavedDrafts } from './services/drafts/saved-drafts'
+import { AudienceStore } from './services/library/audiences'
+import { StyleStore } from './services/library/styles'
 import { GroupsService } from './services/sync'
 
 /**
@@ -132,6 +137,14 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     log: ports.log,
   })
 
+  const setAsideNotice = (what: string) => (path: string) =>
+    events.emit('app:notice', { level: 'warning', message: `${what} could not be read and was set aside as ${basename(path)}; the list starts empty.` })
+  const library = {
+    audiences: new AudienceStore(ports.dataDir, { log: ports.log, onSetAside: setAsideNotice('The saved audiences') }),
+    styles: new StyleStore(ports.dataDir, { log: ports.log, onSetAside: setAsideNotice('The saved styles') }),
+    drafts: new SavedDrafts(accounts, { log: ports.log, onSetAside: setAsideNotice('The saved drafts') }),
+  }
+
   const exporter = new ExportService({ source: groups, dialogs: ports.dialogs, log: ports.log })
   const handlers: Handlers = {
     ...appHandlers(ports.identity),
@@ -151,6 +164,7 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
       limits: () => settings.get().stories,
       openDialog: ports.openDialog,
     }),
+    ...libraryHandlers(library),
     ...diagnosticsHandlers({
       rendererLog: ports.logs.scoped('renderer'),
       sources: {

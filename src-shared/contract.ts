@@ -8,6 +8,7 @@ import { connectivityChannels } from './channels/connectivity'
 import { diagnosticsChannels } from './channels/diagnostics'
 import { exportChannels } from './channels/export'
 import { groupsChannels, groupsEvents } from './channels/groups'
+import { libraryChannels } from './channels/library'
 import { settingsChannels, settingsEvents } from './channels/settings'
 import { storiesChannels, storiesEvents } from './channels/stories'
 import type { ChannelDef, EventDef } from './define'
@@ -30,6 +31,7 @@ export const channels = {
   ...diagnosticsChannels,
   ...storiesChannels,
   ...broadcastChannels,
+  ...libraryChannels,
 } satisfies Record<string, ChannelDef<z.ZodType, unknown>>
 
 export const events = {
