@@ -1,5 +1,6 @@
 import accounts from './accounts'
 import app from './app'
+import broadcast from './broadcast'
 import diagnostics from './diagnostics'
 import feed from './feed'
 import frame from './frame'
@@ -14,6 +15,7 @@ export default {
   ...frame,
   ...groups,
   ...stories,
+  ...broadcast,
   ...feed,
   ...diagnostics,
   ...web,

@@ -1,0 +1,68 @@
+import type en from '../en/broadcast'
+
+export default {
+  broadcast: {
+    targets: {
+      legend: 'Publicar en',
+      hint: 'Una sola pulsación publica en todas las cuentas marcadas. Cada una tiene su propio lugar en la bandeja de salida.',
+      current: 'abierta ahora',
+      tokenNeeded: 'falta el token',
+      none: 'Marca al menos una cuenta en la que publicar.',
+    },
+    summary: {
+      title: 'Publicada en {sent} de {total}',
+      waiting: '{count} esperando la conexión | {count} esperando la conexión',
+      unknown: '{count} con resultado desconocido | {count} con resultado desconocido',
+      refused: '{count} rechazada | {count} rechazadas',
+      states: {
+        sent: 'Publicada',
+        queued: 'Esperando la conexión; saldrá sola',
+        sending: 'Enviando…',
+        unknown: 'Resultado desconocido: abre la bandeja de salida de esta cuenta para decidir',
+        refused: 'Rechazada: no se guardó nada para esta cuenta',
+        removed: 'Ya no está en la bandeja de salida',
+      },
+      dismiss: 'Cerrar',
+    },
+    styles: {
+      title: 'Estilos guardados',
+      empty: 'Aún no hay estilos guardados.',
+      apply: 'Aplicar el estilo «{name}»',
+      name: 'Nombre del estilo',
+      save: 'Guardar este estilo',
+      delete: 'Eliminar el estilo «{name}»',
+    },
+    audiences: {
+      title: 'Audiencias guardadas',
+      empty: 'Aún no hay audiencias guardadas. Guarda los contactos elegidos o importa un archivo CSV.',
+      contacts: 'sin contactos | {count} contacto | {count} contactos',
+      use: 'Usar «{name}»',
+      name: 'Nombre de la audiencia',
+      saveChosen: 'Guardar los contactos elegidos como audiencia',
+      delete: 'Eliminar la audiencia «{name}»',
+      csv: {
+        choose: 'Importar desde un archivo CSV',
+        column: 'Columna con los números de teléfono',
+        rows: 'ninguna fila bajo el encabezado | {count} fila bajo el encabezado | {count} filas bajo el encabezado',
+        import: 'Importar',
+        cancel: 'Cancelar',
+        done: '«{name}» tiene ahora {count} número. | «{name}» tiene ahora {count} números.',
+        duplicates: '{count} número repetido se contó una sola vez. | {count} números repetidos se contaron una sola vez.',
+        badRows: 'No es un número de teléfono, así que no se importó: fila {rows}. | No son números de teléfono, así que no se importaron: filas {rows}.',
+        more: '{rows} y {count} más | {rows} y {count} más',
+      },
+    },
+    drafts: {
+      title: 'Borradores',
+      empty: 'No hay borradores guardados para esta cuenta.',
+      save: 'Guardar como borrador',
+      saved: 'Guardado {time}',
+      noText: '(aún sin texto)',
+      media: 'Historia con archivo',
+      open: 'Abrir',
+      delete: 'Eliminar',
+      openLabel: 'Abrir el borrador «{text}»',
+      deleteLabel: 'Eliminar el borrador «{text}»',
+    },
+  },
+} satisfies typeof en

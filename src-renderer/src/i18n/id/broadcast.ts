@@ -1,0 +1,68 @@
+import type en from '../en/broadcast'
+
+export default {
+  broadcast: {
+    targets: {
+      legend: 'Terbitkan ke',
+      hint: 'Satu klik menerbitkan ke setiap akun yang dicentang. Masing-masing punya tempat sendiri di kotak keluar.',
+      current: 'sedang dibuka',
+      tokenNeeded: 'perlu token',
+      none: 'Centang setidaknya satu akun untuk diterbitkan.',
+    },
+    summary: {
+      title: 'Diterbitkan ke {sent} dari {total}',
+      waiting: '{count} menunggu koneksi',
+      unknown: '{count} dengan hasil tidak diketahui',
+      refused: '{count} ditolak',
+      states: {
+        sent: 'Diterbitkan',
+        queued: 'Menunggu koneksi; akan terkirim sendiri',
+        sending: 'Mengirim…',
+        unknown: 'Hasil tidak diketahui: buka kotak keluar akun ini untuk memutuskan',
+        refused: 'Ditolak: tidak ada yang disimpan untuk akun ini',
+        removed: 'Tidak lagi ada di kotak keluar',
+      },
+      dismiss: 'Tutup',
+    },
+    styles: {
+      title: 'Gaya tersimpan',
+      empty: 'Belum ada gaya yang disimpan.',
+      apply: 'Terapkan gaya “{name}”',
+      name: 'Nama gaya',
+      save: 'Simpan gaya ini',
+      delete: 'Hapus gaya “{name}”',
+    },
+    audiences: {
+      title: 'Audiens tersimpan',
+      empty: 'Belum ada audiens yang disimpan. Simpan kontak yang dipilih, atau impor file CSV.',
+      contacts: 'tidak ada kontak | {count} kontak',
+      use: 'Gunakan “{name}”',
+      name: 'Nama audiens',
+      saveChosen: 'Simpan kontak yang dipilih sebagai audiens',
+      delete: 'Hapus audiens “{name}”',
+      csv: {
+        choose: 'Impor dari file CSV',
+        column: 'Kolom berisi nomor telepon',
+        rows: 'tidak ada baris di bawah judul | {count} baris di bawah judul',
+        import: 'Impor',
+        cancel: 'Batal',
+        done: '“{name}” sekarang berisi {count} nomor.',
+        duplicates: '{count} nomor berulang dihitung sekali.',
+        badRows: 'Bukan nomor telepon, jadi tidak diimpor: baris {rows}.',
+        more: '{rows} dan {count} lainnya',
+      },
+    },
+    drafts: {
+      title: 'Draf',
+      empty: 'Tidak ada draf tersimpan untuk akun ini.',
+      save: 'Simpan sebagai draf',
+      saved: 'Disimpan {time}',
+      noText: '(belum ada teks)',
+      media: 'Cerita media',
+      open: 'Buka',
+      delete: 'Hapus',
+      openLabel: 'Buka draf “{text}”',
+      deleteLabel: 'Hapus draf “{text}”',
+    },
+  },
+} satisfies typeof en

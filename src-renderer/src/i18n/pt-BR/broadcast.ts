@@ -1,0 +1,68 @@
+import type en from '../en/broadcast'
+
+export default {
+  broadcast: {
+    targets: {
+      legend: 'Publicar em',
+      hint: 'Um único clique publica em todas as contas marcadas. Cada uma tem seu próprio lugar na caixa de saída.',
+      current: 'aberta agora',
+      tokenNeeded: 'falta o token',
+      none: 'Marque pelo menos uma conta para publicar.',
+    },
+    summary: {
+      title: 'Publicado em {sent} de {total}',
+      waiting: '{count} aguardando a conexão | {count} aguardando a conexão',
+      unknown: '{count} com resultado desconhecido | {count} com resultado desconhecido',
+      refused: '{count} recusada | {count} recusadas',
+      states: {
+        sent: 'Publicado',
+        queued: 'Aguardando a conexão; será enviado sozinho',
+        sending: 'Enviando…',
+        unknown: 'Resultado desconhecido: abra a caixa de saída desta conta para decidir',
+        refused: 'Recusado: nada foi guardado para esta conta',
+        removed: 'Não está mais na caixa de saída',
+      },
+      dismiss: 'Fechar',
+    },
+    styles: {
+      title: 'Estilos salvos',
+      empty: 'Nenhum estilo salvo ainda.',
+      apply: 'Aplicar o estilo “{name}”',
+      name: 'Nome do estilo',
+      save: 'Salvar este estilo',
+      delete: 'Excluir o estilo “{name}”',
+    },
+    audiences: {
+      title: 'Públicos salvos',
+      empty: 'Nenhum público salvo ainda. Salve os contatos escolhidos ou importe um arquivo CSV.',
+      contacts: 'nenhum contato | {count} contato | {count} contatos',
+      use: 'Usar “{name}”',
+      name: 'Nome do público',
+      saveChosen: 'Salvar os contatos escolhidos como público',
+      delete: 'Excluir o público “{name}”',
+      csv: {
+        choose: 'Importar de um arquivo CSV',
+        column: 'Coluna com os números de telefone',
+        rows: 'nenhuma linha abaixo do cabeçalho | {count} linha abaixo do cabeçalho | {count} linhas abaixo do cabeçalho',
+        import: 'Importar',
+        cancel: 'Cancelar',
+        done: '“{name}” agora tem {count} número. | “{name}” agora tem {count} números.',
+        duplicates: '{count} número repetido foi contado uma vez. | {count} números repetidos foram contados uma vez.',
+        badRows: 'Não é um número de telefone, por isso não foi importado: linha {rows}. | Não são números de telefone, por isso não foram importados: linhas {rows}.',
+        more: '{rows} e mais {count} | {rows} e mais {count}',
+      },
+    },
+    drafts: {
+      title: 'Rascunhos',
+      empty: 'Nenhum rascunho salvo para esta conta.',
+      save: 'Salvar como rascunho',
+      saved: 'Salvo {time}',
+      noText: '(ainda sem texto)',
+      media: 'Story com mídia',
+      open: 'Abrir',
+      delete: 'Excluir',
+      openLabel: 'Abrir o rascunho “{text}”',
+      deleteLabel: 'Excluir o rascunho “{text}”',
+    },
+  },
+} satisfies typeof en
