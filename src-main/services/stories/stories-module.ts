@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import type { AccountsState } from '@shared/channels/accounts'
 import type { Group } from '@shared/domain'
 import type { StoryLimits } from '@shared/story/limits'
 import type { EventHub } from '../../events'
@@ -62,6 +63,10 @@ export function createStoriesModule(options: StoriesModuleOptions) {
     onChange: (state) => events.emit('stories:feed-changed', state),
     log,
   })
+  // A signed-out account's outbox stops sending even when a publish to several opened it in the background.
+  const stopListening = events.subscribe((name, payload) => {
+    if (name === 'accounts:changed') stories.accountsListed(new Set((payload as AccountsState).accounts.map((account) => account.id)))
+  })
   return {
     media,
     stories,
@@ -75,7 +80,10 @@ export function createStoriesModule(options: StoriesModuleOptions) {
       const keep = new Set(draft?.media.grantId ? [draft.media.grantId] : [])
       await media.sweep(GRANT_MAX_AGE_MS, keep).catch((error: unknown) => log.warn('media sweep failed', { error: String(error) }))
     },
-    dispose: () => stories.dispose(),
+    dispose: () => {
+      stopListening()
+      return stories.dispose()
+    },
   }
 }
 export type StoriesModule = ReturnType<typeof createStoriesModule>

@@ -237,6 +237,18 @@ export class StoriesService {
     return context
   }
 
+  /**
+   * The accounts still listed: an account signed out stops sending in the background (a
+   * request already on its way finishes), and a later publish to it opens it afresh.
+   */
+  accountsListed(ids: ReadonlySet<string>): void {
+    for (const [id, context] of this.#contexts) {
+      if (ids.has(id) || context === this.#context) continue
+      context.outbox.close()
+      this.#contexts.delete(id)
+    }
+  }
+
   cancel(requestId: string): void {
     this.#broadcastRuns.get(requestId)?.controller.abort()
     this.#inFlight.get(requestId)?.controller.abort()

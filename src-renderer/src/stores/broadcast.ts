@@ -1,4 +1,4 @@
-import type { BroadcastOutcome, BroadcastResult, BroadcastTarget } from '@shared/channels/broadcast'
+import { targetRequestId, type BroadcastOutcome, type BroadcastResult, type BroadcastTarget } from '@shared/channels/broadcast'
 import type { UploadProgressEvent } from '@shared/channels/stories'
 import type { AppErrorData } from '@shared/errors'
 import { StoryDraftSchema } from '@shared/story/draft'
@@ -10,6 +10,16 @@ import { useStoriesStore } from './stories'
 
 /** One account's part of a publish to several, as the summary shows it. */
 export type TargetState = BroadcastOutcome['state'] | 'sending' | 'removed'
+
+/** One account's part while the press is on its way: its own progress. */
+export interface PendingTarget {
+  accountId: string
+  label: string
+  requestId: string
+  sentBytes: number
+  totalBytes: number
+  step: UploadProgressEvent['step'] | null
+}
 
 export interface TargetView extends BroadcastTarget {
   state: TargetState
@@ -28,6 +38,7 @@ export const useBroadcastStore = defineStore('broadcast', () => {
   const chosen = ref<string[] | null>(null)
   const targets = shallowRef<TargetView[]>([])
   const running = ref(false)
+  const pending = shallowRef<PendingTarget[]>([])
   const progress = new Map<string, UploadProgressEvent>()
   /** Accounts whose history grew since the publish: an item that left their outbox was published. */
   const recorded = new Set<string>()
@@ -67,6 +78,9 @@ export const useBroadcastStore = defineStore('broadcast', () => {
     const publishing = stories.publishing
     if (!running.value || !publishing || !event.requestId.startsWith(`${publishing.requestId}-`)) return
     progress.set(event.requestId, event)
+    pending.value = pending.value.map((target) =>
+      target.requestId === event.requestId ? { ...target, sentBytes: event.sentBytes, totalBytes: event.totalBytes, step: event.step ?? null } : target,
+    )
     let sentBytes = 0
     let totalBytes = 0
     for (const part of progress.values()) {
@@ -105,12 +119,22 @@ export const useBroadcastStore = defineStore('broadcast', () => {
     progress.clear()
     recorded.clear()
     running.value = true
+    const labels = new Map(accounts.accounts.map((account) => [account.id, account.label]))
+    pending.value = selected.value.map((accountId, index) => ({
+      accountId,
+      label: labels.get(accountId) ?? accountId,
+      requestId: targetRequestId(requestId, index),
+      sentBytes: 0,
+      totalBytes: 0,
+      step: null,
+    }))
     const outcome = await bridge.call('stories:broadcast', {
       requestId,
       draft: StoryDraftSchema.parse(stories.draft),
       accountIds: [...selected.value],
     })
     running.value = false
+    pending.value = []
     stories.publishing = null
     if (!outcome.ok) {
       stories.publishError = outcome.error
@@ -139,5 +163,5 @@ export const useBroadcastStore = defineStore('broadcast', () => {
     unsubscribers = []
   }
 
-  return { chosen, selected, isBroadcast, targets, counts, running, toggle, publish, dismiss, dispose }
+  return { chosen, selected, isBroadcast, targets, pending, counts, running, toggle, publish, dismiss, dispose }
 })

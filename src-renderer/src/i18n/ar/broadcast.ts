@@ -24,6 +24,7 @@ export default {
         refused: 'رُفضت: لم يُحفظ شيء لهذا الحساب',
         removed: 'لم تعد في صندوق الصادر',
       },
+      progress: 'تقدّم الإرسال إلى {name}',
       dismiss: 'إغلاق',
     },
     styles: {

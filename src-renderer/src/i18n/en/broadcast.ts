@@ -21,6 +21,7 @@ export default {
         refused: 'Refused: nothing was kept for this account',
         removed: 'No longer in the outbox',
       },
+      progress: 'Progress for {name}',
       dismiss: 'Dismiss',
     },
     styles: {

@@ -22,6 +22,7 @@ export default {
         refused: 'Rechazada: no se guardó nada para esta cuenta',
         removed: 'Ya no está en la bandeja de salida',
       },
+      progress: 'Progreso de {name}',
       dismiss: 'Cerrar',
     },
     styles: {

@@ -22,6 +22,7 @@ export default {
         refused: 'Ditolak: tidak ada yang disimpan untuk akun ini',
         removed: 'Tidak lagi ada di kotak keluar',
       },
+      progress: 'Kemajuan untuk {name}',
       dismiss: 'Tutup',
     },
     styles: {

@@ -22,6 +22,7 @@ export default {
         refused: 'Recusado: nada foi guardado para esta conta',
         removed: 'Não está mais na caixa de saída',
       },
+      progress: 'Progresso de {name}',
       dismiss: 'Fechar',
     },
     styles: {

@@ -86,4 +86,25 @@ describe('broadcast store', () => {
     expect(await broadcast.publish()).toBe(false)
     expect(bridge.callsTo('stories:broadcast')).toEqual([])
   })
+  it('shows each account’s own progress while the press is on its way', async () => {
+    let answer: (value: BroadcastResult) => void = () => {}
+    const bridge = fakeBridge({ ...base, 'stories:broadcast': () => new Promise<BroadcastResult>((resolve) => (answer = resolve)) })
+    const { stories, broadcast } = await ready()
+    broadcast.toggle('a2', true)
+    stories.draft.text.body = 'Big file'
+    const publishing = broadcast.publish()
+    await Promise.resolve()
+    const [press] = bridge.callsTo('stories:broadcast') as Array<{ requestId: string }>
+    expect(broadcast.pending.map((t) => [t.label, t.requestId])).toEqual([
+      ['Shop', `${press!.requestId}-0`],
+      ['Branch', `${press!.requestId}-1`],
+    ])
+    bridge.emit('stories:progress', { requestId: `${press!.requestId}-1`, sentBytes: 50, totalBytes: 200, step: 'upload' })
+    expect(broadcast.pending[1]).toMatchObject({ sentBytes: 50, totalBytes: 200, step: 'upload' })
+    expect(broadcast.pending[0]).toMatchObject({ sentBytes: 0 })
+    expect(stories.publishing).toMatchObject({ sentBytes: 50, totalBytes: 200 })
+    answer({ targets: [] })
+    await publishing
+    expect(broadcast.pending).toEqual([])
+  })
 })
