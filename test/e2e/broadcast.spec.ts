@@ -1,6 +1,7 @@
 import { type BrowserContext, type Page, expect, test } from '@playwright/test'
 import { type EmulatorProcess, spawnEmulator } from '../support/emulator-process'
 import { accountIdByLabel, fillConnect, openAccountsSettings } from './support/accounts-helpers'
+import { seriousViolations } from './support/axe'
 import { type WebApp, startWebApp } from './support/web-app'
 
 /** Two accounts, each on its own emulator in its own process, as two providers would be. */
@@ -81,6 +82,8 @@ test('one click publishes to both accounts, and each server receives the story e
   expect(await published(branch, 'Open late tonight')).toHaveLength(1)
   // Both now hold the story: the composer starts afresh.
   await expect(page.getByTestId('story-text')).toHaveValue('')
+  // The picker and the summary pass the same accessibility audit as every view.
+  expect(await seriousViolations(page)).toEqual([])
 })
 
 test('with one server down the other publishes, and the first follows when it returns, exactly once', async () => {
@@ -148,5 +151,6 @@ test('saved styles, an audience imported from a CSV column, and several drafts',
   await expect(page.getByTestId('story-text')).toHaveValue('Styled')
   await page.getByTestId('saved-draft-delete').first().click()
   await expect(page.getByTestId('saved-draft')).toHaveCount(1)
+  expect(await seriousViolations(page)).toEqual([])
   expect(problems).toEqual([])
 })
