@@ -29,7 +29,6 @@ import { openStoreWithRecovery } from './services/settings/open-store'
 import { RecoveryLog } from './services/settings/recovery-log'
 import { SettingsService } from './services/settings/settings-service'
 import { createStoriesModule, type StoriesModule } from './services/stories/stories-module'
-import { SavedDrafts } from './services/drafts/saved-drafts'
 import { AudienceStore } from './services/library/audiences'
 import { StyleStore } from './services/library/styles'
 import { GroupsService } from './services/sync'
@@ -142,7 +141,7 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
   const library = {
     audiences: new AudienceStore(ports.dataDir, { log: ports.log, onSetAside: setAsideNotice('The saved audiences') }),
     styles: new StyleStore(ports.dataDir, { log: ports.log, onSetAside: setAsideNotice('The saved styles') }),
-    drafts: new SavedDrafts(accounts, { log: ports.log, onSetAside: setAsideNotice('The saved drafts') }),
+    drafts: stories.savedDrafts,
   }
 
   const exporter = new ExportService({ source: groups, dialogs: ports.dialogs, log: ports.log })

@@ -26,6 +26,13 @@ export class SavedDrafts {
     return file ? newestFirst(await file.read()) : []
   }
 
+  /** The media grants the active account's saved drafts name: their files are kept. */
+  async grants(): Promise<Set<string>> {
+    const ids = new Set<string>()
+    for (const saved of await this.list()) if (saved.draft.media.grantId) ids.add(saved.draft.media.grantId)
+    return ids
+  }
+
   async save(draft: StoryDraft, id?: string): Promise<SavedDraft[]> {
     const now = (this.#opts.now ?? (() => new Date()))().toISOString()
     const saved = await this.#file(true)!.update((items) => {

@@ -1,4 +1,4 @@
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import type { AccountsState } from '@shared/channels/accounts'
 import type { Group } from '@shared/domain'
 import type { StoryLimits } from '@shared/story/limits'
@@ -6,6 +6,7 @@ import type { EventHub } from '../../events'
 import type { AccountSession, ActiveAccountSource } from '../account-session'
 import type { DirectoryEntry } from '../groups-index'
 import type { Logger } from '../log'
+import { SavedDrafts } from '../drafts/saved-drafts'
 import { mediaProtocolRoute, mediaWebRoutes } from '../media/media-routes'
 import { MediaStore, type FetchLike } from '../media/media-store'
 import type { ConnectivityPort, StoryPublisher } from '../outbox/outbox'
@@ -36,6 +37,11 @@ export interface StoriesModuleOptions {
 /** The stories side of the app put together: media grants, publishing, outbox, contacts. */
 export function createStoriesModule(options: StoriesModuleOptions) {
   const { events, log } = options
+  const savedDrafts = new SavedDrafts(options.accounts, {
+    log,
+    onSetAside: (path) =>
+      events.emit('app:notice', { level: 'warning', message: `The saved drafts could not be read and were set aside as ${basename(path)}; the list starts empty.` }),
+  })
   const media = new MediaStore({ dir: join(options.dataDir, 'media'), limits: options.limits, fetch: options.fetch, log })
   const stories = new StoriesService({
     accounts: options.accounts,
@@ -45,6 +51,7 @@ export function createStoriesModule(options: StoriesModuleOptions) {
     log,
     ...(options.labelOf && { labelOf: options.labelOf }),
     ...(options.sessionOf && { sessionOf: options.sessionOf }),
+    grantInUse: async (grantId) => (await savedDrafts.grants()).has(grantId),
     events: {
       progress: (event) => events.emit('stories:progress', event),
       outboxChanged: (accountId, items) => events.emit('stories:outbox-changed', { accountId, items }),
@@ -70,6 +77,7 @@ export function createStoriesModule(options: StoriesModuleOptions) {
   return {
     media,
     stories,
+    savedDrafts,
     feed,
     contacts,
     webRoute: mediaWebRoutes(media, options.limits),
@@ -77,7 +85,8 @@ export function createStoriesModule(options: StoriesModuleOptions) {
     async start(): Promise<void> {
       await stories.start()
       const draft = await stories.draftGet().catch(() => null)
-      const keep = new Set(draft?.media.grantId ? [draft.media.grantId] : [])
+      const keep = await savedDrafts.grants().catch(() => new Set<string>())
+      if (draft?.media.grantId) keep.add(draft.media.grantId)
       await media.sweep(GRANT_MAX_AGE_MS, keep).catch((error: unknown) => log.warn('media sweep failed', { error: String(error) }))
     },
     dispose: () => {

@@ -45,6 +45,8 @@ export interface StoriesServiceOptions {
   labelOf?: (accountId: string) => string | undefined
   /** A session for any listed account, active or not (a story published to several accounts). */
   sessionOf?: (accountId: string) => Promise<AccountSession<StoryPublisher> | null>
+  /** Whether a saved draft still names this media grant, so publishing does not delete its file. */
+  grantInUse?: (grantId: string) => Promise<boolean>
 }
 
 interface AccountContext {
@@ -211,7 +213,7 @@ export class StoriesService {
     // When one refused it, the draft and its file stay, so nothing is lost for that account.
     if (targets.every((target) => target.outcome.state !== 'refused')) {
       await this.#context?.drafts.clear().catch(() => {})
-      if (grant) await this.#opts.media.release(grant.id).catch(() => {})
+      if (grant) await this.#release(grant.id)
     }
     return { targets }
   }
@@ -335,7 +337,7 @@ export class StoriesService {
     }
     // The story now lives in the outbox or the history: the composer starts afresh.
     await context.drafts.clear().catch(() => {})
-    if (grant) await this.#opts.media.release(grant.id).catch(() => {})
+    if (grant) await this.#release(grant.id)
     switch (outcome.state) {
       case 'sent':
         return { state: 'sent', itemId: outcome.item.id, messageId: outcome.messageId, messageStatus: outcome.messageStatus }
@@ -352,6 +354,12 @@ export class StoriesService {
     const grant = await this.#opts.media.get(draft.media.grantId)
     const mediaPath = grant ? await this.#opts.media.pathOf(grant.id) : null
     return mediaPath ? { grant, mediaPath } : { grant: null, mediaPath: null }
+  }
+
+  /** The published story's file goes, unless a saved draft still shows it. */
+  async #release(grantId: string): Promise<void> {
+    if (await this.#opts.grantInUse?.(grantId).catch(() => true)) return
+    await this.#opts.media.release(grantId).catch(() => {})
   }
 
   #labelOf(context: AccountContext): string {

@@ -23,6 +23,8 @@ let media: MediaStore
 let service: StoriesService
 let connectivity: Connectivity
 const sessions = new Map<string, AccountSession<StoryPublisher>>()
+/** Media grants a saved draft names. */
+const inUse = new Set<string>()
 
 function sessionFor(id: string, emulator: Emulator): AccountSession<StoryPublisher> {
   const client = new ApiClient({ baseUrl: emulator.baseUrl, token: emulator.token, fetch: globalThis.fetch, retry: { maxAttempts: 1 } })
@@ -46,6 +48,7 @@ beforeEach(async () => {
     accounts: { active: () => sessions.get('one')!, onActiveChange: () => () => {} },
     sessionOf: async (id) => sessions.get(id) ?? null,
     labelOf: (id) => `Account ${id}`,
+    grantInUse: async (id) => inUse.has(id),
     media,
     limits: () => DEFAULT_STORY_LIMITS,
     connectivity,
@@ -61,6 +64,7 @@ afterEach(async () => {
   await second.stop().catch(() => undefined)
   await rm(root, { recursive: true, force: true })
   sessions.clear()
+  inUse.clear()
 })
 
 describe('StoriesService.broadcast', () => {
@@ -151,5 +155,16 @@ describe('StoriesService.broadcast', () => {
     second = await startEmulator({ groups: 2, token: 'second-token', port })
     await new Promise((resolve) => setTimeout(resolve, 600))
     expect(stories(second, 'Signed out meanwhile')).toHaveLength(0)
+  })
+  it('keeps the file of a media story a saved draft still shows', async () => {
+    const grant = await media.importFile(JPEG)
+    inUse.add(grant.id)
+    const result = await service.broadcast(
+      rid(),
+      draft({ kind: 'media', media: { grantId: grant.id, caption: 'Draft keeps it', preview: PREVIEW } }),
+      ['one', 'two'],
+    )
+    expect(result.targets.map((t) => t.outcome.state)).toEqual(['sent', 'sent'])
+    expect(await media.get(grant.id)).not.toBeNull()
   })
 })
