@@ -56,7 +56,11 @@ interface AccountContext {
   drafts: DraftStore
   setAside: SetAsideFiles
   ready: Promise<void>
-  /** Opened by a publish to several accounts while another was active: it sends its queue for the rest of the run. */
+  /**
+   * Opened by a publish to several accounts while another was active: it sends its queue
+   * without being the active one, until it is opened (then closed on a switch as usual) or signed out.
+   * Contexts are created synchronously after their last await, so one account never gets two outboxes.
+   */
   background: boolean
 }
 
