@@ -1,3 +1,4 @@
+import { basename } from 'node:path'
 import type { Handlers } from './dispatch'
 import type { EventHub } from './events'
 import { accountsHandlers } from './handlers/accounts'
@@ -10,6 +11,7 @@ import { exportHandlers } from './handlers/export'
 import { groupsHandlers } from './handlers/groups'
 import { noticesHandlers } from './handlers/notices'
 import { settingsHandlers } from './handlers/settings'
+import { libraryHandlers } from './handlers/library'
 import { storiesHandlers } from './handlers/stories'
 import { NoticeBoard, NoticeKeepingHub } from './notice-board'
 import { AccountsService } from './services/accounts/accounts-service'
@@ -27,6 +29,8 @@ import { openStoreWithRecovery } from './services/settings/open-store'
 import { RecoveryLog } from './services/settings/recovery-log'
 import { SettingsService } from './services/settings/settings-service'
 import { createStoriesModule, type NotifierPort, type StoriesModule } from './services/stories/stories-module'
+import { AudienceStore } from './services/library/audiences'
+import { StyleStore } from './services/library/styles'
 import { GroupsService } from './services/sync'
 
 /**
@@ -138,6 +142,8 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     dataDir: ports.dataDir,
     accounts,
     labelOf: (id) => accounts.list().accounts.find((account) => account.id === id)?.label,
+    sessionOf: (id) => accounts.sessionOf(id),
+    listedAccounts: () => accounts.list().accounts.map((account) => account.id),
     connectivity,
     limits: () => settings.get().stories,
     directory: () => groups.participantsDirectory(),
@@ -148,6 +154,14 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     lateSendMinutes: () => settings.get().stories.lateSendMinutes,
     notifier: ports.notifier ?? null,
   })
+
+  const setAsideNotice = (what: string) => (path: string) =>
+    events.emit('app:notice', { level: 'warning', message: `${what} could not be read and was set aside as ${basename(path)}; the list starts empty.` })
+  const library = {
+    audiences: new AudienceStore(ports.dataDir, { log: ports.log, onSetAside: setAsideNotice('The saved audiences') }),
+    styles: new StyleStore(ports.dataDir, { log: ports.log, onSetAside: setAsideNotice('The saved styles') }),
+    drafts: stories.savedDrafts,
+  }
 
   const exporter = new ExportService({ source: groups, dialogs: ports.dialogs, log: ports.log })
   const handlers: Handlers = {
@@ -168,6 +182,7 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
       limits: () => settings.get().stories,
       openDialog: ports.openDialog,
     }),
+    ...libraryHandlers(library),
     ...diagnosticsHandlers({
       rendererLog: ports.logs.scoped('renderer'),
       sources: {

@@ -1,12 +1,14 @@
 import type { z } from 'zod'
 import { accountsChannels, accountsEvents } from './channels/accounts'
 import { appChannels, appEvents } from './channels/app'
+import { broadcastChannels } from './channels/broadcast'
 import { clipboardChannels } from './channels/clipboard'
 import { communityChannels } from './channels/community'
 import { connectivityChannels } from './channels/connectivity'
 import { diagnosticsChannels } from './channels/diagnostics'
 import { exportChannels } from './channels/export'
 import { groupsChannels, groupsEvents } from './channels/groups'
+import { libraryChannels } from './channels/library'
 import { settingsChannels, settingsEvents } from './channels/settings'
 import { storiesChannels, storiesEvents } from './channels/stories'
 import type { ChannelDef, EventDef } from './define'
@@ -28,6 +30,8 @@ export const channels = {
   ...clipboardChannels,
   ...diagnosticsChannels,
   ...storiesChannels,
+  ...broadcastChannels,
+  ...libraryChannels,
 } satisfies Record<string, ChannelDef<z.ZodType, unknown>>
 
 export const events = {

@@ -31,6 +31,8 @@ export function storiesHandlers(deps: StoriesHandlerDeps): Pick<Handlers, Storie
     'stories:schedule-edit': ({ id, dueAt, caption }) =>
       stories.scheduleEdit(id, { ...(dueAt !== undefined && { dueAt: Date.parse(dueAt) }), ...(caption !== undefined && { caption }) }),
     'stories:schedule-duplicate': ({ id, requestId, dueAt }) => stories.scheduleDuplicate(id, requestId, Date.parse(dueAt)),
+    'stories:broadcast': ({ requestId, draft, accountIds, dueAt }) =>
+      stories.broadcast(requestId, draft, accountIds, dueAt === undefined ? undefined : Date.parse(dueAt)),
     'stories:cancel': ({ requestId }) => stories.cancel(requestId),
     'stories:limits': () => limits(),
     'stories:media-pick': async () => {

@@ -533,9 +533,32 @@ export class AccountsService implements ActiveAccountSource<AccountClient> {
     }
   }
 
+  /**
+   * A session for any listed account without making it the active one: a story published to
+   * several accounts at once goes out through each account's own client. The active account
+   * gets its own session back; an account whose token is not at hand gets a client that
+   * refuses every request (tokenNeeded), never another account's.
+   */
+  sessionOf(id: string): Promise<AccountSession<AccountClient> | null> {
+    if (this.#session?.id === id) return Promise.resolve(this.#session)
+    return this.#serial(async () => {
+      if (this.#session?.id === id) return this.#session
+      try {
+        return await this.#build(id)
+      } catch (error) {
+        this.#log.error('account session not built', { id, error: error instanceof AppError ? error.code : error instanceof Error ? error.name : 'unknown' })
+        return null
+      }
+    })
+  }
+
   async #open(id: string, token?: string): Promise<void> {
+    this.#setSession(await this.#build(id, token))
+  }
+
+  async #build(id: string, token?: string): Promise<AccountSession<AccountClient> | null> {
     const account = this.#find(id)
-    if (!account) return this.#setSession(null)
+    if (!account) return null
     let secret = token
     let baseUrl = account.baseUrl
     if (account.isDemo) {
@@ -551,9 +574,9 @@ export class AccountsService implements ActiveAccountSource<AccountClient> {
       secret = this.#sessionTokens.get(id) ?? (await this.#openStored(account))
     }
     const dir = this.dirOf(id)
-    const locked = (): void => {
+    const locked = (): AccountSession<AccountClient> => {
       mkdirSync(dir, { recursive: true, mode: 0o700 })
-      this.#setSession({ id, baseUrl, isDemo: account.isDemo, dir, client: tokenNeededClient(account.label), tokenNeeded: true })
+      return { id, baseUrl, isDemo: account.isDemo, dir, client: tokenNeededClient(account.label), tokenNeeded: true }
     }
     if (secret === undefined) return locked()
 
@@ -573,7 +596,7 @@ export class AccountsService implements ActiveAccountSource<AccountClient> {
       return locked()
     }
     mkdirSync(dir, { recursive: true, mode: 0o700 })
-    this.#setSession({ id, baseUrl, isDemo: account.isDemo, dir, client })
+    return { id, baseUrl, isDemo: account.isDemo, dir, client }
   }
 
   async #openStored(account: StoredAccount): Promise<string | undefined> {

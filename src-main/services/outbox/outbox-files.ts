@@ -39,6 +39,21 @@ export class OutboxFiles {
     await rm(this.itemDir(id), { recursive: true, force: true })
   }
 
+  /**
+   * Whether any item waits to go by itself (planned for later, or queued for the connection),
+   * read without changing anything: a damaged or half-written item is left for the outbox's
+   * own load to deal with.
+   */
+  async hasWaiting(): Promise<boolean> {
+    const names = await readdir(this.root, { withFileTypes: true }).catch(() => [])
+    for (const entry of names) {
+      if (!entry.isDirectory() || entry.name.includes('.corrupt-')) continue
+      const read = await readJsonFile(join(this.root, entry.name, 'item.json'), OutboxItemSchema).catch(() => null)
+      if (read?.status === 'ok' && (read.value.state === 'scheduled' || read.value.state === 'queued')) return true
+    }
+    return false
+  }
+
   async loadAll(now: Date): Promise<LoadedItems> {
     const names = await readdir(this.root, { withFileTypes: true }).catch(() => [])
     const items: OutboxItem[] = []

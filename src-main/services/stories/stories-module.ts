@@ -1,10 +1,12 @@
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
+import type { AccountsState } from '@shared/channels/accounts'
 import type { Group } from '@shared/domain'
 import type { StoryLimits } from '@shared/story/limits'
 import type { EventHub } from '../../events'
-import type { ActiveAccountSource } from '../account-session'
+import type { AccountSession, ActiveAccountSource } from '../account-session'
 import type { DirectoryEntry } from '../groups-index'
 import type { Logger } from '../log'
+import { SavedDrafts } from '../drafts/saved-drafts'
 import { mediaProtocolRoute, mediaWebRoutes } from '../media/media-routes'
 import { MediaStore, type FetchLike } from '../media/media-store'
 import type { ConnectivityPort, StoryPublisher } from '../outbox/outbox'
@@ -26,6 +28,10 @@ export interface StoriesModuleOptions {
   accounts: ActiveAccountSource<StoryPublisher & FeedClient>
   /** The account's name as the user gave it, for messages. */
   labelOf?: (accountId: string) => string | undefined
+  /** A session for any listed account, for a story published to several at once. */
+  sessionOf?: (accountId: string) => Promise<AccountSession<StoryPublisher> | null>
+  /** Every listed account's id. */
+  listedAccounts?: () => readonly string[]
   connectivity: ConnectivityPort
   limits: () => StoryLimits
   directory: () => Promise<readonly DirectoryEntry[]>
@@ -43,6 +49,11 @@ export interface StoriesModuleOptions {
 /** The stories side of the app put together: media grants, publishing, outbox, contacts. */
 export function createStoriesModule(options: StoriesModuleOptions) {
   const { events, log } = options
+  const savedDrafts = new SavedDrafts(options.accounts, {
+    log,
+    onSetAside: (path) =>
+      events.emit('app:notice', { level: 'warning', message: `The saved drafts could not be read and were set aside as ${basename(path)}; the list starts empty.` }),
+  })
   const media = new MediaStore({ dir: join(options.dataDir, 'media'), limits: options.limits, fetch: options.fetch, log })
   const stories = new StoriesService({
     accounts: options.accounts,
@@ -52,6 +63,9 @@ export function createStoriesModule(options: StoriesModuleOptions) {
     log,
     ...(options.labelOf && { labelOf: options.labelOf }),
     ...(options.lateSendMinutes && { lateSendMinutes: options.lateSendMinutes }),
+    ...(options.sessionOf && { sessionOf: options.sessionOf }),
+    ...(options.listedAccounts && { listedAccounts: options.listedAccounts }),
+    grantInUse: async (grantId) => (await savedDrafts.grants()).has(grantId),
     events: {
       notify: (notification) => {
         events.emit('stories:notify', notification)
@@ -74,9 +88,14 @@ export function createStoriesModule(options: StoriesModuleOptions) {
     onChange: (state) => events.emit('stories:feed-changed', state),
     log,
   })
+  // A signed-out account's outbox stops sending even when a publish to several opened it in the background.
+  const stopListening = events.subscribe((name, payload) => {
+    if (name === 'accounts:changed') stories.accountsListed(new Set((payload as AccountsState).accounts.map((account) => account.id)))
+  })
   return {
     media,
     stories,
+    savedDrafts,
     feed,
     contacts,
     webRoute: mediaWebRoutes(media, options.limits),
@@ -84,10 +103,14 @@ export function createStoriesModule(options: StoriesModuleOptions) {
     async start(): Promise<void> {
       await stories.start()
       const draft = await stories.draftGet().catch(() => null)
-      const keep = new Set(draft?.media.grantId ? [draft.media.grantId] : [])
+      const keep = await savedDrafts.grants().catch(() => new Set<string>())
+      if (draft?.media.grantId) keep.add(draft.media.grantId)
       await media.sweep(GRANT_MAX_AGE_MS, keep).catch((error: unknown) => log.warn('media sweep failed', { error: String(error) }))
     },
-    dispose: () => stories.dispose(),
+    dispose: () => {
+      stopListening()
+      return stories.dispose()
+    },
   }
 }
 export type StoriesModule = ReturnType<typeof createStoriesModule>

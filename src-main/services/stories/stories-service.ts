@@ -1,6 +1,7 @@
+import { targetRequestId, type BroadcastOutcome, type BroadcastResult, type BroadcastTarget } from '@shared/channels/broadcast'
 import type { OutboxAction, PublishResult, SetAsideAction, SetAsideItem, StoryNotification } from '@shared/channels/stories'
 import { parseStoryRequest } from '@shared/domain/story'
-import { AppError } from '@shared/errors'
+import { AppError, type AppErrorData } from '@shared/errors'
 import { blockingIssues, checkStory, type StoryIssue } from '@shared/story/checks'
 import type { StoryDraft } from '@shared/story/draft'
 import type { StoryLimits } from '@shared/story/limits'
@@ -15,6 +16,8 @@ import { DraftStore } from '../drafts/draft-store'
 import { HistoryStore } from '../history/history-store'
 import { silentLogger, type Logger } from '../log'
 import type { MediaStore } from '../media/media-store'
+import { AccountConnectivity } from '../outbox/account-connectivity'
+import { OutboxFiles } from '../outbox/outbox-files'
 import { Outbox, type AttemptOutcome, type ConnectivityPort, type OutboxTimers, type ScheduleEdit, type StoryPublisher } from '../outbox/outbox'
 import type { StoryPayload } from '../outbox/outbox-item'
 import { tokenNeededError } from '../accounts/token-needed-client'
@@ -46,6 +49,12 @@ export interface StoriesServiceOptions {
   labelOf?: (accountId: string) => string | undefined
   /** "Send if less than N minutes late" for scheduled stories (0: always ask the user). */
   lateSendMinutes?: () => number
+  /** A session for any listed account, active or not (a story published to several accounts). */
+  sessionOf?: (accountId: string) => Promise<AccountSession<StoryPublisher> | null>
+  /** Whether a saved draft still names this media grant, so publishing does not delete its file. */
+  grantInUse?: (grantId: string) => Promise<boolean>
+  /** Every listed account: at start, those with stories waiting to go are opened in the background. */
+  listedAccounts?: () => readonly string[]
 }
 
 interface AccountContext {
@@ -55,6 +64,12 @@ interface AccountContext {
   drafts: DraftStore
   setAside: SetAsideFiles
   ready: Promise<void>
+  /**
+   * Opened by a publish to several accounts while another was active: it sends its queue
+   * without being the active one, until it is opened (then closed on a switch as usual) or signed out.
+   * Contexts are created synchronously after their last await, so one account never gets two outboxes.
+   */
+  background: boolean
 }
 
 const SEE_SET_ASIDE = 'Open Outbox › Set-aside files to look at it, restore what can be read, or discard it.'
@@ -78,6 +93,8 @@ export class StoriesService {
   readonly #inFlight = new Map<string, { promise: Promise<PublishResult>; controller: AbortController }>()
   /** Recent outcomes by request id, so a repeated request (a double click) gets the first answer. */
   readonly #answered = new Map<string, PublishResult>()
+  readonly #broadcastRuns = new Map<string, { promise: Promise<BroadcastResult>; controller: AbortController }>()
+  readonly #broadcasts = new Map<string, BroadcastResult>()
   #unsubscribe: (() => void) | null = null
 
   constructor(options: StoriesServiceOptions) {
@@ -89,6 +106,28 @@ export class StoriesService {
   async start(): Promise<void> {
     this.#unsubscribe = this.#opts.accounts.onActiveChange((session) => void this.#switchTo(session))
     await this.#switchTo(this.#opts.accounts.active())
+    await this.#openWaiting()
+  }
+
+  /**
+   * Other accounts whose outbox holds a story planned for later or waiting for the connection
+   * (a publish to several, then a restart) are opened in the background, so their stories go
+   * at their time without the user opening each account; one whose time passed while the app
+   * was closed becomes missed there and waits for the user, as in the open account.
+   */
+  async #openWaiting(): Promise<void> {
+    const activeId = this.#context?.session.id
+    for (const accountId of this.#opts.listedAccounts?.() ?? []) {
+      if (accountId === activeId || this.#contexts.has(accountId)) continue
+      try {
+        const session = await this.#opts.sessionOf?.(accountId)
+        if (!session || session.tokenNeeded || !(await new OutboxFiles(session.dir).hasWaiting())) continue
+        await this.#contextFor(accountId)
+        this.#log.info('outbox opened in the background', { accountId })
+      } catch (error) {
+        this.#log.warn('outbox not opened in the background', { accountId, error: String(error) })
+      }
+    }
   }
 
   async dispose(): Promise<void> {
@@ -155,7 +194,109 @@ export class StoriesService {
     return result
   }
 
+  /**
+   * Publishes one story to several accounts: checked once, then one outbox item per account,
+   * each written before it leaves and sent through that account's client (a media file is
+   * uploaded to each account's server, each item keeping its own media id). One account's
+   * refusal or missing connection does not stop the others.
+   */
+  async broadcast(requestId: string, draft: StoryDraft, accountIds: readonly string[], dueAt?: number): Promise<BroadcastResult> {
+    const answered = this.#broadcasts.get(requestId)
+    if (answered) return answered
+    const running = this.#broadcastRuns.get(requestId)
+    if (running) return running.promise
+    const controller = new AbortController()
+    const promise = this.#broadcast(requestId, draft, [...new Set(accountIds)], controller.signal, dueAt)
+    this.#broadcastRuns.set(requestId, { promise, controller })
+    try {
+      const result = await promise
+      this.#broadcasts.set(requestId, result)
+      if (this.#broadcasts.size > 100) this.#broadcasts.delete(this.#broadcasts.keys().next().value!)
+      return result
+    } finally {
+      this.#broadcastRuns.delete(requestId)
+    }
+  }
+
+  async #broadcast(
+    requestId: string,
+    draft: StoryDraft,
+    accountIds: string[],
+    signal: AbortSignal,
+    dueAt?: number,
+  ): Promise<BroadcastResult> {
+    const { grant, mediaPath } = await this.#resolveMedia(draft)
+    const gone = draft.kind === 'media' && draft.media.grantId !== null && grant === null
+    const issues = blockingIssues(checkStory(draft, grant, this.#opts.limits())).map((issue) =>
+      gone && issue.code === 'media-missing' ? { ...issue, params: { gone: 1 } } : issue,
+    )
+    if (issues.length > 0) throw refusal(issues)
+    const payload = buildPayload(draft, grant)
+    const summary = summarizeStory(draft, grant)
+    const targets = await Promise.all(
+      accountIds.map(async (accountId, index): Promise<BroadcastTarget> => {
+        const id = targetRequestId(requestId, index)
+        const label = this.#opts.labelOf?.(accountId) ?? accountId
+        let outcome: BroadcastOutcome
+        try {
+          const context = await this.#contextFor(accountId)
+          const earlier = context.outbox.findByRequest(id)
+          if (earlier) outcome = resultOfItem(earlier)
+          else if (context.session.tokenNeeded) throw tokenNeededError(label)
+          else {
+            const story = { requestId: id, payload, summary, mediaSource: mediaPath, ...(dueAt !== undefined && { dueAt }) }
+            outcome = resultOfAttempt(await context.outbox.publish(story, signal))
+          }
+        } catch (error) {
+          outcome = { state: 'refused', error: errorData(error) }
+        }
+        return { accountId, label, requestId: id, outcome }
+      }),
+    )
+    // Every account holds the story now (sent, or in its outbox): the composer starts afresh.
+    // When one refused it, the draft and its file stay, so nothing is lost for that account.
+    if (targets.every((target) => target.outcome.state !== 'refused')) {
+      await this.#context?.drafts.clear().catch(() => {})
+      if (grant) await this.#release(grant.id)
+    }
+    return { targets }
+  }
+
+  /** The account's context: the active one, one already open, or one opened now for a publish to several. */
+  async #contextFor(accountId: string): Promise<AccountContext> {
+    const active = await this.#current()
+    if (active?.session.id === accountId) return active
+    const session = await this.#opts.sessionOf?.(accountId)
+    if (!session) throw new AppError('not-found', 'That account is no longer in the list.')
+    const known = this.#contexts.get(accountId)
+    if (known) {
+      await known.ready.catch(() => {})
+      if (this.#context !== known) {
+        known.session = session
+        known.background = true
+        if (!session.tokenNeeded) known.outbox.resume(session.client)
+      }
+      return known
+    }
+    const context = this.#open(session, true)
+    await context.ready
+    return context
+  }
+
+  /**
+   * The accounts still listed: an account signed out stops sending in the background (a
+   * request already on its way finishes), and a later publish to it opens it afresh.
+   */
+  accountsListed(ids: ReadonlySet<string>): void {
+    for (const [id, context] of this.#contexts) {
+      if (ids.has(id) || context === this.#context) continue
+      context.outbox.close()
+      this.#contexts.delete(id)
+    }
+  }
+
   cancel(requestId: string): void {
+    this.#broadcastRuns.get(requestId)?.controller.abort()
     this.#inFlight.get(requestId)?.controller.abort()
     this.#context?.outbox.cancel(requestId)
   }
@@ -264,7 +405,7 @@ export class StoriesService {
     }
     // The story now lives in the outbox or the history: the composer starts afresh.
     await context.drafts.clear().catch(() => {})
-    if (grant) await this.#opts.media.release(grant.id).catch(() => {})
+    if (grant) await this.#release(grant.id)
     switch (outcome.state) {
       case 'sent':
         return { state: 'sent', itemId: outcome.item.id, messageId: outcome.messageId, messageStatus: outcome.messageStatus }
@@ -302,6 +443,12 @@ export class StoriesService {
     return mediaPath ? { grant, mediaPath } : { grant: null, mediaPath: null }
   }
 
+  /** The published story's file goes, unless a saved draft still shows it. */
+  async #release(grantId: string): Promise<void> {
+    if (await this.#opts.grantInUse?.(grantId).catch(() => true)) return
+    await this.#opts.media.release(grantId).catch(() => {})
+  }
+
   #labelOf(context: AccountContext): string {
     return this.#opts.labelOf?.(context.session.id) ?? 'this account'
   }
@@ -331,12 +478,20 @@ export class StoriesService {
     const known = this.#contexts.get(session.id)
     if (known) {
       known.session = session
+      known.background = false
       this.#context = known
       await known.ready.catch(() => {})
       // Without its token the account's outbox is shown but sends nothing (its client would refuse every item).
       if (!session.tokenNeeded) known.outbox.resume(session.client)
       return
     }
+    const context = this.#open(session, false)
+    this.#context = context
+    await context.ready.catch(() => {})
+  }
+
+  /** Builds an account's context and opens its outbox; a background one sends its queue without being active. */
+  #open(session: AccountSession<StoryPublisher>, background: boolean): AccountContext {
     const { events } = this.#opts
     const setAsideNotice = (what: string) => events.notice('warning', `${what} could not be read and was set aside. ${SEE_SET_ASIDE}`)
     const history = new HistoryStore(session.dir, {
@@ -347,7 +502,8 @@ export class StoriesService {
       accountId: session.id,
       accountDir: session.dir,
       publisher: session.client,
-      connectivity: this.#opts.connectivity,
+      // Each account's own view of the connection: one server down leaves the others online.
+      connectivity: new AccountConnectivity(this.#opts.connectivity, () => this.#context?.session.id === session.id),
       history,
       onChange: (items) => events.outboxChanged(session.id, items),
       onHistory: () => events.historyChanged(session.id),
@@ -368,6 +524,7 @@ export class StoriesService {
       drafts: new DraftStore(session.dir, this.#log, () => setAsideNotice('The saved draft')),
       setAside: new SetAsideFiles(session.dir),
       ready: Promise.resolve(),
+      background,
     }
     // Leftovers of writes a killed run never finished go before anything reads the folders.
     context.ready = sweepStaleTempFiles(session.dir, this.#log)
@@ -379,7 +536,7 @@ export class StoriesService {
           setAsideNotice('A story in the outbox')
           this.#log.warn('outbox item set aside', { path })
         }
-        if (this.#context === context) void outbox.drain()
+        if (this.#context === context || context.background) void outbox.drain()
       },
       (error: unknown) => {
         this.#log.error('outbox could not be opened', { error: error instanceof Error ? error.message : String(error) })
@@ -387,9 +544,8 @@ export class StoriesService {
         throw new AppError('storage', 'The outbox could not be read from disk.')
       },
     )
-    this.#context = context
     this.#contexts.set(session.id, context)
-    await context.ready.catch(() => {})
+    return context
   }
 }
 
@@ -437,4 +593,24 @@ function repostSummary(story: FeedStory, audience: { contacts?: string[]; exclud
         : { mode: 'everyone', count: null, excluded: audience.exclude_contacts?.length ?? 0 },
     mediaBytes: null,
   }
+}
+
+function resultOfAttempt(outcome: AttemptOutcome): BroadcastOutcome {
+  switch (outcome.state) {
+    case 'dropped':
+      return { state: 'refused', error: outcome.error }
+    case 'sent':
+      return { state: 'sent', itemId: outcome.item.id, messageId: outcome.messageId, messageStatus: outcome.messageStatus }
+    case 'queued':
+      return { state: 'queued', itemId: outcome.item.id, error: outcome.error }
+    case 'unknown':
+    case 'failed':
+      return { state: 'unknown', itemId: outcome.item.id, error: outcome.error }
+    case 'scheduled':
+      return { state: 'scheduled', itemId: outcome.item.id, dueAt: outcome.item.dueAt! }
+  }
+}
+
+function errorData(error: unknown): AppErrorData {
+  return error instanceof AppError ? error.toData() : { code: 'internal', message: 'Something went wrong while publishing to this account.' }
 }

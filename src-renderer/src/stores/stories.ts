@@ -321,6 +321,7 @@ export const useStoriesStore = defineStore('stories', () => {
     savedDraft,
     draftSaveError,
     resolveSavedDraft,
+    applyDraft,
     lastContacts,
     issues,
     visibleIssues,

@@ -1,5 +1,6 @@
 import accounts from './accounts'
 import app from './app'
+import broadcast from './broadcast'
 import diagnostics from './diagnostics'
 import feed from './feed'
 import frame from './frame'
@@ -16,6 +17,7 @@ export default {
   ...groups,
   ...stories,
   ...schedule,
+  ...broadcast,
   ...feed,
   ...diagnostics,
   ...web,

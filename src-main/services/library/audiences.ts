@@ -1,0 +1,48 @@
+import { join } from 'node:path'
+import { AppError } from '@shared/errors'
+import { uniqueContacts } from '@shared/story/contacts'
+import { AudienceSchema, MAX_AUDIENCES, type Audience } from '@shared/story/library'
+import { ListFile, type ListFileOptions } from './list-file'
+import { newId } from './new-id'
+
+/**
+ * Saved audiences, kept for the whole app in `<data dir>/audiences.json` rather than per
+ * account: a contact is a phone number whichever account posts, so "Customers" serves every
+ * account a story is published to.
+ */
+export class AudienceStore {
+  readonly #file: ListFile<Audience>
+  readonly #now: () => Date
+
+  constructor(dataDir: string, options: ListFileOptions & { now?: () => Date } = {}) {
+    this.#file = new ListFile(join(dataDir, 'audiences.json'), AudienceSchema, options)
+    this.#now = options.now ?? (() => new Date())
+  }
+
+  list(): Promise<Audience[]> {
+    return this.#file.read().then(sortByName)
+  }
+
+  /** Creates an audience, or replaces the one with `id`; a name already used names the same audience. */
+  async save(input: { id?: string | undefined; name: string; contacts: readonly string[] }): Promise<Audience[]> {
+    const contacts = uniqueContacts(input.contacts)
+    if (contacts.length === 0) throw new AppError('invalid-argument', 'None of these is a phone number (7 to 15 digits), so there is nothing to save.')
+    const saved = await this.#file.update((items) => {
+      const name = input.name.trim()
+      const same = items.find((item) => (input.id !== undefined ? item.id === input.id : item.name.toLowerCase() === name.toLowerCase()))
+      if (input.id !== undefined && !same) throw new AppError('not-found', 'That audience is no longer saved.')
+      if (!same && items.length >= MAX_AUDIENCES) throw new AppError('invalid-argument', `At most ${MAX_AUDIENCES} audiences can be saved. Delete one first.`)
+      const audience: Audience = { id: same?.id ?? newId(), name, contacts, updatedAt: this.#now().toISOString() }
+      return same ? items.map((item) => (item.id === same.id ? audience : item)) : [...items, audience]
+    })
+    return sortByName(saved)
+  }
+
+  async delete(id: string): Promise<Audience[]> {
+    return sortByName(await this.#file.update((items) => items.filter((item) => item.id !== id)))
+  }
+}
+
+function sortByName(items: readonly Audience[]): Audience[] {
+  return [...items].sort((a, b) => a.name.localeCompare(b.name))
+}

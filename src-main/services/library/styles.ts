@@ -1,0 +1,41 @@
+import { join } from 'node:path'
+import { AppError } from '@shared/errors'
+import { MAX_STYLES, StoryStyleSchema, type StoryStyle } from '@shared/story/library'
+import { ListFile, type ListFileOptions } from './list-file'
+import { newId } from './new-id'
+
+/** Saved text styles, for every account, in `<data dir>/story-styles.json`. Saving a name again replaces that style. */
+export class StyleStore {
+  readonly #file: ListFile<StoryStyle>
+  readonly #now: () => Date
+
+  constructor(dataDir: string, options: ListFileOptions & { now?: () => Date } = {}) {
+    this.#file = new ListFile(join(dataDir, 'story-styles.json'), StoryStyleSchema, options)
+    this.#now = options.now ?? (() => new Date())
+  }
+
+  list(): Promise<StoryStyle[]> {
+    return this.#file.read().then((items) => [...items])
+  }
+
+  async save(input: Omit<StoryStyle, 'id' | 'updatedAt'>): Promise<StoryStyle[]> {
+    return this.#file.update((items) => {
+      const name = input.name.trim()
+      const same = items.find((item) => item.name.toLowerCase() === name.toLowerCase())
+      if (!same && items.length >= MAX_STYLES) throw new AppError('invalid-argument', `At most ${MAX_STYLES} styles can be saved. Delete one first.`)
+      const style: StoryStyle = {
+        id: same?.id ?? newId(),
+        name,
+        background: input.background.toUpperCase(),
+        color: input.color.toUpperCase(),
+        font: input.font,
+        updatedAt: this.#now().toISOString(),
+      }
+      return same ? items.map((item) => (item.id === same.id ? style : item)) : [...items, style]
+    })
+  }
+
+  delete(id: string): Promise<StoryStyle[]> {
+    return this.#file.update((items) => items.filter((item) => item.id !== id))
+  }
+}

@@ -1,0 +1,156 @@
+import { type BrowserContext, type Page, expect, test } from '@playwright/test'
+import { type EmulatorProcess, spawnEmulator } from '../support/emulator-process'
+import { accountIdByLabel, fillConnect, openAccountsSettings } from './support/accounts-helpers'
+import { seriousViolations } from './support/axe'
+import { type WebApp, startWebApp } from './support/web-app'
+
+/** Two accounts, each on its own emulator in its own process, as two providers would be. */
+const SHOP_TOKEN = 'e2e_shop_tok_7a1c'
+const BRANCH_TOKEN = 'e2e_branch_tok_3f9d'
+
+let shop: EmulatorProcess
+let branch: EmulatorProcess
+let shopPort: number
+let app: WebApp
+let context: BrowserContext
+let page: Page
+let shopId: string
+let branchId: string
+const problems: string[] = []
+
+const startShop = (port = 0) => spawnEmulator(['--port', String(port), '--token', SHOP_TOKEN, '--groups', '20', '--seed', '3'])
+
+/** What the emulator says it published with this caption, asked of its control route. */
+async function published(emulator: EmulatorProcess, caption: string): Promise<unknown[]> {
+  const { stories } = await emulator.control<{ stories: Array<{ caption?: string }> }>('/stories')
+  return stories.filter((story) => story.caption === caption)
+}
+
+async function composeText(text: string): Promise<void> {
+  await page.getByTestId('nav-story').click()
+  await page.getByTestId('story-kind-text').click()
+  await page.getByTestId('story-text').fill(text)
+}
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async ({ browser }) => {
+  shop = await startShop()
+  shopPort = Number(new URL(shop.baseUrl).port)
+  branch = await spawnEmulator(['--token', BRANCH_TOKEN, '--groups', '20', '--seed', '4'])
+  app = await startWebApp()
+  context = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'en-GB' })
+  page = await context.newPage()
+  page.on('pageerror', (error) => problems.push(error.message))
+  page.on('console', (message) => {
+    // Requests refused while an emulator is stopped are the point of the second test.
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text())
+  })
+  await page.goto(app.url)
+})
+
+test.afterAll(async () => {
+  await context?.close()
+  await app?.stop({ removeData: true })
+  await shop?.stop()
+  await branch?.stop()
+})
+
+test('one click publishes to both accounts, and each server receives the story exactly once', async () => {
+  test.setTimeout(120_000)
+  await fillConnect(page, { baseUrl: shop.baseUrl, token: SHOP_TOKEN, label: 'Shop', storage: 'weak' })
+  await expect(page.getByTestId('account-active-label')).toHaveText('Shop')
+  await page.getByTestId('account-switcher-button').click()
+  await page.getByTestId('account-add').click()
+  await fillConnect(page, { baseUrl: branch.baseUrl, token: BRANCH_TOKEN, label: 'Branch', storage: 'weak' })
+  await expect(page.getByTestId('account-active-label')).toHaveText('Branch')
+  await openAccountsSettings(page)
+  shopId = await accountIdByLabel(page, 'Shop')
+  branchId = await accountIdByLabel(page, 'Branch')
+
+  await composeText('Open late tonight')
+  // The open account is ticked; the other one is one more tick.
+  await expect(page.getByTestId(`broadcast-target-${branchId}`)).toBeChecked()
+  await expect(page.getByTestId(`broadcast-target-${shopId}`)).not.toBeChecked()
+  await page.getByTestId(`broadcast-target-${shopId}`).check()
+  await page.getByTestId('story-publish').click()
+
+  await expect(page.getByTestId('broadcast-summary-title')).toHaveText('Published to 2 of 2')
+  await expect(page.getByTestId('broadcast-result').and(page.locator(`[data-account="${shopId}"]`))).toHaveAttribute('data-state', 'sent')
+  await expect(page.getByTestId('broadcast-result').and(page.locator(`[data-account="${branchId}"]`))).toHaveAttribute('data-state', 'sent')
+  expect(await published(shop, 'Open late tonight')).toHaveLength(1)
+  expect(await published(branch, 'Open late tonight')).toHaveLength(1)
+  // Both now hold the story: the composer starts afresh.
+  await expect(page.getByTestId('story-text')).toHaveValue('')
+  // The picker and the summary pass the same accessibility audit as every view.
+  expect(await seriousViolations(page)).toEqual([])
+})
+
+test('with one server down the other publishes, and the first follows when it returns, exactly once', async () => {
+  test.setTimeout(180_000)
+  await shop.stop()
+  await composeText('Flash sale at noon')
+  // The ticks stay as they were for the next story.
+  await expect(page.getByTestId(`broadcast-target-${shopId}`)).toBeChecked()
+  await page.getByTestId('story-publish').click()
+
+  const shopResult = page.getByTestId('broadcast-result').and(page.locator(`[data-account="${shopId}"]`))
+  await expect(page.getByTestId('broadcast-summary-title')).toHaveText('Published to 1 of 2', { timeout: 30_000 })
+  await expect(page.getByTestId('broadcast-summary-line')).toHaveText('1 waiting for the connection')
+  await expect(shopResult).toHaveAttribute('data-state', 'queued')
+  expect(await published(branch, 'Flash sale at noon')).toHaveLength(1)
+  // The open account's server is fine: the app does not call itself offline for the other one.
+  await expect(page.getByTestId('status-online')).toHaveAttribute('data-online', 'true')
+
+  // The shop's server comes back on the same address: its outbox sends the story by itself.
+  shop = await startShop(shopPort)
+  await expect(shopResult).toHaveAttribute('data-state', 'sent', { timeout: 120_000 })
+  await expect(page.getByTestId('broadcast-summary-title')).toHaveText('Published to 2 of 2')
+  expect(await published(shop, 'Flash sale at noon')).toHaveLength(1)
+  expect(await published(branch, 'Flash sale at noon')).toHaveLength(1)
+
+  // The shop's own history lists it, once.
+  await page.getByTestId('account-switcher-button').click()
+  await page.getByRole('menuitemradio', { name: /Shop/ }).click()
+  await expect(page.getByTestId('account-active-label')).toHaveText('Shop')
+  await page.getByTestId('nav-outbox').click()
+  await expect(page.getByTestId('history-entry').filter({ hasText: 'Flash sale at noon' })).toHaveCount(1)
+  expect(await published(shop, 'Flash sale at noon')).toHaveLength(1)
+  expect(problems).toEqual([])
+})
+
+test('saved styles, an audience imported from a CSV column, and several drafts', async () => {
+  await composeText('Styled')
+  await page.getByTestId('story-background-code').fill('#FF112233')
+  await page.getByTestId('story-color-code').fill('#FFFFFF00')
+  await page.getByTestId('story-font-EXO2_EXTRABOLD').click()
+  await page.getByTestId('saved-style-name').fill('Night')
+  await page.getByTestId('saved-style-save').click()
+  await page.getByTestId('story-background-code').fill('#FF0B6E4F')
+  await page.getByTestId('saved-style-apply').and(page.locator('[data-name="Night"]')).click()
+  await expect(page.getByTestId('story-background-code')).toHaveValue('#FF112233')
+  await expect(page.getByTestId('story-color-code')).toHaveValue('#FFFFFF00')
+
+  const csv = 'Name,Phone\nAna,+1 555 010 0001\nBo,call me\nCy,15550100002\n'
+  await page.getByTestId('audience-csv-file').setInputFiles({ name: 'Customers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await expect(page.getByTestId('audience-csv-column')).toHaveValue('1')
+  await expect(page.getByTestId('audience-csv-name')).toHaveValue('Customers')
+  await page.getByTestId('audience-csv-import').click()
+  await expect(page.getByTestId('audience-csv-result')).toContainText('“Customers” now holds 2 numbers.')
+  await expect(page.getByTestId('audience-csv-bad-rows')).toContainText('row 3')
+  await page.getByTestId('saved-audience-use').click()
+  await expect(page.getByTestId('story-audience-contacts')).toBeChecked()
+
+  await page.getByTestId('saved-drafts').locator('summary').click()
+  await page.getByTestId('saved-draft-save').click()
+  await page.getByTestId('story-text').fill('Second draft')
+  await page.getByTestId('saved-draft-save').click()
+  await expect(page.getByTestId('saved-draft')).toHaveCount(2)
+  await expect(page.getByTestId('saved-draft-text').first()).toHaveText('Second draft')
+  await page.getByTestId('saved-draft-open').last().click()
+  await expect(page.getByTestId('story-text')).toHaveValue('Styled')
+  await page.getByTestId('saved-draft-delete').first().click()
+  await expect(page.getByTestId('saved-draft')).toHaveCount(1)
+  expect(await seriousViolations(page)).toEqual([])
+  expect(problems).toEqual([])
+})
