@@ -86,6 +86,37 @@ test('one click publishes to both accounts, and each server receives the story e
   expect(await seriousViolations(page)).toEqual([])
 })
 
+test('Publish at… with both accounts ticked plans the story in each, and each server receives it once at its time', async () => {
+  test.setTimeout(120_000)
+  await composeText('Doors open at nine')
+  await expect(page.getByTestId(`broadcast-target-${shopId}`)).toBeChecked()
+  // A whole second about 6 s ahead, on the page's clock, as the picker reads it.
+  const due = await page.evaluate(() => {
+    const at = Math.ceil((Date.now() + 6_000) / 1000) * 1000
+    const d = new Date(at)
+    const pad = (n: number) => String(n).padStart(2, '0')
+    return { at, wall: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` }
+  })
+  await page.getByTestId('story-schedule-toggle').check()
+  await page.getByTestId('story-schedule-at').fill(due.wall)
+  await page.getByTestId('story-publish').click()
+
+  await expect(page.getByTestId('broadcast-summary-line')).toContainText('2 planned for')
+  for (const id of [shopId, branchId])
+    await expect(page.getByTestId('broadcast-result').and(page.locator(`[data-account="${id}"]`))).toHaveAttribute('data-state', 'scheduled')
+  expect(await published(shop, 'Doors open at nine')).toHaveLength(0)
+  expect(await published(branch, 'Doors open at nine')).toHaveLength(0)
+
+  await expect.poll(async () => (await published(shop, 'Doors open at nine')).length, { timeout: 30_000 }).toBe(1)
+  await expect.poll(async () => (await published(branch, 'Doors open at nine')).length, { timeout: 30_000 }).toBe(1)
+  for (const emulator of [shop, branch]) {
+    const [story] = (await published(emulator, 'Doors open at nine')) as { receivedAt: number }[]
+    expect(story!.receivedAt).toBeGreaterThanOrEqual(due.at)
+  }
+  // The picker is cleared for the next story, which goes now again.
+  await expect(page.getByTestId('story-schedule-toggle')).not.toBeChecked()
+})
+
 test('with one server down the other publishes, and the first follows when it returns, exactly once', async () => {
   test.setTimeout(180_000)
   await shop.stop()
