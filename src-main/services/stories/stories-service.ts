@@ -321,9 +321,18 @@ export class StoriesService {
     return (await this.#require()).outbox.duplicate(id, requestId, dueAt)
   }
 
-  /** The active account's next planned story, for the tray. */
+  /**
+   * The next planned story of any open account (the active one, and those open in the
+   * background), for the tray and the question before quitting: they go only while the app runs.
+   */
   nextDue(): { dueAt: string; summary: StorySummary } | null {
-    return this.#context?.outbox.nextDue() ?? null
+    let next: { dueAt: string; summary: StorySummary } | null = null
+    const open = new Set([...this.#contexts.values(), ...(this.#context ? [this.#context] : [])])
+    for (const context of open) {
+      const due = context.outbox.nextDue()
+      if (due && (next === null || due.dueAt < next.dueAt)) next = due
+    }
+    return next
   }
 
   /** Planned stories of the active account: the window hides to the tray instead of quitting while any wait. */
