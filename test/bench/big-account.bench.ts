@@ -113,6 +113,9 @@ const figures = {
   resyncPeak: 0,
   coldStartMs: 0,
   heapAfterColdStart: 0,
+  /** ArrayBuffer memory (outside the JS heap: the index's columns live there) held. */
+  buffersAfterSync: 0,
+  buffersAfterColdStart: 0,
   snapshotBytes: 0,
   indexBytes: 0,
 }
@@ -123,6 +126,7 @@ try {
 
   gc()
   const heapBefore = process.memoryUsage().heapUsed
+  const buffersBefore = process.memoryUsage().arrayBuffers
   const app = service(dir)
   const watch = stallWatch()
   const first = await measured(() => app.sync())
@@ -131,6 +135,7 @@ try {
   figures.sync = first
   gc()
   figures.heapAfterSync = process.memoryUsage().heapUsed - heapBefore
+  figures.buffersAfterSync = process.memoryUsage().arrayBuffers - buffersBefore
   figures.snapshotBytes = (await stat(join(dir, SNAPSHOT_FILE))).size
   figures.indexBytes = (await stat(join(dir, LEAN_INDEX_FILE))).size
 
@@ -144,6 +149,7 @@ try {
 
   gc()
   const heapBeforeStart = process.memoryUsage().heapUsed
+  const buffersBeforeStart = process.memoryUsage().arrayBuffers
   const started = performance.now()
   const restarted = service(dir)
   const window = await restarted.query(GroupsQuerySchema.parse({}))
@@ -151,6 +157,7 @@ try {
   if (window.rows.length === 0) throw new Error('no rows after a cold start')
   gc()
   figures.heapAfterColdStart = process.memoryUsage().heapUsed - heapBeforeStart
+  figures.buffersAfterColdStart = process.memoryUsage().arrayBuffers - buffersBeforeStart
   await restarted.dispose()
 } finally {
   await emulator.stop()
@@ -203,11 +210,16 @@ console.table([
   { figure: 'longest event-loop stall during the sync', value: millis(figures.stalls.longestMs) },
   { figure: 'stalls over 100 ms during the sync', value: String(figures.stalls.over100) },
   { figure: 'heap held after the sync (after GC)', value: megabytes(figures.heapAfterSync) },
+  { figure: 'array buffers held after the sync', value: megabytes(figures.buffersAfterSync) },
   { figure: 'heap peak during a re-sync', value: megabytes(figures.resyncPeak) },
   { figure: 'cold start to the first window of rows', value: millis(figures.coldStartMs) },
   {
     figure: 'heap held after a cold start (after GC)',
     value: megabytes(figures.heapAfterColdStart),
+  },
+  {
+    figure: 'array buffers held after a cold start',
+    value: megabytes(figures.buffersAfterColdStart),
   },
   { figure: 'snapshot on disk', value: megabytes(figures.snapshotBytes) },
   { figure: 'lean index on disk (read at start)', value: megabytes(figures.indexBytes) },
