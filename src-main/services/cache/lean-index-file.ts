@@ -172,7 +172,8 @@ function arrayAt(buffer: Buffer, type: ArrayType, at: number, length: number): A
 
 function startsFit(starts: Uint32Array, entries: number, size: number): boolean {
   if (starts.length !== entries + 1 || starts[0] !== 0 || starts[entries] !== size) return false
-  for (let i = 0; i < entries; i++) if ((starts[i] as number) > (starts[i + 1] as number)) return false
+  for (let i = 0; i < entries; i++)
+    if ((starts[i] as number) > (starts[i + 1] as number)) return false
   return true
 }
 
@@ -191,7 +192,9 @@ export function decodeLeanIndex(buffer: Buffer, accountId: string): LeanIndex {
   if (header.byteOrder !== BYTE_ORDER) throw new LeanIndexUnusable('another byte order')
   if (
     header.arrays.length !== ARRAY_NAMES.length ||
-    header.arrays.some((a, i) => a.name !== ARRAY_NAMES[i] || a.type !== TYPE_OF[a.name as ArrayName])
+    header.arrays.some(
+      (a, i) => a.name !== ARRAY_NAMES[i] || a.type !== TYPE_OF[a.name as ArrayName],
+    )
   )
     throw new LeanIndexUnusable('unexpected arrays')
   const arrays = {} as Record<ArrayName, AnyArray>
@@ -209,8 +212,14 @@ export function decodeLeanIndex(buffer: Buffer, accountId: string): LeanIndex {
   if (at !== buffer.length) throw new LeanIndexUnusable('trailing bytes')
 
   const { count } = header
-  const columns = { count, selfId: header.selfId, kinds: header.kinds, labels: header.labels } as GroupColumns
-  for (const name of COLUMN_ARRAYS) (columns as unknown as Record<string, AnyArray>)[name] = arrays[name]
+  const columns = {
+    count,
+    selfId: header.selfId,
+    kinds: header.kinds,
+    labels: header.labels,
+  } as GroupColumns
+  for (const name of COLUMN_ARRAYS)
+    (columns as unknown as Record<string, AnyArray>)[name] = arrays[name]
   const perGroup = [
     columns.sortSkip,
     columns.timestamp,

@@ -139,7 +139,10 @@ class GrowingText {
   }
   done(): { bytes: Uint8Array; starts: Uint32Array } {
     this.starts.push(this.length)
-    return { bytes: new Uint8Array(this.#buffer.subarray(0, this.length)), starts: this.starts.done() }
+    return {
+      bytes: new Uint8Array(this.#buffer.subarray(0, this.length)),
+      starts: this.starts.done(),
+    }
   }
 }
 

@@ -25,13 +25,11 @@ import { groupsMatching } from './haystack-search'
 
 export type GroupsQueryArgs = z.output<typeof GroupsQuerySchema>
 
-
 /** Where a group's cached pictures are served on our own origin, if they are. */
 export interface PictureLookup {
   thumb(group: PictureRef): string | null
   full(group: PictureRef): string | null
 }
-
 
 /** A group whose last message came from someone else under a name they gave. */
 export interface NamedSender {
@@ -368,7 +366,11 @@ export class GroupsIndex {
     const author = textAt(columns, at, SLOT.previewAuthor)
     const timestamp = columns.timestamp[at] as number
     const labels: LabelChip[] = []
-    for (let i = columns.labelStarts[at] as number; i < (columns.labelStarts[at + 1] as number); i++)
+    for (
+      let i = columns.labelStarts[at] as number;
+      i < (columns.labelStarts[at + 1] as number);
+      i++
+    )
       labels.push({ ...(columns.labels[columns.labelRefs[i] as number] as LabelChip) })
     return {
       id,

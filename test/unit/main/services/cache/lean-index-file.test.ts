@@ -74,7 +74,10 @@ describe('the index file', () => {
       changed[at] = (changed[at] as number) ^ 0x01
       expect(unusable(changed)).toBe('checksum mismatch')
     }
-    const older = Buffer.from(bytes.toString('latin1').replace('"version":2', '"version":1'), 'latin1')
+    const older = Buffer.from(
+      bytes.toString('latin1').replace('"version":2', '"version":1'),
+      'latin1',
+    )
     expect(unusable(older)).toBe('another version (1)')
     expect(unusable(Buffer.from('{"format":"statusdesk-groups-index","version":1}\n[]'))).toBe(
       'another version (1)',

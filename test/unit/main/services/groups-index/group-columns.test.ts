@@ -124,7 +124,12 @@ describe('search over the folded text', () => {
 
   it('never matches across two groups’ texts, and matches characters of any width', () => {
     const index = GroupsIndex.of(
-      [make('a@g.us', 'ends with ab'), make('b@g.us', 'cd starts'), make('c@g.us', 'Ωμέγα 🎉 Çafé'), make('d@g.us', '')],
+      [
+        make('a@g.us', 'ends with ab'),
+        make('b@g.us', 'cd starts'),
+        make('c@g.us', 'Ωμέγα 🎉 Çafé'),
+        make('d@g.us', ''),
+      ],
       { selfId: null },
     )
     const ids = (search: string) =>
