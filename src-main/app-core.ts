@@ -147,7 +147,11 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     connectivity,
     limits: () => settings.get().stories,
     directory: () => groups.participantsDirectory(),
-    groups: () => groups.cachedGroups(),
+    groups: async () =>
+      (await groups.namedSenders()).map((sender) => ({
+        name: sender.group,
+        last_message: { from: sender.from, from_name: sender.name, from_me: false },
+      })),
     fetch: webFetch,
     events,
     log: ports.log,

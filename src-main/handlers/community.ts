@@ -1,13 +1,13 @@
-import type { Group } from '@shared/domain'
 import type { Handlers } from '../dispatch'
-import { communityOf } from '../services/community'
+import { communityOf, type CommunityMember } from '../services/community'
 
 export interface CachedGroupsSource {
-  cachedGroups(): Promise<readonly Group[]>
+  /** The group and the groups of its community, from the cached groups. */
+  communityMembers(id: string): Promise<readonly CommunityMember[]>
 }
 
 export function communityHandlers(source: CachedGroupsSource): Pick<Handlers, 'groups:community'> {
   return {
-    'groups:community': async ({ id }) => communityOf(await source.cachedGroups(), id),
+    'groups:community': async ({ id }) => communityOf(await source.communityMembers(id), id),
   }
 }

@@ -2,14 +2,20 @@ import type { CommunityInfo, GroupRef } from '@shared/channels/community'
 import type { Group } from '@shared/domain'
 import { AppError } from '@shared/errors'
 
-const refOf = (group: Group): GroupRef => ({ id: group.id, name: group.name })
+/** What a community needs to know of a group. */
+export type CommunityMember = Pick<
+  Group,
+  'id' | 'name' | 'is_parent' | 'linkedParent' | 'isCommunityAnnounce' | 'is_default_subgroup'
+>
+
+const refOf = (group: CommunityMember): GroupRef => ({ id: group.id, name: group.name })
 
 /**
  * A group's community as the cached groups describe it: a community is a parent group
  * (`is_parent`) and the groups whose `linkedParent` names it, one of them its announcement
  * group and one its default sub-group.
  */
-export function communityOf(groups: readonly Group[], id: string, locale?: string): CommunityInfo {
+export function communityOf(groups: readonly CommunityMember[], id: string, locale?: string): CommunityInfo {
   const group = groups.find((g) => g.id === id)
   if (!group) throw new AppError('not-found', 'That group is not in the list any more (the last sync did not find it).')
   const parentId = group.is_parent === true ? group.id : (group.linkedParent ?? null)

@@ -60,7 +60,7 @@ try {
   if (outcome.status !== 'loaded') throw new Error('snapshot did not load')
   gc()
   let started = performance.now()
-  const index = new GroupsIndex(outcome.snapshot.groups)
+  const index = GroupsIndex.of(outcome.snapshot.groups)
   const indexMs = performance.now() - started
   started = performance.now()
   const first = index.query(GroupsQuerySchema.parse({}))

@@ -189,6 +189,8 @@ export interface DecodeOptions {
   between?: () => Promise<unknown>
   /** What is kept of each record (all of it by default); the rest stays on disk. */
   keep?: (group: Group) => Group
+  /** Given each record in file order instead of keeping any (the snapshot's `groups` is then empty). */
+  visit?: (group: Group) => void
 }
 
 /** The [start, end) byte ranges of the top-level items of a JSON array held in `body`. */
@@ -254,7 +256,8 @@ export async function decodeSnapshot(
   if (header.accountId !== options.accountId)
     throw new SnapshotUnreadable('it belongs to another account')
 
-  const groups: Group[] = new Array<Group>(header.count)
+  const { visit } = options
+  const groups: Group[] = visit ? [] : new Array<Group>(header.count)
   const fingerprints = new Uint32Array(header.count)
   const layout: SnapshotLayout = {
     offsets: new Float64Array(header.count),
@@ -296,7 +299,8 @@ export async function decodeSnapshot(
         throw new SnapshotUnreadable('it is damaged (a record without an id)')
       }
       const [from, to] = ranges[i] as [number, number]
-      groups[filled] = keep(item as Group)
+      if (visit) visit(item as Group)
+      else groups[filled] = keep(item as Group)
       fingerprints[filled] = segment.fingerprints[i] as number
       layout.offsets[filled] = line.next + from
       layout.lengths[filled] = to - from

@@ -70,7 +70,7 @@ export class SnapshotStore {
    * Reads the snapshot; an unreadable one is moved aside rather than thrown. `keep` says
    * what of each record stays in memory (see openReader for the rest).
    */
-  load(keep?: DecodeOptions['keep']): Promise<SnapshotLoad> {
+  load(keep?: Pick<DecodeOptions, 'keep' | 'visit'>): Promise<SnapshotLoad> {
     return this.#serial(() => this.#load(keep))
   }
 
@@ -88,7 +88,7 @@ export class SnapshotStore {
         return null
       }
       try {
-        const index = await decodeLeanIndex(buffer, this.#accountId)
+        const index = decodeLeanIndex(buffer, this.#accountId)
         const matches = await this.#snapshotIs(index)
         if (!matches) this.#log.info('groups index is from another snapshot; rebuilding it')
         return matches ? index : null
@@ -101,14 +101,14 @@ export class SnapshotStore {
   }
 
   /** Writes the lean index of the snapshot just saved or loaded. Cheap to rebuild, so not fsynced. */
-  saveIndex(snapshot: LeanIndex['snapshot']): Promise<void> {
+  saveIndex(index: Omit<LeanIndex, 'snapshotBytes'>): Promise<void> {
     return this.#serial(async () => {
       try {
         const snapshotBytes = (await stat(this.path)).size
         await writeAtomically(
           this.#files,
           this.indexPath,
-          encodeLeanIndex({ snapshot, snapshotBytes }),
+          encodeLeanIndex({ ...index, snapshotBytes }),
           { durable: false },
         )
       } catch (error) {
@@ -192,7 +192,7 @@ export class SnapshotStore {
     })
   }
 
-  async #load(keep?: DecodeOptions['keep']): Promise<SnapshotLoad> {
+  async #load(keep?: Pick<DecodeOptions, 'keep' | 'visit'>): Promise<SnapshotLoad> {
     const stale = await removeStaleTemps(this.#files, this.path)
     if (stale > 0) this.#log.info('removed unfinished cache writes', { count: stale })
     let buffer: Buffer
@@ -212,7 +212,7 @@ export class SnapshotStore {
         status: 'loaded',
         snapshot: await decodeSnapshot(buffer, {
           accountId: this.#accountId,
-          ...(keep && { keep }),
+          ...keep,
         }),
       }
     } catch (error) {
@@ -239,7 +239,7 @@ export class SnapshotStore {
         syncedAt?: unknown
         accountId?: unknown
       }
-      return header.syncedAt === index.snapshot.syncedAt && header.accountId === this.#accountId
+      return header.syncedAt === index.meta.syncedAt && header.accountId === this.#accountId
     } catch {
       return false
     } finally {

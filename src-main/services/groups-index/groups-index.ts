@@ -10,17 +10,32 @@ import {
 } from '@shared/channels/groups'
 import type { Group } from '@shared/domain'
 import type { z } from 'zod'
-import { foldForSearch, searchTerms } from './fold'
-import { messagePreview } from './preview'
-import { bareId, deriveSelfId } from './self-id'
-import { sortName } from './sort-name'
+import type { CommunityMember } from '../community'
+import type { PictureRef } from '../pictures'
+import { searchTerms } from './fold'
+import {
+  FLAG,
+  GroupColumnsBuilder,
+  SLOT,
+  columnsOf,
+  textAt,
+  type GroupColumns,
+} from './group-columns'
+import { groupsMatching } from './haystack-search'
 
 export type GroupsQueryArgs = z.output<typeof GroupsQuerySchema>
 
 /** Where a group's cached pictures are served on our own origin, if they are. */
 export interface PictureLookup {
-  thumb(group: Group): string | null
-  full(group: Group): string | null
+  thumb(group: PictureRef): string | null
+  full(group: PictureRef): string | null
+}
+
+/** A group whose last message came from someone else under a name they gave. */
+export interface NamedSender {
+  group: string
+  from: string
+  name: string
 }
 
 const NO_PICTURES: PictureLookup = { thumb: () => null, full: () => null }
@@ -37,66 +52,52 @@ export interface GroupsIndexOptions {
   stale?: ReadonlySet<string>
 }
 
-interface Entry {
-  group: Group
-  preview: GroupRow['preview']
-  /** Folded name, description and last-message text, one per line. */
-  haystack: string
-  timestamp: number | null
-  unread: number
-  labelIds: readonly string[]
-  /** The name without leading symbols, for the name sort. */
-  sortName: string
-}
-
 /** Groups indexed between two turns of the event loop: some 10 ms of work. */
 const BUILD_SLICE = 2_000
-
-function entryOf(group: Group): Entry {
-  const preview = messagePreview(group.last_message)
-  return {
-    group,
-    preview,
-    haystack: foldForSearch(`${group.name}\n${group.description ?? ''}\n${preview?.text ?? ''}`),
-    timestamp: lastActivity(group),
-    unread: typeof group.unread === 'number' && group.unread > 0 ? group.unread : 0,
-    labelIds: (group.labels ?? []).map((label) => label.id),
-    sortName: sortName(group.name),
-  }
-}
 
 /** Recently used queries keep their matches, so scrolling through one asks for no new filtering. */
 const MATCH_CACHE_SIZE = 8
 
+const FILTER_FLAG: Partial<Record<GroupFilter, number>> = {
+  mentions: FLAG.mention,
+  pinned: FLAG.pinned,
+  archived: FLAG.archived,
+  community: FLAG.parent,
+  announcement: FLAG.announcement,
+  admin: FLAG.admin,
+  readOnly: FLAG.readOnly,
+  suspended: FLAG.suspended | FLAG.terminated,
+}
+
 /**
- * The groups of one snapshot, ready to answer the list: a window of lean rows for a
- * search, filters, labels and a sort; one group's full record; the labels in use. Search
- * strings are folded once here; sort orders and recent matches are kept until the next
- * snapshot replaces the whole index.
+ * The groups of one snapshot, ready to answer the list: a window of rows for a search,
+ * filters, labels and a sort; one group's pictures and place in the snapshot; the labels in
+ * use. It reads the snapshot's GroupColumns and makes objects only for the rows asked for;
+ * sort orders and recent matches are kept until the next snapshot replaces the whole index.
  */
 export class GroupsIndex {
-  readonly selfId: string | null
-  readonly #entries: Entry[]
-  readonly #byId = new Map<string, number>()
+  readonly columns: GroupColumns
   readonly #pictures: PictureLookup
   readonly #collator: Intl.Collator
   readonly #now: () => number
   readonly #stale: ReadonlySet<string>
   readonly #orders = new Map<GroupSort, Int32Array>()
   readonly #matches = new Map<string, Int32Array>()
-  /** 0: not worked out yet, 1: not admin, 2: admin. */
-  readonly #admin: Uint8Array
+  /** Positions in id order, for finding a group by id; made when first needed. */
+  #byId: Int32Array | null = null
   #labels: LabelChip[] | null = null
 
-  constructor(groups: readonly Group[], options: GroupsIndexOptions = {}, entries?: Entry[]) {
-    this.selfId = options.selfId === undefined ? deriveSelfId(groups) : options.selfId
+  constructor(columns: GroupColumns, options: Omit<GroupsIndexOptions, 'selfId'> = {}) {
+    this.columns = columns
     this.#pictures = options.pictures ?? NO_PICTURES
     this.#collator = new Intl.Collator(options.locale, { sensitivity: 'base', numeric: true })
     this.#now = options.now ?? Date.now
     this.#stale = options.stale ?? new Set()
-    this.#entries = entries ?? groups.map(entryOf)
-    this.#entries.forEach((entry, i) => this.#byId.set(entry.group.id, i))
-    this.#admin = new Uint8Array(groups.length)
+  }
+
+  /** The index of groups given as records (tests, small accounts). */
+  static of(groups: Iterable<Group>, options: GroupsIndexOptions = {}): GroupsIndex {
+    return new GroupsIndex(columnsOf(groups, selfOption(options)), options)
   }
 
   /**
@@ -108,21 +109,20 @@ export class GroupsIndex {
     options: GroupsIndexOptions = {},
     between: () => Promise<unknown> = () => nextTurn(),
   ): Promise<GroupsIndex> {
-    const entries: Entry[] = new Array<Entry>(groups.length)
+    const builder = new GroupColumnsBuilder(selfOption(options))
     for (let i = 0; i < groups.length; i++) {
-      entries[i] = entryOf(groups[i] as Group)
+      builder.add(groups[i] as Group)
       if (i % BUILD_SLICE === BUILD_SLICE - 1) await between()
     }
-    return new GroupsIndex(groups, options, entries)
+    return new GroupsIndex(builder.finish(), options)
+  }
+
+  get selfId(): string | null {
+    return this.columns.selfId
   }
 
   get size(): number {
-    return this.#entries.length
-  }
-
-  /** Every group of the snapshot, in the server's order. */
-  groups(): readonly Group[] {
-    return this.#entries.map((entry) => entry.group)
+    return this.columns.count
   }
 
   query(query: GroupsQueryArgs): GroupsWindow {
@@ -130,36 +130,102 @@ export class GroupsIndex {
     const end = Math.min(matches.length, query.offset + query.limit)
     const rows: GroupRow[] = []
     for (let i = query.offset; i < end; i++) rows.push(this.#row(matches[i] as number))
-    return { rows, offset: query.offset, matching: matches.length, total: this.#entries.length }
+    return { rows, offset: query.offset, matching: matches.length, total: this.size }
+  }
+
+  /** The id of the group at a position of the snapshot. */
+  id(at: number): string {
+    return textAt(this.columns, at, SLOT.id)
   }
 
   /** Where the group sits in the snapshot the index was built from. */
   position(id: string): number | undefined {
-    return this.#byId.get(id)
+    const byId = this.#idOrder()
+    let low = 0
+    let high = byId.length - 1
+    while (low <= high) {
+      const mid = (low + high) >>> 1
+      const at = byId[mid] as number
+      const here = this.id(at)
+      if (here === id) return at
+      if (here < id) low = mid + 1
+      else high = mid - 1
+    }
+    return undefined
   }
 
-  get(id: string): GroupDetail | null {
-    const at = this.#byId.get(id)
+  /** A group's pictures and mark, all of its detail but the record itself (read from disk). */
+  get(id: string): Omit<GroupDetail, 'group'> | null {
+    const at = this.position(id)
     if (at === undefined) return null
-    const { group } = this.#entries[at] as Entry
+    const ref = this.pictureRef(at)
     return {
-      group,
-      picture: this.#pictures.thumb(group),
-      pictureFull: this.#pictures.full(group),
-      stale: this.#stale.has(group.id),
+      picture: this.#pictures.thumb(ref),
+      pictureFull: this.#pictures.full(ref),
+      stale: this.#stale.has(id),
     }
+  }
+
+  pictureRef(at: number): PictureRef {
+    const picture = textAt(this.columns, at, SLOT.picture)
+    const full = textAt(this.columns, at, SLOT.pictureFull)
+    return {
+      id: this.id(at),
+      ...(picture !== '' && { chat_pic: picture }),
+      ...(full !== '' && { chat_pic_full: full }),
+    }
+  }
+
+  /** Every group's pictures, in the snapshot's order. */
+  pictureRefs(): PictureRef[] {
+    const refs: PictureRef[] = []
+    for (let at = 0; at < this.size; at++) refs.push(this.pictureRef(at))
+    return refs
+  }
+
+  /**
+   * The group and everything in its community: its parent and the groups linked to that
+   * parent (see communityOf). Only the group when it belongs to none; empty when unknown.
+   */
+  communityMembers(id: string): CommunityMember[] {
+    const at = this.position(id)
+    if (at === undefined) return []
+    const self = this.#member(at)
+    const parentId = self.is_parent === true ? self.id : (self.linkedParent ?? '')
+    if (parentId === '') return [self]
+    const members = [self]
+    for (let i = 0; i < this.size; i++) {
+      if (i === at) continue
+      const linked = textAt(this.columns, i, SLOT.linkedParent)
+      if (linked === parentId || (linked === '' && this.id(i) === parentId))
+        members.push(this.#member(i))
+    }
+    return members
+  }
+
+  /** Who sent the groups' last messages, where they gave a name and were not the account. */
+  namedSenders(): NamedSender[] {
+    const { flags } = this.columns
+    const senders: NamedSender[] = []
+    for (let at = 0; at < this.size; at++) {
+      const f = flags[at] as number
+      if (!(f & FLAG.authorNamed) || f & FLAG.fromMe) continue
+      const from = textAt(this.columns, at, SLOT.lastFrom)
+      if (from === '') continue
+      senders.push({
+        group: textAt(this.columns, at, SLOT.name),
+        from,
+        name: textAt(this.columns, at, SLOT.previewAuthor),
+      })
+    }
+    return senders
   }
 
   /** The labels the groups carry, by name. */
   labels(): LabelChip[] {
     if (!this.#labels) {
       const byId = new Map<string, LabelChip>()
-      for (const { group } of this.#entries) {
-        for (const label of group.labels ?? []) {
-          if (!byId.has(label.id))
-            byId.set(label.id, { id: label.id, name: label.name, color: label.color })
-        }
-      }
+      for (const label of this.columns.labels) if (!byId.has(label.id)) byId.set(label.id, label)
       this.#labels = [...byId.values()].sort(
         (a, b) => this.#collator.compare(a.name, b.name) || compareIds(a.id, b.id),
       )
@@ -168,17 +234,30 @@ export class GroupsIndex {
   }
 
   isAdmin(at: number): boolean {
-    if (this.#admin[at] === 0) {
-      const self = this.selfId
-      const group = (this.#entries[at] as Entry).group
-      const admin =
-        self !== null &&
-        group.participants.some(
-          (p) => (p.rank === 'admin' || p.rank === 'creator') && bareId(p.id) === self,
-        )
-      this.#admin[at] = admin ? 2 : 1
+    return ((this.columns.flags[at] as number) & FLAG.admin) !== 0
+  }
+
+  #member(at: number): CommunityMember {
+    const f = this.columns.flags[at] as number
+    const linked = textAt(this.columns, at, SLOT.linkedParent)
+    return {
+      id: this.id(at),
+      name: textAt(this.columns, at, SLOT.name),
+      ...(f & FLAG.parent && { is_parent: true }),
+      ...(f & FLAG.announcement && { isCommunityAnnounce: true }),
+      ...(f & FLAG.defaultSubgroup && { is_default_subgroup: true }),
+      ...(linked !== '' && { linkedParent: linked }),
     }
-    return this.#admin[at] === 2
+  }
+
+  #idOrder(): Int32Array {
+    if (!this.#byId) {
+      const ids = Array.from({ length: this.size }, (_, at) => this.id(at))
+      this.#byId = Int32Array.from(ids.keys()).sort((a, b) =>
+        compareIds(ids[a] as string, ids[b] as string),
+      )
+    }
+    return this.#byId
   }
 
   #match(query: GroupsQueryArgs): Int32Array {
@@ -198,15 +277,21 @@ export class GroupsIndex {
       this.#matches.set(key, cached)
       return cached
     }
+    const { columns } = this
+    const found = terms.length > 0 ? groupsMatching(columns, terms) : null
+    const labelRefs =
+      query.labels.length > 0
+        ? new Set(
+            columns.labels.flatMap((label, ref) => (query.labels.includes(label.id) ? [ref] : [])),
+          )
+        : null
     const nowSeconds = this.#now() / 1000
-    const labels = new Set(query.labels)
     const out: number[] = []
     for (let i = 0; i < order.length; i++) {
       const at = order[i] as number
-      const entry = this.#entries[at] as Entry
-      if (!terms.every((term) => entry.haystack.includes(term))) continue
-      if (labels.size > 0 && !entry.labelIds.some((id) => labels.has(id))) continue
-      if (!query.filters.every((filter) => this.#passes(filter, at, entry, nowSeconds))) continue
+      if (found && found[at] === 0) continue
+      if (labelRefs && !this.#hasLabel(at, labelRefs)) continue
+      if (!query.filters.every((filter) => this.#passes(filter, at, nowSeconds))) continue
       out.push(at)
     }
     const matches = Int32Array.from(out)
@@ -216,94 +301,111 @@ export class GroupsIndex {
     return matches
   }
 
-  #passes(filter: GroupFilter, at: number, entry: Entry, nowSeconds: number): boolean {
-    const { group } = entry
-    switch (filter) {
-      case 'unread':
-        return entry.unread > 0
-      case 'mentions':
-        return group.unread_mention === true
-      case 'pinned':
-        return group.pin === true
-      case 'muted':
-        return isMuted(group, nowSeconds)
-      case 'archived':
-        return group.archive === true
-      case 'community':
-        return group.is_parent === true
-      case 'announcement':
-        return group.isCommunityAnnounce === true
-      case 'admin':
-        return this.isAdmin(at)
-      case 'readOnly':
-        return isReadOnly(group)
-      case 'suspended':
-        return group.suspended === true || group.terminated === true
-    }
+  #hasLabel(at: number, refs: ReadonlySet<number>): boolean {
+    const { labelStarts, labelRefs } = this.columns
+    for (let i = labelStarts[at] as number; i < (labelStarts[at + 1] as number); i++)
+      if (refs.has(labelRefs[i] as number)) return true
+    return false
+  }
+
+  #passes(filter: GroupFilter, at: number, nowSeconds: number): boolean {
+    if (filter === 'unread') return (this.columns.unread[at] as number) > 0
+    if (filter === 'muted') return this.#muted(at, nowSeconds)
+    const flag = FILTER_FLAG[filter] ?? 0
+    return ((this.columns.flags[at] as number) & flag) !== 0
+  }
+
+  /** Muted, unless the mute had an end (mute_until > 0) and it has passed. */
+  #muted(at: number, nowSeconds: number): boolean {
+    if (!((this.columns.flags[at] as number) & FLAG.mute)) return false
+    const until = this.columns.muteUntil[at] as number
+    return Number.isNaN(until) || until <= 0 || until > nowSeconds
   }
 
   #order(sort: GroupSort): Int32Array {
     let order = this.#orders.get(sort)
     if (!order) {
-      const entries = this.#entries
-      const byRecent = (a: number, b: number): number =>
-        ((entries[b] as Entry).timestamp ?? -Infinity) -
-          ((entries[a] as Entry).timestamp ?? -Infinity) || byName(a, b)
+      const { timestamp, size, unread, sortSkip } = this.columns
+      const time = (at: number): number => {
+        const t = timestamp[at] as number
+        return Number.isNaN(t) ? -Infinity : t
+      }
+      // Decoded for this sort only: the strings are not kept.
+      const names = Array.from({ length: this.size }, (_, at) =>
+        textAt(this.columns, at, SLOT.name),
+      )
+      const keys = names.map((name, at) => name.slice(sortSkip[at] as number))
       const collator = this.#collator
       const byName = (a: number, b: number): number => {
-        const x = entries[a] as Entry
-        const y = entries[b] as Entry
+        const x = keys[a] as string
+        const y = keys[b] as string
         return (
-          Number(x.sortName === '') - Number(y.sortName === '') ||
-          collator.compare(x.sortName, y.sortName) ||
-          collator.compare(x.group.name, y.group.name) ||
-          compareIds(x.group.id, y.group.id)
+          Number(x === '') - Number(y === '') ||
+          collator.compare(x, y) ||
+          collator.compare(names[a] as string, names[b] as string) ||
+          compareIds(this.id(a), this.id(b))
         )
       }
+      const byRecent = (a: number, b: number): number => time(b) - time(a) || byName(a, b)
       const compare: Record<GroupSort, (a: number, b: number) => number> = {
         recent: byRecent,
         name: byName,
-        size: (a, b) =>
-          (entries[b] as Entry).group.participants_count -
-            (entries[a] as Entry).group.participants_count || byName(a, b),
-        unread: (a, b) =>
-          (entries[b] as Entry).unread - (entries[a] as Entry).unread || byRecent(a, b),
+        size: (a, b) => (size[b] as number) - (size[a] as number) || byName(a, b),
+        unread: (a, b) => (unread[b] as number) - (unread[a] as number) || byRecent(a, b),
       }
-      order = Int32Array.from(entries.keys()).sort(compare[sort])
+      order = Int32Array.from(names.keys()).sort(compare[sort])
       this.#orders.set(sort, order)
     }
     return order
   }
 
   #row(at: number): GroupRow {
-    const entry = this.#entries[at] as Entry
-    const { group } = entry
+    const { columns } = this
+    const f = columns.flags[at] as number
+    const id = this.id(at)
+    const author = textAt(columns, at, SLOT.previewAuthor)
+    const timestamp = columns.timestamp[at] as number
+    const labels: LabelChip[] = []
+    for (
+      let i = columns.labelStarts[at] as number;
+      i < (columns.labelStarts[at + 1] as number);
+      i++
+    )
+      labels.push({ ...(columns.labels[columns.labelRefs[i] as number] as LabelChip) })
     return {
-      id: group.id,
-      name: group.name,
-      picture: this.#pictures.thumb(group),
-      preview: entry.preview,
-      timestamp: entry.timestamp,
-      unread: entry.unread,
-      mention: group.unread_mention === true,
-      pinned: group.pin === true,
-      muted: isMuted(group, this.#now() / 1000),
-      archived: group.archive === true,
-      labels: (group.labels ?? []).map((label) => ({
-        id: label.id,
-        name: label.name,
-        color: label.color,
-      })),
-      size: group.participants_count,
-      isParent: group.is_parent === true,
-      isAnnouncement: group.isCommunityAnnounce === true,
-      isAdmin: this.isAdmin(at),
-      readOnly: isReadOnly(group),
-      suspended: group.suspended === true,
-      terminated: group.terminated === true,
-      stale: this.#stale.has(group.id),
+      id,
+      name: textAt(columns, at, SLOT.name),
+      picture: this.#pictures.thumb(this.pictureRef(at)),
+      preview:
+        f & FLAG.hasPreview
+          ? {
+              kind: columns.kinds[columns.kind[at] as number] as string,
+              text: textAt(columns, at, SLOT.previewText),
+              fromMe: (f & FLAG.fromMe) !== 0,
+              author: author === '' ? null : author,
+            }
+          : null,
+      timestamp: Number.isNaN(timestamp) ? null : timestamp,
+      unread: columns.unread[at] as number,
+      mention: (f & FLAG.mention) !== 0,
+      pinned: (f & FLAG.pinned) !== 0,
+      muted: this.#muted(at, this.#now() / 1000),
+      archived: (f & FLAG.archived) !== 0,
+      labels,
+      size: columns.size[at] as number,
+      isParent: (f & FLAG.parent) !== 0,
+      isAnnouncement: (f & FLAG.announcement) !== 0,
+      isAdmin: (f & FLAG.admin) !== 0,
+      readOnly: (f & FLAG.readOnly) !== 0,
+      suspended: (f & FLAG.suspended) !== 0,
+      terminated: (f & FLAG.terminated) !== 0,
+      stale: this.#stale.has(id),
     }
   }
+}
+
+function selfOption(options: GroupsIndexOptions): { selfId?: string | null } {
+  return options.selfId === undefined ? {} : { selfId: options.selfId }
 }
 
 /** The later of the chat's own timestamp and its last message's: when the group was last active. */

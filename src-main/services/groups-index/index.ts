@@ -1,11 +1,20 @@
 export { foldForSearch, searchTerms } from './fold'
 export {
+  COLUMN_ARRAYS,
+  GroupColumnsBuilder,
+  TEXT_SLOTS,
+  columnsOf,
+  type ColumnArrayName,
+  type GroupColumns,
+} from './group-columns'
+export {
   GroupsIndex,
   isMuted,
   isReadOnly,
   lastActivity,
   type GroupsIndexOptions,
   type GroupsQueryArgs,
+  type NamedSender,
   type PictureLookup,
 } from './groups-index'
 export {

@@ -12,6 +12,7 @@ export {
   PICTURES_URL_PREFIX,
   PICTURE_FILE,
   PictureStore,
+  type PictureRef,
   type PictureStoreOptions,
   type PictureSyncOptions,
   type PictureSyncResult,

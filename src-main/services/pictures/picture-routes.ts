@@ -3,15 +3,14 @@ import { stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname } from 'node:path'
 import { Readable } from 'node:stream'
-import type { Group } from '@shared/domain'
 import { MIME_OF_EXTENSION } from './download'
-import type { PictureStore } from './picture-store'
+import type { PictureRef, PictureStore } from './picture-store'
 import { PICTURES_URL_PREFIX } from './picture-store'
 
 /** The pictures of the account whose id is in the URL, while it is the active one. */
 export type PictureSourceResolver = (
   accountId: string,
-) => { store: PictureStore; group(id: string): Group | null } | null
+) => { store: PictureStore; group(id: string): PictureRef | null } | null
 
 type Found = { path: string; type: string; size: number } | 'not-found'
 

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import type { Group } from '@shared/domain'
+
+/** What a group's pictures are known by. */
+export type PictureRef = Pick<Group, 'id' | 'chat_pic' | 'chat_pic_full'>
 import { z } from 'zod'
 import { nodeFiles, writeAtomically, type FilePort } from '../cache'
 import { silentLogger, type Logger } from '../log'
@@ -108,7 +111,7 @@ export class PictureStore {
   }
 
   /** The cached thumbnail's URL on our origin, or null (the list then draws initials). */
-  thumbUrl(group: Group): string | null {
+  thumbUrl(group: PictureRef): string | null {
     if (!group.chat_pic) return null
     const entry = this.#manifest.thumbs[group.id]
     return entry ? this.#url(entry.file) : null
@@ -118,7 +121,7 @@ export class PictureStore {
    * The full picture's URL on our origin: the stored file when there is one, else a route
    * that fetches it when first shown (and 404s offline; the thumbnail is the fallback).
    */
-  fullUrl(group: Group): string | null {
+  fullUrl(group: PictureRef): string | null {
     if (!group.chat_pic_full || !isPictureUrl(group.chat_pic_full)) return null
     const entry = this.#manifest.full[group.id]
     if (entry && entry.url === group.chat_pic_full) return this.#url(entry.file)
@@ -196,7 +199,7 @@ export class PictureStore {
 
   /** Downloads the thumbnails that are new or changed and drops those of groups gone. */
   async syncThumbs(
-    groups: readonly Group[],
+    groups: readonly PictureRef[],
     options: PictureSyncOptions = {},
   ): Promise<PictureSyncResult> {
     const result: PictureSyncResult = {
@@ -295,7 +298,7 @@ export class PictureStore {
   }
 
   /** The full picture's file name, fetched now if it is not stored yet; null when it cannot be had. */
-  fullFile(group: Group, signal?: AbortSignal): Promise<string | null> {
+  fullFile(group: PictureRef, signal?: AbortSignal): Promise<string | null> {
     const url = group.chat_pic_full
     if (!url || !isPictureUrl(url)) return Promise.resolve(null)
     const entry = this.#manifest.full[group.id]

@@ -1,6 +1,5 @@
 import { basename, join } from 'node:path'
 import type { AccountsState } from '@shared/channels/accounts'
-import type { Group } from '@shared/domain'
 import type { StoryLimits } from '@shared/story/limits'
 import type { EventHub } from '../../events'
 import type { AccountSession, ActiveAccountSource } from '../account-session'
@@ -10,6 +9,7 @@ import { SavedDrafts } from '../drafts/saved-drafts'
 import { mediaProtocolRoute, mediaWebRoutes } from '../media/media-routes'
 import { MediaStore, type FetchLike } from '../media/media-store'
 import type { ConnectivityPort, StoryPublisher } from '../outbox/outbox'
+import type { GroupSeen } from '../story-feed/names'
 import { StoryFeedService, type FeedClient } from '../story-feed/story-feed-service'
 import { ContactsSearch } from './contacts-search'
 import { StoriesService } from './stories-service'
@@ -36,7 +36,7 @@ export interface StoriesModuleOptions {
   limits: () => StoryLimits
   directory: () => Promise<readonly DirectoryEntry[]>
   /** The active account's cached groups, to put names to story viewers. */
-  groups: () => Promise<readonly Group[]>
+  groups: () => Promise<readonly GroupSeen[]>
   fetch: FetchLike
   events: EventHub
   log: Logger

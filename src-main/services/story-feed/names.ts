@@ -1,9 +1,16 @@
-import type { Group } from '@shared/domain'
+import type { Group, Message } from '@shared/domain'
 import type { DirectoryEntry } from '../groups-index'
 
 export interface KnownPerson {
   name: string | null
   groups: string[]
+}
+
+/** What names are learned from: a group's name, its people and who sent its last message. */
+export interface GroupSeen {
+  name: Group['name']
+  participants?: Group['participants']
+  last_message?: Pick<Message, 'from' | 'from_name' | 'from_me'> | null
 }
 
 const SAMPLE_GROUPS = 3
@@ -16,7 +23,7 @@ const bare = (id: string): string => id.replace(/@.*$/, '')
  * from a group's last message that came from them with a sender name.
  */
 export function nameBook(
-  groups: readonly Group[],
+  groups: readonly GroupSeen[],
   directory?: readonly DirectoryEntry[],
   contacts?: ReadonlyMap<string, string>,
 ): Map<string, KnownPerson> {
@@ -26,7 +33,7 @@ export function nameBook(
   }
   for (const group of groups) {
     if (directory === undefined)
-      for (const participant of group.participants) {
+      for (const participant of group.participants ?? []) {
         const number = bare(participant.id)
         let person = book.get(number)
         if (!person) {

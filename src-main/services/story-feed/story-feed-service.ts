@@ -1,4 +1,3 @@
-import type { Group } from '@shared/domain'
 import { AppError } from '@shared/errors'
 import type { FeedState, StoryViews } from '@shared/story/feed'
 import type { HistoryEntry } from '@shared/story/records'
@@ -11,7 +10,7 @@ import { FeedCache } from './feed-cache'
 import { feedStoryOf, mergeFeed } from './feed-record'
 import { fetchAllContacts, type ContactsSource } from './fetch-contacts'
 import { fetchAllStories, type StoriesSource } from './fetch-stories'
-import { nameBook } from './names'
+import { nameBook, type GroupSeen } from './names'
 import { viewersOf } from './views'
 
 /** What the feed needs of the API client. */
@@ -22,7 +21,7 @@ export interface FeedClient extends StoriesSource, ContactsSource {
 export interface StoryFeedOptions {
   accounts: ActiveAccountSource<FeedClient>
   /** The active account's cached groups, to put names to viewers. */
-  groups: () => Promise<readonly Group[]>
+  groups: () => Promise<readonly GroupSeen[]>
   /** Everyone in the cached groups, with some of their groups' names. */
   directory?: () => Promise<readonly DirectoryEntry[]>
   /** The active account's publishing history. */
@@ -172,7 +171,7 @@ export class StoryFeedService {
     this.#viewsAskedAt.set(key, this.#now())
     const run = this.#viewsQueue.then(async () => {
       const answer = await feed.client.storyStatuses(storyId)
-      const groups = await this.#opts.groups().catch(() => [] as readonly Group[])
+      const groups = await this.#opts.groups().catch(() => [] as readonly GroupSeen[])
       const directory = await this.#opts.directory?.().catch(() => [] as readonly DirectoryEntry[])
       const contacts = await feed.contacts.names().catch(() => new Map<string, string>())
       const book = nameBook(groups, directory, contacts)

@@ -6,6 +6,7 @@ import type {
   SyncResult,
   SyncState,
 } from '@shared/channels/groups'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Group } from '@shared/domain'
 import { AppError, type AppErrorData } from '@shared/errors'
 import type { EventHub } from '../../events'
@@ -14,23 +15,28 @@ import {
   errnoCode,
   SnapshotStore,
   type FilePort,
-  type GroupsSnapshot,
   type SnapshotLayout,
+  type SnapshotMeta,
   type SnapshotReader,
 } from '../cache'
 import type { Connectivity } from '../connectivity'
 import {
   DirectoryBuilder,
+  GroupColumnsBuilder,
   GroupsIndex,
+  columnsOf,
   type DirectoryEntry,
+  type GroupColumns,
   type GroupsIndexOptions,
   type GroupsQueryArgs,
+  type NamedSender,
 } from '../groups-index'
 import type { Logger } from '../log'
-import { PictureStore, type FetchLike } from '../pictures'
+import type { CommunityMember } from '../community'
+import { PictureStore, type FetchLike, type PictureRef } from '../pictures'
 import { diffGroups } from './diff'
 import { fetchAllGroups, syncCancelled, type GroupsSource } from './fetch-all-groups'
-import { forEachRecord, leanGroup, readGroup, type RecordsOnDisk } from './records-on-disk'
+import { forEachRecord, readGroup, type RecordsOnDisk } from './records-on-disk'
 
 export interface SyncSettings {
   intervalMinutes: number
@@ -51,6 +57,20 @@ export interface AccountGroupsOptions {
   locale?: () => string | undefined
 }
 
+/**
+ * What main holds of the snapshot in use: its columns (the index answers from them) and
+ * where each full record is on disk, with its fingerprint. No group record is kept.
+ */
+interface HeldSnapshot {
+  meta: SnapshotMeta
+  columns: GroupColumns
+  fingerprints: Uint32Array
+  layout: SnapshotLayout
+}
+
+/** Groups added to the columns between two turns of the event loop after a sync. */
+const BUILD_SLICE = 2_000
+
 /** Lists are told at most this often that more pictures have arrived. */
 const PICTURE_REFRESH_MS = 2_000
 
@@ -62,9 +82,9 @@ const INTERNAL_SYNC_ERROR = 'The sync failed inside Statusdesk. The details are 
  * snapshot beside the old one and swaps it in only once it is saved; until then, and
  * whenever a sync fails, everything keeps answering from the last complete one.
  *
- * Memory holds lean records (no participant list but the admins); a group's full record
- * is read from the snapshot file it was saved in, by its byte range, when it is opened,
- * exported or its people are listed.
+ * Memory holds the columns of what rows, search, filters and sorts read (see
+ * GroupColumns); a group's full record is read from the snapshot file it was saved in, by
+ * its byte range, when it is opened, exported or its people are listed.
  */
 export class AccountGroups {
   readonly id: string
@@ -74,7 +94,7 @@ export class AccountGroups {
   readonly #store: SnapshotStore
   readonly #ready: Promise<void>
   #pictures: PictureStore | null = null
-  #snapshot: GroupsSnapshot | null = null
+  #snapshot: HeldSnapshot | null = null
   /** The records of #snapshot on disk; swapped together with it. */
   #records: RecordsOnDisk | null = null
   /** The index file being rebuilt after a start that had to read the whole snapshot. */
@@ -100,7 +120,7 @@ export class AccountGroups {
       log: options.log,
       ...(options.files && { files: options.files }),
     })
-    this.#index = this.#newIndex([])
+    this.#index = this.#newIndex()
     this.#ready = this.#load()
   }
 
@@ -115,7 +135,7 @@ export class AccountGroups {
   }
 
   get lastSyncedAt(): string | null {
-    return this.#snapshot?.syncedAt ?? null
+    return this.#snapshot?.meta.syncedAt ?? null
   }
 
   async query(query: GroupsQueryArgs): Promise<GroupsWindow> {
@@ -152,13 +172,23 @@ export class AccountGroups {
     return this.#index.labels()
   }
 
-  /**
-   * The groups of the last complete snapshot, in the server's order, as main keeps them:
-   * lean (see leanGroup); get() gives a full record.
-   */
-  async cachedGroups(): Promise<readonly Group[]> {
+  /** The ids of the last complete snapshot's groups, in the server's order. */
+  async cachedIds(): Promise<string[]> {
     await this.#ready
-    return this.#index.groups()
+    const index = this.#index
+    return Array.from({ length: index.size }, (_, at) => index.id(at))
+  }
+
+  /** The group and the rest of its community, as the last complete snapshot has them. */
+  async communityMembers(id: string): Promise<CommunityMember[]> {
+    await this.#ready
+    return this.#index.communityMembers(id)
+  }
+
+  /** Who sent the cached groups' last messages under a name (for naming story viewers). */
+  async namedSenders(): Promise<NamedSender[]> {
+    await this.#ready
+    return this.#index.namedSenders()
   }
 
   /** Everyone in the cached groups, read from disk once per snapshot. */
@@ -187,9 +217,17 @@ export class AccountGroups {
   }
 
   /** What the picture routes serve for this account. */
-  pictureSource(): { store: PictureStore; group(id: string): Group | null } | null {
+  pictureSource(): { store: PictureStore; group(id: string): PictureRef | null } | null {
     const store = this.#pictures
-    return store ? { store, group: (id) => this.#index.get(id)?.group ?? null } : null
+    if (!store) return null
+    return {
+      store,
+      group: (id) => {
+        const index = this.#index
+        const at = index.position(id)
+        return at === undefined ? null : index.pictureRef(at)
+      },
+    }
   }
 
   state(): SyncState {
@@ -254,17 +292,26 @@ export class AccountGroups {
       const index = await this.#store.loadIndex()
       if (index) {
         // Rows come from the index at once; the snapshot's own checksums are checked next.
-        await this.#install(index.snapshot, await this.#store.openReader())
+        const { meta, columns, fingerprints, layout } = index
+        this.#install({ meta, columns, fingerprints, layout }, await this.#store.openReader())
         this.#fromCache = true
         void this.#verifyInBackground()
       } else {
-        const outcome = await this.#store.load(leanGroup)
-        if (outcome.status === 'loaded') {
-          await this.#install(outcome.snapshot, await this.#store.openReader())
+        // The records go into the columns as the file is read; none is kept.
+        const builder = new GroupColumnsBuilder()
+        const outcome = await this.#store.load({ visit: (group) => builder.add(group) })
+        if (outcome.status === 'loaded' && outcome.snapshot.layout) {
+          const { accountId, syncedAt, stale, fingerprints, layout } = outcome.snapshot
+          const held: HeldSnapshot = {
+            meta: { accountId, syncedAt, ...(stale && { stale }) },
+            columns: builder.finish(),
+            fingerprints,
+            layout,
+          }
+          this.#install(held, await this.#store.openReader())
           this.#fromCache = true
-          const { layout } = outcome.snapshot
           // Not waited for by the rows (the next start is what it speeds up); a sync waits for it.
-          if (layout) this.#indexSaved = this.#store.saveIndex({ ...outcome.snapshot, layout })
+          this.#indexSaved = this.#store.saveIndex(held)
         } else if (outcome.status === 'set-aside') {
           this.#setAsideNotice(outcome.reason)
         }
@@ -304,7 +351,7 @@ export class AccountGroups {
     if (this.#records === records) {
       this.#snapshot = null
       this.#records = null
-      this.#index = this.#newIndex([])
+      this.#index = this.#newIndex()
       this.#directory = null
       void records.reader.retire()
       this.#fromCache = false
@@ -341,7 +388,7 @@ export class AccountGroups {
         }
         throw error
       }
-      const previous = this.#snapshot
+      const previous = this.#snapshot ? { index: this.#index, ...this.#snapshot } : null
       const { groups, stale } = await this.#keepMissingOnUncleanPass(
         fetched.groups,
         fetched.rejected,
@@ -354,16 +401,28 @@ export class AccountGroups {
       }
       const fingerprints = await this.#store.save(meta, groups, signal, layout)
       const reader = await this.#store.openReader()
-      const diff = diffGroups(previous, { groups, fingerprints })
-      // From here on only the lean records stay in memory; the full ones are on disk.
-      const lean = groups.map(leanGroup)
+      const diff = diffGroups(
+        previous && {
+          size: previous.index.size,
+          id: (at) => previous.index.id(at),
+          fingerprints: previous.fingerprints,
+        },
+        { size: groups.length, id: (at) => (groups[at] as Group).id, fingerprints },
+      )
+      const total = groups.length
+      // From here on only the columns stay in memory; the full records are on disk.
+      const builder = new GroupColumnsBuilder()
+      for (let at = 0; at < total; at++) {
+        builder.add(groups[at] as Group)
+        if (at % BUILD_SLICE === BUILD_SLICE - 1) await nextTurn()
+      }
       groups.length = 0
-      const snapshot = { ...meta, groups: lean, fingerprints, layout }
-      await this.#install(snapshot, reader)
-      await this.#store.saveIndex(snapshot)
+      const held: HeldSnapshot = { meta, columns: builder.finish(), fingerprints, layout }
+      this.#install(held, reader)
+      await this.#store.saveIndex(held)
       const result: SyncResult = {
         ...diff,
-        total: lean.length,
+        total,
         rejected: fetched.rejected.length,
         durationMs: now() - started,
       }
@@ -374,7 +433,7 @@ export class AccountGroups {
       // A sync that finished as the account was switched away from stays quiet.
       if (!this.#disposed) {
         events.emit('groups:changed', { accountId: this.id })
-        if (settings().downloadPictures) this.#startPictures(lean)
+        if (settings().downloadPictures) this.#startPictures(this.#index.pictureRefs())
       }
       return result
     } catch (error) {
@@ -385,14 +444,12 @@ export class AccountGroups {
     }
   }
 
-  /** Builds the new index first (in slices), then swaps everything in one step. */
-  async #install(snapshot: GroupsSnapshot, reader: SnapshotReader): Promise<void> {
-    const index = await GroupsIndex.build(snapshot.groups, this.#indexOptions(snapshot.stale))
+  /** Swaps the snapshot, its records on disk and its index in one step. */
+  #install(snapshot: HeldSnapshot, reader: SnapshotReader): void {
+    const index = new GroupsIndex(snapshot.columns, this.#indexOptions(snapshot.meta.stale))
     const old = this.#records
     this.#snapshot = snapshot
-    this.#records = snapshot.layout
-      ? { reader, layout: snapshot.layout, fingerprints: snapshot.fingerprints }
-      : null
+    this.#records = { reader, layout: snapshot.layout, fingerprints: snapshot.fingerprints }
     this.#index = index
     this.#directory = null
     void old?.reader.retire()
@@ -409,13 +466,13 @@ export class AccountGroups {
     groups: Group[],
     rejected: readonly unknown[],
   ): Promise<{ groups: Group[]; stale: string[] }> {
-    const previous = this.#snapshot
+    const index = this.#index
     const records = this.#records
-    if (!previous || !records || rejected.length === 0) return { groups, stale: [] }
+    if (!this.#snapshot || !records || rejected.length === 0) return { groups, stale: [] }
     const present = new Set(groups.map((group) => group.id))
     const stale: string[] = []
-    for (let at = 0; at < previous.groups.length; at++) {
-      const id = (previous.groups[at] as Group).id
+    for (let at = 0; at < index.size; at++) {
+      const id = index.id(at)
       if (present.has(id)) continue
       try {
         groups.push(await readGroup(records, at))
@@ -430,14 +487,14 @@ export class AccountGroups {
     return { groups, stale }
   }
 
-  #newIndex(groups: readonly Group[]): GroupsIndex {
-    return new GroupsIndex(groups, this.#indexOptions())
+  #newIndex(): GroupsIndex {
+    return new GroupsIndex(columnsOf([]), this.#indexOptions())
   }
 
   #indexOptions(stale: readonly string[] = []): GroupsIndexOptions {
     const pictures = {
-      thumb: (group: Group) => this.#pictures?.thumbUrl(group) ?? null,
-      full: (group: Group) => this.#pictures?.fullUrl(group) ?? null,
+      thumb: (group: PictureRef) => this.#pictures?.thumbUrl(group) ?? null,
+      full: (group: PictureRef) => this.#pictures?.fullUrl(group) ?? null,
     }
     const locale = this.#options.locale?.()
     return {
@@ -448,7 +505,7 @@ export class AccountGroups {
     }
   }
 
-  #startPictures(groups: readonly Group[]): void {
+  #startPictures(groups: readonly PictureRef[]): void {
     const store = this.#pictures
     if (!store) return
     this.#pictureTask?.controller.abort()

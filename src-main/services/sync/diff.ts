@@ -1,8 +1,8 @@
-import type { Group } from '@shared/domain'
-
+/** A snapshot's groups as a diff needs them: their ids and fingerprints, by position. */
 export interface FingerprintedGroups {
-  groups: readonly Group[]
-  /** Aligned with `groups`: a checksum of each group's JSON. */
+  size: number
+  id(at: number): string
+  /** A checksum of each group's JSON. */
   fingerprints: Uint32Array
 }
 
@@ -17,19 +17,20 @@ export function diffGroups(
   previous: FingerprintedGroups | null,
   next: FingerprintedGroups,
 ): GroupsDiff {
-  if (!previous) return { added: next.groups.length, removed: 0, changed: 0 }
+  if (!previous) return { added: next.size, removed: 0, changed: 0 }
   const before = new Map<string, number>()
-  previous.groups.forEach((group, i) => before.set(group.id, previous.fingerprints[i] as number))
+  for (let at = 0; at < previous.size; at++)
+    before.set(previous.id(at), previous.fingerprints[at] as number)
   let added = 0
   let changed = 0
   let kept = 0
-  next.groups.forEach((group, i) => {
-    const print = before.get(group.id)
+  for (let at = 0; at < next.size; at++) {
+    const print = before.get(next.id(at))
     if (print === undefined) added++
     else {
       kept++
-      if (print !== next.fingerprints[i]) changed++
+      if (print !== next.fingerprints[at]) changed++
     }
-  })
+  }
   return { added, removed: before.size - kept, changed }
 }

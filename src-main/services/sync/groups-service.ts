@@ -5,13 +5,13 @@ import type {
   SyncResult,
   SyncState,
 } from '@shared/channels/groups'
-import type { Group } from '@shared/domain'
 import { AppError } from '@shared/errors'
 import type { EventHub } from '../../events'
 import type { AccountSession, ActiveAccountSource } from '../account-session'
 import type { FilePort } from '../cache'
 import type { Connectivity } from '../connectivity'
-import type { DirectoryEntry, GroupsQueryArgs } from '../groups-index'
+import type { CommunityMember } from '../community'
+import type { DirectoryEntry, GroupsQueryArgs, NamedSender } from '../groups-index'
 import type { Logger } from '../log'
 import type { FetchLike, PictureSourceResolver } from '../pictures'
 import { AccountGroups, type SyncSettings } from './account-groups'
@@ -124,11 +124,21 @@ export class GroupsService {
     this.#account()?.cancel()
   }
 
-  /** The active account's cached groups (the last complete snapshot), e.g. for a contact picker. */
-  async cachedGroups(accountId?: string): Promise<readonly Group[]> {
+  /** The ids of the active account's cached groups, in the server's order. */
+  async cachedIds(): Promise<string[]> {
+    return (await this.#account()?.cachedIds()) ?? []
+  }
+
+  /** A cached group and the rest of its community (the last complete snapshot). */
+  async communityMembers(id: string): Promise<CommunityMember[]> {
+    return (await this.#account()?.communityMembers(id)) ?? []
+  }
+
+  /** Who sent the active account's cached last messages under a name they gave. */
+  async namedSenders(accountId?: string): Promise<NamedSender[]> {
     const current = this.#account()
     if (!current || (accountId !== undefined && accountId !== current.id)) return []
-    return current.cachedGroups()
+    return current.namedSenders()
   }
 
   /** Everyone in the active account's cached groups, most shared groups first. */

@@ -5,9 +5,10 @@ import { AppError } from '@shared/errors'
 import type { SnapshotLayout, SnapshotReader } from '../cache'
 
 /**
- * What main keeps of a group: everything a row, a search, a filter or the picture sync
- * reads, and of the participants only the admins (for the "admin" filter). The full
- * participant list, the bulk of a record, is read from the snapshot file when it is needed.
+ * A group without the bulk of its record: everything a row, a search, a filter or the
+ * picture sync reads, and of the participants only the admins (for the "admin" filter).
+ * It is what GroupColumnsBuilder needs of a record; the full participant list is read from
+ * the snapshot file when it is needed.
  */
 export function leanGroup(group: Group): Group {
   const admins = group.participants.filter((p) => p.rank === 'admin' || p.rank === 'creator')

@@ -76,14 +76,15 @@ function hostileGroups(): Group[] {
 }
 
 function service(groups: readonly Group[]): ExportService {
-  const index = new GroupsIndex(groups)
+  const index = GroupsIndex.of(groups)
   return new ExportService({
     source: {
       query: async (query) => index.query(query),
       get: async (id) => {
         const detail = index.get(id)
-        if (!detail) throw new AppError('not-found', 'gone')
-        return detail
+        const group = groups.find((g) => g.id === id)
+        if (!detail || !group) throw new AppError('not-found', 'gone')
+        return { ...detail, group }
       },
     },
     dialogs: downloadsFolder(dir),
@@ -113,7 +114,7 @@ describe('CSV exports read back with a strict parser', () => {
     const groups = [...hostileGroups(), ...account]
     const result = await service(groups).exportGroups({ ...QUERY })
     const records = readStrictly(await readFile(result.path!, 'utf8'))
-    const expected = new GroupsIndex(groups)
+    const expected = GroupsIndex.of(groups)
       .query({ ...QUERY, offset: 0, limit: 200 })
       .rows.map((row) => groupRow(groups.find((g) => g.id === row.id)!, NOW / 1000).map(asRead))
     expect(records[0]).toEqual([...GROUP_COLUMNS])

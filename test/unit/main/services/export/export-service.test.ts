@@ -23,19 +23,22 @@ const NOW = Date.parse('2026-11-22T10:00:00Z')
 let dir: string
 let account: Group[]
 
-function sourceOf(index: GroupsIndex): ExportSource {
+/** The list's index, and each group's full record as main reads it from disk. */
+function sourceOf(groups: readonly Group[]): ExportSource {
+  const index = GroupsIndex.of(groups)
   return {
     query: async (query) => index.query(query),
     get: async (id) => {
       const detail = index.get(id)
-      if (!detail) throw new AppError('not-found', 'gone')
-      return detail
+      const group = groups.find((g) => g.id === id)
+      if (!detail || !group) throw new AppError('not-found', 'gone')
+      return { ...detail, group }
     },
   }
 }
 
 function service(groups: readonly Group[], dialogs: DialogsPort = downloadsFolder(dir)) {
-  return new ExportService({ source: sourceOf(new GroupsIndex(groups)), dialogs, log: silentLogger, now: () => NOW })
+  return new ExportService({ source: sourceOf(groups), dialogs, log: silentLogger, now: () => NOW })
 }
 
 function readCsv(text: string): Record<string, string>[] {
@@ -69,7 +72,7 @@ describe('ExportService.exportGroups', () => {
     expect(text.charCodeAt(0)).toBe(0xfeff)
     expect(text.split('\r\n')[0]).toBe('\uFEFF' + GROUP_COLUMNS.join(','))
 
-    const expected = new GroupsIndex(account).query({ ...query, filters: ['unread'], offset: 0, limit: 10_000 })
+    const expected = GroupsIndex.of(account).query({ ...query, filters: ['unread'], offset: 0, limit: 10_000 })
     const rows = readCsv(text)
     expect(result.rows).toBe(expected.matching)
     expect(rows).toHaveLength(expected.matching)
@@ -145,14 +148,14 @@ describe('ExportService.exportGroups', () => {
   it('leaves an earlier file whole when an export fails half-way', async () => {
     const path = join(dir, 'groups.csv')
     await writeFile(path, 'the earlier export')
-    const index = new GroupsIndex(account)
+    const source = sourceOf(account)
     let reads = 0
     const failing = new ExportService({
       source: {
-        query: async (q) => index.query(q),
+        query: source.query,
         get: async (id) => {
           if (++reads > 10) throw new AppError('storage', 'The cache could not be read.')
-          return index.get(id)!
+          return source.get(id)
         },
       },
       dialogs: { chooseSavePath: async () => path },

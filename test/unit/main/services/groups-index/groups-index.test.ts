@@ -18,7 +18,7 @@ let index: GroupsIndex
 
 beforeAll(async () => {
   groups = await groupsFromEmulator(10_500)
-  index = new GroupsIndex(groups, { now: () => NOW_MS, locale: 'en' })
+  index = GroupsIndex.of(groups, { now: () => NOW_MS, locale: 'en' })
 }, 60_000)
 
 describe('building the index', () => {
@@ -235,10 +235,14 @@ describe('windows and records', () => {
     }
   })
 
-  it('gives the full record of one group, and null for an unknown id', () => {
-    const group = groups[42]!
-    expect(index.get(group.id)?.group).toBe(group)
+  it('finds each group’s place in the snapshot by id, and null for an unknown id', () => {
+    for (const at of [0, 42, 5_000, groups.length - 1]) {
+      expect(index.position(groups[at]!.id)).toBe(at)
+      expect(index.id(at)).toBe(groups[at]!.id)
+    }
+    expect(index.get(groups[42]!.id)).toEqual({ picture: null, pictureFull: null, stale: false })
     expect(index.get('nope@g.us')).toBeNull()
+    expect(index.position('nope@g.us')).toBeUndefined()
   })
 
   it('lists each label once, by name', () => {
@@ -261,7 +265,7 @@ describe('edge cases of single groups', () => {
   const make = (fields: Record<string, unknown>) => GroupSchema.parse({ ...base, ...fields })
 
   it('a mute that has run out no longer counts as muted', () => {
-    const small = new GroupsIndex(
+    const small = GroupsIndex.of(
       [
         make({ id: 'a@g.us', name: 'Forever', mute: true, mute_until: 0 }),
         make({ id: 'b@g.us', name: 'Until later', mute: true, mute_until: EPOCH + 60 }),
@@ -275,15 +279,15 @@ describe('edge cases of single groups', () => {
   })
 
   it('admin matches nothing when the account’s own id cannot be known', () => {
-    const small = new GroupsIndex([make({ id: 'a@g.us', name: 'A' })], { selfId: null })
+    const small = GroupsIndex.of([make({ id: 'a@g.us', name: 'A' })], { selfId: null })
     expect(small.query(GroupsQuerySchema.parse({ filters: ['admin'] })).matching).toBe(0)
-    const known = new GroupsIndex([make({ id: 'a@g.us', name: 'A' })], { selfId: '111' })
+    const known = GroupsIndex.of([make({ id: 'a@g.us', name: 'A' })], { selfId: '111' })
     expect(known.query(GroupsQuerySchema.parse({ filters: ['admin'] })).matching).toBe(1)
   })
 
   it('sorts names by their first letter or digit, emoji and symbols aside, symbol-only names last', () => {
     const names = ['🎉 Zumba', 'Ana’s book club', '🎉🎉🎉', '“Quoted” choir', '#1 fans', 'Bakers', '👨‍👩‍👧 Family', '  ...', 'étoile']
-    const small = new GroupsIndex(
+    const small = GroupsIndex.of(
       names.map((name, i) => make({ id: `${i}@g.us`, name })),
       { selfId: null, locale: 'en' },
     )
@@ -301,7 +305,7 @@ describe('edge cases of single groups', () => {
   })
 
   it('matches ids with a server part against a bare own id, and sorts names naturally', () => {
-    const small = new GroupsIndex(
+    const small = GroupsIndex.of(
       [
         make({
           id: 'x@g.us',
@@ -327,7 +331,7 @@ describe('edge cases of single groups', () => {
   })
 
   it('marks the rows and the detail of stale groups, and only those', () => {
-    const marked = new GroupsIndex(
+    const marked = GroupsIndex.of(
       [make({ id: 'a@g.us', name: 'A' }), make({ id: 'b@g.us', name: 'B' })],
       { selfId: null, stale: new Set(['b@g.us']) },
     )

@@ -12,7 +12,8 @@ const group = (id: string, name: string): Group =>
     participants: [{ id: '1', rank: 'member' }],
   })
 const printed = (groups: Group[]) => ({
-  groups,
+  size: groups.length,
+  id: (at: number) => groups[at]!.id,
   fingerprints: Uint32Array.from(groups.map((g) => fingerprintOf(JSON.stringify(g)))),
 })
 

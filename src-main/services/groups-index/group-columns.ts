@@ -1,0 +1,344 @@
+import type { LabelChip } from '@shared/channels/groups'
+import type { Group } from '@shared/domain'
+import { foldForSearch } from './fold'
+import { messagePreview } from './preview'
+import { bareId } from './self-id'
+import { sortName } from './sort-name'
+
+/**
+ * The strings each group keeps, in this order, in `GroupColumns.text`. An absent value is
+ * stored as the empty string: for each of them the app treats '' as absent.
+ */
+export const TEXT_SLOTS = [
+  'id',
+  'name',
+  'previewText',
+  'previewAuthor',
+  'picture',
+  'pictureFull',
+  'linkedParent',
+  'lastFrom',
+] as const
+export type TextSlot = (typeof TEXT_SLOTS)[number]
+export const SLOT: Readonly<Record<TextSlot, number>> = Object.fromEntries(
+  TEXT_SLOTS.map((name, i) => [name, i]),
+) as Record<TextSlot, number>
+const SLOTS = TEXT_SLOTS.length
+
+/** Bits of `GroupColumns.flags`. */
+export const FLAG = {
+  mention: 1 << 0,
+  pinned: 1 << 1,
+  mute: 1 << 2,
+  archived: 1 << 3,
+  parent: 1 << 4,
+  announcement: 1 << 5,
+  readOnly: 1 << 6,
+  suspended: 1 << 7,
+  terminated: 1 << 8,
+  hasPreview: 1 << 9,
+  fromMe: 1 << 10,
+  /** The preview's author is the sender's own name (not their number). */
+  authorNamed: 1 << 11,
+  defaultSubgroup: 1 << 12,
+  admin: 1 << 13,
+} as const
+
+/**
+ * What main keeps of a snapshot's groups, as columns: one entry per group in the server's
+ * order, numbers in typed arrays and every string in one UTF-8 buffer. It is plain data
+ * over ArrayBuffers, so it can be written to a file as it is, read back without parsing,
+ * and handed from a worker by transfer. Rows are made from it only for the window shown.
+ */
+export interface GroupColumns {
+  count: number
+  /** The account's own id (see deriveSelfId), which decided the admin flags. */
+  selfId: string | null
+  /** The message kinds the previews name; `kind` indexes it. */
+  kinds: string[]
+  /** Every distinct label chip; `labelRefs` index it. */
+  labels: LabelChip[]
+  /** UTF-8 of TEXT_SLOTS for each group, group after group. */
+  text: Uint8Array
+  /** Where each (group, slot) string starts in `text`; count * slots + 1 entries. */
+  textStarts: Uint32Array
+  /** Folded name, description and preview of each group, as search compares them. */
+  haystack: Uint8Array
+  haystackStarts: Uint32Array
+  /** Code units of the name before its sort key starts (see sortName). */
+  sortSkip: Uint32Array
+  /** Last activity in Unix seconds; NaN for none. */
+  timestamp: Float64Array
+  /** `mute_until` as sent; NaN when it was not a number. */
+  muteUntil: Float64Array
+  unread: Float64Array
+  size: Float64Array
+  flags: Uint16Array
+  kind: Uint16Array
+  labelStarts: Uint32Array
+  labelRefs: Uint32Array
+}
+
+/** The typed-array members of GroupColumns, in the order a file stores them. */
+export const COLUMN_ARRAYS = [
+  'text',
+  'textStarts',
+  'haystack',
+  'haystackStarts',
+  'sortSkip',
+  'timestamp',
+  'muteUntil',
+  'unread',
+  'size',
+  'flags',
+  'kind',
+  'labelStarts',
+  'labelRefs',
+] as const satisfies readonly (keyof GroupColumns)[]
+
+export type ColumnArrayName = (typeof COLUMN_ARRAYS)[number]
+
+type Numbers = Float64Array | Uint32Array | Uint16Array
+
+/** A typed array that doubles its room as it is appended to. */
+class Growing<T extends Numbers> {
+  #array: T
+  length = 0
+  constructor(readonly make: (size: number) => T) {
+    this.#array = make(1024)
+  }
+  push(value: number): void {
+    if (this.length === this.#array.length) {
+      const bigger = this.make(this.#array.length * 2)
+      bigger.set(this.#array)
+      this.#array = bigger
+    }
+    this.#array[this.length++] = value
+  }
+  /** The values alone, in an ArrayBuffer of their own. */
+  done(): T {
+    return this.#array.slice(0, this.length) as T
+  }
+}
+
+/** UTF-8 text appended string by string into one growing buffer. */
+class GrowingText {
+  #buffer = Buffer.allocUnsafe(64 * 1024)
+  length = 0
+  readonly starts = new Growing((n) => new Uint32Array(n))
+  add(text: string): void {
+    this.starts.push(this.length)
+    // A UTF-16 code unit takes at most three bytes of UTF-8.
+    const need = this.length + text.length * 3
+    if (need > this.#buffer.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(need, this.#buffer.length * 2))
+      this.#buffer.copy(bigger, 0, 0, this.length)
+      this.#buffer = bigger
+    }
+    this.length += this.#buffer.write(text, this.length, 'utf8')
+  }
+  done(): { bytes: Uint8Array; starts: Uint32Array } {
+    this.starts.push(this.length)
+    return {
+      bytes: new Uint8Array(this.#buffer.subarray(0, this.length)),
+      starts: this.starts.done(),
+    }
+  }
+}
+
+function lastActivity(group: Group): number {
+  const own = typeof group.timestamp === 'number' ? group.timestamp : -Infinity
+  const message = group.last_message?.timestamp
+  const latest = Math.max(own, typeof message === 'number' ? message : -Infinity)
+  return latest === -Infinity ? Number.NaN : latest
+}
+
+/**
+ * Builds GroupColumns from groups handed one at a time (lean or full: of the participants
+ * only the admins are read), so no list of records has to exist for it. The admin flags
+ * wait for finish(), which knows the account's own id.
+ */
+export class GroupColumnsBuilder {
+  readonly #selfId: string | null | undefined
+  readonly #text = new GrowingText()
+  readonly #haystack = new GrowingText()
+  readonly #sortSkip = new Growing((n) => new Uint32Array(n))
+  readonly #timestamp = new Growing((n) => new Float64Array(n))
+  readonly #muteUntil = new Growing((n) => new Float64Array(n))
+  readonly #unread = new Growing((n) => new Float64Array(n))
+  readonly #size = new Growing((n) => new Float64Array(n))
+  readonly #flags = new Growing((n) => new Uint16Array(n))
+  readonly #kind = new Growing((n) => new Uint16Array(n))
+  readonly #labelStarts = new Growing((n) => new Uint32Array(n))
+  readonly #labelRefs = new Growing((n) => new Uint32Array(n))
+  readonly #kinds = new Map<string, number>()
+  readonly #labels = new Map<string, number>()
+  readonly #labelList: LabelChip[] = []
+  /** Admins of every group so far, as numbers into #adminIds, until the own id is known. */
+  readonly #adminIds = new Map<string, number>()
+  readonly #adminStarts = new Growing((n) => new Uint32Array(n))
+  readonly #adminRefs = new Growing((n) => new Uint32Array(n))
+  /** How often each id sent a last message marked from_me (see deriveSelfId). */
+  readonly #selfVotes = new Map<string, number>()
+  #count = 0
+
+  /** `selfId` overrides the id worked out from the groups' last messages. */
+  constructor(options: { selfId?: string | null } = {}) {
+    this.#selfId = options.selfId
+  }
+
+  get count(): number {
+    return this.#count
+  }
+
+  add(group: Group): void {
+    const message = group.last_message
+    const preview = messagePreview(message)
+    let flags = 0
+    if (group.unread_mention === true) flags |= FLAG.mention
+    if (group.pin === true) flags |= FLAG.pinned
+    if (group.mute === true) flags |= FLAG.mute
+    if (group.archive === true) flags |= FLAG.archived
+    if (group.is_parent === true) flags |= FLAG.parent
+    if (group.isCommunityAnnounce === true) flags |= FLAG.announcement
+    if (group.read_only === true || group.announcements === true) flags |= FLAG.readOnly
+    if (group.suspended === true) flags |= FLAG.suspended
+    if (group.terminated === true) flags |= FLAG.terminated
+    if (group.is_default_subgroup === true) flags |= FLAG.defaultSubgroup
+    if (preview) {
+      flags |= FLAG.hasPreview
+      if (preview.fromMe) flags |= FLAG.fromMe
+      if (
+        preview.author !== null &&
+        typeof message?.from_name === 'string' &&
+        message.from_name.trim() !== ''
+      )
+        flags |= FLAG.authorNamed
+    }
+    const from = typeof message?.from === 'string' ? message.from : ''
+    if (message?.from_me && from !== '') {
+      const id = bareId(from)
+      this.#selfVotes.set(id, (this.#selfVotes.get(id) ?? 0) + 1)
+    }
+
+    const text = this.#text
+    text.add(group.id)
+    text.add(group.name)
+    text.add(preview?.text ?? '')
+    text.add(preview?.author ?? '')
+    text.add(group.chat_pic ?? '')
+    text.add(group.chat_pic_full ?? '')
+    text.add(group.linkedParent ?? '')
+    text.add(from)
+    this.#haystack.add(
+      foldForSearch(`${group.name}\n${group.description ?? ''}\n${preview?.text ?? ''}`),
+    )
+    this.#sortSkip.push(group.name.length - sortName(group.name).length)
+    this.#timestamp.push(lastActivity(group))
+    this.#muteUntil.push(typeof group.mute_until === 'number' ? group.mute_until : Number.NaN)
+    this.#unread.push(typeof group.unread === 'number' && group.unread > 0 ? group.unread : 0)
+    this.#size.push(group.participants_count)
+    this.#flags.push(flags)
+    this.#kind.push(preview ? this.#ref(this.#kinds, preview.kind) : 0)
+
+    this.#labelStarts.push(this.#labelRefs.length)
+    for (const label of group.labels ?? []) {
+      const chip = { id: label.id, name: label.name, color: label.color }
+      const key = JSON.stringify([chip.id, chip.name, chip.color])
+      let ref = this.#labels.get(key)
+      if (ref === undefined) {
+        ref = this.#labelList.push(chip) - 1
+        this.#labels.set(key, ref)
+      }
+      this.#labelRefs.push(ref)
+    }
+
+    this.#adminStarts.push(this.#adminRefs.length)
+    for (const p of group.participants) {
+      if (p.rank === 'admin' || p.rank === 'creator')
+        this.#adminRefs.push(this.#ref(this.#adminIds, bareId(p.id)))
+    }
+    this.#count++
+  }
+
+  finish(): GroupColumns {
+    const selfId = this.#selfId === undefined ? this.#mostVoted() : this.#selfId
+    const flags = this.#flags.done()
+    const self = selfId === null ? undefined : this.#adminIds.get(selfId)
+    if (self !== undefined) {
+      this.#adminStarts.push(this.#adminRefs.length)
+      const starts = this.#adminStarts.done()
+      const refs = this.#adminRefs.done()
+      for (let at = 0; at < this.#count; at++) {
+        for (let i = starts[at] as number; i < (starts[at + 1] as number); i++)
+          if (refs[i] === self) flags[at] = (flags[at] as number) | FLAG.admin
+      }
+    }
+    this.#labelStarts.push(this.#labelRefs.length)
+    const text = this.#text.done()
+    const haystack = this.#haystack.done()
+    return {
+      count: this.#count,
+      selfId,
+      kinds: [...this.#kinds.keys()],
+      labels: this.#labelList,
+      text: text.bytes,
+      textStarts: text.starts,
+      haystack: haystack.bytes,
+      haystackStarts: haystack.starts,
+      sortSkip: this.#sortSkip.done(),
+      timestamp: this.#timestamp.done(),
+      muteUntil: this.#muteUntil.done(),
+      unread: this.#unread.done(),
+      size: this.#size.done(),
+      flags,
+      kind: this.#kind.done(),
+      labelStarts: this.#labelStarts.done(),
+      labelRefs: this.#labelRefs.done(),
+    }
+  }
+
+  #ref(table: Map<string, number>, value: string): number {
+    let ref = table.get(value)
+    if (ref === undefined) {
+      ref = table.size
+      table.set(value, ref)
+    }
+    return ref
+  }
+
+  /** As deriveSelfId: the most frequent sender of last messages marked from_me, first seen on a tie. */
+  #mostVoted(): string | null {
+    let best: string | null = null
+    let bestCount = 0
+    for (const [id, count] of this.#selfVotes) {
+      if (count > bestCount) {
+        best = id
+        bestCount = count
+      }
+    }
+    return best
+  }
+}
+
+/** Columns of groups given all at once (tests, small accounts). */
+export function columnsOf(
+  groups: Iterable<Group>,
+  options: { selfId?: string | null } = {},
+): GroupColumns {
+  const builder = new GroupColumnsBuilder(options)
+  for (const group of groups) builder.add(group)
+  return builder.finish()
+}
+
+/** One string of one group. */
+export function textAt(columns: GroupColumns, at: number, slot: number): string {
+  const i = at * SLOTS + slot
+  const { text, textStarts } = columns
+  return utf8(text, textStarts[i] as number, textStarts[i + 1] as number)
+}
+
+export function utf8(bytes: Uint8Array, start: number, end: number): string {
+  if (start === end) return ''
+  return Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8')
+}
