@@ -1,0 +1,11 @@
+import type { Group } from '@shared/domain'
+
+/**
+ * What main keeps of a group: everything a row, a search, a filter or the picture sync
+ * reads, and of the participants only the admins (for the "admin" filter). The full
+ * participant list, the bulk of a record, is read from the snapshot file when it is needed.
+ */
+export function leanGroup(group: Group): Group {
+  const admins = group.participants.filter((p) => p.rank === 'admin' || p.rank === 'creator')
+  return admins.length === group.participants.length ? group : { ...group, participants: admins }
+}
