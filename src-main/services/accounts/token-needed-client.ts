@@ -4,7 +4,14 @@ import type { ApiClient } from '../api'
 /** What the services acting for an account call on its client. */
 export type AccountClient = Pick<
   ApiClient,
-  'listGroups' | 'publishStory' | 'uploadMedia' | 'listStories' | 'getStory' | 'storyStatuses' | 'copyStory'
+  | 'listGroups'
+  | 'listGroupsBody'
+  | 'publishStory'
+  | 'uploadMedia'
+  | 'listStories'
+  | 'getStory'
+  | 'storyStatuses'
+  | 'copyStory'
 >
 
 export const TOKEN_NEEDED = 'token-needed'
@@ -24,6 +31,7 @@ export function tokenNeededError(label: string): AppError {
 export function tokenNeededClient(label: string): AccountClient {
   return {
     listGroups: () => Promise.reject(tokenNeededError(label)),
+    listGroupsBody: () => Promise.reject(tokenNeededError(label)),
     publishStory: () => Promise.reject(tokenNeededError(label)),
     uploadMedia: () => Promise.reject(tokenNeededError(label)),
     listStories: () => Promise.reject(tokenNeededError(label)),

@@ -28,9 +28,21 @@ import {
 } from '../groups-index'
 import type { Logger } from '../log'
 import { PictureStore, type FetchLike } from '../pictures'
-import { diffGroups } from './diff'
-import { fetchAllGroups, syncCancelled, type GroupsSource } from './fetch-all-groups'
-import { forEachRecord, leanGroup, readGroup, type RecordsOnDisk } from './records-on-disk'
+import { diffGroups, type GroupsDiff } from './diff'
+import { readAllPages, syncCancelled, type GroupsSource, type PagesRead } from './fetch-all-groups'
+import { PageParser } from './page-parser'
+import { ParsedPages, type GroupsBodySource } from './parsed-pages'
+import { PagesToDisk, type SavedGroups } from './pages-to-disk'
+import {
+  forEachRecord,
+  leanGroup,
+  readGroup,
+  readRecordBytes,
+  type RecordsOnDisk,
+} from './records-on-disk'
+
+/** What a sync asks of an account's client. */
+export type SyncSource = GroupsSource & GroupsBodySource
 
 export interface SyncSettings {
   intervalMinutes: number
@@ -39,7 +51,7 @@ export interface SyncSettings {
 }
 
 export interface AccountGroupsOptions {
-  session: AccountSession<GroupsSource>
+  session: AccountSession<SyncSource>
   events: EventHub
   connectivity: Connectivity
   log: Logger
@@ -70,7 +82,7 @@ export class AccountGroups {
   readonly id: string
   readonly dir: string
   readonly #options: AccountGroupsOptions
-  #session: AccountSession<GroupsSource>
+  #session: AccountSession<SyncSource>
   readonly #store: SnapshotStore
   readonly #ready: Promise<void>
   #pictures: PictureStore | null = null
@@ -105,7 +117,7 @@ export class AccountGroups {
   }
 
   /** The same account with a new client (its token was replaced): the next sync uses it. */
-  useSession(session: AccountSession<GroupsSource>): void {
+  useSession(session: AccountSession<SyncSource>): void {
     if (session.id === this.id) this.#session = session
   }
 
@@ -316,7 +328,7 @@ export class AccountGroups {
   }
 
   async #sync(signal: AbortSignal): Promise<SyncResult> {
-    const { connectivity, events, now, settings, log } = this.#options
+    const { events, now, settings, log } = this.#options
     await this.#ready
     await this.#indexSaved
     const session = this.#session
@@ -324,42 +336,8 @@ export class AccountGroups {
     this.#progress = { accountId: this.id, fetched: 0, total: null }
     try {
       if (signal.aborted) throw syncCancelled()
-      let fetched
-      try {
-        fetched = await fetchAllGroups(session.client, {
-          concurrency: settings().concurrency,
-          signal,
-          onPage: () => connectivity.reportSuccess(),
-          onProgress: ({ fetched: count, total }) => {
-            this.#progress = { accountId: this.id, fetched: count, total }
-            events.emit('sync:progress', this.#progress)
-          },
-        })
-      } catch (error) {
-        if (error instanceof AppError && error.code !== 'cancelled' && error.code !== 'conflict') {
-          connectivity.reportFailure(error.code)
-        }
-        throw error
-      }
-      const previous = this.#snapshot
-      const { groups, stale } = await this.#keepMissingOnUncleanPass(
-        fetched.groups,
-        fetched.rejected,
-      )
-      const syncedAt = new Date(now()).toISOString()
-      const meta = { accountId: this.id, syncedAt, ...(stale.length > 0 && { stale }) }
-      const layout: SnapshotLayout = {
-        offsets: new Float64Array(groups.length),
-        lengths: new Uint32Array(groups.length),
-      }
-      const fingerprints = await this.#store.save(meta, groups, signal, layout)
-      const reader = await this.#store.openReader()
-      const diff = diffGroups(previous, { groups, fingerprints })
-      // From here on only the lean records stay in memory; the full ones are on disk.
-      const lean = groups.map(leanGroup)
-      groups.length = 0
-      const snapshot = { ...meta, groups: lean, fingerprints, layout }
-      await this.#install(snapshot, reader)
+      const { fetched, snapshot, diff } = await this.#fetchAndSave(session, signal)
+      const lean = snapshot.groups
       await this.#store.saveIndex(snapshot)
       const result: SyncResult = {
         ...diff,
@@ -385,6 +363,74 @@ export class AccountGroups {
     }
   }
 
+  /**
+   * Reads every page and saves the new snapshot as the pages arrive: each page is parsed
+   * on a worker thread, its bytes appended to the new snapshot file, and only its lean
+   * rows kept. The new snapshot is installed once it is in place on disk.
+   */
+  async #fetchAndSave(
+    session: AccountSession<SyncSource>,
+    signal: AbortSignal,
+  ): Promise<{
+    fetched: PagesRead
+    snapshot: GroupsSnapshot & { layout: SnapshotLayout }
+    diff: GroupsDiff
+  }> {
+    const { connectivity, events, now, settings, log } = this.#options
+    const parser = new PageParser()
+    const previous = this.#snapshot
+    const index = this.#index
+    const disk = new PagesToDisk(this.#store, (id, fingerprint) => {
+      const at = index.position(id)
+      return previous && at !== undefined && previous.fingerprints[at] === fingerprint
+        ? previous.groups[at]
+        : undefined
+    })
+    try {
+      let fetched: PagesRead
+      try {
+        fetched = await readAllPages(
+          new ParsedPages(session.client, parser, log),
+          {
+            concurrency: settings().concurrency,
+            signal,
+            onPage: () => connectivity.reportSuccess(),
+            onProgress: ({ fetched: count, total }) => {
+              this.#progress = { accountId: this.id, fetched: count, total }
+              events.emit('sync:progress', this.#progress)
+            },
+          },
+          disk.accept,
+        )
+      } catch (error) {
+        if (error instanceof AppError && error.code !== 'cancelled' && error.code !== 'conflict') {
+          connectivity.reportFailure(error.code)
+        }
+        throw error
+      } finally {
+        void parser.close()
+      }
+      const { saved, stale } = await this.#keepMissingOnUncleanPass(
+        disk.assemble(fetched),
+        fetched.rejected,
+        disk,
+      )
+      const { groups, table } = saved
+      const syncedAt = new Date(now()).toISOString()
+      const meta = { accountId: this.id, syncedAt, ...(stale.length > 0 && { stale }) }
+      if (signal.aborted) throw syncCancelled()
+      await disk.commit(meta, table, signal)
+      const reader = await this.#store.openReader()
+      const { fingerprints, ...layout } = table
+      const diff = diffGroups(previous, { groups, fingerprints })
+      const snapshot = { ...meta, groups, fingerprints, layout }
+      await this.#install(snapshot, reader)
+      return { fetched, snapshot, diff }
+    } finally {
+      await disk.abandon()
+    }
+  }
+
   /** Builds the new index first (in slices), then swaps everything in one step. */
   async #install(snapshot: GroupsSnapshot, reader: SnapshotReader): Promise<void> {
     const index = await GroupsIndex.build(snapshot.groups, this.#indexOptions(snapshot.stale))
@@ -402,32 +448,39 @@ export class AccountGroups {
    * A pass that had to set records aside cannot tell a group that is gone from one whose
    * record it could not read (a record without an id names no group). So after such a pass
    * every group of the previous snapshot that the pass did not see keeps its last good
-   * version (read back from disk), marked stale, rather than vanish; only a clean pass
-   * removes groups.
+   * version (its bytes carried over from the previous snapshot), marked stale, rather than
+   * vanish; only a clean pass removes groups.
    */
   async #keepMissingOnUncleanPass(
-    groups: Group[],
+    saved: SavedGroups,
     rejected: readonly unknown[],
-  ): Promise<{ groups: Group[]; stale: string[] }> {
+    disk: PagesToDisk,
+  ): Promise<{ saved: SavedGroups; stale: string[] }> {
     const previous = this.#snapshot
     const records = this.#records
-    if (!previous || !records || rejected.length === 0) return { groups, stale: [] }
-    const present = new Set(groups.map((group) => group.id))
-    const stale: string[] = []
+    if (!previous || !records || rejected.length === 0) return { saved, stale: [] }
+    const present = new Set(saved.groups.map((group) => group.id))
+    const carried: { group: Group; bytes: Buffer; fingerprint: number }[] = []
     for (let at = 0; at < previous.groups.length; at++) {
-      const id = (previous.groups[at] as Group).id
-      if (present.has(id)) continue
+      const group = previous.groups[at] as Group
+      if (present.has(group.id)) continue
       try {
-        groups.push(await readGroup(records, at))
-        stale.push(id)
-        present.add(id)
+        carried.push({
+          group,
+          bytes: await readRecordBytes(records, at),
+          fingerprint: records.fingerprints[at] as number,
+        })
+        present.add(group.id)
       } catch (error) {
         this.#options.log.warn('stale group not kept', {
           code: error instanceof AppError ? error.code : 'internal',
         })
       }
     }
-    return { groups, stale }
+    return {
+      saved: await disk.carryOver(saved, carried),
+      stale: carried.map(({ group }) => group.id),
+    }
   }
 
   #newIndex(groups: readonly Group[]): GroupsIndex {

@@ -14,12 +14,11 @@ import type { Connectivity } from '../connectivity'
 import type { DirectoryEntry, GroupsQueryArgs } from '../groups-index'
 import type { Logger } from '../log'
 import type { FetchLike, PictureSourceResolver } from '../pictures'
-import { AccountGroups, type SyncSettings } from './account-groups'
-import type { GroupsSource } from './fetch-all-groups'
+import { AccountGroups, type SyncSettings, type SyncSource } from './account-groups'
 import { SyncScheduler, systemTimers, type Timers } from './scheduler'
 
 export interface GroupsServiceOptions {
-  accounts: ActiveAccountSource<GroupsSource>
+  accounts: ActiveAccountSource<SyncSource>
   events: EventHub
   connectivity: Connectivity
   log: Logger
@@ -175,7 +174,7 @@ export class GroupsService {
     )
   }
 
-  #switchTo(session: AccountSession<GroupsSource> | null): void {
+  #switchTo(session: AccountSession<SyncSource> | null): void {
     if (
       this.#current &&
       session &&
@@ -195,7 +194,7 @@ export class GroupsService {
     }
   }
 
-  #create(session: AccountSession<GroupsSource>): AccountGroups {
+  #create(session: AccountSession<SyncSource>): AccountGroups {
     const { events, connectivity, log, settings, fetch, files, locale } = this.#options
     const timers = this.#options.timers ?? systemTimers
     return new AccountGroups({
