@@ -14,6 +14,11 @@ const CLOSE_BRACE = 0x7d
 const OPEN_BRACKET = 0x5b
 const CLOSE_BRACKET = 0x5d
 const GROUPS_KEY = Buffer.from('"groups"')
+/**
+ * A page holds at most 500 groups (the provider's largest count); ten times that is not a
+ * page but a flood of tiny records, each of which would cost a set-aside entry.
+ */
+export const MAX_PAGE_RECORDS = 5_000
 
 /** Why a body is not a groups page at all: the whole page is unreadable. */
 export class PageShapeError extends Error {
@@ -135,6 +140,8 @@ export function scanGroupsPage(bytes: Buffer): PageRecords {
       if (depth === 1) expectKey = true
       else if (inGroups() && depth === 2) {
         if (recordStart < 0) throw new PageShapeError('the groups array has an empty item')
+        if (starts.length >= MAX_PAGE_RECORDS)
+          throw new PageShapeError('the page holds too many groups')
         starts.push(recordStart)
         ends.push(lastNonSpace + 1)
         depths.push(recordDepth)

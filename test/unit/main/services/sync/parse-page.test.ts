@@ -142,6 +142,8 @@ describe('a groups page read for the list', () => {
     expect(problem('{"groups":{},"count":0,"total":0,"offset":0}')).toMatch(/not an array/)
     expect(problem(`${valid}x`)).toMatch(/not JSON/)
     expect(problem('{"groups":[1,,2],"count":0,"total":0,"offset":0}')).toMatch(/empty item/)
+    // A flood of tiny records is refused whole, before any is parsed or set aside.
+    expect(problem(page(Array.from({ length: 100_000 }, () => ({}))))).toMatch(/too many groups/)
   })
 
   it('refuses an envelope a JSON parser and the byte scan could read differently', () => {
