@@ -377,8 +377,12 @@ export class AccountGroups {
     diff: GroupsDiff
   }> {
     const { connectivity, events, now, settings, log } = this.#options
-    const parser = new PageParser()
     const previous = this.#snapshot
+    const parser = new PageParser(
+      previous
+        ? { ids: previous.groups.map((group) => group.id), fingerprints: previous.fingerprints }
+        : undefined,
+    )
     const index = this.#index
     const disk = new PagesToDisk(this.#store, (id, fingerprint) => {
       const at = index.position(id)
@@ -408,7 +412,7 @@ export class AccountGroups {
         }
         throw error
       } finally {
-        void parser.close()
+        parser.close()
       }
       const { saved, stale } = await this.#keepMissingOnUncleanPass(
         disk.assemble(fetched),

@@ -6,10 +6,11 @@
 import { parentPort } from 'node:worker_threads'
 import { parsePage, type PageOutcome } from './parse-page'
 
-export interface PageRequest {
-  id: number
-  body: ArrayBuffer
-}
+export type PageRequest =
+  | { type: 'page'; id: number; key: number; body: ArrayBuffer }
+  /** A sync's known records (see parsePage), sent before its pages. */
+  | { type: 'known'; key: number; ids: readonly string[]; fingerprints: Uint32Array }
+  | { type: 'forget'; key: number }
 
 export interface PageReply {
   id: number
@@ -18,11 +19,24 @@ export interface PageReply {
   body: ArrayBuffer
 }
 
-parentPort?.on('message', ({ id, body }: PageRequest) => {
+/** Each sync's known records, by its key. */
+const known = new Map<number, Map<string, number>>()
+
+parentPort?.on('message', (request: PageRequest) => {
+  if (request.type === 'known') {
+    const { ids, fingerprints } = request
+    known.set(request.key, new Map(ids.map((id, i) => [id, fingerprints[i] as number])))
+    return
+  }
+  if (request.type === 'forget') {
+    known.delete(request.key)
+    return
+  }
+  const { id, key, body } = request
   let outcome: PageOutcome
   // Moved in, moved back out: the bytes are copied neither way.
   try {
-    outcome = parsePage(Buffer.from(body))
+    outcome = parsePage(Buffer.from(body), known.get(key))
   } catch (error) {
     outcome = {
       ok: false,
@@ -30,9 +44,12 @@ parentPort?.on('message', ({ id, body }: PageRequest) => {
     }
   }
   const transfer: ArrayBuffer[] = outcome.ok
-    ? [outcome.page.starts, outcome.page.lengths, outcome.page.fingerprints].map(
-        (array) => array.buffer as ArrayBuffer,
-      )
+    ? [
+        outcome.page.unchanged,
+        outcome.page.starts,
+        outcome.page.lengths,
+        outcome.page.fingerprints,
+      ].map((array) => array.buffer as ArrayBuffer)
     : []
   parentPort?.postMessage({ id, outcome, body } satisfies PageReply, [...transfer, body])
 })

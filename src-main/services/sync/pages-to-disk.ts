@@ -1,7 +1,13 @@
 import type { Group } from '@shared/domain'
 import type { SnapshotMeta, SnapshotStore, SnapshotTable, SnapshotWriter } from '../cache'
 import type { PagesRead } from './fetch-all-groups'
+import { leanGroup } from './lean-group'
 import type { ArrivedPage } from './parsed-pages'
+
+/** A row made here from its record's bytes: when the row main held is gone after all. */
+function rowFrom(bytes: Buffer): Group {
+  return leanGroup(JSON.parse(bytes.toString('utf8')) as Group)
+}
 
 /** The row in memory for a group whose record has this fingerprint, if there is one. */
 export type UnchangedRow = (id: string, fingerprint: number) => Group | undefined
@@ -51,12 +57,19 @@ export class PagesToDisk {
     }
     const writer = await this.#writer
     const at = await writer.append(page.body)
-    // A record whose bytes did not change keeps the row already in memory, so a re-sync
-    // does not hold two copies of an account that barely changed.
-    const { groups, fingerprints } = page
+    // A record whose bytes did not change keeps the row already in memory (the worker sent
+    // only its id), so a re-sync does not hold two copies of an account that barely changed.
+    const { groups, fingerprints, unchanged } = page
     for (let i = 0; i < groups.length; i++) {
-      const kept = this.#unchanged((groups[i] as Group).id, fingerprints[i] as number)
-      if (kept) groups[i] = kept
+      if (!unchanged[i]) continue
+      groups[i] =
+        this.#unchanged((groups[i] as Group).id, fingerprints[i] as number) ??
+        rowFrom(
+          page.body.subarray(
+            page.starts[i],
+            (page.starts[i] as number) + (page.lengths[i] as number),
+          ),
+        )
     }
     const offsets = new Float64Array(page.starts.length)
     for (let i = 0; i < offsets.length; i++) offsets[i] = at + (page.starts[i] as number)

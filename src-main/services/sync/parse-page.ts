@@ -18,6 +18,12 @@ export interface ParsedPage {
   offset: number
   /** The body's size. */
   bytes: number
+  /**
+   * Aligned with `groups`: 1 where the record's bytes are those of the last sync (same id,
+   * same fingerprint). Its row is then only `{id}`: the row already in main stands for it,
+   * so it is neither checked nor made lean nor sent again.
+   */
+  unchanged: Uint8Array
   /** Aligned with `groups`: each record's first byte in the body, its length, its CRC-32. */
   starts: Uint32Array
   lengths: Uint32Array
@@ -36,7 +42,10 @@ function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0
 }
 
-export function parsePage(body: Buffer): PageOutcome {
+/** The fingerprint of each group's record at the last sync, by id. */
+export type KnownRecords = ReadonlyMap<string, number>
+
+export function parsePage(body: Buffer, known?: KnownRecords): PageOutcome {
   let scan
   try {
     scan = scanGroupsPage(body)
@@ -62,6 +71,7 @@ export function parsePage(body: Buffer): PageOutcome {
   const starts = new Uint32Array(records)
   const lengths = new Uint32Array(records)
   const fingerprints = new Uint32Array(records)
+  const unchanged = new Uint8Array(records)
   for (let index = 0; index < records; index++) {
     const start = scan.starts[index] as number
     const end = scan.ends[index] as number
@@ -82,16 +92,26 @@ export function parsePage(body: Buffer): PageOutcome {
       reject('', 'not JSON')
       continue
     }
+    const print = crc32(body.subarray(start, end))
+    const id = (value as { id?: unknown } | null)?.id
+    if (typeof id === 'string' && known?.get(id) === print) {
+      const at = groups.length
+      starts[at] = start
+      lengths[at] = end - start
+      fingerprints[at] = print
+      unchanged[at] = 1
+      groups.push({ id } as Group)
+      continue
+    }
     const issue = rowIssue(value)
     if (issue) {
-      const id = (value as { id?: unknown } | null)?.id
       reject(issue.path, issue.message, typeof id === 'string' ? id : undefined)
       continue
     }
     const at = groups.length
     starts[at] = start
     lengths[at] = end - start
-    fingerprints[at] = crc32(body.subarray(start, end))
+    fingerprints[at] = print
     groups.push(leanGroup(value as Group))
   }
   return {
@@ -103,6 +123,7 @@ export function parsePage(body: Buffer): PageOutcome {
       total: fields['total'] as number,
       offset: fields['offset'] as number,
       bytes: body.length,
+      unchanged: unchanged.slice(0, groups.length),
       starts: starts.slice(0, groups.length),
       lengths: lengths.slice(0, groups.length),
       fingerprints: fingerprints.slice(0, groups.length),

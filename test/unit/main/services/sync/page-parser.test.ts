@@ -21,8 +21,8 @@ function owned(bytes: Buffer): Uint8Array {
 }
 
 const parsers: PageParser[] = []
-afterEach(async () => {
-  for (const parser of parsers.splice(0)) await parser.close()
+afterEach(() => {
+  for (const parser of parsers.splice(0)) parser.close()
 })
 
 describe('pages parsed on a worker thread', () => {
@@ -61,12 +61,29 @@ describe('pages parsed on a worker thread', () => {
     ])
   })
 
-  it('close() ends the worker; a later page starts a new one', async () => {
-    const parser = new PageParser()
-    parsers.push(parser)
-    await parser.parse(owned(page(['a'])))
-    await parser.close()
-    const again = await parser.parse(owned(page(['b'])))
-    expect(again.outcome.ok).toBe(true)
+  it('each sync’s known records stay its own in the shared worker', async () => {
+    const bytes = page(['a', 'b'])
+    const plain = new PageParser()
+    parsers.push(plain)
+    const first = await plain.parse(owned(bytes))
+    if (!first.outcome.ok) throw new Error('not read')
+    const knowing = new PageParser({ ids: ['a'], fingerprints: first.outcome.page.fingerprints })
+    parsers.push(knowing)
+    const [known, unknown] = await Promise.all([
+      knowing.parse(owned(bytes)),
+      plain.parse(owned(bytes)),
+    ])
+    expect(known.outcome.ok && [...known.outcome.page.unchanged]).toEqual([1, 0])
+    expect(known.outcome.ok && known.outcome.page.groups[0]).toEqual({ id: 'a' })
+    expect(unknown.outcome.ok && [...unknown.outcome.page.unchanged]).toEqual([0, 0])
+  })
+
+  it('a closed parser takes no more pages; the others go on', async () => {
+    const closed = new PageParser()
+    const open = new PageParser()
+    parsers.push(open)
+    closed.close()
+    await expect(closed.parse(owned(page(['a'])))).rejects.toThrow(/closed/)
+    expect((await open.parse(owned(page(['b'])))).outcome.ok).toBe(true)
   })
 })

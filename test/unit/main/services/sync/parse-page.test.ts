@@ -134,6 +134,23 @@ describe('a groups page read for the list', () => {
     expect((JSON.parse(last.toString()) as { id: string }).id).toBe('ok-2')
   })
 
+  it('sends only the id of a record whose bytes the last sync already had', () => {
+    const groups = [group('same'), group('changed'), group('new')]
+    const body = page(groups)
+    const first = read(body)
+    const known = new Map([
+      ['same', first.fingerprints[0]!],
+      ['changed', first.fingerprints[1]! + 1],
+    ])
+    const outcome = parsePage(body, known)
+    if (!outcome.ok) throw new Error('not read')
+    const { groups: rows, unchanged, fingerprints } = outcome.page
+    expect([...unchanged]).toEqual([1, 0, 0])
+    expect(rows[0]).toEqual({ id: 'same' })
+    expect(rows.slice(1)).toEqual(groups.slice(1).map((g) => leanGroup(g as Group)))
+    expect([...fingerprints]).toEqual([...first.fingerprints])
+  })
+
   it('fails the whole page when it is not a groups page', () => {
     const valid = page([group('a')]).toString()
     expect(problem('<html>busy</html>')).toMatch(/not a JSON object/)

@@ -249,6 +249,25 @@ describe('a snapshot saved as the pages arrive', () => {
     expect((await readdir(dir.path)).sort()).toEqual([LEAN_INDEX_FILE, SNAPSHOT_FILE])
   }, 60_000)
 
+  it('a re-sync keeps the rows of unchanged records (the same objects) and makes rows only for new ones', async () => {
+    const { service } = build()
+    await service.sync()
+    const before = new Map((await service.cachedGroups('acc')).map((g) => [g.id, g]))
+    emulator.control.groups.mutate({ add: 3, at: 'start' })
+    try {
+      const result = await service.sync()
+      expect(result).toMatchObject({ added: 3, changed: 0, removed: 0, total: TOTAL + 3 })
+      const after = await service.cachedGroups('acc')
+      expect(after.slice(3).every((g) => before.get(g.id) === g)).toBe(true)
+      expect(after.slice(0, 3).some((g) => before.has(g.id))).toBe(false)
+      const added = (await service.get(after[0]!.id)).group
+      expect(after[0]!.participants.length).toBeLessThanOrEqual(added.participants.length)
+      expect(after[0]!.name).toBe(added.name)
+    } finally {
+      emulator.control.reset()
+    }
+  }, 60_000)
+
   it('a sync cancelled while pages are being saved keeps the previous snapshot and leaves no temp file', async () => {
     const { service } = build()
     await service.sync()
