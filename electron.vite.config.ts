@@ -12,7 +12,13 @@ export default defineConfig({
     resolve: { alias },
     build: {
       outDir: resolve(outDir, 'main'),
-      rollupOptions: { input: { index: resolve('src-main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve('src-main/index.ts'),
+          // Its own file beside index.js: the sync starts it as a worker thread by that name.
+          'page-worker': resolve('src-main/services/sync/page-worker.ts'),
+        },
+      },
     },
   },
   preload: {

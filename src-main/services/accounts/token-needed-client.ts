@@ -5,6 +5,7 @@ import type { ApiClient } from '../api'
 export type AccountClient = Pick<
   ApiClient,
   | 'listGroups'
+  | 'listGroupsBody'
   | 'publishStory'
   | 'uploadMedia'
   | 'listStories'
@@ -31,6 +32,7 @@ export function tokenNeededError(label: string): AppError {
 export function tokenNeededClient(label: string): AccountClient {
   return {
     listGroups: () => Promise.reject(tokenNeededError(label)),
+    listGroupsBody: () => Promise.reject(tokenNeededError(label)),
     publishStory: () => Promise.reject(tokenNeededError(label)),
     uploadMedia: () => Promise.reject(tokenNeededError(label)),
     listStories: () => Promise.reject(tokenNeededError(label)),

@@ -179,27 +179,8 @@ export class ApiClient {
     params: { count: number; offset: number },
     options: RequestOptions = {},
   ): Promise<ParsedGroupsPage> {
-    const { count, offset } = params
-    if (!Number.isInteger(count) || count < 1 || count > GROUPS_PAGE_MAX_COUNT) {
-      throw this.#errors.make(
-        'invalid-argument',
-        `A page holds 1 to ${GROUPS_PAGE_MAX_COUNT} groups.`,
-        { count },
-      )
-    }
-    if (!Number.isInteger(offset) || offset < 0) {
-      throw this.#errors.make(
-        'invalid-argument',
-        'The page offset must be a whole number, 0 or more.',
-        { offset },
-      )
-    }
-    const success = await this.#send({
-      method: 'GET',
-      path: `/groups?count=${count}&offset=${offset}`,
-      idempotent: true,
-      ...(options.signal && { signal: options.signal }),
-    })
+    const { offset } = params
+    const success = await this.#groupsPage(params, options)
     const json = this.#json(success.body)
     if (json === undefined) {
       throw this.#errors.make(
@@ -231,6 +212,44 @@ export class ApiClient {
       })
     }
     return { ...parsed.data, bytes: success.body.byteLength }
+  }
+
+  /**
+   * One page of the account's groups as the server's bytes, unparsed: the sync reads them
+   * off the main thread and saves them as they are (see sync/parsed-pages.ts).
+   */
+  async listGroupsBody(
+    params: { count: number; offset: number },
+    options: RequestOptions = {},
+  ): Promise<Uint8Array> {
+    return (await this.#groupsPage(params, options)).body
+  }
+
+  async #groupsPage(
+    params: { count: number; offset: number },
+    options: RequestOptions,
+  ): Promise<Success> {
+    const { count, offset } = params
+    if (!Number.isInteger(count) || count < 1 || count > GROUPS_PAGE_MAX_COUNT) {
+      throw this.#errors.make(
+        'invalid-argument',
+        `A page holds 1 to ${GROUPS_PAGE_MAX_COUNT} groups.`,
+        { count },
+      )
+    }
+    if (!Number.isInteger(offset) || offset < 0) {
+      throw this.#errors.make(
+        'invalid-argument',
+        'The page offset must be a whole number, 0 or more.',
+        { offset },
+      )
+    }
+    return this.#send({
+      method: 'GET',
+      path: `/groups?count=${count}&offset=${offset}`,
+      idempotent: true,
+      ...(options.signal && { signal: options.signal }),
+    })
   }
 
   /**

@@ -4,14 +4,15 @@ export {
   SNAPSHOT_FORMAT,
   SNAPSHOT_VERSION,
   SnapshotUnreadable,
-  arrayItemRanges,
   decodeSnapshot,
   fingerprintOf,
   type GroupsSnapshot,
   type SnapshotLayout,
   type SnapshotMeta,
+  type SnapshotTable,
 } from './snapshot-format'
 export { SnapshotReader } from './snapshot-reader'
+export { SnapshotWriter } from './snapshot-writer'
 export { decodeLeanIndex, encodeLeanIndex, type LeanIndex } from './lean-index-file'
 export {
   LEAN_INDEX_FILE,

@@ -1,31 +1,36 @@
-import { open, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
+import { crc32 } from 'node:zlib'
 import { basename, dirname, join } from 'node:path'
 import type { Group } from '@shared/domain'
 import { AppError } from '@shared/errors'
 import { silentLogger, type Logger } from '../log'
-import { removeStaleTemps, writeAtomically } from './atomic-write'
+import { cancelledWrite, removeStaleTemps, writeAtomically } from './atomic-write'
 import { errnoCode, nodeFiles, type FilePort } from './fs-port'
 import {
   SnapshotUnreadable,
   decodeSnapshot,
-  encodeSnapshot,
+  snapshotStamp,
+  verifySnapshot,
   type DecodeOptions,
   type GroupsSnapshot,
   type SnapshotLayout,
   type SnapshotMeta,
+  type SnapshotTable,
 } from './snapshot-format'
 import { SnapshotReader } from './snapshot-reader'
+import { SnapshotWriter } from './snapshot-writer'
 import {
   LeanIndexUnusable,
   decodeLeanIndex,
   encodeLeanIndex,
   type LeanIndex,
 } from './lean-index-file'
-import { verifySnapshot } from './snapshot-format'
 
 export const SNAPSHOT_FILE = 'groups.snapshot'
 /** The lean index of the snapshot, loaded alone at start (see lean-index-file.ts). */
 export const LEAN_INDEX_FILE = 'groups.index'
+/** Records per segment when save() writes groups it was handed (rather than pages). */
+const SAVE_SEGMENT_BYTES = 4 * 1024 * 1024
 /** Set-aside copies kept for inspection; older ones go, as each can be hundreds of megabytes. */
 const KEEP_SET_ASIDE = 2
 
@@ -154,42 +159,99 @@ export class SnapshotStore {
   }
 
   /**
-   * Writes a complete snapshot and returns the fingerprints of its groups. Rejects with
-   * an AppError (`cancelled` or `storage`) and leaves the previous file as it was when the
-   * write cannot finish.
+   * Starts a new snapshot beside the current one; its segments are appended as the sync
+   * reads them, and commit() puts it in place. The current snapshot stays until then.
+   */
+  async begin(): Promise<SnapshotWriter> {
+    try {
+      return await SnapshotWriter.create(this.#files, this.path, this.#accountId)
+    } catch (error) {
+      throw this.#notSaved(error)
+    }
+  }
+
+  /**
+   * Completes a snapshot begun with begin(). Rejects with an AppError (`cancelled` or
+   * `storage`) and leaves the previous file as it was when the write cannot finish.
+   */
+  commit(
+    writer: SnapshotWriter,
+    meta: SnapshotMeta,
+    table: SnapshotTable,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    return this.#serial(() => this.#commit(writer, meta, table, signal))
+  }
+
+  async #commit(
+    writer: SnapshotWriter,
+    meta: SnapshotMeta,
+    table: SnapshotTable,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    try {
+      const { dirSynced } = await writer.finish(meta, table, signal)
+      if (!dirSynced)
+        this.#log.warn('groups cache saved but its folder could not be flushed to disk')
+    } catch (error) {
+      throw this.#notSaved(error)
+    }
+  }
+
+  /**
+   * Writes a complete snapshot of `groups` (each serialised here, as they did not come as
+   * pages) and returns their fingerprints.
    */
   save(
     meta: SnapshotMeta,
     groups: readonly Group[],
     signal?: AbortSignal,
     /** Filled with where each group's record was written. */
-    layout?: SnapshotLayout,
+    layout: SnapshotLayout = {
+      offsets: new Float64Array(groups.length),
+      lengths: new Uint32Array(groups.length),
+    },
   ): Promise<Uint32Array> {
     return this.#serial(async () => {
       const fingerprints = new Uint32Array(groups.length)
+      const writer = await this.begin()
       try {
-        const { dirSynced } = await writeAtomically(
-          this.#files,
-          this.path,
-          encodeSnapshot(meta, groups, fingerprints, layout),
-          {
-            ...(signal && { signal }),
-          },
-        )
-        if (!dirSynced)
-          this.#log.warn('groups cache saved but its folder could not be flushed to disk')
+        for (let i = 0; i < groups.length;) {
+          if (signal?.aborted) throw cancelledWrite()
+          const parts: Buffer[] = [Buffer.from('[')]
+          const first = i
+          let bytes = 1
+          for (; i < groups.length && (i === first || bytes < SAVE_SEGMENT_BYTES); i++) {
+            if (i > first) parts.push(Buffer.from(','))
+            const record = Buffer.from(JSON.stringify(groups[i]))
+            layout.offsets[i] = bytes + (i > first ? 1 : 0)
+            layout.lengths[i] = record.length
+            fingerprints[i] = crc32(record)
+            bytes += record.length + (i > first ? 1 : 0)
+            parts.push(record)
+          }
+          parts.push(Buffer.from(']'))
+          const at = await writer.append(Buffer.concat(parts))
+          for (let k = first; k < i; k++) layout.offsets[k] = at + (layout.offsets[k] as number)
+        }
       } catch (error) {
-        if (error instanceof AppError) throw error
-        this.#log.error('groups cache not saved', { code: errnoCode(error) ?? 'unknown' })
-        throw new AppError(
-          'storage',
-          'The groups could not be saved to the cache on disk (is the disk full or the data folder read-only?). The previous cache is kept.',
-          { errno: errnoCode(error) ?? 'unknown' },
-          { cause: error },
-        )
+        await writer.abandon()
+        throw this.#notSaved(error)
       }
+      await this.#commit(writer, meta, { ...layout, fingerprints }, signal)
       return fingerprints
     })
+  }
+
+  #notSaved(error: unknown): AppError {
+    if (error instanceof AppError) return error
+    this.#log.error('groups cache not saved', { code: errnoCode(error) ?? 'unknown' })
+    return new AppError(
+      'storage',
+      'The groups could not be saved to the cache on disk (is the disk full or the data folder read-only?). The previous cache is kept.',
+      { errno: errnoCode(error) ?? 'unknown' },
+      { cause: error },
+    )
   }
 
   async #load(keep?: Pick<DecodeOptions, 'keep' | 'visit'>): Promise<SnapshotLoad> {
@@ -227,23 +289,20 @@ export class SnapshotStore {
 
   /** The snapshot on disk is the one the index was made from: same time, same size. */
   async #snapshotIs(index: LeanIndex): Promise<boolean> {
-    let handle
+    let reader: SnapshotReader | undefined
     try {
-      handle = await open(this.path, 'r')
-      if ((await handle.stat()).size !== index.snapshotBytes) return false
-      const head = Buffer.alloc(64 * 1024)
-      const { bytesRead } = await handle.read(head, 0, head.length, 0)
-      const end = head.subarray(0, bytesRead).indexOf(0x0a)
-      if (end < 0) return false
-      const header = JSON.parse(head.toString('utf8', 0, end)) as {
-        syncedAt?: unknown
-        accountId?: unknown
-      }
-      return header.syncedAt === index.meta.syncedAt && header.accountId === this.#accountId
+      reader = await SnapshotReader.open(this.path)
+      const size = await reader.size()
+      if (size !== index.snapshotBytes) return false
+      const stamp = await snapshotStamp(
+        (offset, length) => (reader as SnapshotReader).read(offset, length),
+        size,
+      )
+      return stamp?.syncedAt === index.meta.syncedAt && stamp.accountId === this.#accountId
     } catch {
       return false
     } finally {
-      await handle?.close()
+      await reader?.retire()
     }
   }
 

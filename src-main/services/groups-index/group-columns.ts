@@ -1,5 +1,5 @@
 import type { LabelChip } from '@shared/channels/groups'
-import type { Group } from '@shared/domain'
+import type { Group, Participant } from '@shared/domain'
 import { foldForSearch } from './fold'
 import { messagePreview } from './preview'
 import { bareId } from './self-id'
@@ -137,6 +137,18 @@ class GrowingText {
     }
     this.length += this.#buffer.write(text, this.length, 'utf8')
   }
+  /** Appends UTF-8 as it is: bytes [start, end) of `bytes`. */
+  addBytes(bytes: Uint8Array, start: number, end: number): void {
+    this.starts.push(this.length)
+    const need = this.length + (end - start)
+    if (need > this.#buffer.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(need, this.#buffer.length * 2))
+      this.#buffer.copy(bigger, 0, 0, this.length)
+      this.#buffer = bigger
+    }
+    this.#buffer.set(bytes.subarray(start, end), this.length)
+    this.length = need
+  }
   done(): { bytes: Uint8Array; starts: Uint32Array } {
     this.starts.push(this.length)
     return {
@@ -242,22 +254,54 @@ export class GroupColumnsBuilder {
     this.#kind.push(preview ? this.#ref(this.#kinds, preview.kind) : 0)
 
     this.#labelStarts.push(this.#labelRefs.length)
-    for (const label of group.labels ?? []) {
-      const chip = { id: label.id, name: label.name, color: label.color }
-      const key = JSON.stringify([chip.id, chip.name, chip.color])
-      let ref = this.#labels.get(key)
-      if (ref === undefined) {
-        ref = this.#labelList.push(chip) - 1
-        this.#labels.set(key, ref)
-      }
-      this.#labelRefs.push(ref)
-    }
+    for (const label of group.labels ?? [])
+      this.#labelRefs.push(this.#labelRef({ id: label.id, name: label.name, color: label.color }))
 
-    this.#adminStarts.push(this.#adminRefs.length)
-    for (const p of group.participants) {
-      if (p.rank === 'admin' || p.rank === 'creator')
-        this.#adminRefs.push(this.#ref(this.#adminIds, bareId(p.id)))
+    this.#addAdmins(group.participants)
+    this.#count++
+  }
+
+  /**
+   * Adds row `at` of `from` again, as it is, for a group whose record has not changed
+   * since `from` was built: its bytes are copied, nothing is parsed or folded. `admins`
+   * are the record's admins (the columns keep only whether the own id was one of them).
+   */
+  copyRow(
+    from: GroupColumns,
+    at: number,
+    admins: readonly Pick<Participant, 'id' | 'rank'>[],
+  ): void {
+    const { textStarts, haystackStarts } = from
+    for (let slot = 0; slot < SLOTS; slot++) {
+      const i = at * SLOTS + slot
+      this.#text.addBytes(from.text, textStarts[i] as number, textStarts[i + 1] as number)
     }
+    this.#haystack.addBytes(
+      from.haystack,
+      haystackStarts[at] as number,
+      haystackStarts[at + 1] as number,
+    )
+    const flags = (from.flags[at] as number) & ~FLAG.admin
+    const fromId = textAt(from, at, SLOT.lastFrom)
+    if ((flags & FLAG.fromMe) !== 0 && fromId !== '') {
+      const id = bareId(fromId)
+      this.#selfVotes.set(id, (this.#selfVotes.get(id) ?? 0) + 1)
+    }
+    this.#sortSkip.push(from.sortSkip[at] as number)
+    this.#timestamp.push(from.timestamp[at] as number)
+    this.#muteUntil.push(from.muteUntil[at] as number)
+    this.#unread.push(from.unread[at] as number)
+    this.#size.push(from.size[at] as number)
+    this.#flags.push(flags)
+    this.#kind.push(
+      (flags & FLAG.hasPreview) !== 0
+        ? this.#ref(this.#kinds, from.kinds[from.kind[at] as number] as string)
+        : 0,
+    )
+    this.#labelStarts.push(this.#labelRefs.length)
+    for (let i = from.labelStarts[at] as number; i < (from.labelStarts[at + 1] as number); i++)
+      this.#labelRefs.push(this.#labelRef(from.labels[from.labelRefs[i] as number] as LabelChip))
+    this.#addAdmins(admins)
     this.#count++
   }
 
@@ -295,6 +339,24 @@ export class GroupColumnsBuilder {
       kind: this.#kind.done(),
       labelStarts: this.#labelStarts.done(),
       labelRefs: this.#labelRefs.done(),
+    }
+  }
+
+  #labelRef(chip: LabelChip): number {
+    const key = JSON.stringify([chip.id, chip.name, chip.color])
+    let ref = this.#labels.get(key)
+    if (ref === undefined) {
+      ref = this.#labelList.push(chip) - 1
+      this.#labels.set(key, ref)
+    }
+    return ref
+  }
+
+  #addAdmins(participants: readonly Pick<Participant, 'id' | 'rank'>[]): void {
+    this.#adminStarts.push(this.#adminRefs.length)
+    for (const p of participants) {
+      if (p.rank === 'admin' || p.rank === 'creator')
+        this.#adminRefs.push(this.#ref(this.#adminIds, bareId(p.id)))
     }
   }
 

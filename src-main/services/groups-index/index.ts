@@ -1,6 +1,7 @@
 export { foldForSearch, searchTerms } from './fold'
 export {
   COLUMN_ARRAYS,
+  FLAG,
   GroupColumnsBuilder,
   TEXT_SLOTS,
   columnsOf,

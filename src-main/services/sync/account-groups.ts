@@ -6,8 +6,6 @@ import type {
   SyncResult,
   SyncState,
 } from '@shared/channels/groups'
-import { setImmediate as nextTurn } from 'node:timers/promises'
-import type { Group } from '@shared/domain'
 import { AppError, type AppErrorData } from '@shared/errors'
 import type { EventHub } from '../../events'
 import type { AccountSession } from '../account-session'
@@ -34,9 +32,15 @@ import {
 import type { Logger } from '../log'
 import type { CommunityMember } from '../community'
 import { PictureStore, type FetchLike, type PictureRef } from '../pictures'
-import { diffGroups } from './diff'
-import { fetchAllGroups, syncCancelled, type GroupsSource } from './fetch-all-groups'
-import { forEachRecord, readGroup, type RecordsOnDisk } from './records-on-disk'
+import { diffGroups, type GroupsDiff } from './diff'
+import { readAllPages, syncCancelled, type GroupsSource, type PagesRead } from './fetch-all-groups'
+import { PageParser } from './page-parser'
+import { ParsedPages, type GroupsBodySource } from './parsed-pages'
+import { PagesToDisk, type SavedGroups } from './pages-to-disk'
+import { forEachRecord, readGroup, readRecordBytes, type RecordsOnDisk } from './records-on-disk'
+
+/** What a sync asks of an account's client. */
+export type SyncSource = GroupsSource & GroupsBodySource
 
 export interface SyncSettings {
   intervalMinutes: number
@@ -45,7 +49,7 @@ export interface SyncSettings {
 }
 
 export interface AccountGroupsOptions {
-  session: AccountSession<GroupsSource>
+  session: AccountSession<SyncSource>
   events: EventHub
   connectivity: Connectivity
   log: Logger
@@ -68,9 +72,6 @@ interface HeldSnapshot {
   layout: SnapshotLayout
 }
 
-/** Groups added to the columns between two turns of the event loop after a sync. */
-const BUILD_SLICE = 2_000
-
 /** Lists are told at most this often that more pictures have arrived. */
 const PICTURE_REFRESH_MS = 2_000
 
@@ -90,7 +91,7 @@ export class AccountGroups {
   readonly id: string
   readonly dir: string
   readonly #options: AccountGroupsOptions
-  #session: AccountSession<GroupsSource>
+  #session: AccountSession<SyncSource>
   readonly #store: SnapshotStore
   readonly #ready: Promise<void>
   #pictures: PictureStore | null = null
@@ -125,7 +126,7 @@ export class AccountGroups {
   }
 
   /** The same account with a new client (its token was replaced): the next sync uses it. */
-  useSession(session: AccountSession<GroupsSource>): void {
+  useSession(session: AccountSession<SyncSource>): void {
     if (session.id === this.id) this.#session = session
   }
 
@@ -363,7 +364,7 @@ export class AccountGroups {
   }
 
   async #sync(signal: AbortSignal): Promise<SyncResult> {
-    const { connectivity, events, now, settings, log } = this.#options
+    const { events, now, settings, log } = this.#options
     await this.#ready
     await this.#indexSaved
     const session = this.#session
@@ -371,55 +372,9 @@ export class AccountGroups {
     this.#progress = { accountId: this.id, fetched: 0, total: null }
     try {
       if (signal.aborted) throw syncCancelled()
-      let fetched
-      try {
-        fetched = await fetchAllGroups(session.client, {
-          concurrency: settings().concurrency,
-          signal,
-          onPage: () => connectivity.reportSuccess(),
-          onProgress: ({ fetched: count, total }) => {
-            this.#progress = { accountId: this.id, fetched: count, total }
-            events.emit('sync:progress', this.#progress)
-          },
-        })
-      } catch (error) {
-        if (error instanceof AppError && error.code !== 'cancelled' && error.code !== 'conflict') {
-          connectivity.reportFailure(error.code)
-        }
-        throw error
-      }
-      const previous = this.#snapshot ? { index: this.#index, ...this.#snapshot } : null
-      const { groups, stale } = await this.#keepMissingOnUncleanPass(
-        fetched.groups,
-        fetched.rejected,
-      )
-      const syncedAt = new Date(now()).toISOString()
-      const meta = { accountId: this.id, syncedAt, ...(stale.length > 0 && { stale }) }
-      const layout: SnapshotLayout = {
-        offsets: new Float64Array(groups.length),
-        lengths: new Uint32Array(groups.length),
-      }
-      const fingerprints = await this.#store.save(meta, groups, signal, layout)
-      const reader = await this.#store.openReader()
-      const diff = diffGroups(
-        previous && {
-          size: previous.index.size,
-          id: (at) => previous.index.id(at),
-          fingerprints: previous.fingerprints,
-        },
-        { size: groups.length, id: (at) => (groups[at] as Group).id, fingerprints },
-      )
-      const total = groups.length
-      // From here on only the columns stay in memory; the full records are on disk.
-      const builder = new GroupColumnsBuilder()
-      for (let at = 0; at < total; at++) {
-        builder.add(groups[at] as Group)
-        if (at % BUILD_SLICE === BUILD_SLICE - 1) await nextTurn()
-      }
-      groups.length = 0
-      const held: HeldSnapshot = { meta, columns: builder.finish(), fingerprints, layout }
-      this.#install(held, reader)
+      const { fetched, held, diff } = await this.#fetchAndSave(session, signal)
       await this.#store.saveIndex(held)
+      const total = held.columns.count
       const result: SyncResult = {
         ...diff,
         total,
@@ -444,6 +399,95 @@ export class AccountGroups {
     }
   }
 
+  /**
+   * Reads every page and saves the new snapshot as the pages arrive: each page is parsed
+   * on a worker thread, its bytes appended to the new snapshot file and its rows added to
+   * the new columns, in list order; no page is held once its rows are in. Records the
+   * worker finds unchanged since the last sync have their row copied from the columns in
+   * use. The new snapshot is installed once it is in place on disk.
+   */
+  async #fetchAndSave(
+    session: AccountSession<SyncSource>,
+    signal: AbortSignal,
+  ): Promise<{ fetched: PagesRead; held: HeldSnapshot; diff: GroupsDiff }> {
+    const { connectivity, events, now, settings, log } = this.#options
+    const previous = this.#snapshot ? { index: this.#index, ...this.#snapshot } : null
+    const parser = new PageParser(
+      previous
+        ? {
+            ids: Array.from({ length: previous.index.size }, (_, at) => previous.index.id(at)),
+            fingerprints: previous.fingerprints,
+          }
+        : undefined,
+    )
+    const disk = new PagesToDisk(
+      this.#store,
+      previous && {
+        columns: previous.columns,
+        position: (id) => previous.index.position(id),
+        fingerprints: previous.fingerprints,
+      },
+    )
+    try {
+      let fetched: PagesRead
+      try {
+        fetched = await readAllPages(
+          new ParsedPages(session.client, parser, log),
+          {
+            concurrency: settings().concurrency,
+            signal,
+            onPage: () => connectivity.reportSuccess(),
+            onProgress: ({ fetched: count, total }) => {
+              this.#progress = { accountId: this.id, fetched: count, total }
+              events.emit('sync:progress', this.#progress)
+            },
+          },
+          disk.accept,
+        )
+      } catch (error) {
+        if (error instanceof AppError && error.code !== 'cancelled' && error.code !== 'conflict') {
+          connectivity.reportFailure(error.code)
+        }
+        throw error
+      } finally {
+        parser.close()
+      }
+      const ids = fetched.ids
+      const { saved, stale } = await this.#keepMissingOnUncleanPass(
+        disk.assemble(fetched),
+        ids,
+        fetched.rejected,
+        disk,
+      )
+      const { columns, table } = saved
+      const syncedAt = new Date(now()).toISOString()
+      const meta = { accountId: this.id, syncedAt, ...(stale.length > 0 && { stale }) }
+      if (signal.aborted) throw syncCancelled()
+      await disk.commit(meta, table, signal)
+      const reader = await this.#store.openReader()
+      const { fingerprints, offsets, lengths } = table
+      const all = stale.length > 0 ? ids.concat(stale) : ids
+      const diff = diffGroups(
+        previous && {
+          size: previous.index.size,
+          id: (at) => previous.index.id(at),
+          fingerprints: previous.fingerprints,
+        },
+        { size: all.length, id: (at) => all[at] as string, fingerprints },
+      )
+      const held: HeldSnapshot = {
+        meta,
+        columns: columns.finish(),
+        fingerprints,
+        layout: { offsets, lengths },
+      }
+      this.#install(held, reader)
+      return { fetched, held, diff }
+    } finally {
+      await disk.abandon()
+    }
+  }
+
   /** Swaps the snapshot, its records on disk and its index in one step. */
   #install(snapshot: HeldSnapshot, reader: SnapshotReader): void {
     const index = new GroupsIndex(snapshot.columns, this.#indexOptions(snapshot.meta.stale))
@@ -463,19 +507,25 @@ export class AccountGroups {
    * removes groups.
    */
   async #keepMissingOnUncleanPass(
-    groups: Group[],
+    saved: SavedGroups,
+    ids: readonly string[],
     rejected: readonly unknown[],
-  ): Promise<{ groups: Group[]; stale: string[] }> {
+    disk: PagesToDisk,
+  ): Promise<{ saved: SavedGroups; stale: string[] }> {
     const index = this.#index
     const records = this.#records
-    if (!this.#snapshot || !records || rejected.length === 0) return { groups, stale: [] }
-    const present = new Set(groups.map((group) => group.id))
+    if (!this.#snapshot || !records || rejected.length === 0) return { saved, stale: [] }
+    const present = new Set(ids)
+    const carried: { bytes: Buffer; fingerprint: number }[] = []
     const stale: string[] = []
     for (let at = 0; at < index.size; at++) {
       const id = index.id(at)
       if (present.has(id)) continue
       try {
-        groups.push(await readGroup(records, at))
+        carried.push({
+          bytes: await readRecordBytes(records, at),
+          fingerprint: records.fingerprints[at] as number,
+        })
         stale.push(id)
         present.add(id)
       } catch (error) {
@@ -484,7 +534,7 @@ export class AccountGroups {
         })
       }
     }
-    return { groups, stale }
+    return { saved: await disk.carryOver(saved, carried), stale }
   }
 
   #newIndex(): GroupsIndex {

@@ -1,15 +1,27 @@
 import { setTimeout as sleepFor } from 'node:timers/promises'
-import type { Group, ParsedGroupsPage } from '@shared/domain'
+import type { Group, ParsedGroupsPage, RejectedGroup } from '@shared/domain'
 import { AppError } from '@shared/errors'
 import { DEFAULT_RETRY_POLICY, backoffDelay } from '../api/retry'
 
-/** What the sync needs of the API client: one page of groups. */
-export interface GroupsSource {
+/** What paging needs of a page: the ids it holds, what it set aside, the server's total. */
+export interface PageFacts {
+  groups: readonly { id: string }[]
+  rejected: readonly RejectedGroup[]
+  total: number
+  /** The size of the page's body as it was received, when the reader knows it. */
+  bytes?: number
+}
+
+/** Where pages of groups come from. */
+export interface PageSource<P extends PageFacts> {
   listGroups(
     params: { count: number; offset: number },
     options?: { signal?: AbortSignal },
-  ): Promise<ParsedGroupsPage>
+  ): Promise<P>
 }
+
+/** What the sync needs of the API client: one page of groups. */
+export type GroupsSource = PageSource<ParsedGroupsPage>
 
 export interface FetchAllOptions {
   /** Groups per request; the provider allows up to 500. */
@@ -57,6 +69,26 @@ export interface RejectedRecord {
   position: number
   path: string
   message: string
+}
+
+/**
+ * Each page as it arrives (before the next one is asked for by the same reader), with the
+ * pass it belongs to: a page of an earlier pass is never kept once a new pass starts.
+ */
+export type PageSink<P> = (page: P, offset: number, pass: number) => void | Promise<void>
+
+/** The pages of the pass kept, in list order, and which of each page's groups are kept. */
+export interface PagesRead {
+  /** The accepted groups kept: each id once, at its first place in the list. */
+  kept: { offset: number; indexes: number[] }[]
+  /** Ids of the groups kept, in list order. */
+  ids: string[]
+  rejected: RejectedRecord[]
+  /** The server's total, which a complete pass agrees with. */
+  total: number
+  /** 1 unless the list changed during a pass and was read again. */
+  passes: number
+  requests: number
 }
 
 export interface FetchedGroups {
@@ -109,7 +141,8 @@ interface Budget {
 }
 
 interface Pass {
-  groups: Group[]
+  kept: { offset: number; indexes: number[] }[]
+  ids: string[]
   rejected: RejectedRecord[]
   total: number
   /** The pass saw the same total on every page, no duplicate, and as many records as that total. */
@@ -129,6 +162,32 @@ export async function fetchAllGroups(
   source: GroupsSource,
   options: FetchAllOptions = {},
 ): Promise<FetchedGroups> {
+  let pages = new Map<number, ParsedGroupsPage>()
+  let current = 0
+  const read = await readAllPages(source, options, (page, offset, pass) => {
+    if (pass !== current) {
+      pages = new Map()
+      current = pass
+    }
+    pages.set(offset, page)
+  })
+  const groups = read.kept.flatMap(({ offset, indexes }) => {
+    const page = pages.get(offset) as ParsedGroupsPage
+    return indexes.map((index) => page.groups[index] as Group)
+  })
+  const { rejected, total, passes, requests } = read
+  return { groups, rejected, total, passes, requests }
+}
+
+/**
+ * fetchAllGroups without holding the pages: each goes to `sink` as it arrives, and what
+ * is kept here is only what paging needs (ids, totals, what was set aside).
+ */
+export async function readAllPages<P extends PageFacts>(
+  source: PageSource<P>,
+  options: FetchAllOptions,
+  sink: PageSink<P>,
+): Promise<PagesRead> {
   const maxPasses = options.maxPasses ?? DEFAULT_MAX_PASSES
   const budget: Budget = {
     limits: { ...DEFAULT_PAGING_LIMITS, ...options.limits },
@@ -137,11 +196,14 @@ export async function fetchAllGroups(
   }
   let requests = 0
   for (let passNumber = 1; ; passNumber++) {
-    const pass = await readPass(source, options, budget)
+    const pass = await readPass(source, options, budget, (page, offset) =>
+      sink(page, offset, passNumber),
+    )
     requests += pass.requests
     if (pass.consistent) {
       return {
-        groups: pass.groups,
+        kept: pass.kept,
+        ids: pass.ids,
         rejected: pass.rejected,
         total: pass.total,
         passes: passNumber,
@@ -158,10 +220,18 @@ export async function fetchAllGroups(
   }
 }
 
-async function readPass(
-  source: GroupsSource,
+/** What a pass keeps of a page. */
+interface PageSeen {
+  ids: string[]
+  rejected: readonly RejectedGroup[]
+  total: number
+}
+
+async function readPass<P extends PageFacts>(
+  source: PageSource<P>,
   options: FetchAllOptions,
   budget: Budget,
+  sink: (page: P, offset: number) => void | Promise<void>,
 ): Promise<Pass> {
   let size = options.pageSize ?? DEFAULT_PAGE_SIZE
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY)
@@ -171,7 +241,7 @@ async function readPass(
   const stopAll = new AbortController()
   const signal = outer ? AbortSignal.any([outer, stopAll.signal]) : stopAll.signal
 
-  const pages = new Map<number, ParsedGroupsPage>()
+  const pages = new Map<number, PageSeen>()
   const keys = new Set<string>()
   let duplicates = false
   const totals = new Set<number>()
@@ -188,7 +258,7 @@ async function readPass(
   const stop = (why: EndlessReason): AppError =>
     endlessPaging(why, { requests: budget.requests, groups: keys.size })
 
-  const request = async (offset: number): Promise<ParsedGroupsPage> => {
+  const request = async (offset: number): Promise<P> => {
     for (let attempt = 1; ; attempt++) {
       if (budget.requests >= limits.requests) throw stop('requests')
       budget.requests++
@@ -205,14 +275,19 @@ async function readPass(
     }
   }
 
-  const fetchPage = async (offset: number): Promise<ParsedGroupsPage> => {
+  const fetchPage = async (offset: number): Promise<PageSeen> => {
     const page = await request(offset)
     if (outer?.aborted) throw syncCancelled()
     options.onPage?.()
     budget.bytes += page.bytes ?? 0
     if (budget.bytes > limits.bytes) throw stop('bytes')
     const fresh = keys.size
-    pages.set(offset, page)
+    const seen: PageSeen = {
+      ids: page.groups.map((group) => group.id),
+      rejected: page.rejected,
+      total: page.total,
+    }
+    pages.set(offset, seen)
     totals.add(page.total)
     latestTotal = page.total
     largestTotal = Math.max(largestTotal, page.total)
@@ -223,16 +298,18 @@ async function readPass(
     for (const group of page.groups) record(group.id)
     for (const item of page.rejected) record(item.id ?? `@${offset + item.index}`)
     if (keys.size > limits.groups) throw stop('groups')
-    const full = lengthOf(page) >= size
+    const full = lengthOf(seen) >= size
     // A full page of nothing new, or full pages beyond every total the server gave, are not a
     // list shifting under the read: the server is not paging at all, and would go on forever.
     if (full && offset > 0 && keys.size === fresh) throw stop('no-new-ids')
     if (full && offset >= largestTotal + size) throw stop('past-total')
+    await sink(page, offset)
+    if (outer?.aborted) throw syncCancelled()
     options.onProgress?.({ fetched: keys.size, total: page.total })
-    return page
+    return seen
   }
 
-  const lengthOf = (page: ParsedGroupsPage): number => page.groups.length + page.rejected.length
+  const lengthOf = (page: PageSeen): number => page.ids.length + page.rejected.length
   const first = await fetchPage(0)
   // A server that caps pages below what was asked still says how many there are: page by its size.
   if (lengthOf(first) > 0 && lengthOf(first) < size && first.total > lengthOf(first))
@@ -268,21 +345,25 @@ async function readPass(
     if (failure) throw outer?.aborted ? syncCancelled() : (failure as { error: unknown }).error
   }
 
-  const groups: Group[] = []
+  const kept: { offset: number; indexes: number[] }[] = []
+  const ids: string[] = []
   const rejected: RejectedRecord[] = []
   const seen = new Set<string>()
   let beyondEnd = false
   for (const offset of [...pages.keys()].sort((a, b) => a - b)) {
-    const page = pages.get(offset) as ParsedGroupsPage
+    const page = pages.get(offset) as PageSeen
     if (offset > end) {
       beyondEnd ||= lengthOf(page) > 0
       continue
     }
-    for (const group of page.groups) {
-      if (seen.has(group.id)) continue
-      seen.add(group.id)
-      groups.push(group)
-    }
+    const indexes: number[] = []
+    page.ids.forEach((id, index) => {
+      if (seen.has(id)) return
+      seen.add(id)
+      ids.push(id)
+      indexes.push(index)
+    })
+    kept.push({ offset, indexes })
     for (const item of page.rejected) {
       const key = item.id ?? `@${offset + item.index}`
       if (seen.has(key)) continue
@@ -296,7 +377,7 @@ async function readPass(
     }
   }
   const consistent = totals.size === 1 && !duplicates && !beyondEnd && seen.size === latestTotal
-  return { groups, rejected, total: latestTotal, consistent, requests }
+  return { kept, ids, rejected, total: latestTotal, consistent, requests }
 }
 
 /** The offset of the page that holds the end of a list of `total`: the short (or empty) page. */

@@ -14,12 +14,11 @@ import type { CommunityMember } from '../community'
 import type { DirectoryEntry, GroupsQueryArgs, NamedSender } from '../groups-index'
 import type { Logger } from '../log'
 import type { FetchLike, PictureSourceResolver } from '../pictures'
-import { AccountGroups, type SyncSettings } from './account-groups'
-import type { GroupsSource } from './fetch-all-groups'
+import { AccountGroups, type SyncSettings, type SyncSource } from './account-groups'
 import { SyncScheduler, systemTimers, type Timers } from './scheduler'
 
 export interface GroupsServiceOptions {
-  accounts: ActiveAccountSource<GroupsSource>
+  accounts: ActiveAccountSource<SyncSource>
   events: EventHub
   connectivity: Connectivity
   log: Logger
@@ -185,7 +184,7 @@ export class GroupsService {
     )
   }
 
-  #switchTo(session: AccountSession<GroupsSource> | null): void {
+  #switchTo(session: AccountSession<SyncSource> | null): void {
     if (
       this.#current &&
       session &&
@@ -205,7 +204,7 @@ export class GroupsService {
     }
   }
 
-  #create(session: AccountSession<GroupsSource>): AccountGroups {
+  #create(session: AccountSession<SyncSource>): AccountGroups {
     const { events, connectivity, log, settings, fetch, files, locale } = this.#options
     const timers = this.#options.timers ?? systemTimers
     return new AccountGroups({

@@ -1,9 +1,15 @@
-export { AccountGroups, type AccountGroupsOptions, type SyncSettings } from './account-groups'
+export {
+  AccountGroups,
+  type AccountGroupsOptions,
+  type SyncSettings,
+  type SyncSource,
+} from './account-groups'
 export { diffGroups, type GroupsDiff } from './diff'
 export {
   DEFAULT_CONCURRENCY,
   DEFAULT_PAGE_SIZE,
   fetchAllGroups,
+  readAllPages,
   type FetchAllOptions,
   type FetchedGroups,
   type GroupsSource,

@@ -4,16 +4,7 @@ import { GroupSchema, parseWith, type Group } from '@shared/domain'
 import { AppError } from '@shared/errors'
 import type { SnapshotLayout, SnapshotReader } from '../cache'
 
-/**
- * A group without the bulk of its record: everything a row, a search, a filter or the
- * picture sync reads, and of the participants only the admins (for the "admin" filter).
- * It is what GroupColumnsBuilder needs of a record; the full participant list is read from
- * the snapshot file when it is needed.
- */
-export function leanGroup(group: Group): Group {
-  const admins = group.participants.filter((p) => p.rank === 'admin' || p.rank === 'creator')
-  return admins.length === group.participants.length ? group : { ...group, participants: admins }
-}
+export { leanGroup } from './lean-group'
 
 /** Where the records of the snapshot in use are, and how each is proved to be the one written. */
 export interface RecordsOnDisk {
@@ -38,6 +29,14 @@ function parseRecord(bytes: Buffer, fingerprint: number): unknown {
   }
 }
 
+/** One record's bytes as saved, checked against its fingerprint. */
+export async function readRecordBytes(records: RecordsOnDisk, at: number): Promise<Buffer> {
+  const { reader, layout, fingerprints } = records
+  const bytes = await reader.read(layout.offsets[at] as number, layout.lengths[at] as number)
+  if (crc32(bytes) !== fingerprints[at]) throw damaged()
+  return bytes
+}
+
 /**
  * One group's full record, read from disk and checked against the full schema (the sync
  * only checked what the list needs).
@@ -60,33 +59,33 @@ export async function readGroup(records: RecordsOnDisk, at: number): Promise<Gro
 const RUN_BYTES = 4 * 1024 * 1024
 
 /**
- * Every record in file order, as parsed JSON (checked against its fingerprint only), with
- * a turn of the event loop between runs so main keeps answering.
+ * Every record in file order (pages are saved as they arrive, so not in list order), as
+ * parsed JSON (checked against its fingerprint only), with a turn of the event loop
+ * between runs so main keeps answering.
  */
 export async function forEachRecord(
   records: RecordsOnDisk,
   visit: (record: unknown, at: number) => void,
 ): Promise<void> {
   const { reader, layout, fingerprints } = records
-  const count = layout.offsets.length
+  const { offsets, lengths } = layout
+  const count = offsets.length
+  const order = Uint32Array.from({ length: count }, (_, i) => i).sort(
+    (a, b) => (offsets[a] as number) - (offsets[b] as number),
+  )
+  const endOf = (at: number): number => (offsets[at] as number) + (lengths[at] as number)
   for (let first = 0; first < count;) {
-    const start = layout.offsets[first] as number
+    const start = offsets[order[first] as number] as number
     let last = first
-    while (
-      last + 1 < count &&
-      (layout.offsets[last + 1] as number) + (layout.lengths[last + 1] as number) - start <=
-        RUN_BYTES
-    )
-      last++
-    const end = (layout.offsets[last] as number) + (layout.lengths[last] as number)
+    while (last + 1 < count && endOf(order[last + 1] as number) - start <= RUN_BYTES) last++
+    let end = start
+    for (let k = first; k <= last; k++) end = Math.max(end, endOf(order[k] as number))
     const run = await reader.read(start, end - start)
-    for (let at = first; at <= last; at++) {
-      const from = (layout.offsets[at] as number) - start
+    for (let k = first; k <= last; k++) {
+      const at = order[k] as number
+      const from = (offsets[at] as number) - start
       visit(
-        parseRecord(
-          run.subarray(from, from + (layout.lengths[at] as number)),
-          fingerprints[at] as number,
-        ),
+        parseRecord(run.subarray(from, from + (lengths[at] as number)), fingerprints[at] as number),
         at,
       )
     }

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { ApiClient } from '../../../src-main/services/api'
 import { type EmulatorProcess, spawnEmulator } from '../../support/emulator-process'
@@ -14,20 +16,90 @@ export function gc(): void {
   ;(globalThis as { gc?: () => void }).gc?.()
 }
 
-
-
 /**
  * The benchmark account: `groups` groups with realistic records, seed 3 at a fixed epoch, in its
  * own process with `latencyMs` per request; and an API client for it with waits long enough
  * that a loaded machine never turns a slow page into a timeout.
  */
-export async function benchAccount(groups: number, latencyMs: number): Promise<{ emulator: EmulatorProcess; client: ApiClient }> {
-  const emulator = await spawnEmulator(['--groups', String(groups), '--latency', String(latencyMs), '--seed', '3', '--epoch', '1750000000'])
-  const client = new ApiClient({
-    baseUrl: emulator.baseUrl,
-    token: emulator.token,
+export async function benchAccount(
+  groups: number,
+  latencyMs: number,
+): Promise<{ emulator: EmulatorProcess; client: ApiClient }> {
+  const emulator = await spawnEmulator([
+    '--groups',
+    String(groups),
+    '--latency',
+    String(latencyMs),
+    '--seed',
+    '3',
+    '--epoch',
+    '1750000000',
+  ])
+  return { emulator, client: benchClient(emulator) }
+}
+
+function benchClient(server: { baseUrl: string; token: string }): ApiClient {
+  return new ApiClient({
+    baseUrl: server.baseUrl,
+    token: server.token,
     fetch,
     timeouts: { headersMs: 120_000, stallMs: 120_000 },
   })
-  return { emulator, client }
+}
+
+/** A server of the account's pages; `stop` ends its process. */
+export interface BenchServer {
+  baseUrl: string
+  token: string
+  stop(): Promise<void>
+}
+
+/**
+ * The same account served from memory (test/bench/support/replay-server.ts) with the same
+ * latency: its pages are read from the emulator once, then the emulator is stopped, so the
+ * server's own work per request is joining bytes and the clients' figures blur less.
+ */
+export async function replayedAccount(
+  groups: number,
+  latencyMs: number,
+): Promise<{ server: BenchServer; client: ApiClient }> {
+  const { emulator } = await benchAccount(groups, 0)
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'test/bench/support/replay-server.ts',
+      '--from',
+      emulator.baseUrl,
+      '--token',
+      emulator.token,
+      '--latency',
+      String(latencyMs),
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  try {
+    const first = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout! }).on(
+        'line',
+        (line) => line.startsWith('{') && resolve(line),
+      )
+      child.once('exit', (code) => reject(new Error(`the replay server exited with ${code}`)))
+    })
+    const { baseUrl, token } = JSON.parse(first) as { baseUrl: string; token: string }
+    const server: BenchServer = {
+      baseUrl,
+      token,
+      stop: () =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve()
+          child.once('exit', () => resolve())
+          child.kill('SIGTERM')
+        }),
+    }
+    return { server, client: benchClient(server) }
+  } finally {
+    await emulator.stop()
+  }
 }

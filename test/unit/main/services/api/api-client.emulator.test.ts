@@ -89,6 +89,25 @@ describe('ApiClient against the emulator', () => {
       ])
     })
 
+    it('gives a page’s body as the server sent it, with the same argument checks', async () => {
+      const { api, calls } = countedClient()
+      const body = await api.listGroupsBody({ count: 50, offset: 100 })
+      const direct = await api.listGroups({ count: 50, offset: 100 })
+      const page = JSON.parse(Buffer.from(body).toString('utf8')) as { groups: { id: string }[] }
+      expect(page.groups.map((g) => g.id)).toEqual(direct.groups.map((g) => g.id))
+      expect(body.byteLength).toBe(direct.bytes)
+      expect(paths(calls)).toEqual([
+        '/groups?count=50&offset=100',
+        '/groups?count=50&offset=100',
+      ])
+      await expect(api.listGroupsBody({ count: 501, offset: 0 })).rejects.toMatchObject({
+        code: 'invalid-argument',
+      })
+      await expect(api.listGroupsBody({ count: 10, offset: -1 })).rejects.toMatchObject({
+        code: 'invalid-argument',
+      })
+    })
+
     it('meets every message content member among the last messages', async () => {
       const { groups } = await allGroups(client(), 500)
       const seen = new Set(groups.flatMap((g) => Object.keys(g.last_message ?? {})))

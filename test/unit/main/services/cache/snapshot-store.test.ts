@@ -143,8 +143,27 @@ describe('an unreadable cache file', () => {
     ['not ours at all', () => '{"groups": []}\n', /not a Statusdesk groups cache/],
     [
       'written by a newer version',
-      (b) => b.toString('utf8').replace('"version":1', '"version":99'),
+      (b) => b.toString('utf8').replace('"version":2', '"version":99'),
       /newer version/,
+    ],
+    [
+      'written in the previous format',
+      () =>
+        '{"format":"statusdesk-groups","version":1,"accountId":"acc","syncedAt":"2025-01-01T00:00:00.000Z","count":0}\n',
+      /format \(1\) is no longer supported/,
+    ],
+    [
+      'without its trailer',
+      (b) => b.subarray(0, b.lastIndexOf(0x0a, b.length - 2) + 1),
+      /trailer is not readable|cut short|damaged/,
+    ],
+    [
+      'with its table pointing outside the pages',
+      (b) => {
+        const text = b.toString('latin1')
+        return Buffer.from(text.replace(/"offsets":\[\d+/, '"offsets":[3'), 'latin1')
+      },
+      /damaged/,
     ],
     [
       'of another account',

@@ -4,6 +4,7 @@ import { GroupSchema, type Group } from '@shared/domain'
 import { communityOf } from '../../../../../src-main/services/community'
 import {
   COLUMN_ARRAYS,
+  FLAG,
   GroupColumnsBuilder,
   GroupsIndex,
   columnsOf,
@@ -108,6 +109,45 @@ describe('the columns of a snapshot', () => {
         ...(g.chat_pic_full && { chat_pic_full: g.chat_pic_full }),
       })),
     )
+  })
+})
+
+describe('rows copied from earlier columns', () => {
+  const admins = (group: Group) =>
+    group.participants.filter((p) => p.rank === 'admin' || p.rank === 'creator')
+
+  it('are the rows the records would make, in any mix with records added', () => {
+    const builder = new GroupColumnsBuilder()
+    // Every third record copied from the old columns, the others added as records.
+    groups.forEach((group, at) => {
+      if (at % 3 === 0) builder.copyRow(columns, at, admins(group))
+      else builder.add(group)
+    })
+    const mixed = builder.finish()
+    expect(mixed.selfId).toBe(columns.selfId)
+    for (const query of QUERIES) {
+      const args = GroupsQuerySchema.parse(query)
+      const options = { now: () => NOW_MS, stale: new Set<string>() }
+      expect(new GroupsIndex(mixed, options).query(args)).toEqual(
+        new GroupsIndex(columns, options).query(args),
+      )
+    }
+  })
+
+  it('take their kinds and labels into the new tables and their admin flag from the new own id', () => {
+    const reversed = [...groups].reverse()
+    // Another admin than the own id the old columns used: the copied flags must follow it.
+    const other = groups.flatMap(admins).find((p) => !p.id.startsWith(columns.selfId ?? '-'))
+    const selfId = (other?.id ?? '').split('@')[0] as string
+    expect(selfId).not.toBe('')
+    const builder = new GroupColumnsBuilder({ selfId })
+    reversed.forEach((group) => builder.copyRow(columns, groups.indexOf(group), admins(group)))
+    const copied = builder.finish()
+    const expected = columnsOf(reversed, { selfId })
+    expect(expected.flags.some((flags) => (flags & FLAG.admin) !== 0)).toBe(true)
+    expect(copied.kinds).toEqual(expected.kinds)
+    expect(copied.labels).toEqual(expected.labels)
+    for (const name of COLUMN_ARRAYS) expect([name, copied[name]]).toEqual([name, expected[name]])
   })
 })
 

@@ -3,7 +3,11 @@ import type { ParsedGroupsPage } from '@shared/domain'
 import { AppError } from '@shared/errors'
 import type { Emulator } from '../../../../../src-main/emulator'
 import type { ApiClient } from '../../../../../src-main/services/api'
-import { fetchAllGroups, type GroupsSource } from '../../../../../src-main/services/sync'
+import {
+  fetchAllGroups,
+  readAllPages,
+  type GroupsSource,
+} from '../../../../../src-main/services/sync'
 import { clientFor, readSequentially, startTestEmulator } from './support'
 
 const TOTAL = 10_200
@@ -334,4 +338,34 @@ describe('an unreadable page', () => {
     // The first page, then the second one four times in all.
     expect(watch.calls.map((c) => c.offset)).toEqual([0, 500, 500, 500, 500])
   }, 60_000)
+})
+
+describe('pages handed on as they arrive', () => {
+  it('each page goes to the sink once with its pass; what is kept names pages of the last pass only', async () => {
+    emulator.control.faults.add({ type: 'mutate', add: 35, remove: 20, nth: 4 })
+    const sunk: { offset: number; pass: number; ids: string[] }[] = []
+    const read = await readAllPages(client, {}, (page, offset, pass) => {
+      sunk.push({ offset, pass, ids: page.groups.map((g) => g.id) })
+    })
+    const reference = await readSequentially(client)
+    expect(read.passes).toBe(2)
+    expect(read.ids).toEqual(ids(reference))
+    // Rebuilding the list from the sunk pages of the last pass, by what was kept, gives it whole.
+    const lastPass = new Map(sunk.filter((s) => s.pass === 2).map((s) => [s.offset, s.ids]))
+    const rebuilt = read.kept.flatMap(({ offset, indexes }) =>
+      indexes.map((index) => lastPass.get(offset)![index]!),
+    )
+    expect(rebuilt).toEqual(ids(reference))
+    expect(sunk.some((s) => s.pass === 1)).toBe(true)
+    expect(new Set(sunk.filter((s) => s.pass === 2).map((s) => s.offset)).size).toBe(
+      sunk.filter((s) => s.pass === 2).length,
+    )
+  }, 60_000)
+
+  it('a sink that fails stops the read with its error', async () => {
+    const error = await readAllPages(client, {}, (_page, offset) => {
+      if (offset >= 1_000) throw new AppError('storage', 'disk full')
+    }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'storage', message: 'disk full' })
+  })
 })

@@ -1,6 +1,6 @@
 import { copyFile, open, readFile, readdir, truncate, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Group } from '@shared/domain'
 import type { Emulator } from '../../../../../src-main/emulator'
 import {
@@ -8,10 +8,11 @@ import {
   SNAPSHOT_FILE,
   SnapshotReader,
   SnapshotStore,
-  arrayItemRanges,
+  encodeLeanIndex,
   type SnapshotLayout,
 } from '../../../../../src-main/services/cache'
 import { Connectivity } from '../../../../../src-main/services/connectivity'
+import { GroupColumnsBuilder, columnsOf } from '../../../../../src-main/services/groups-index'
 import { GroupsService } from '../../../../../src-main/services/sync'
 import {
   captureLogger,
@@ -145,21 +146,6 @@ describe('records on disk, rows in memory', () => {
     expect((await service.get(server[6]!.id)).group).toEqual(server[6])
   }, 60_000)
 
-  it('reads records from a snapshot written before record lengths were kept', async () => {
-    await saveSnapshot(server.slice(0, 600))
-    const path = join(dir.path, SNAPSHOT_FILE)
-    const text = (await readFile(path)).toString('latin1')
-    const older = text.replace(/,"lengths":\[[\d,]*\]\}\n/g, '}\n')
-    expect(older.length).toBeLessThan(text.length)
-    await writeFile(path, Buffer.from(older, 'latin1'))
-    const { service } = build()
-    for (const at of [0, 299, 599]) {
-      expect(JSON.stringify((await service.get(server[at]!.id)).group)).toBe(
-        JSON.stringify(server[at]),
-      )
-    }
-  }, 60_000)
-
   it('an open reader keeps reading the snapshot it measured after a newer one replaces the file', async () => {
     const layout = await saveSnapshot(server.slice(0, 50))
     const store = new SnapshotStore({ dir: dir.path, accountId: 'acc' })
@@ -171,16 +157,6 @@ describe('records on disk, rows in memory', () => {
     await expect(reader.read(0, 1)).rejects.toThrow(/retired/)
     expect(reader).toBeInstanceOf(SnapshotReader)
   }, 60_000)
-})
-
-describe('the items of a JSON array, by byte range', () => {
-  it('splits at top-level commas only, whatever the strings hold', () => {
-    const items = [{ a: '],[{"', b: [1, { c: '\\"' }] }, { d: 'é ✓ "quoted" \\' }, {}]
-    const body = Buffer.from(JSON.stringify(items))
-    const ranges = arrayItemRanges(body)
-    expect(ranges.map(([from, to]) => JSON.parse(body.toString('utf8', from, to)))).toEqual(items)
-    expect(arrayItemRanges(Buffer.from('[]'))).toEqual([])
-  })
 })
 
 describe('a start from the lean index', () => {
@@ -250,35 +226,153 @@ describe('a start from the lean index', () => {
   }, 60_000)
 
   it.each([
-    ['from another version', (bytes: Buffer) => bytes.indexOf('"version":2'), '"version":1', /another version \(1\)/],
-    ['with one byte changed in its columns', (bytes: Buffer) => bytes.length - 4_000, 'X', /checksum mismatch/],
-  ])('an index %s is not used: the rows are the same, read from the snapshot, and the index rebuilt', async (_, where, bytes, reason) => {
-    const first = build()
-    await first.service.sync()
-    const sorts = ['recent', 'name', 'size', 'unread'] as const
-    const before = await Promise.all(
-      sorts.map((sort) => first.service.query({ ...firstWindow, sort, limit: 200 })),
-    )
-    await first.service.dispose()
-    const indexPath = join(dir.path, LEAN_INDEX_FILE)
-    const at = where(await readFile(indexPath))
-    const handle = await open(indexPath, 'r+')
-    await handle.write(Buffer.from(bytes), 0, bytes.length, at)
-    await handle.close()
+    [
+      'from another version',
+      (bytes: Buffer) => bytes.indexOf('"version":2'),
+      '"version":1',
+      /another version \(1\)/,
+    ],
+    [
+      'with one byte changed in its columns',
+      (bytes: Buffer) => bytes.length - 4_000,
+      'X',
+      /checksum mismatch/,
+    ],
+  ])(
+    'an index %s is not used: the rows are the same, read from the snapshot, and the index rebuilt',
+    async (_, where, bytes, reason) => {
+      const first = build()
+      await first.service.sync()
+      const sorts = ['recent', 'name', 'size', 'unread'] as const
+      const before = await Promise.all(
+        sorts.map((sort) => first.service.query({ ...firstWindow, sort, limit: 200 })),
+      )
+      await first.service.dispose()
+      const indexPath = join(dir.path, LEAN_INDEX_FILE)
+      const at = where(await readFile(indexPath))
+      const handle = await open(indexPath, 'r+')
+      await handle.write(Buffer.from(bytes), 0, bytes.length, at)
+      await handle.close()
 
-    const { service, log } = build()
-    const after = await Promise.all(
-      sorts.map((sort) => service.query({ ...firstWindow, sort, limit: 200 })),
+      const { service, log } = build()
+      const after = await Promise.all(
+        sorts.map((sort) => service.query({ ...firstWindow, sort, limit: 200 })),
+      )
+      expect(after).toEqual(before)
+      expect(
+        log.lines.some(
+          (l) =>
+            l.message === 'groups index unusable; rebuilding it' &&
+            reason.test(String((l.data as { reason?: unknown } | undefined)?.reason)),
+        ),
+      ).toBe(true)
+      await service.dispose()
+      const again = build()
+      expect(await again.service.query({ ...firstWindow, limit: 200 })).toEqual(before[0])
+      expect(again.log.lines.some((l) => /index/.test(l.message))).toBe(false)
+    },
+    90_000,
+  )
+})
+
+describe('a snapshot saved as the pages arrive', () => {
+  it('holds each record as the server sent its bytes, and no temp file is left', async () => {
+    const { service } = build()
+    await service.sync()
+    const file = await readFile(join(dir.path, SNAPSHOT_FILE))
+    // Each record's bytes sit in the file exactly as they were in a page body.
+    const page = Buffer.from(
+      await (
+        await fetch(`${emulator.baseUrl}/groups?count=500&offset=500`, {
+          headers: { authorization: `Bearer ${emulator.token}` },
+        })
+      ).arrayBuffer(),
     )
-    expect(after).toEqual(before)
-    expect(
-      log.lines.some(
-        (l) => l.message === 'groups index unusable; rebuilding it' && reason.test(String((l.data as { reason?: unknown } | undefined)?.reason)),
-      ),
-    ).toBe(true)
-    await service.dispose()
-    const again = build()
-    expect(await again.service.query({ ...firstWindow, limit: 200 })).toEqual(before[0])
-    expect(again.log.lines.some((l) => /index/.test(l.message))).toBe(false)
+    expect(file.includes(page)).toBe(true)
+    for (const at of [0, 777, TOTAL - 1])
+      expect((await service.get(server[at]!.id)).group).toEqual(server[at])
+    expect((await readdir(dir.path)).sort()).toEqual([LEAN_INDEX_FILE, SNAPSHOT_FILE])
+  }, 60_000)
+
+  it('a re-sync copies the rows of unchanged records from the columns in use and makes rows only for new ones', async () => {
+    const { service } = build()
+    await service.sync()
+    const all = { ...firstWindow, sort: 'name' as const, limit: TOTAL + 10 }
+    const before = new Map((await service.query(all)).rows.map((row) => [row.id, row]))
+    emulator.control.groups.mutate({ add: 3, at: 'start' })
+    const copied = vi.spyOn(GroupColumnsBuilder.prototype, 'copyRow')
+    const made = vi.spyOn(GroupColumnsBuilder.prototype, 'add')
+    try {
+      const result = await service.sync()
+      expect(result).toMatchObject({ added: 3, changed: 0, removed: 0, total: TOTAL + 3 })
+      expect(copied).toHaveBeenCalledTimes(TOTAL)
+      expect(made).toHaveBeenCalledTimes(3)
+      const after = (await service.query(all)).rows
+      expect(after).toHaveLength(TOTAL + 3)
+      const fresh = after.filter((row) => !before.has(row.id))
+      expect(fresh).toHaveLength(3)
+      // A copied row is the row the record made before, to the last flag and label.
+      for (const row of after) if (before.has(row.id)) expect(row).toEqual(before.get(row.id))
+      const added = (await service.get(fresh[0]!.id)).group
+      expect(fresh[0]!.name).toBe(added.name)
+    } finally {
+      copied.mockRestore()
+      made.mockRestore()
+      emulator.control.reset()
+    }
+  }, 60_000)
+
+  it('a sync cancelled while pages are being saved keeps the previous snapshot and leaves no temp file', async () => {
+    const { service } = build()
+    await service.sync()
+    const before = await readFile(join(dir.path, SNAPSHOT_FILE))
+    emulator.control.faults.add({ type: 'latency', ms: 200 })
+    try {
+      const running = service.sync().catch((error: unknown) => error)
+      // Past the first page: the new snapshot's temp file exists and has pages in it.
+      await until(() => (service.state().progress?.fetched ?? 0) > 0)
+      expect((await readdir(dir.path)).some((n) => n.includes('.tmp-'))).toBe(true)
+      service.cancel()
+      expect(await running).toMatchObject({ code: 'cancelled' })
+    } finally {
+      emulator.control.reset()
+    }
+    expect((await readFile(join(dir.path, SNAPSHOT_FILE))).equals(before)).toBe(true)
+    expect((await readdir(dir.path)).sort()).toEqual([LEAN_INDEX_FILE, SNAPSHOT_FILE])
+    expect((await service.get(server[3]!.id)).group).toEqual(server[3])
+  }, 60_000)
+
+  it('a snapshot of the previous format, with its index, is set aside and the groups fetched again', async () => {
+    const syncedAt = '2025-01-01T00:00:00.000Z'
+    const record = JSON.stringify(server[0])
+    const body = `[${record}]`
+    const old = Buffer.from(
+      `{"format":"statusdesk-groups","version":1,"accountId":"acc","syncedAt":"${syncedAt}","count":1}\n` +
+        `{"count":1,"bytes":${Buffer.byteLength(body)},"crc32":0,"fingerprints":[0],"lengths":[${Buffer.byteLength(record)}]}\n${body}\n`,
+    )
+    await writeFile(join(dir.path, SNAPSHOT_FILE), old)
+    // An index that matches it (same time, same size), as the previous version left them.
+    await writeFile(
+      join(dir.path, LEAN_INDEX_FILE),
+      Buffer.concat([
+        ...encodeLeanIndex({
+          snapshotBytes: old.length,
+          meta: { accountId: 'acc', syncedAt },
+          columns: columnsOf([server[0]!]),
+          fingerprints: new Uint32Array(1),
+          layout: { offsets: new Float64Array(1), lengths: Uint32Array.of(record.length) },
+        }),
+      ]),
+    )
+    const { service, events } = build()
+    await service.start()
+    expect((await service.query(firstWindow)).total).toBe(0)
+    expect(events.of('app:notice')[0]?.message).toMatch(/format \(1\) is no longer supported/)
+    await until(() => service.state().count === TOTAL, 60_000)
+    const names = await readdir(dir.path)
+    expect(names.some((n) => n.startsWith(`${SNAPSHOT_FILE}.unreadable-`))).toBe(true)
+    const header = (await readFile(join(dir.path, SNAPSHOT_FILE))).toString('utf8', 0, 80)
+    expect(header).toMatch(/"version":2/)
+    expect((await service.get(server[5]!.id)).group).toEqual(server[5])
   }, 90_000)
 })

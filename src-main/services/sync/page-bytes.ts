@@ -1,0 +1,162 @@
+/**
+ * Finds, in the bytes of a `GET /groups` body, where each record of the `groups` array
+ * starts and ends, without building any value. The records are then parsed one by one
+ * from exactly those bytes, so a record's byte range and its parsed value can never
+ * disagree; the bytes are what the snapshot keeps and reads back by range.
+ */
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+const COMMA = 0x2c
+const COLON = 0x3a
+const OPEN_BRACE = 0x7b
+const CLOSE_BRACE = 0x7d
+const OPEN_BRACKET = 0x5b
+const CLOSE_BRACKET = 0x5d
+const GROUPS_KEY = Buffer.from('"groups"')
+/**
+ * A page holds at most 500 groups (the provider's largest count); ten times that is not a
+ * page but a flood of tiny records, each of which would cost a set-aside entry.
+ */
+export const MAX_PAGE_RECORDS = 5_000
+
+/** Why a body is not a groups page at all: the whole page is unreadable. */
+export class PageShapeError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'PageShapeError'
+  }
+}
+
+export interface PageRecords {
+  /** Byte offset of each record in the body, and the byte after its end. */
+  starts: number[]
+  ends: number[]
+  /** The deepest nesting of objects and arrays inside each record (the record itself is 1). */
+  depths: number[]
+  /** The body's bytes with the records' array emptied: the envelope, small to parse. */
+  envelope: string
+}
+
+function isSpace(byte: number): boolean {
+  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09
+}
+
+/** The index just past the string whose opening quote is at `at`. */
+function skipString(bytes: Buffer, at: number): number {
+  let end = bytes.indexOf(QUOTE, at + 1)
+  for (;;) {
+    if (end < 0) throw new PageShapeError('a string is not closed')
+    let slashes = 0
+    while (bytes[end - 1 - slashes] === BACKSLASH) slashes++
+    if (slashes % 2 === 0) return end + 1
+    end = bytes.indexOf(QUOTE, end + 1)
+  }
+}
+
+/**
+ * Scans a page body. Throws PageShapeError when the body is not one JSON object with a
+ * single, plainly spelt `groups` array at its top level (a key written with escapes, or
+ * twice, could make a JSON parser and this scan see different arrays).
+ */
+export function scanGroupsPage(bytes: Buffer): PageRecords {
+  const starts: number[] = []
+  const ends: number[] = []
+  const depths: number[] = []
+  let depth = 0
+  let i = 0
+  while (i < bytes.length && isSpace(bytes[i] as number)) i++
+  if (bytes[i] !== OPEN_BRACE) throw new PageShapeError('the body is not a JSON object')
+  let arrayStart = -1
+  let arrayEnd = -1
+  /** At depth 1, whether the next string is a key. */
+  let expectKey = true
+  /** Inside the groups array: the current record's start, or -1 between records. */
+  let recordStart = -1
+  let recordDepth = 0
+  let lastNonSpace = -1
+  const inGroups = (): boolean => arrayStart >= 0 && arrayEnd < 0
+  for (; i < bytes.length; i++) {
+    const byte = bytes[i] as number
+    if (isSpace(byte)) continue
+    if (inGroups() && depth === 2 && recordStart < 0 && byte !== CLOSE_BRACKET && byte !== COMMA) {
+      recordStart = i
+      recordDepth = 0
+    }
+    if (byte === QUOTE) {
+      const next = skipString(bytes, i)
+      if (depth === 1 && expectKey) {
+        if (bytes.subarray(i, next).includes(BACKSLASH))
+          throw new PageShapeError('a key of the page is written with escapes')
+        if (
+          next - i === GROUPS_KEY.length &&
+          bytes.compare(GROUPS_KEY, 0, GROUPS_KEY.length, i, next) === 0
+        ) {
+          if (arrayStart >= 0) throw new PageShapeError('the page has two groups arrays')
+          let j = next
+          while (j < bytes.length && isSpace(bytes[j] as number)) j++
+          if (bytes[j] !== COLON) throw new PageShapeError('the page is not JSON')
+          j++
+          while (j < bytes.length && isSpace(bytes[j] as number)) j++
+          if (bytes[j] !== OPEN_BRACKET) throw new PageShapeError('groups is not an array')
+          arrayStart = j
+          depth = 2
+          lastNonSpace = j
+          i = j
+          continue
+        }
+        expectKey = false
+      }
+      lastNonSpace = next - 1
+      i = next - 1
+      continue
+    }
+    if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
+      depth++
+      if (recordStart >= 0) recordDepth = Math.max(recordDepth, depth - 2)
+      if (depth === 1) expectKey = true
+    } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
+      if (inGroups() && depth === 2) {
+        if (byte !== CLOSE_BRACKET) throw new PageShapeError('the page is not JSON')
+        if (recordStart >= 0) {
+          starts.push(recordStart)
+          ends.push(lastNonSpace + 1)
+          depths.push(recordDepth)
+          recordStart = -1
+        }
+        arrayEnd = i + 1
+        depth = 1
+        expectKey = false
+        lastNonSpace = i
+        continue
+      }
+      depth--
+      if (depth < 0) throw new PageShapeError('the page is not JSON')
+      if (depth === 0) {
+        i++
+        break
+      }
+    } else if (byte === COMMA) {
+      if (depth === 1) expectKey = true
+      else if (inGroups() && depth === 2) {
+        if (recordStart < 0) throw new PageShapeError('the groups array has an empty item')
+        if (starts.length >= MAX_PAGE_RECORDS)
+          throw new PageShapeError('the page holds too many groups')
+        starts.push(recordStart)
+        ends.push(lastNonSpace + 1)
+        depths.push(recordDepth)
+        recordStart = -1
+        lastNonSpace = i
+        continue
+      }
+    }
+    lastNonSpace = i
+  }
+  if (depth !== 0) throw new PageShapeError('the page was cut short')
+  for (; i < bytes.length; i++)
+    if (!isSpace(bytes[i] as number)) throw new PageShapeError('the page is not JSON')
+  if (arrayStart < 0) throw new PageShapeError('the page has no groups array')
+  const envelope =
+    bytes.toString('utf8', 0, arrayStart) + '[]' + bytes.toString('utf8', arrayEnd, bytes.length)
+  return { starts, ends, depths, envelope }
+}
