@@ -12,6 +12,7 @@ import {
   parseStoriesPage,
   parseStoryResponse,
   type Message,
+  type ParseOutcome,
   type ParsedContactsPage,
   type ParsedGroupsPage,
   type ParsedStoriesPage,
@@ -353,34 +354,11 @@ export class ApiClient {
 
   /** One page of the account's stories (`GET /stories`), newest first. */
   async listStories(query: StoriesQuery, options: RequestOptions = {}): Promise<ParsedStoriesPage> {
-    const { count, offset } = query
-    if (!Number.isInteger(count) || count < 1 || count > STORIES_PAGE_MAX_COUNT)
-      throw this.#errors.make('invalid-argument', `A page holds 1 to ${STORIES_PAGE_MAX_COUNT} stories.`, { count })
-    if (!Number.isInteger(offset) || offset < 0)
-      throw this.#errors.make('invalid-argument', 'The page offset must be a whole number, 0 or more.', { offset })
-    const params = new URLSearchParams({ count: String(count), offset: String(offset) })
+    const params = this.#pageParams(query, STORIES_PAGE_MAX_COUNT, 'stories')
     if (query.timeFrom !== undefined) params.set('time_from', String(Math.floor(query.timeFrom)))
     if (query.timeTo !== undefined) params.set('time_to', String(Math.floor(query.timeTo)))
     if (query.fromMe !== undefined) params.set('from_me', String(query.fromMe))
-    const success = await this.#send({
-      method: 'GET',
-      path: `/stories?${params.toString()}`,
-      idempotent: true,
-      maxResponseBytes: MAX_RESPONSE_BYTES,
-      ...(options.signal && { signal: options.signal }),
-    })
-    const parsed = parseStoriesPage(this.#json(success.body))
-    if (!parsed.success) {
-      const { path, message } = parsed.issue
-      throw this.#errors.make(
-        'invalid-response',
-        `The server sent a page of stories the app cannot read (${path || 'the page'}: ${message}).`,
-        { path, issue: message },
-      )
-    }
-    if (parsed.data.rejected.length > 0)
-      this.#logger.warn('stories set aside', { offset, problems: parsed.data.rejected })
-    return parsed.data
+    return this.#listPage(`/stories?${params.toString()}`, parseStoriesPage, 'stories', query.offset, options)
   }
 
   /**
@@ -388,29 +366,49 @@ export class ApiClient {
    * A server without the operation answers 404 or 405, which the caller takes as "none".
    */
   async listContacts(query: { count: number; offset: number }, options: RequestOptions = {}): Promise<ParsedContactsPage> {
+    const params = this.#pageParams(query, CONTACTS_PAGE_MAX_COUNT, 'contacts')
+    return this.#listPage(`/contacts?${params.toString()}`, parseContactsPage, 'contacts', query.offset, options)
+  }
+
+  /** `count` and `offset` checked before anything is sent, as the query string of a list page. */
+  #pageParams(query: { count: number; offset: number }, max: number, noun: string): URLSearchParams {
     const { count, offset } = query
-    if (!Number.isInteger(count) || count < 1 || count > CONTACTS_PAGE_MAX_COUNT)
-      throw this.#errors.make('invalid-argument', `A page holds 1 to ${CONTACTS_PAGE_MAX_COUNT} contacts.`, { count })
+    if (!Number.isInteger(count) || count < 1 || count > max)
+      throw this.#errors.make('invalid-argument', `A page holds 1 to ${max} ${noun}.`, { count })
     if (!Number.isInteger(offset) || offset < 0)
       throw this.#errors.make('invalid-argument', 'The page offset must be a whole number, 0 or more.', { offset })
+    return new URLSearchParams({ count: String(count), offset: String(offset) })
+  }
+
+  /**
+   * A page of a list: a malformed envelope fails it with where and why; records set aside
+   * by the parser are logged and the rest returned.
+   */
+  async #listPage<T extends { rejected: readonly unknown[] }>(
+    path: string,
+    parse: (raw: unknown) => ParseOutcome<T>,
+    noun: string,
+    offset: number,
+    options: RequestOptions,
+  ): Promise<T> {
     const success = await this.#send({
       method: 'GET',
-      path: `/contacts?${new URLSearchParams({ count: String(count), offset: String(offset) }).toString()}`,
+      path,
       idempotent: true,
       maxResponseBytes: MAX_RESPONSE_BYTES,
       ...(options.signal && { signal: options.signal }),
     })
-    const parsed = parseContactsPage(this.#json(success.body))
+    const parsed = parse(this.#json(success.body))
     if (!parsed.success) {
-      const { path, message } = parsed.issue
+      const { path: where, message } = parsed.issue
       throw this.#errors.make(
         'invalid-response',
-        `The server sent a page of contacts the app cannot read (${path || 'the page'}: ${message}).`,
-        { path, issue: message },
+        `The server sent a page of ${noun} the app cannot read (${where || 'the page'}: ${message}).`,
+        { path: where, issue: message },
       )
     }
     if (parsed.data.rejected.length > 0)
-      this.#logger.warn('contacts set aside', { offset, problems: parsed.data.rejected })
+      this.#logger.warn(`${noun} set aside`, { offset, problems: parsed.data.rejected })
     return parsed.data
   }
 

@@ -225,14 +225,7 @@ export class StoriesService {
     signal: AbortSignal,
     dueAt?: number,
   ): Promise<BroadcastResult> {
-    const { grant, mediaPath } = await this.#resolveMedia(draft)
-    const gone = draft.kind === 'media' && draft.media.grantId !== null && grant === null
-    const issues = blockingIssues(checkStory(draft, grant, this.#opts.limits())).map((issue) =>
-      gone && issue.code === 'media-missing' ? { ...issue, params: { gone: 1 } } : issue,
-    )
-    if (issues.length > 0) throw refusal(issues)
-    const payload = buildPayload(draft, grant)
-    const summary = summarizeStory(draft, grant)
+    const { grant, mediaPath, payload, summary } = await this.#checked(draft)
     const targets = await Promise.all(
       accountIds.map(async (accountId, index): Promise<BroadcastTarget> => {
         const id = targetRequestId(requestId, index)
@@ -395,7 +388,8 @@ export class StoriesService {
     await context?.outbox.idle()
   }
 
-  async #publish(context: AccountContext, requestId: string, draft: StoryDraft, signal: AbortSignal, dueAt?: number): Promise<PublishResult> {
+  /** The story checked against the rules and limits (refused with every problem), then built. */
+  async #checked(draft: StoryDraft) {
     const { grant, mediaPath } = await this.#resolveMedia(draft)
     const gone = draft.kind === 'media' && draft.media.grantId !== null && grant === null
     const issues = blockingIssues(checkStory(draft, grant, this.#opts.limits())).map((issue) =>
@@ -403,9 +397,13 @@ export class StoriesService {
       gone && issue.code === 'media-missing' ? { ...issue, params: { gone: 1 } } : issue,
     )
     if (issues.length > 0) throw refusal(issues)
-    const payload = buildPayload(draft, grant)
+    return { grant, mediaPath, payload: buildPayload(draft, grant), summary: summarizeStory(draft, grant) }
+  }
+
+  async #publish(context: AccountContext, requestId: string, draft: StoryDraft, signal: AbortSignal, dueAt?: number): Promise<PublishResult> {
+    const { grant, mediaPath, payload, summary } = await this.#checked(draft)
     const outcome = await context.outbox.publish(
-      { requestId, payload, summary: summarizeStory(draft, grant), mediaSource: mediaPath, ...(dueAt !== undefined && { dueAt }) },
+      { requestId, payload, summary, mediaSource: mediaPath, ...(dueAt !== undefined && { dueAt }) },
       signal,
     )
     if (outcome.state === 'dropped') {
