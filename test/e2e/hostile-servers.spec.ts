@@ -76,18 +76,24 @@ test('an upload the server refuses with an early 413 is reported as too large: n
   await page.getByTestId('story-media-file').setInputFiles(large)
   await expect(page.getByTestId('story-media-chosen')).toHaveAttribute('data-kind', 'image')
   await page.getByTestId('story-caption').fill('Too big for the server')
-  // The refusal races the upload: each try must be read as the refusal it is.
+  // The refusal races the upload: each try must be read as the refusal it is. On a loaded
+  // machine the socket may close before the 413 is read; the upload, which publishes
+  // nothing, is then sent once more and meets the same refusal. Never more than that.
   const TRIES = 5
   for (let i = 1; i <= TRIES; i++) {
+    const before = (await uploadRequests()).length
     await page.getByTestId('story-publish').click()
     const error = page.getByTestId('story-error')
     await expect(error).toHaveAttribute('data-code', 'too-large', { timeout: 30_000 })
     await expect(error).toContainText('The media is too large')
     await expect(page.getByTestId('story-error-message')).toContainText('The server said: “Request media too large”')
     await expect(page.getByTestId('story-result')).toHaveCount(0)
-    await expect.poll(async () => (await uploadRequests()).length).toBe(i)
+    await expect.poll(async () => (await uploadRequests()).length).toBeGreaterThan(before)
+    expect((await uploadRequests()).length - before).toBeLessThanOrEqual(2)
   }
-  expect((await uploadRequests()).map((r) => [r.route, r.status])).toEqual(Array.from({ length: TRIES }, () => ['media', 413]))
+  const sent = await uploadRequests()
+  expect(sent.length).toBeLessThanOrEqual(2 * TRIES)
+  expect(sent.map((r) => [r.route, r.status])).toEqual(Array.from({ length: sent.length }, () => ['media', 413]))
   expect((await emulator.control<{ stories: unknown[] }>('/stories')).stories).toEqual([])
 
   await page.getByTestId('nav-outbox').click()
