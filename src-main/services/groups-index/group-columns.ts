@@ -1,9 +1,9 @@
 import type { LabelChip } from '@shared/channels/groups'
 import type { Group, Participant } from '@shared/domain'
-import { foldForSearch } from './fold'
-import { messagePreview } from './preview'
+import { FLAG, rowOf, type RowParts } from './row-parts'
 import { bareId } from './self-id'
-import { sortName } from './sort-name'
+
+export { FLAG }
 
 /**
  * The strings each group keeps, in this order, in `GroupColumns.text`. An absent value is
@@ -25,24 +25,6 @@ export const SLOT: Readonly<Record<TextSlot, number>> = Object.fromEntries(
 ) as Record<TextSlot, number>
 const SLOTS = TEXT_SLOTS.length
 
-/** Bits of `GroupColumns.flags`. */
-export const FLAG = {
-  mention: 1 << 0,
-  pinned: 1 << 1,
-  mute: 1 << 2,
-  archived: 1 << 3,
-  parent: 1 << 4,
-  announcement: 1 << 5,
-  readOnly: 1 << 6,
-  suspended: 1 << 7,
-  terminated: 1 << 8,
-  hasPreview: 1 << 9,
-  fromMe: 1 << 10,
-  /** The preview's author is the sender's own name (not their number). */
-  authorNamed: 1 << 11,
-  defaultSubgroup: 1 << 12,
-  admin: 1 << 13,
-} as const
 
 /**
  * What main keeps of a snapshot's groups, as columns: one entry per group in the server's
@@ -158,12 +140,6 @@ class GrowingText {
   }
 }
 
-function lastActivity(group: Group): number {
-  const own = typeof group.timestamp === 'number' ? group.timestamp : -Infinity
-  const message = group.last_message?.timestamp
-  const latest = Math.max(own, typeof message === 'number' ? message : -Infinity)
-  return latest === -Infinity ? Number.NaN : latest
-}
 
 /**
  * Builds GroupColumns from groups handed one at a time (lean or full: of the participants
@@ -193,6 +169,11 @@ export class GroupColumnsBuilder {
   /** How often each id sent a last message marked from_me (see deriveSelfId). */
   readonly #selfVotes = new Map<string, number>()
   #count = 0
+  /** Rows added by copyRow, the admin flag each had, and the own id of the columns they came from. */
+  readonly #inherited: number[] = []
+  readonly #inheritedAdmin: number[] = []
+  #inheritedSelf: string | null | undefined = undefined
+  #withoutAdmins: readonly number[] = []
 
   /** `selfId` overrides the id worked out from the groups' last messages. */
   constructor(options: { selfId?: string | null } = {}) {
@@ -204,73 +185,49 @@ export class GroupColumnsBuilder {
   }
 
   add(group: Group): void {
-    const message = group.last_message
-    const preview = messagePreview(message)
-    let flags = 0
-    if (group.unread_mention === true) flags |= FLAG.mention
-    if (group.pin === true) flags |= FLAG.pinned
-    if (group.mute === true) flags |= FLAG.mute
-    if (group.archive === true) flags |= FLAG.archived
-    if (group.is_parent === true) flags |= FLAG.parent
-    if (group.isCommunityAnnounce === true) flags |= FLAG.announcement
-    if (group.read_only === true || group.announcements === true) flags |= FLAG.readOnly
-    if (group.suspended === true) flags |= FLAG.suspended
-    if (group.terminated === true) flags |= FLAG.terminated
-    if (group.is_default_subgroup === true) flags |= FLAG.defaultSubgroup
-    if (preview) {
-      flags |= FLAG.hasPreview
-      if (preview.fromMe) flags |= FLAG.fromMe
-      if (
-        preview.author !== null &&
-        typeof message?.from_name === 'string' &&
-        message.from_name.trim() !== ''
-      )
-        flags |= FLAG.authorNamed
-    }
-    const from = typeof message?.from === 'string' ? message.from : ''
-    if (message?.from_me && from !== '') {
-      const id = bareId(from)
-      this.#selfVotes.set(id, (this.#selfVotes.get(id) ?? 0) + 1)
-    }
+    this.addRow(rowOf(group))
+  }
 
+  /** Adds a row made by rowOf (here, or on the worker that read the record). */
+  addRow(row: RowParts): void {
+    if (row.selfVote !== null)
+      this.#selfVotes.set(row.selfVote, (this.#selfVotes.get(row.selfVote) ?? 0) + 1)
     const text = this.#text
-    text.add(group.id)
-    text.add(group.name)
-    text.add(preview?.text ?? '')
-    text.add(preview?.author ?? '')
-    text.add(group.chat_pic ?? '')
-    text.add(group.chat_pic_full ?? '')
-    text.add(group.linkedParent ?? '')
-    text.add(from)
-    this.#haystack.add(
-      foldForSearch(`${group.name}\n${group.description ?? ''}\n${preview?.text ?? ''}`),
-    )
-    this.#sortSkip.push(group.name.length - sortName(group.name).length)
-    this.#timestamp.push(lastActivity(group))
-    this.#muteUntil.push(typeof group.mute_until === 'number' ? group.mute_until : Number.NaN)
-    this.#unread.push(typeof group.unread === 'number' && group.unread > 0 ? group.unread : 0)
-    this.#size.push(group.participants_count)
-    this.#flags.push(flags)
-    this.#kind.push(preview ? this.#ref(this.#kinds, preview.kind) : 0)
-
+    text.add(row.id)
+    text.add(row.name)
+    text.add(row.previewText)
+    text.add(row.previewAuthor)
+    text.add(row.picture)
+    text.add(row.pictureFull)
+    text.add(row.linkedParent)
+    text.add(row.lastFrom)
+    this.#haystack.add(row.haystack)
+    this.#sortSkip.push(row.sortSkip)
+    this.#timestamp.push(row.timestamp)
+    this.#muteUntil.push(row.muteUntil)
+    this.#unread.push(row.unread)
+    this.#size.push(row.size)
+    this.#flags.push(row.flags)
+    this.#kind.push(row.kind === null ? 0 : this.#ref(this.#kinds, row.kind))
     this.#labelStarts.push(this.#labelRefs.length)
-    for (const label of group.labels ?? [])
-      this.#labelRefs.push(this.#labelRef({ id: label.id, name: label.name, color: label.color }))
-
-    this.#addAdmins(group.participants)
+    for (const label of row.labels) this.#labelRefs.push(this.#labelRef(label))
+    this.#adminStarts.push(this.#adminRefs.length)
+    for (const admin of row.admins) this.#adminRefs.push(this.#ref(this.#adminIds, admin))
     this.#count++
   }
 
   /**
    * Adds row `at` of `from` again, as it is, for a group whose record has not changed
-   * since `from` was built: its bytes are copied, nothing is parsed or folded. `admins`
-   * are the record's admins (the columns keep only whether the own id was one of them).
+   * since `from` was built: its bytes are copied, nothing is parsed or folded. Its admin
+   * flag is the one it had when the own id is the same as `from`'s; otherwise the row is
+   * listed in rowsWithoutAdmins for the caller to read its admins (see markAdmin).
    */
-  copyRow(
-    from: GroupColumns,
-    at: number,
-    admins: readonly Pick<Participant, 'id' | 'rank'>[],
-  ): void {
+  copyRow(from: GroupColumns, at: number): void {
+    if (this.#inheritedSelf === undefined) this.#inheritedSelf = from.selfId
+    else if (this.#inheritedSelf !== from.selfId)
+      throw new Error('rows copied from columns with different own ids')
+    this.#inherited.push(this.#count)
+    this.#inheritedAdmin.push((from.flags[at] as number) & FLAG.admin)
     const { textStarts, haystackStarts } = from
     for (let slot = 0; slot < SLOTS; slot++) {
       const i = at * SLOTS + slot
@@ -301,8 +258,13 @@ export class GroupColumnsBuilder {
     this.#labelStarts.push(this.#labelRefs.length)
     for (let i = from.labelStarts[at] as number; i < (from.labelStarts[at + 1] as number); i++)
       this.#labelRefs.push(this.#labelRef(from.labels[from.labelRefs[i] as number] as LabelChip))
-    this.#addAdmins(admins)
+    this.#adminStarts.push(this.#adminRefs.length)
     this.#count++
+  }
+
+  /** After finish(): the copied rows whose admin flag could not be carried over (the own id changed). */
+  get rowsWithoutAdmins(): readonly number[] {
+    return this.#withoutAdmins
   }
 
   finish(): GroupColumns {
@@ -318,6 +280,9 @@ export class GroupColumnsBuilder {
           if (refs[i] === self) flags[at] = (flags[at] as number) | FLAG.admin
       }
     }
+    if (selfId === this.#inheritedSelf)
+      this.#inherited.forEach((row, i) => (flags[row] = (flags[row] as number) | (this.#inheritedAdmin[i] as number)))
+    else this.#withoutAdmins = this.#inherited
     this.#labelStarts.push(this.#labelRefs.length)
     const text = this.#text.done()
     const haystack = this.#haystack.done()
@@ -352,14 +317,6 @@ export class GroupColumnsBuilder {
     return ref
   }
 
-  #addAdmins(participants: readonly Pick<Participant, 'id' | 'rank'>[]): void {
-    this.#adminStarts.push(this.#adminRefs.length)
-    for (const p of participants) {
-      if (p.rank === 'admin' || p.rank === 'creator')
-        this.#adminRefs.push(this.#ref(this.#adminIds, bareId(p.id)))
-    }
-  }
-
   #ref(table: Map<string, number>, value: string): number {
     let ref = table.get(value)
     if (ref === undefined) {
@@ -391,6 +348,23 @@ export function columnsOf(
   const builder = new GroupColumnsBuilder(options)
   for (const group of groups) builder.add(group)
   return builder.finish()
+}
+
+/**
+ * Sets row `at`'s admin flag from its record's participants: for rows copyRow could not
+ * carry it over for. True when the own id is one of the admins.
+ */
+export function markAdmin(
+  columns: GroupColumns,
+  at: number,
+  participants: readonly Pick<Participant, 'id' | 'rank'>[],
+): void {
+  const { selfId } = columns
+  const admin =
+    selfId !== null &&
+    participants.some((p) => (p.rank === 'admin' || p.rank === 'creator') && bareId(p.id) === selfId)
+  const flags = columns.flags[at] as number
+  columns.flags[at] = admin ? flags | FLAG.admin : flags & ~FLAG.admin
 }
 
 /** One string of one group. */

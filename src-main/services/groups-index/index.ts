@@ -5,6 +5,7 @@ export {
   GroupColumnsBuilder,
   TEXT_SLOTS,
   columnsOf,
+  markAdmin,
   type ColumnArrayName,
   type GroupColumns,
 } from './group-columns'
@@ -24,5 +25,6 @@ export {
   type DirectoryEntry,
 } from './participants-directory'
 export { messagePreview } from './preview'
+export { rowOf, type RowParts } from './row-parts'
 export { bareId, deriveSelfId } from './self-id'
 export { sortName } from './sort-name'

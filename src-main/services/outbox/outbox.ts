@@ -587,6 +587,7 @@ export class Outbox {
 
   /** Settles after every run in progress: for tests and an orderly shutdown. */
   async idle(): Promise<void> {
+    await this.#checking
     while (this.#draining) await this.#draining
   }
 

@@ -27,6 +27,9 @@ import { restoreSetAside } from './restore-set-aside'
 import { storyNotification } from './story-notification'
 import { sweepStaleTempFiles } from './temp-sweep'
 
+/** How long dispose() waits for sends already on their way. */
+const DISPOSE_WAIT_MS = 5_000
+
 export interface StoriesEvents {
   progress(event: { requestId: string } & UploadProgress): void
   outboxChanged(accountId: string, items: OutboxItemView[]): void
@@ -132,9 +135,19 @@ export class StoriesService {
 
   async dispose(): Promise<void> {
     this.#unsubscribe?.()
-    for (const context of this.#contexts.values()) context.outbox.close()
+    const outboxes = [...this.#contexts.values()].map((context) => context.outbox)
+    for (const outbox of outboxes) outbox.close()
     this.#contexts.clear()
     this.#context = null
+    // A send already on its way records its outcome before the files are let go; one that
+    // takes longer is left 'sending', which the next start reports as unknown.
+    let timer: NodeJS.Timeout | undefined
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, DISPOSE_WAIT_MS)
+      timer.unref()
+    })
+    await Promise.race([Promise.all(outboxes.map((outbox) => outbox.idle().catch(() => {}))), bound])
+    clearTimeout(timer)
   }
 
   async publish(requestId: string, draft: StoryDraft, dueAt?: number): Promise<PublishResult> {

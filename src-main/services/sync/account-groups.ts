@@ -37,7 +37,13 @@ import { readAllPages, syncCancelled, type GroupsSource, type PagesRead } from '
 import { PageParser } from './page-parser'
 import { ParsedPages, type GroupsBodySource } from './parsed-pages'
 import { PagesToDisk, type SavedGroups } from './pages-to-disk'
-import { forEachRecord, readGroup, readRecordBytes, type RecordsOnDisk } from './records-on-disk'
+import {
+  forEachRecord,
+  markAdminsFromDisk,
+  readGroup,
+  readRecordBytes,
+  type RecordsOnDisk,
+} from './records-on-disk'
 
 /** What a sync asks of an account's client. */
 export type SyncSource = GroupsSource & GroupsBodySource
@@ -424,7 +430,6 @@ export class AccountGroups {
       this.#store,
       previous && {
         columns: previous.columns,
-        position: (id) => previous.index.position(id),
         fingerprints: previous.fingerprints,
       },
     )
@@ -481,6 +486,11 @@ export class AccountGroups {
         fingerprints,
         layout: { offsets, lengths },
       }
+      await markAdminsFromDisk(held.columns, columns.rowsWithoutAdmins, {
+        reader,
+        layout: held.layout,
+        fingerprints,
+      })
       this.#install(held, reader)
       return { fetched, held, diff }
     } finally {

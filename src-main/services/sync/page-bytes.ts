@@ -34,6 +34,13 @@ export interface PageRecords {
   ends: number[]
   /** The deepest nesting of objects and arrays inside each record (the record itself is 1). */
   depths: number[]
+  /**
+   * Where each record's own `id` string is, quotes included (the last one, as JSON.parse
+   * keeps the last of a repeated key), or -1 when it has none, its id is not a string, or
+   * one of its own keys is written with escapes (then only a parser can tell its id).
+   */
+  idStarts: number[]
+  idEnds: number[]
   /** The body's bytes with the records' array emptied: the envelope, small to parse. */
   envelope: string
 }
@@ -54,6 +61,70 @@ function skipString(bytes: Buffer, at: number): number {
   }
 }
 
+/** What scanRecord found of one record. */
+interface RecordScan {
+  end: number
+  depth: number
+  idStart: number
+  idEnd: number
+}
+
+function hasBackslash(bytes: Buffer, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (bytes[i] === BACKSLASH) return true
+  return false
+}
+
+const I = 0x69
+const D = 0x64
+
+/**
+ * Skips the object that opens at `at` (a record of the groups array), noting its depth and
+ * where its own `id` string is. A loop of its own because nearly every byte of a page is
+ * inside a record: it tracks only what a record needs.
+ */
+function scanRecord(bytes: Buffer, at: number): RecordScan {
+  let depth = 0
+  let deepest = 0
+  let expectKey = false
+  let idKey = false
+  let idStart = -1
+  let idEnd = -1
+  let escapedKey = false
+  for (let i = at; i < bytes.length; i++) {
+    const byte = bytes[i] as number
+    if (byte === QUOTE) {
+      const next = skipString(bytes, i)
+      if (depth === 1) {
+        if (expectKey) {
+          expectKey = false
+          idKey = next - i === 4 && bytes[i + 1] === I && bytes[i + 2] === D
+          if (idKey) idStart = idEnd = -1
+          else if (hasBackslash(bytes, i, next)) escapedKey = true
+        } else if (idKey) {
+          idStart = i
+          idEnd = next
+          idKey = false
+        }
+      }
+      i = next - 1
+    } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
+      depth++
+      if (depth > deepest) deepest = depth
+      if (depth === 1) expectKey = true
+    } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
+      depth--
+      if (depth === 0) {
+        const known = escapedKey ? -1 : idStart
+        return { end: i + 1, depth: deepest, idStart: known, idEnd: known < 0 ? -1 : idEnd }
+      }
+    } else if (depth === 1 && byte === COMMA) {
+      expectKey = true
+      idKey = false
+    }
+  }
+  throw new PageShapeError('the page was cut short')
+}
+
 /**
  * Scans a page body. Throws PageShapeError when the body is not one JSON object with a
  * single, plainly spelt `groups` array at its top level (a key written with escapes, or
@@ -63,6 +134,16 @@ export function scanGroupsPage(bytes: Buffer): PageRecords {
   const starts: number[] = []
   const ends: number[] = []
   const depths: number[] = []
+  const idStarts: number[] = []
+  const idEnds: number[] = []
+  const push = (start: number, end: number, depth: number, idStart = -1, idEnd = -1): void => {
+    if (starts.length >= MAX_PAGE_RECORDS) throw new PageShapeError('the page holds too many groups')
+    starts.push(start)
+    ends.push(end)
+    depths.push(depth)
+    idStarts.push(idStart)
+    idEnds.push(idEnd)
+  }
   let depth = 0
   let i = 0
   while (i < bytes.length && isSpace(bytes[i] as number)) i++
@@ -80,6 +161,30 @@ export function scanGroupsPage(bytes: Buffer): PageRecords {
     const byte = bytes[i] as number
     if (isSpace(byte)) continue
     if (inGroups() && depth === 2 && recordStart < 0 && byte !== CLOSE_BRACKET && byte !== COMMA) {
+      if (byte === OPEN_BRACE) {
+        // A record as records are: skipped whole by the tighter loop.
+        const record = scanRecord(bytes, i)
+        let j = record.end
+        while (j < bytes.length && isSpace(bytes[j] as number)) j++
+        if (bytes[j] !== COMMA && bytes[j] !== CLOSE_BRACKET) {
+          // Something follows the object: the item runs on, as the general loop reads it,
+          // and JSON.parse sets it aside.
+          recordStart = i
+          recordDepth = record.depth
+          lastNonSpace = record.end - 1
+          i = record.end - 1
+          continue
+        }
+        push(i, record.end, record.depth, record.idStart, record.idEnd)
+        if (bytes[j] === COMMA) {
+          lastNonSpace = j
+          i = j
+          continue
+        }
+        lastNonSpace = record.end - 1
+        i = j - 1
+        continue
+      }
       recordStart = i
       recordDepth = 0
     }
@@ -119,9 +224,7 @@ export function scanGroupsPage(bytes: Buffer): PageRecords {
       if (inGroups() && depth === 2) {
         if (byte !== CLOSE_BRACKET) throw new PageShapeError('the page is not JSON')
         if (recordStart >= 0) {
-          starts.push(recordStart)
-          ends.push(lastNonSpace + 1)
-          depths.push(recordDepth)
+          push(recordStart, lastNonSpace + 1, recordDepth)
           recordStart = -1
         }
         arrayEnd = i + 1
@@ -140,11 +243,7 @@ export function scanGroupsPage(bytes: Buffer): PageRecords {
       if (depth === 1) expectKey = true
       else if (inGroups() && depth === 2) {
         if (recordStart < 0) throw new PageShapeError('the groups array has an empty item')
-        if (starts.length >= MAX_PAGE_RECORDS)
-          throw new PageShapeError('the page holds too many groups')
-        starts.push(recordStart)
-        ends.push(lastNonSpace + 1)
-        depths.push(recordDepth)
+        push(recordStart, lastNonSpace + 1, recordDepth)
         recordStart = -1
         lastNonSpace = i
         continue
@@ -158,5 +257,5 @@ export function scanGroupsPage(bytes: Buffer): PageRecords {
   if (arrayStart < 0) throw new PageShapeError('the page has no groups array')
   const envelope =
     bytes.toString('utf8', 0, arrayStart) + '[]' + bytes.toString('utf8', arrayEnd, bytes.length)
-  return { starts, ends, depths, envelope }
+  return { starts, ends, depths, idStarts, idEnds, envelope }
 }

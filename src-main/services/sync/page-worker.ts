@@ -4,7 +4,7 @@
  * with what parsePage makes of them.
  */
 import { parentPort } from 'node:worker_threads'
-import { parsePage, type PageOutcome } from './parse-page'
+import { parsePage, type KnownRecords, type PageOutcome } from './parse-page'
 
 export type PageRequest =
   | { type: 'page'; id: number; key: number; body: ArrayBuffer }
@@ -20,12 +20,12 @@ export interface PageReply {
 }
 
 /** Each sync's known records, by its key. */
-const known = new Map<number, Map<string, number>>()
+const known = new Map<number, KnownRecords>()
 
 parentPort?.on('message', (request: PageRequest) => {
   if (request.type === 'known') {
     const { ids, fingerprints } = request
-    known.set(request.key, new Map(ids.map((id, i) => [id, fingerprints[i] as number])))
+    known.set(request.key, { position: new Map(ids.map((id, at) => [id, at])), fingerprints })
     return
   }
   if (request.type === 'forget') {
@@ -46,6 +46,7 @@ parentPort?.on('message', (request: PageRequest) => {
   const transfer: ArrayBuffer[] = outcome.ok
     ? [
         outcome.page.unchanged,
+        outcome.page.previous,
         outcome.page.starts,
         outcome.page.lengths,
         outcome.page.fingerprints,

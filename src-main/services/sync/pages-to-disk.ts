@@ -1,6 +1,6 @@
 import type { Group } from '@shared/domain'
 import type { SnapshotMeta, SnapshotStore, SnapshotTable, SnapshotWriter } from '../cache'
-import { GroupColumnsBuilder, type GroupColumns } from '../groups-index'
+import { GroupColumnsBuilder, type GroupColumns, type RowParts } from '../groups-index'
 import type { PagesRead } from './fetch-all-groups'
 import { leanGroup } from './lean-group'
 import type { ArrivedPage } from './parsed-pages'
@@ -16,7 +16,6 @@ function rowFrom(bytes: Buffer): Group {
  */
 export interface PreviousColumns {
   columns: GroupColumns
-  position(id: string): number | undefined
   fingerprints: Uint32Array
 }
 
@@ -201,19 +200,18 @@ export class PagesToDisk {
 
   /** The rows of the page at `offset`, the next in list order. */
   #add(offset: number, { page, offsets }: WaitingPage): void {
-    const { groups, unchanged, fingerprints, starts, lengths, body } = page
+    const { groups, unchanged, previous, fingerprints, starts, lengths, body } = page
+    const last = this.#previous
     for (let i = 0; i < groups.length; i++) {
-      const group = groups[i] as Group
       if (!unchanged[i]) {
-        this.#columns.add(group)
+        this.#columns.addRow(groups[i] as RowParts)
         continue
       }
       // The record's bytes are those of the last sync: its row is copied from the last
       // columns, unless (the worker and main disagreeing) there is no such row.
-      const at = this.#previous?.position(group.id)
-      const same = at !== undefined && this.#previous?.fingerprints[at] === fingerprints[i]
-      if (same && this.#previous && Array.isArray(group.participants)) {
-        this.#columns.copyRow(this.#previous.columns, at, group.participants)
+      const at = previous[i] as number
+      if (last && at >= 0 && at < last.columns.count && last.fingerprints[at] === fingerprints[i]) {
+        this.#columns.copyRow(last.columns, at)
       } else {
         const start = starts[i] as number
         this.#columns.add(rowFrom(body.subarray(start, start + (lengths[i] as number))))

@@ -8,6 +8,7 @@ import {
   GroupColumnsBuilder,
   GroupsIndex,
   columnsOf,
+  markAdmin,
   messagePreview,
   type GroupColumns,
 } from '../../../../../src-main/services/groups-index'
@@ -120,11 +121,13 @@ describe('rows copied from earlier columns', () => {
     const builder = new GroupColumnsBuilder()
     // Every third record copied from the old columns, the others added as records.
     groups.forEach((group, at) => {
-      if (at % 3 === 0) builder.copyRow(columns, at, admins(group))
+      if (at % 3 === 0) builder.copyRow(columns, at)
       else builder.add(group)
     })
     const mixed = builder.finish()
     expect(mixed.selfId).toBe(columns.selfId)
+    // The own id stayed: every copied row kept its admin flag.
+    expect(builder.rowsWithoutAdmins).toEqual([])
     for (const query of QUERIES) {
       const args = GroupsQuerySchema.parse(query)
       const options = { now: () => NOW_MS, stale: new Set<string>() }
@@ -141,8 +144,11 @@ describe('rows copied from earlier columns', () => {
     const selfId = (other?.id ?? '').split('@')[0] as string
     expect(selfId).not.toBe('')
     const builder = new GroupColumnsBuilder({ selfId })
-    reversed.forEach((group) => builder.copyRow(columns, groups.indexOf(group), admins(group)))
+    reversed.forEach((group) => builder.copyRow(columns, groups.indexOf(group)))
     const copied = builder.finish()
+    // The own id changed: the flags are made again from the records' admins.
+    expect(builder.rowsWithoutAdmins).toEqual(reversed.map((_, at) => at))
+    for (const at of builder.rowsWithoutAdmins) markAdmin(copied, at, admins(reversed[at] as Group))
     const expected = columnsOf(reversed, { selfId })
     expect(expected.flags.some((flags) => (flags & FLAG.admin) !== 0)).toBe(true)
     expect(copied.kinds).toEqual(expected.kinds)

@@ -2,10 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { GroupsQuerySchema } from '@shared/channels/groups'
 import type { Group } from '@shared/domain'
 import { SnapshotStore } from '../../../../../src-main/services/cache'
-import { GroupsIndex, columnsOf } from '../../../../../src-main/services/groups-index'
+import { FLAG, GroupsIndex, columnsOf } from '../../../../../src-main/services/groups-index'
 import type { PagesRead } from '../../../../../src-main/services/sync/fetch-all-groups'
 import { PagesToDisk } from '../../../../../src-main/services/sync/pages-to-disk'
 import { parsePage, type KnownRecords } from '../../../../../src-main/services/sync/parse-page'
+import { markAdminsFromDisk } from '../../../../../src-main/services/sync/records-on-disk'
 import type { ArrivedPage } from '../../../../../src-main/services/sync/parsed-pages'
 import { tempDir } from './support'
 
@@ -108,16 +109,11 @@ describe('pages saved as they arrive', () => {
   it('copy the rows of unchanged records from the columns in use, and make the others', async () => {
     const store = new SnapshotStore({ dir: dir.path, accountId: 'acc' })
     const before = columnsOf(groups)
-    const index = new GroupsIndex(before, options)
     const firstPages = pagesOf(groups)
     const fingerprints = Uint32Array.from(firstPages.flatMap(([page]) => [...page.fingerprints]))
-    const known = new Map(groups.map((g, at) => [g.id, fingerprints[at] as number]))
+    const known = { position: new Map(groups.map((g, at) => [g.id, at])), fingerprints }
     const next = groups.map((g, at) => (at === 4 ? group(g.id, 'Renamed') : g))
-    const disk = new PagesToDisk(store, {
-      columns: before,
-      position: (id) => index.position(id),
-      fingerprints,
-    })
+    const disk = new PagesToDisk(store, { columns: before, fingerprints })
     const pages = pagesOf(next, known)
     expect(pages.flatMap(([page]) => [...page.unchanged])).toEqual(
       next.map((_, at) => (at === 4 ? 0 : 1)),
@@ -128,6 +124,41 @@ describe('pages saved as they arrive', () => {
       new GroupsIndex(columnsOf(next), options).query(query),
     )
     await disk.abandon()
+  })
+
+  it('read the admins of copied rows from the new snapshot when the own id changed', async () => {
+    const store = new SnapshotStore({ dir: dir.path, accountId: 'acc' })
+    const before = columnsOf(groups)
+    expect(before.selfId).toBe('1')
+    const fingerprints = Uint32Array.from(pagesOf(groups).flatMap(([page]) => [...page.fingerprints]))
+    const known = { position: new Map(groups.map((g, at) => [g.id, at])), fingerprints }
+    // Most last messages now come from the account as 2, a member where 1 was the admin.
+    const next = groups.map((g, at) => {
+      if (at < 4) return g
+      const changed = group(g.id)
+      ;(changed.last_message as { from: string }).from = '2@c.us'
+      return changed
+    })
+    const disk = new PagesToDisk(store, { columns: before, fingerprints })
+    for (const [page, offset] of pagesOf(next, known)) await disk.accept(page, offset, 1)
+    const { columns: builder, table } = disk.assemble(readOf(next))
+    const columns = builder.finish()
+    expect(columns.selfId).toBe('2')
+    expect(builder.rowsWithoutAdmins).toEqual([0, 1, 2, 3])
+    await disk.commit({ accountId: 'acc', syncedAt: '2025-06-01T10:00:00.000Z' }, table, new AbortController().signal)
+    const reader = await store.openReader()
+    try {
+      await markAdminsFromDisk(columns, builder.rowsWithoutAdmins, {
+        reader,
+        layout: { offsets: table.offsets, lengths: table.lengths },
+        fingerprints: table.fingerprints,
+      })
+    } finally {
+      await reader.retire()
+    }
+    expect([...columns.flags]).toEqual([...columnsOf(next).flags])
+    expect(before.flags.every((flags) => (flags & FLAG.admin) !== 0)).toBe(true)
+    expect(columns.flags.every((flags) => (flags & FLAG.admin) === 0)).toBe(true)
   })
 
   it('refuse to assemble a pass whose pages did not all arrive', async () => {

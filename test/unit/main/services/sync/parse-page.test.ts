@@ -1,8 +1,8 @@
 import { crc32 } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import type { Group } from '@shared/domain'
-import { leanGroup } from '../../../../../src-main/services/sync/lean-group'
-import { parsePage, type ParsedPage } from '../../../../../src-main/services/sync/parse-page'
+import { rowOf } from '../../../../../src-main/services/groups-index'
+import { parsePage, type KnownRecords, type ParsedPage } from '../../../../../src-main/services/sync/parse-page'
 
 function group(id: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -45,7 +45,7 @@ describe('a groups page read for the list', () => {
     const groups = [group('a@g.us'), group('b@g.us', { name: 'Ünïcødé ✓ "quoted" \\ slash' })]
     const body = page(groups)
     const parsed = read(body)
-    expect(parsed.groups).toEqual(groups.map((g) => leanGroup(g as Group)))
+    expect(parsed.groups).toEqual(groups.map((g) => rowOf(g as Group)))
     expect(parsed.rejected).toEqual([])
     expect([parsed.count, parsed.total, parsed.offset, parsed.bytes]).toEqual([
       2,
@@ -134,24 +134,65 @@ describe('a groups page read for the list', () => {
     expect((JSON.parse(last.toString()) as { id: string }).id).toBe('ok-2')
   })
 
-  it('sends only the id and admins of a record whose bytes the last sync already had', () => {
+  /** What the last sync knew: these records, in this order, with these fingerprints. */
+  function knownOf(entries: [string, number][]): KnownRecords {
+    return {
+      position: new Map(entries.map(([id], at) => [id, at])),
+      fingerprints: Uint32Array.from(entries.map(([, print]) => print)),
+    }
+  }
+
+  it('sends only the id and last place of a record whose bytes the last sync already had', () => {
     const groups = [group('same'), group('changed'), group('new')]
     const body = page(groups)
     const first = read(body)
-    const known = new Map([
+    const known = knownOf([
+      ['other', 7],
       ['same', first.fingerprints[0]!],
       ['changed', first.fingerprints[1]! + 1],
     ])
     const outcome = parsePage(body, known)
     if (!outcome.ok) throw new Error('not read')
-    const { groups: rows, unchanged, fingerprints } = outcome.page
+    const { groups: rows, unchanged, previous, fingerprints } = outcome.page
     expect([...unchanged]).toEqual([1, 0, 0])
-    expect(rows[0]).toEqual({
-      id: 'same',
-      participants: leanGroup(groups[0] as Group).participants,
-    })
-    expect(rows.slice(1)).toEqual(groups.slice(1).map((g) => leanGroup(g as Group)))
+    expect([...previous]).toEqual([1, -1, -1])
+    expect(rows[0]).toEqual({ id: 'same' })
+    expect(rows.slice(1)).toEqual(groups.slice(1).map((g) => rowOf(g as Group)))
     expect([...fingerprints]).toEqual([...first.fingerprints])
+  })
+
+  it('reads the id the way JSON.parse does before trusting the last sync, or parses the record', () => {
+    const records = [
+      // The last of a repeated key is the one JSON.parse keeps.
+      '{"id":"decoy","name":"Dup","type":"group","participants_count":1,"participants":[],"id":"dup"}',
+      // An id written with escapes is still that id.
+      '{"id":"esc\\u0061ped","name":"Esc","type":"group","participants_count":1,"participants":[]}',
+      // A key written with escapes could be "id" to a parser: the record is parsed.
+      '{"id":"plain","name":"Key","type":"group","participants_count":1,"participants":[],"i\\u0064":"plain"}',
+      // Keys named id inside nested objects are not the record's.
+      '{"name":"Nested","type":"group","participants_count":1,"participants":[{"id":"p1","rank":"member"}],"id":"nested"}',
+    ]
+    const body = Buffer.from(`{"groups":[${records.join(',')}],"count":4,"total":4,"offset":0}`)
+    const first = read(body)
+    expect(first.groups.map((g) => g.id)).toEqual(['dup', 'escaped', 'plain', 'nested'])
+    const prints = [...first.fingerprints]
+    const same = parsePage(body, knownOf([['dup', prints[0]!], ['escaped', prints[1]!], ['plain', prints[2]!], ['nested', prints[3]!]]))
+    if (!same.ok) throw new Error('not read')
+    expect([...same.page.unchanged]).toEqual([1, 1, 0, 1])
+    expect(same.page.groups.map((g) => g.id)).toEqual(['dup', 'escaped', 'plain', 'nested'])
+    // The decoy id with the dup record's fingerprint is not the dup record.
+    const decoy = parsePage(body, knownOf([['decoy', prints[0]!]]))
+    if (!decoy.ok) throw new Error('not read')
+    expect([...decoy.page.unchanged]).toEqual([0, 0, 0, 0])
+  })
+
+  it('sets aside a record with bytes after its object, known or not', () => {
+    const good = JSON.stringify(group('good'))
+    const body = Buffer.from(`{"groups":[${good} 1,${good}],"count":2,"total":2,"offset":0}`)
+    const outcome = parsePage(body, knownOf([['good', crc32(Buffer.from(good))]]))
+    if (!outcome.ok) throw new Error('not read')
+    expect(outcome.page.rejected).toEqual([{ index: 0, path: 'groups[0]', message: 'not JSON' }])
+    expect([...outcome.page.unchanged]).toEqual([1])
   })
 
   it('fails the whole page when it is not a groups page', () => {

@@ -301,7 +301,7 @@ describe('a snapshot saved as the pages arrive', () => {
     const before = new Map((await service.query(all)).rows.map((row) => [row.id, row]))
     emulator.control.groups.mutate({ add: 3, at: 'start' })
     const copied = vi.spyOn(GroupColumnsBuilder.prototype, 'copyRow')
-    const made = vi.spyOn(GroupColumnsBuilder.prototype, 'add')
+    const made = vi.spyOn(GroupColumnsBuilder.prototype, 'addRow')
     try {
       const result = await service.sync()
       expect(result).toMatchObject({ added: 3, changed: 0, removed: 0, total: TOTAL + 3 })
