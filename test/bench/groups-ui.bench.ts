@@ -4,126 +4,74 @@
  * with 50,000 groups, how many rows the list keeps in the page while scrolled to the top,
  * the middle and the end, and how long a keystroke in the search box takes to show its
  * list (from the key event to the frame after the rows changed, debounce included).
- * Both sizes are measured side by side in this run, and the second is compared with the
- * first.
+ *
+ * At 50,000 groups the keystroke (P4) is also measured while a re-sync runs, and both with
+ * the app's 80 ms search debounce and with a renderer built without it: the target is
+ * "keystroke → rows during a sync ≤ 1.5× idle". That target is reported, not enforced:
+ * timings on a shared 2-core machine are noisy. The run fails only on rows in the page and
+ * on the 50,000-group idle median within 2× of the 1,000-group one.
  */
-import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
-import { type Page, chromium } from '@playwright/test'
-import { startEmulator } from '../../src-main/emulator/index'
+import { loadavg } from 'node:os'
+import { chromium } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromium } from '../e2e/support/chromium'
-import { WEB_SECRET_HEADER } from '../../src-shared/web-transport'
-import { type WebApp, startWebApp } from '../e2e/support/web-app'
+import { startWebApp } from '../e2e/support/web-app'
+import { spawnEmulator } from '../support/emulator-process'
+import { cpuSeconds } from './support/cpu-seconds'
+import {
+  PAIRS,
+  clearSearch,
+  connectAndSync,
+  keystroke,
+  optionsInPage,
+  timeQuery,
+  withoutPictureDownloads,
+} from './support/groups-ui-page'
+import { defaultRenderer, noDebounceRenderer } from './support/renderer-builds'
+import { type Measure, type Phase, median, printTables, round } from './support/groups-ui-report'
+import { Resyncs, syncing, waitIdle } from './support/resync'
 
-const SIZES = [1_000, 50_000] as const
 const KEYSTROKES = 21
 /** Single letters, each typed into an empty box: every one narrows the list. */
 const LETTERS = 'aeiourstnlcdmhpbgkfwy'
-
-const ROOT = join(import.meta.dirname, '..', '..')
-const OUT = process.env['STATUSDESK_OUT_DIR'] ?? join(ROOT, 'out')
-
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
-const percentile = (values: number[], p: number): number =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] as number
-const round = (ms: number): number => Math.round(ms * 10) / 10
-
-interface Measure {
-  groups: number
-  syncSeconds: number
-  rowsTop: number
-  rowsMiddle: number
-  rowsEnd: number
-  keystrokes: number[]
-  /** The same kind of search sent straight to groups:query over HTTP: main's share of a keystroke. */
-  queries: number[]
-}
-
-/** Two-letter searches no keystroke above used, so the index's cache of recent matches cannot answer them. */
-const PAIRS = ['an', 'er', 'ou', 'in', 'es', 'ar', 'on', 'or', 'en', 'ra', 'le', 'ri', 'st', 'al', 'ch', 'ma', 'la', 'ne', 'ti', 'co', 'de']
-
-async function timeQueries(app: WebApp): Promise<number[]> {
-  const times: number[] = []
-  for (const search of PAIRS) {
-    const started = performance.now()
-    const response = await fetch(`${app.origin}/api/invoke/groups:query`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: app.origin, [WEB_SECRET_HEADER]: app.secret },
-      body: JSON.stringify({ arg: { search, offset: 0, limit: 100 } }),
-    })
-    await response.json()
-    times.push(performance.now() - started)
-  }
-  return times
-}
-
-/** Types one key into the empty search box; resolves with ms from keydown to the frame after the list changed. */
-async function keystroke(page: Page, key: string): Promise<number> {
-  await page.evaluate(() => {
-    const list = document.querySelector<HTMLElement>('[data-testid="group-list"]')!
-    const input = document.querySelector<HTMLInputElement>('[data-testid="groups-search"]')!
-    const before = list.dataset['resultVersion']
-    const w = window as unknown as { __keystroke: Promise<number> }
-    w.__keystroke = new Promise<number>((resolve) => {
-      let start = 0
-      input.addEventListener('keydown', () => (start = performance.now()), { once: true, capture: true })
-      const observer = new MutationObserver(() => {
-        // Other refreshes (a new snapshot) also replace the rows: wait for this search's.
-        if (list.dataset['resultVersion'] === before || list.dataset['shownSearch'] !== input.value) return
-        observer.disconnect()
-        // The rows are patched in the same task; the next frame is when the user sees them.
-        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start)))
-      })
-      observer.observe(list, { attributes: true, attributeFilter: ['data-result-version', 'data-shown-search'] })
-    })
-  })
-  await page.keyboard.press(key)
-  return page.evaluate(() => (window as unknown as { __keystroke: Promise<number> }).__keystroke)
-}
-
-async function clearSearch(page: Page): Promise<void> {
-  await page.getByTestId('groups-search').fill('')
-  await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-testid="group-list"]')?.dataset['shownSearch'] === '')
-}
-
+/** Per request, as a real server on its own machine: a 50,000-group re-sync then lasts seconds. */
+const LATENCY_MS = 50
 /**
- * Group pictures download in the background after a sync, and the list refreshes as they
- * arrive; at 50,000 groups that goes on for minutes and would load one run and not the
- * other. The benchmark measures the list, so they are turned off (the rows show initials).
+ * Keystrokes typed during syncs at most, counted or not (some straddle a sync's end). Typing
+ * goes on past KEYSTROKES until a sync has ended, so a sync's every stage is typed through
+ * (its reading, then its comparison, save and new index), not only its start.
  */
-async function withoutPictureDownloads(app: WebApp): Promise<void> {
-  const response = await fetch(`${app.origin}/api/invoke/settings:update`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.origin, [WEB_SECRET_HEADER]: app.secret },
-    body: JSON.stringify({ arg: { sync: { downloadPictures: false } } }),
-  })
-  const result = (await response.json()) as { ok: boolean }
-  if (!result.ok) throw new Error('could not turn picture downloads off')
-}
+const MAX_TYPED_DURING_SYNC = 400
 
-const optionsInPage = (page: Page) => page.locator('[data-testid="group-list"] [role="option"]').count()
+const cpuDelta = (from: number | null, to: number | null): number | string =>
+  from === null || to === null ? 'n/a' : round(to - from)
 
-async function measure(groups: number): Promise<Measure> {
-  const emulator = await startEmulator({ groups, seed: 3 })
-  const app = await startWebApp()
+async function measure(
+  groups: number,
+  debounce: string,
+  outDir: string,
+  withSync: boolean,
+): Promise<Measure> {
+  const emulator = await spawnEmulator([
+    '--groups',
+    String(groups),
+    '--latency',
+    String(LATENCY_MS),
+    '--seed',
+    '3',
+    '--epoch',
+    '1750000000',
+  ])
+  const app = await startWebApp({ env: { STATUSDESK_OUT_DIR: outDir } })
   await withoutPictureDownloads(app)
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  let cursor = LETTERS.length - 1
+  // Each letter comes back 21 searches later, past the index's cache of the last 8.
+  const letter = () => LETTERS[cursor++ % LETTERS.length]!
   try {
     const page = await browser.newPage({ viewport: { width: 1360, height: 860 } })
     await page.goto(app.url)
-    await page.getByTestId('connect-base-url').fill(emulator.baseUrl)
-    await page.getByTestId('connect-token').fill(emulator.token)
-    await page.getByTestId('connect-storage-session').check()
-    const syncStarted = performance.now()
-    await page.getByTestId('connect-submit').click()
-    await page.waitForFunction(
-      (n) => document.querySelector<HTMLElement>('[data-testid="group-list"]')?.dataset['matching'] === String(n),
-      groups,
-      { timeout: 600_000, polling: 250 },
-    )
-    const syncSeconds = (performance.now() - syncStarted) / 1000
-    await page.getByTestId('group-row').first().waitFor()
+    const syncSeconds = await connectAndSync(page, emulator, groups)
+    await waitIdle(app)
 
     const list = page.getByTestId('group-list')
     const rowsTop = await optionsInPage(page)
@@ -136,15 +84,81 @@ async function measure(groups: number): Promise<Measure> {
     await list.evaluate((el) => (el.scrollTop = 0))
 
     await page.getByTestId('groups-search').focus()
-    const keystrokes: number[] = []
     // One warm-up keystroke (first search builds the sort order and JIT-compiles the path).
-    for (let i = -1; i < KEYSTROKES; i++) {
-      const ms = await keystroke(page, LETTERS[(i + LETTERS.length) % LETTERS.length]!)
-      if (i >= 0) keystrokes.push(ms)
+    await keystroke(page, letter())
+    await clearSearch(page)
+    let cpu = cpuSeconds(app.pid)
+    let emulatorCpu = cpuSeconds(emulator.child.pid)
+    let phaseStart = performance.now()
+    const idle: Phase = {
+      keystrokes: [],
+      typed: 0,
+      queries: [],
+      webCpu: 0,
+      emulatorCpu: 0,
+      seconds: 0,
+    }
+    for (; idle.typed < KEYSTROKES; idle.typed++) {
+      const stroke = await keystroke(page, letter())
+      if (stroke.noSync) idle.keystrokes.push(stroke.ms)
       await clearSearch(page)
     }
-    const queries = await timeQueries(app)
-    return { groups, syncSeconds, rowsTop, rowsMiddle, rowsEnd, keystrokes, queries }
+    for (const search of PAIRS) idle.queries.push(await timeQuery(app, search))
+    idle.webCpu = cpuDelta(cpu, (cpu = cpuSeconds(app.pid)))
+    idle.emulatorCpu = cpuDelta(emulatorCpu, (emulatorCpu = cpuSeconds(emulator.child.pid)))
+    idle.seconds = round((performance.now() - phaseStart) / 1000)
+    if (!withSync)
+      return {
+        groups,
+        debounce,
+        syncSeconds,
+        rows: [rowsTop, rowsMiddle, rowsEnd],
+        idle,
+        duringSync: null,
+      }
+
+    const resyncs = new Resyncs(app, page)
+    phaseStart = performance.now()
+    const during: Phase = {
+      keystrokes: [],
+      typed: 0,
+      queries: [],
+      webCpu: 0,
+      emulatorCpu: 0,
+      seconds: 0,
+    }
+    for (
+      ;
+      (during.keystrokes.length < KEYSTROKES || resyncs.durationsMs.length === 0) &&
+      during.typed < MAX_TYPED_DURING_SYNC;
+      during.typed++
+    ) {
+      await resyncs.ensure()
+      const stroke = await keystroke(page, letter())
+      if (stroke.wholeSync) during.keystrokes.push(stroke.ms)
+      await clearSearch(page)
+    }
+    for (const search of PAIRS) {
+      await resyncs.ensure()
+      const ms = await timeQuery(app, search)
+      if (await syncing(app)) during.queries.push(ms)
+    }
+    during.webCpu = cpuDelta(cpu, cpuSeconds(app.pid))
+    during.emulatorCpu = cpuDelta(emulatorCpu, cpuSeconds(emulator.child.pid))
+    during.seconds = round((performance.now() - phaseStart) / 1000)
+    await resyncs.settle()
+    return {
+      groups,
+      debounce,
+      syncSeconds,
+      rows: [rowsTop, rowsMiddle, rowsEnd],
+      idle,
+      duringSync: {
+        ...during,
+        resyncs: resyncs.started,
+        resyncSeconds: resyncs.durationsMs.map((ms) => round(ms / 1000)),
+      },
+    }
   } finally {
     await browser.close()
     await app.stop({ removeData: true })
@@ -152,31 +166,41 @@ async function measure(groups: number): Promise<Measure> {
   }
 }
 
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
+
 assertChromium()
-if (!existsSync(join(OUT, 'renderer', 'index.html'))) {
-  console.log(`building the renderer into ${OUT} first…`)
-  const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'inherit', env: process.env })
-  if (build.status !== 0) process.exit(1)
-}
+const loadBefore = load()
+const defaultOut = defaultRenderer()
+const noDebounce = await noDebounceRenderer()
+console.log(
+  `emulator: its own process (spawnEmulator), ${LATENCY_MS} ms per request; web mode, Chromium and this driver: one process each`,
+)
+console.log(`load average (1 / 5 / 15 min): ${loadBefore} before the builds, ${load()} after them`)
 
 const results: Measure[] = []
-for (const size of SIZES) results.push(await measure(size))
+try {
+  results.push(await measure(1_000, '80 ms', defaultOut, false))
+  results.push(await measure(50_000, '80 ms', defaultOut, true))
+  results.push(await measure(50_000, 'none', noDebounce.outDir, true))
+} finally {
+  await noDebounce.remove()
+}
 
-const baseline = median(results[0]!.keystrokes)
-console.table(
-  results.map((r) => ({
-    groups: r.groups.toLocaleString('en'),
-    'rows in DOM (top / middle / end)': `${r.rowsTop} / ${r.rowsMiddle} / ${r.rowsEnd}`,
-    'keystroke → list, median ms': round(median(r.keystrokes)),
-    'p90 ms': round(percentile(r.keystrokes, 0.9)),
-    'vs 1,000 groups': `${(median(r.keystrokes) / baseline).toFixed(2)}x`,
-    'groups:query alone, median ms': round(median(r.queries)),
-    'first sync s': round(r.syncSeconds),
-  })),
-)
-const worst = results.at(-1)!
-const rowsOk = results.every((r) => Math.max(r.rowsTop, r.rowsMiddle, r.rowsEnd) < 80)
-const ratioOk = median(worst.keystrokes) <= 2 * baseline
+const [small, big] = results as [Measure, Measure, Measure]
+const baseline = median(small.idle.keystrokes)
+printTables(results)
+console.log(`load average (1 / 5 / 15 min) after: ${load()}`)
+
+const rowsOk = results.every((r) => Math.max(...r.rows) < 80)
+const ratioOk = median(big.idle.keystrokes) <= 2 * baseline
+const complete = results.every((r) => (r.duringSync?.keystrokes.length ?? KEYSTROKES) >= KEYSTROKES)
 console.log(`rows in DOM under 80 at every size: ${rowsOk ? 'yes' : 'NO'}`)
-console.log(`median keystroke at ${worst.groups.toLocaleString('en')} within 2x of 1,000: ${ratioOk ? 'yes' : 'NO'}`)
+console.log(`median idle keystroke at 50,000 within 2x of 1,000: ${ratioOk ? 'yes' : 'NO'}`)
+if (!complete)
+  console.log(
+    `fewer than ${KEYSTROKES} keystrokes fell wholly within a sync: the sync figures rest on fewer`,
+  )
 process.exit(rowsOk && ratioOk ? 0 : 1)

@@ -9,6 +9,8 @@ export interface WebApp {
   origin: string
   secret: string
   dataDir: string
+  /** The web-mode process, for benchmarks that read its CPU time. */
+  pid: number | undefined
   /** Stops the process; the data folder stays for a restart unless `removeData`. */
   stop(options?: { removeData?: boolean }): Promise<void>
 }
@@ -32,6 +34,7 @@ export async function startWebApp(options: { dataDir?: string; env?: Record<stri
   return {
     ...(ready as { url: string; origin: string; secret: string }),
     dataDir,
+    pid: child.pid,
     stop: async ({ removeData = false } = {}) => {
       await stopProcess(child)
       if (removeData) await rm(dataDir, { recursive: true, force: true })

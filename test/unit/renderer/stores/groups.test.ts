@@ -115,6 +115,25 @@ describe('groups store', () => {
     expect(store.matching).toBe(1000)
   })
 
+  it('searches on the keystroke itself in a build without the debounce (the benchmark builds one)', async () => {
+    vi.stubEnv('VITE_SEARCH_DEBOUNCE_MS', '0')
+    vi.resetModules()
+    try {
+      // Fresh modules read the variable; the fake bridge must serve the fresh store's bridge.
+      const { fakeBridge: freshBridge } = await import('../support/fake-bridge')
+      const fresh = await import('../../../../src-renderer/src/stores/groups')
+      expect(fresh.SEARCH_DEBOUNCE_MS).toBe(0)
+      const bridge = freshBridge({ 'groups:query': (arg) => windowOf(ALL, arg), 'groups:labels': () => [] })
+      const store = fresh.useGroupsStore()
+      await store.start()
+      store.setSearch('Group 1')
+      expect(bridge.callsTo('groups:query').map((arg) => (arg as { search: string }).search)).toEqual(['', 'Group 1'])
+    } finally {
+      vi.unstubAllEnvs()
+      vi.resetModules()
+    }
+  })
+
   it('sends filters, labels and sort with every query, and starts again from the top', async () => {
     const bridge = fakeBridge({ 'groups:query': (arg) => windowOf(ALL, arg), 'groups:labels': () => [] })
     const store = useGroupsStore()
