@@ -227,6 +227,12 @@ interface PageSeen {
   total: number
 }
 
+/**
+ * How many pages per lane a read may run ahead of the earliest page still on its way
+ * (see readPass): enough that ordinary differences in latency never hold a lane back.
+ */
+const READ_AHEAD_PER_LANE = 2
+
 async function readPass<P extends PageFacts>(
   source: PageSource<P>,
   options: FetchAllOptions,
@@ -320,11 +326,41 @@ async function readPass<P extends PageFacts>(
   let planned = lastPageOffset(first.total, size)
   let cursor = size
 
+  /**
+   * Pages asked for and not yet handed on. A lane does not ask for a page more than
+   * `ahead` pages past the earliest of them: the sink keeps the pages that arrive before
+   * the ones ahead of them, and a slow page must not let the others read the whole pass.
+   */
+  const inFlight = new Set<number>()
+  const ahead = concurrency * READ_AHEAD_PER_LANE
+  let wake: (() => void) | null = null
+  let woken: Promise<void> = Promise.resolve()
+  const pageDone = (): void => {
+    const waiting = wake
+    wake = null
+    waiting?.()
+  }
+  const nextPageDone = (): Promise<void> => {
+    if (!wake) woken = new Promise((resolve) => (wake = resolve))
+    return woken
+  }
+
   const worker = async (): Promise<void> => {
-    while (cursor <= Math.min(planned, end)) {
+    while (cursor <= Math.min(planned, end) && !stopAll.signal.aborted) {
+      if (inFlight.size > 0 && cursor - Math.min(...inFlight) >= ahead * size) {
+        await nextPageDone()
+        continue
+      }
       const offset = cursor
       cursor += size
-      const page = await fetchPage(offset)
+      inFlight.add(offset)
+      let page: PageSeen
+      try {
+        page = await fetchPage(offset)
+      } finally {
+        inFlight.delete(offset)
+        pageDone()
+      }
       if (lengthOf(page) < size) end = Math.min(end, offset)
       else if (offset >= planned) planned = offset + size
       planned = Math.max(planned, lastPageOffset(page.total, size))

@@ -362,6 +362,23 @@ describe('pages handed on as they arrive', () => {
     )
   }, 60_000)
 
+  it('a slow page holds the read at a few pages past it, not the rest of the pass', async () => {
+    // The second request (offset 500) answers after 2 s; the others at once.
+    emulator.control.faults.add({ type: 'latency', ms: 2_000, nth: 2 })
+    const order: number[] = []
+    const read = await readAllPages(client, { concurrency: 2 }, (_page, offset) => {
+      order.push(offset)
+    })
+    expect(read.ids).toHaveLength(TOTAL)
+    // Two lanes may run 2 pages each past the slow one: at most 4 pages wait for it.
+    const before = order.indexOf(500)
+    expect(order.slice(0, before).filter((offset) => offset > 500).length).toBeLessThanOrEqual(4)
+    expect(order.slice(0, before).filter((offset) => offset > 500).length).toBeGreaterThan(0)
+    expect([...order].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: Math.ceil((TOTAL + 1) / 500) }, (_, i) => i * 500),
+    )
+  }, 60_000)
+
   it('a sink that fails stops the read with its error', async () => {
     const error = await readAllPages(client, {}, (_page, offset) => {
       if (offset >= 1_000) throw new AppError('storage', 'disk full')
