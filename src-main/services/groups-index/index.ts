@@ -18,11 +18,6 @@ export {
   type NamedSender,
   type PictureLookup,
 } from './groups-index'
-export {
-  DirectoryBuilder,
-  participantsDirectory,
-  type DirectoryEntry,
-} from './participants-directory'
 export { messagePreview } from './preview'
 export { bareId, deriveSelfId } from './self-id'
 export { sortName } from './sort-name'
