@@ -38,7 +38,8 @@ export function buildInWorker(
 ): Promise<Extract<BuildReply, { ok: true }>> {
   const { start = startParticipantsWorker, signal } = options
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new AppError('cancelled', 'The list of people was not built.'))
+    if (signal?.aborted)
+      return reject(new AppError('cancelled', 'The list of people was not built.'))
     let settled = false
     const worker = start({ resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } })
     const finish = (outcome: () => void): void => {

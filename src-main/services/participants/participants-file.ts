@@ -135,7 +135,8 @@ export class ParticipantsFileUnusable extends Error {
 
 function startsFit(starts: Uint32Array, count: number, size: number): boolean {
   if (starts.length !== count + 1 || starts[0] !== 0 || starts[count] !== size) return false
-  for (let i = 0; i < count; i++) if ((starts[i] as number) > (starts[i + 1] as number)) return false
+  for (let i = 0; i < count; i++)
+    if ((starts[i] as number) > (starts[i + 1] as number)) return false
   return true
 }
 
@@ -174,7 +175,9 @@ export function decodeParticipants(
     throw new ParticipantsFileUnusable('from another snapshot')
   const start = end + 1
   if (buffer.length - start !== header.bodyBytes)
-    throw new ParticipantsFileUnusable(buffer.length - start < header.bodyBytes ? 'cut short' : 'trailing bytes')
+    throw new ParticipantsFileUnusable(
+      buffer.length - start < header.bodyBytes ? 'cut short' : 'trailing bytes',
+    )
   if (crc32(buffer.subarray(start)) !== header.crc32)
     throw new ParticipantsFileUnusable('checksum mismatch')
   if (

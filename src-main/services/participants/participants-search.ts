@@ -4,6 +4,8 @@ import { SLOT, TEXT_SLOTS, textAt, utf8 } from '../groups-index/group-columns'
 import type { LoadedParticipants } from './participant-index'
 
 const SLOTS = TEXT_SLOTS.length
+/** Half of a surrogate pair (a whole pair is one code point to a /u pattern). */
+const LONE_SURROGATE = /\p{Cs}/u
 
 function view(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
@@ -39,22 +41,30 @@ function nameEnds(columns: GroupColumns): Uint32Array {
 const endsOf = new WeakMap<GroupColumns, Uint32Array>()
 
 /** 1 for each group whose folded name holds `term`, by position. */
-function namesHolding(columns: GroupColumns, term: Buffer): Uint8Array {
+function namesHolding(columns: GroupColumns, term: string): Uint8Array {
   let ends = endsOf.get(columns)
   if (!ends) {
     ends = nameEnds(columns)
     endsOf.set(columns, ends)
   }
   const { haystackStarts, count } = columns
-  const folded = view(columns.haystack)
   const hits = new Uint8Array(count)
+  if (LONE_SURROGATE.test(term)) {
+    // Half of a surrogate pair has no UTF-8 of its own: compared as text, group by group.
+    for (let g = 0; g < count; g++)
+      if (utf8(columns.haystack, haystackStarts[g] as number, ends[g] as number).includes(term))
+        hits[g] = 1
+    return hits
+  }
+  const folded = view(columns.haystack)
   let group = 0
-  for (let from = 0; ; ) {
-    const hit = folded.indexOf(term, from)
+  const bytes = Buffer.from(term, 'utf8')
+  for (let from = 0; ;) {
+    const hit = folded.indexOf(bytes, from)
     if (hit < 0) break
     while ((haystackStarts[group + 1] as number) <= hit) group++
     // A first hit that does not fit in the name means no later one does.
-    if (hit + term.length <= (ends[group] as number)) hits[group] = 1
+    if (hit + bytes.length <= (ends[group] as number)) hits[group] = 1
     from = haystackStarts[group + 1] as number
   }
   return hits
@@ -72,9 +82,10 @@ export function peopleMatching(people: LoadedParticipants, terms: readonly strin
   // How many terms each person has matched so far: only those that matched all go on.
   const matched = new Uint16Array(count)
   for (let t = 0; t < terms.length; t++) {
-    const term = Buffer.from(terms[t] as string, 'utf8')
+    const text = terms[t] as string
+    const term = Buffer.from(text, 'utf8')
     let person = 0
-    for (let from = 0; ; ) {
+    for (let from = 0; !LONE_SURROGATE.test(text);) {
       const hit = ids.indexOf(term, from)
       if (hit < 0) break
       while ((contactStarts[person + 1] as number) <= hit) person++
@@ -86,7 +97,7 @@ export function peopleMatching(people: LoadedParticipants, terms: readonly strin
       if (matched[person] === t) matched[person] = t + 1
       from = end
     }
-    const named = namesHolding(columns, term)
+    const named = namesHolding(columns, text)
     for (let i = 0; i < count; i++) {
       if (matched[i] !== t || contactStarts[i + 1] === contactStarts[i]) continue
       for (let s = sampleStarts[i] as number; s < (sampleStarts[i + 1] as number); s++) {

@@ -52,7 +52,8 @@ function packed(texts: readonly string[]): { bytes: Uint8Array; starts: Uint32Ar
   }
   starts[texts.length] = size
   const bytes = Buffer.alloc(size)
-  for (let i = 0; i < texts.length; i++) bytes.write(texts[i] as string, starts[i] as number, 'utf8')
+  for (let i = 0; i < texts.length; i++)
+    bytes.write(texts[i] as string, starts[i] as number, 'utf8')
   return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, size), starts }
 }
 

@@ -1,11 +1,6 @@
 import type { ContactsPage, StoryContact } from '@shared/channels/stories'
 import { searchTerms } from '../groups-index'
-import {
-  contactAt,
-  isListed,
-  peopleMatching,
-  type LoadedParticipants,
-} from '../participants'
+import { contactAt, isListed, peopleMatching, type LoadedParticipants } from '../participants'
 
 /**
  * The contact picker's source: the people of the cached groups (one entry per person,

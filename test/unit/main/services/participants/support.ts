@@ -1,8 +1,8 @@
-import { Worker } from 'node:worker_threads'
+import { Worker, type WorkerOptions } from 'node:worker_threads'
 import type { Group } from '@shared/domain'
 import { SnapshotStore } from '../../../../../src-main/services/cache'
 import { columnsOf } from '../../../../../src-main/services/groups-index'
-import type { PeopleSnapshot } from '../../../../../src-main/services/participants'
+import type { PeopleSnapshot, WorkerStarter } from '../../../../../src-main/services/participants'
 import { forEachRecord } from '../../../../../src-main/services/sync/records-on-disk'
 import { DirectoryBuilder, ReferenceContactsSearch } from '../../../../support/directory-reference'
 
@@ -19,7 +19,10 @@ export async function savedSnapshot(
 ): Promise<PeopleSnapshot> {
   const store = new SnapshotStore({ dir, accountId: 'acc' })
   const meta = { accountId: 'acc', syncedAt }
-  const layout = { offsets: new Float64Array(groups.length), lengths: new Uint32Array(groups.length) }
+  const layout = {
+    offsets: new Float64Array(groups.length),
+    lengths: new Uint32Array(groups.length),
+  }
   const fingerprints = await store.save(meta, groups as Group[], undefined, layout)
   const listable = groups.map((group) => {
     const g = group as Group
@@ -49,12 +52,12 @@ export async function referenceSearch(snapshot: PeopleSnapshot): Promise<Referen
 
 /** A worker starter that counts its starts (and can hand out a failing worker instead). */
 export function countingStarter(
-  real: (options: ConstructorParameters<typeof Worker>[1]) => Worker,
+  real: WorkerStarter,
   failFirst = 0,
-): { start: typeof real; starts: number } {
+): { start: WorkerStarter; starts: number } {
   const counter = {
     starts: 0,
-    start: (options: ConstructorParameters<typeof Worker>[1]) => {
+    start: (options: WorkerOptions) => {
       counter.starts++
       // A worker that dies before it answers, as one that runs out of memory would.
       if (counter.starts <= failFirst) return new Worker('process.exit(7)', { eval: true })
