@@ -17,6 +17,8 @@ export default defineConfig({
           index: resolve('src-main/index.ts'),
           // Its own file beside index.js: the sync starts it as a worker thread by that name.
           'page-worker': resolve('src-main/services/sync/page-worker.ts'),
+          // Likewise for the worker that builds the participants index.
+          'participants-worker': resolve('src-main/services/participants/participants-worker.ts'),
         },
       },
     },

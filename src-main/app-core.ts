@@ -146,7 +146,8 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     listedAccounts: () => accounts.list().accounts.map((account) => account.id),
     connectivity,
     limits: () => settings.get().stories,
-    directory: () => groups.participantsDirectory(),
+    participants: () => groups.participants(),
+    peopleWithIds: (ids) => groups.peopleWithIds(ids),
     groups: async () =>
       (await groups.namedSenders()).map((sender) => ({
         name: sender.group,

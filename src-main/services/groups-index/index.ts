@@ -19,11 +19,6 @@ export {
   type NamedSender,
   type PictureLookup,
 } from './groups-index'
-export {
-  DirectoryBuilder,
-  participantsDirectory,
-  type DirectoryEntry,
-} from './participants-directory'
 export { messagePreview } from './preview'
 export { rowOf, type RowParts } from './row-parts'
 export { bareId, deriveSelfId } from './self-id'

@@ -1,52 +1,34 @@
 import type { ContactsPage, StoryContact } from '@shared/channels/stories'
-import { normalizeContact } from '@shared/story/contacts'
-import { foldForSearch, searchTerms, type DirectoryEntry } from '../groups-index'
-
-interface Indexed {
-  contact: StoryContact
-  /** The id and group names, folded for search. */
-  haystack: string
-}
+import { searchTerms } from '../groups-index'
+import { contactAt, isListed, peopleMatching, type LoadedParticipants } from '../participants'
 
 /**
- * The contact picker's source: the participants of the cached groups (already one entry
- * per person), in the form a story's audience takes, searchable by number or group name.
- * The folded index is rebuilt only when the directory itself changes.
+ * The contact picker's source: the people of the cached groups (one entry per person,
+ * most shared groups first), in the form a story's audience takes, searchable by number or
+ * by the names of the groups shown with them. It searches the participants index's typed
+ * arrays as they are; only the contacts returned become objects.
  */
 export class ContactsSearch {
-  readonly #directory: () => Promise<readonly DirectoryEntry[]>
-  #source: readonly DirectoryEntry[] | null = null
-  #index: Indexed[] = []
+  readonly #people: () => Promise<LoadedParticipants | null>
 
-  constructor(directory: () => Promise<readonly DirectoryEntry[]>) {
-    this.#directory = directory
+  constructor(people: () => Promise<LoadedParticipants | null>) {
+    this.#people = people
   }
 
   async search(query: string, limit: number): Promise<ContactsPage> {
-    const index = await this.#current()
+    const people = await this.#people()
+    if (!people) return { contacts: [], matching: 0, total: 0 }
     // "+1 555-0100" finds 15550100...: digits are compared without their punctuation.
     const digits = query.replace(/[\s()+.-]/g, '')
     const terms = /^\d+$/.test(digits) ? [digits] : searchTerms(query)
-    const matching = terms.length === 0 ? index : index.filter((entry) => terms.every((term) => entry.haystack.includes(term)))
-    return { contacts: matching.slice(0, limit).map((entry) => entry.contact), matching: matching.length, total: index.length }
-  }
-
-  async #current(): Promise<Indexed[]> {
-    const source = await this.#directory()
-    if (source === this.#source) return this.#index
-    const seen = new Set<string>()
-    const index: Indexed[] = []
-    for (const entry of source) {
-      const id = entry.number ?? normalizeContact(entry.id)
-      if (id === null || seen.has(id)) continue
-      seen.add(id)
-      index.push({
-        contact: { id, groups: entry.sampleGroups, groupCount: entry.groups },
-        haystack: foldForSearch(`${id} ${entry.sampleGroups.join(' ')}`),
-      })
+    const matched = terms.length > 0 ? peopleMatching(people, terms) : null
+    const contacts: StoryContact[] = []
+    let matching = 0
+    for (let i = 0; i < people.table.count; i++) {
+      if (!isListed(people, i) || (matched && matched[i] !== terms.length)) continue
+      if (contacts.length < limit) contacts.push(contactAt(people, i))
+      matching++
     }
-    this.#source = source
-    this.#index = index
-    return index
+    return { contacts, matching, total: people.table.listed }
   }
 }

@@ -3,13 +3,13 @@ import type { AccountsState } from '@shared/channels/accounts'
 import type { StoryLimits } from '@shared/story/limits'
 import type { EventHub } from '../../events'
 import type { AccountSession, ActiveAccountSource } from '../account-session'
-import type { DirectoryEntry } from '../groups-index'
+import type { LoadedParticipants } from '../participants'
 import type { Logger } from '../log'
 import { SavedDrafts } from '../drafts/saved-drafts'
 import { mediaProtocolRoute, mediaWebRoutes } from '../media/media-routes'
 import { MediaStore, type FetchLike } from '../media/media-store'
 import type { ConnectivityPort, StoryPublisher } from '../outbox/outbox'
-import type { GroupSeen } from '../story-feed/names'
+import type { GroupSeen, PersonSeen } from '../story-feed/names'
 import { StoryFeedService, type FeedClient } from '../story-feed/story-feed-service'
 import { ContactsSearch } from './contacts-search'
 import { StoriesService } from './stories-service'
@@ -34,7 +34,10 @@ export interface StoriesModuleOptions {
   listedAccounts?: () => readonly string[]
   connectivity: ConnectivityPort
   limits: () => StoryLimits
-  directory: () => Promise<readonly DirectoryEntry[]>
+  /** Everyone in the active account's cached groups, for the contact picker. */
+  participants: () => Promise<LoadedParticipants | null>
+  /** The people among some ids, with some of their groups' names (to name story viewers). */
+  peopleWithIds: (ids: readonly string[]) => Promise<PersonSeen[]>
   /** The active account's cached groups, to put names to story viewers. */
   groups: () => Promise<readonly GroupSeen[]>
   fetch: FetchLike
@@ -77,11 +80,11 @@ export function createStoriesModule(options: StoriesModuleOptions) {
       notice: (level, message) => events.emit('app:notice', { level, message }),
     },
   })
-  const contacts = new ContactsSearch(options.directory)
+  const contacts = new ContactsSearch(options.participants)
   const feed = new StoryFeedService({
     accounts: options.accounts,
     groups: options.groups,
-    directory: options.directory,
+    people: options.peopleWithIds,
     history: () => stories.historyList(),
     settleHistory: (statuses) => stories.settleHistory(statuses),
     connectivity: options.connectivity,

@@ -1,5 +1,4 @@
 import type { Group, Message } from '@shared/domain'
-import type { DirectoryEntry } from '../groups-index'
 
 export interface KnownPerson {
   name: string | null
@@ -13,26 +12,32 @@ export interface GroupSeen {
   last_message?: Pick<Message, 'from' | 'from_name' | 'from_me'> | null
 }
 
+/** Someone in the cached groups (by id without its server part) and some of their groups' names. */
+export interface PersonSeen {
+  id: string
+  sampleGroups: readonly string[]
+}
+
 const SAMPLE_GROUPS = 3
 const bare = (id: string): string => id.replace(/@.*$/, '')
 
 /**
- * Who the account knows, by number: the groups each participant is in (from the
- * participants directory when given, since the groups main holds may list only their
- * admins); and a name, from the account's contacts first (the name the user saved), else
+ * Who the account knows, by number: the groups each participant is in (from `people`, the
+ * participants index's answer for the numbers wanted, when given, since the groups main
+ * holds may list only their admins); and a name, from the account's contacts first (the name the user saved), else
  * from a group's last message that came from them with a sender name.
  */
 export function nameBook(
   groups: readonly GroupSeen[],
-  directory?: readonly DirectoryEntry[],
+  people?: readonly PersonSeen[],
   contacts?: ReadonlyMap<string, string>,
 ): Map<string, KnownPerson> {
   const book = new Map<string, KnownPerson>()
-  for (const entry of directory ?? []) {
+  for (const entry of people ?? []) {
     book.set(bare(entry.id), { name: null, groups: entry.sampleGroups.slice(0, SAMPLE_GROUPS) })
   }
   for (const group of groups) {
-    if (directory === undefined)
+    if (people === undefined)
       for (const participant of group.participants ?? []) {
         const number = bare(participant.id)
         let person = book.get(number)

@@ -3,15 +3,14 @@ import type { FeedState, StoryViews } from '@shared/story/feed'
 import type { HistoryEntry } from '@shared/story/records'
 import type { ActiveAccountSource } from '../account-session'
 import type { ViewStatuses } from '../api'
-import type { DirectoryEntry } from '../groups-index'
 import { silentLogger, type Logger } from '../log'
 import { ContactsCache } from './contacts-cache'
 import { FeedCache } from './feed-cache'
 import { feedStoryOf, mergeFeed } from './feed-record'
 import { fetchAllContacts, type ContactsSource } from './fetch-contacts'
 import { fetchAllStories, type StoriesSource } from './fetch-stories'
-import { nameBook, type GroupSeen } from './names'
-import { viewersOf } from './views'
+import { nameBook, type GroupSeen, type PersonSeen } from './names'
+import { viewerIds, viewersOf } from './views'
 
 /** What the feed needs of the API client. */
 export interface FeedClient extends StoriesSource, ContactsSource {
@@ -22,8 +21,8 @@ export interface StoryFeedOptions {
   accounts: ActiveAccountSource<FeedClient>
   /** The active account's cached groups, to put names to viewers. */
   groups: () => Promise<readonly GroupSeen[]>
-  /** Everyone in the cached groups, with some of their groups' names. */
-  directory?: () => Promise<readonly DirectoryEntry[]>
+  /** The people among some numbers in the cached groups, with some of their groups' names. */
+  people?: (ids: readonly string[]) => Promise<readonly PersonSeen[]>
   /** The active account's publishing history. */
   history: () => Promise<HistoryEntry[]>
   /** Tells the history the statuses the server listed, so "pending" entries settle. */
@@ -172,9 +171,9 @@ export class StoryFeedService {
     const run = this.#viewsQueue.then(async () => {
       const answer = await feed.client.storyStatuses(storyId)
       const groups = await this.#opts.groups().catch(() => [] as readonly GroupSeen[])
-      const directory = await this.#opts.directory?.().catch(() => [] as readonly DirectoryEntry[])
+      const people = await this.#opts.people?.(viewerIds(answer.statuses)).catch(() => [] as readonly PersonSeen[])
       const contacts = await feed.contacts.names().catch(() => new Map<string, string>())
-      const book = nameBook(groups, directory, contacts)
+      const book = nameBook(groups, people, contacts)
       const views: StoryViews = {
         storyId,
         viewers: viewersOf(answer.statuses, book),

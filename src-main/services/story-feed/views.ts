@@ -11,6 +11,18 @@ function viewedAt(timestamp: string | number): string | null {
   return Number.isFinite(ms) && ms > 0 ? new Date(ms).toISOString() : null
 }
 
+/** The numbers of a story's viewers, as viewersOf names them. */
+export function viewerIds(statuses: readonly ViewStatus[]): string[] {
+  const ids = new Set<string>()
+  for (const status of statuses.slice(0, MAX_VIEWERS)) {
+    const raw = status.viewer_id || status.recipient_id
+    if (raw) ids.add(viewerId(raw))
+  }
+  return [...ids]
+}
+
+const viewerId = (raw: string): string => raw.replace(/@.*$/, '').slice(0, 64)
+
 /**
  * The view statuses of a story as viewers: one row per viewer (the latest status each),
  * with a name where the cached groups know the number, earliest view first.
@@ -20,7 +32,7 @@ export function viewersOf(statuses: readonly ViewStatus[], book: ReadonlyMap<str
   for (const status of statuses.slice(0, MAX_VIEWERS)) {
     const raw = status.viewer_id || status.recipient_id
     if (!raw) continue
-    const id = raw.replace(/@.*$/, '').slice(0, 64)
+    const id = viewerId(raw)
     const known = book.get(id)
     const viewer: Viewer = {
       id,

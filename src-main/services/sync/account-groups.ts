@@ -19,11 +19,9 @@ import {
 } from '../cache'
 import type { Connectivity } from '../connectivity'
 import {
-  DirectoryBuilder,
   GroupColumnsBuilder,
   GroupsIndex,
   columnsOf,
-  type DirectoryEntry,
   type GroupColumns,
   type GroupsIndexOptions,
   type GroupsQueryArgs,
@@ -31,6 +29,12 @@ import {
 } from '../groups-index'
 import type { Logger } from '../log'
 import type { CommunityMember } from '../community'
+import {
+  ParticipantIndex,
+  peopleWithIds,
+  type LoadedParticipants,
+  type ParticipantIndexOptions,
+} from '../participants'
 import { PictureStore, type FetchLike, type PictureRef } from '../pictures'
 import { diffGroups, type GroupsDiff } from './diff'
 import { readAllPages, syncCancelled, type GroupsSource, type PagesRead } from './fetch-all-groups'
@@ -38,7 +42,6 @@ import { PageParser } from './page-parser'
 import { ParsedPages, type GroupsBodySource } from './parsed-pages'
 import { PagesToDisk, type SavedGroups } from './pages-to-disk'
 import {
-  forEachRecord,
   markAdminsFromDisk,
   readGroup,
   readRecordBytes,
@@ -65,7 +68,14 @@ export interface AccountGroupsOptions {
   files?: FilePort
   now: () => number
   locale?: () => string | undefined
+  /** Timings of the participants index (tests shorten them). */
+  people?: PeopleTimings
 }
+
+export type PeopleTimings = Pick<
+  ParticipantIndexOptions,
+  'idleMs' | 'buildWaitMs' | 'buildDelayMs' | 'startWorker'
+>
 
 /**
  * What main holds of the snapshot in use: its columns (the index answers from them) and
@@ -107,7 +117,8 @@ export class AccountGroups {
   /** The index file being rebuilt after a start that had to read the whole snapshot. */
   #indexSaved: Promise<void> = Promise.resolve()
   #index: GroupsIndex
-  #directory: DirectoryEntry[] | null = null
+  /** Everyone in the snapshot's groups: a file beside it, held in main only while searched. */
+  readonly #people: ParticipantIndex
   #fromCache = false
   #lastError: AppErrorData | null = null
   #lastResult: SyncResult | null = null
@@ -128,6 +139,13 @@ export class AccountGroups {
       ...(options.files && { files: options.files }),
     })
     this.#index = this.#newIndex()
+    this.#people = new ParticipantIndex({
+      dir: options.session.dir,
+      accountId: options.session.id,
+      log: options.log,
+      ...(options.files && { files: options.files }),
+      ...options.people,
+    })
     this.#ready = this.#load()
   }
 
@@ -198,29 +216,24 @@ export class AccountGroups {
     return this.#index.namedSenders()
   }
 
-  /** Everyone in the cached groups, read from disk once per snapshot. */
-  async participantsDirectory(): Promise<readonly DirectoryEntry[]> {
+  /**
+   * Everyone in the cached groups, from the participants index (built off the main thread
+   * when the snapshot has none yet); null when nothing is cached.
+   */
+  async participants(): Promise<LoadedParticipants | null> {
     await this.#ready
-    const records = this.#records
-    if (this.#directory) return this.#directory
-    if (!records) return []
-    const index = this.#index
-    const directory = new DirectoryBuilder(index.selfId)
-    await forEachRecord(records, (record) => {
-      const { name, participants } = record as { name?: unknown; participants?: unknown }
-      if (typeof name !== 'string' || !Array.isArray(participants)) return
-      directory.add(
-        name,
-        participants.filter(
-          (p): p is { id: string } =>
-            typeof p === 'object' && p !== null && typeof (p as { id?: unknown }).id === 'string',
-        ),
-      )
-    })
-    const entries = directory.entries()
-    // A sync may have swapped the snapshot meanwhile: then this list is already out of date.
-    if (this.#records === records) this.#directory = entries
-    return entries
+    return this.#people.participants()
+  }
+
+  /** The people among `ids` (without their server part), with some of their groups' names. */
+  async peopleWithIds(ids: readonly string[]): Promise<{ id: string; sampleGroups: string[] }[]> {
+    const people = await this.participants()
+    return people ? peopleWithIds(people, ids) : []
+  }
+
+  /** Whether main holds the participants index now (it is let go when the picker idles). */
+  get peopleHeld(): boolean {
+    return this.#people.held
   }
 
   /** What the picture routes serve for this account. */
@@ -283,6 +296,7 @@ export class AccountGroups {
       this.#pictureTask?.promise,
       this.#indexSaved,
     ])
+    await this.#people.dispose()
     await this.#records?.reader.retire()
   }
 
@@ -300,7 +314,9 @@ export class AccountGroups {
       if (index) {
         // Rows come from the index at once; the snapshot's own checksums are checked next.
         const { meta, columns, fingerprints, layout } = index
-        this.#install({ meta, columns, fingerprints, layout }, await this.#store.openReader())
+        this.#install({ meta, columns, fingerprints, layout }, await this.#store.openReader(), {
+          build: false,
+        })
         this.#fromCache = true
         void this.#verifyInBackground()
       } else {
@@ -315,7 +331,7 @@ export class AccountGroups {
             fingerprints,
             layout,
           }
-          this.#install(held, await this.#store.openReader())
+          this.#install(held, await this.#store.openReader(), { build: false })
           this.#fromCache = true
           // Not waited for by the rows (the next start is what it speeds up); a sync waits for it.
           this.#indexSaved = this.#store.saveIndex(held)
@@ -359,7 +375,7 @@ export class AccountGroups {
       this.#snapshot = null
       this.#records = null
       this.#index = this.#newIndex()
-      this.#directory = null
+      this.#people.use(null, { build: false })
       void records.reader.retire()
       this.#fromCache = false
       this.#emitState()
@@ -491,21 +507,32 @@ export class AccountGroups {
         layout: held.layout,
         fingerprints,
       })
-      this.#install(held, reader)
+      this.#install(held, reader, { build: true })
       return { fetched, held, diff }
     } finally {
       await disk.abandon()
     }
   }
 
-  /** Swaps the snapshot, its records on disk and its index in one step. */
-  #install(snapshot: HeldSnapshot, reader: SnapshotReader): void {
+  /**
+   * Swaps the snapshot, its records on disk and its index in one step. `build`: a new
+   * snapshot's participants index is built now, not when the picker first searches.
+   */
+  #install(snapshot: HeldSnapshot, reader: SnapshotReader, options: { build: boolean }): void {
     const index = new GroupsIndex(snapshot.columns, this.#indexOptions(snapshot.meta.stale))
     const old = this.#records
     this.#snapshot = snapshot
     this.#records = { reader, layout: snapshot.layout, fingerprints: snapshot.fingerprints }
     this.#index = index
-    this.#directory = null
+    this.#people.use(
+      {
+        path: this.#store.path,
+        meta: snapshot.meta,
+        columns: snapshot.columns,
+        records: this.#records,
+      },
+      options,
+    )
     void old?.reader.retire()
   }
 

@@ -11,10 +11,16 @@ import type { AccountSession, ActiveAccountSource } from '../account-session'
 import type { FilePort } from '../cache'
 import type { Connectivity } from '../connectivity'
 import type { CommunityMember } from '../community'
-import type { DirectoryEntry, GroupsQueryArgs, NamedSender } from '../groups-index'
+import type { GroupsQueryArgs, NamedSender } from '../groups-index'
+import type { LoadedParticipants } from '../participants'
 import type { Logger } from '../log'
 import type { FetchLike, PictureSourceResolver } from '../pictures'
-import { AccountGroups, type SyncSettings, type SyncSource } from './account-groups'
+import {
+  AccountGroups,
+  type PeopleTimings,
+  type SyncSettings,
+  type SyncSource,
+} from './account-groups'
 import { SyncScheduler, systemTimers, type Timers } from './scheduler'
 
 export interface GroupsServiceOptions {
@@ -30,6 +36,8 @@ export interface GroupsServiceOptions {
   timers?: Timers
   /** For sorting names; the system's by default. */
   locale?: () => string | undefined
+  /** Timings of the participants index (tests shorten them). */
+  people?: PeopleTimings
 }
 
 const NO_ACCOUNT_STATE: Omit<SyncState, 'online'> = {
@@ -140,9 +148,14 @@ export class GroupsService {
     return current.namedSenders()
   }
 
-  /** Everyone in the active account's cached groups, most shared groups first. */
-  async participantsDirectory(): Promise<readonly DirectoryEntry[]> {
-    return (await this.#account()?.participantsDirectory()) ?? []
+  /** Everyone in the active account's cached groups, as the contact picker searches them. */
+  async participants(): Promise<LoadedParticipants | null> {
+    return (await this.#account()?.participants()) ?? null
+  }
+
+  /** The people among `ids` in the active account's cached groups, with some of their groups. */
+  async peopleWithIds(ids: readonly string[]): Promise<{ id: string; sampleGroups: string[] }[]> {
+    return (await this.#account()?.peopleWithIds(ids)) ?? []
   }
 
   /** For the picture routes: only the active account's pictures are served. */
@@ -205,7 +218,7 @@ export class GroupsService {
   }
 
   #create(session: AccountSession<SyncSource>): AccountGroups {
-    const { events, connectivity, log, settings, fetch, files, locale } = this.#options
+    const { events, connectivity, log, settings, fetch, files, locale, people } = this.#options
     const timers = this.#options.timers ?? systemTimers
     return new AccountGroups({
       session,
@@ -217,6 +230,7 @@ export class GroupsService {
       now: () => timers.now(),
       ...(files && { files }),
       ...(locale && { locale }),
+      ...(people && { people }),
     })
   }
 

@@ -1,4 +1,5 @@
-import { Worker, type WorkerOptions } from 'node:worker_threads'
+import type { Worker, WorkerOptions } from 'node:worker_threads'
+import { startWorkerBeside } from '../start-worker'
 import type { PageOutcome } from './parse-page'
 import type { PageReply, PageRequest } from './page-worker'
 
@@ -8,11 +9,7 @@ import type { PageReply, PageRequest } from './page-worker'
  * vitest), `page-worker.ts` loaded through tsx's loader, registered inside the worker.
  */
 function startWorker(options: WorkerOptions): Worker {
-  const here = import.meta.url
-  if (!here.endsWith('.ts')) return new Worker(new URL('./page-worker.js', here), options)
-  const entry = JSON.stringify(new URL('./page-worker.ts', here).href)
-  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${entry}) })`
-  return new Worker(boot, { ...options, eval: true })
+  return startWorkerBeside(import.meta.url, 'page-worker', options)
 }
 
 /** A page that made the worker fail (it ran out of its memory, or crashed). */

@@ -96,7 +96,7 @@ export async function forEachRecord(
 }
 
 /** A record's participants that have an id, as far as a parsed record says. */
-export function participantsOf(record: unknown): { id: string; rank?: unknown }[] {
+function participantsOf(record: unknown): { id: string; rank?: unknown }[] {
   const participants = (record as { participants?: unknown } | null)?.participants
   if (!Array.isArray(participants)) return []
   return participants.filter(

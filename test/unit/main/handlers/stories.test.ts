@@ -48,7 +48,7 @@ function handlers(openDialog: OpenDialogPort | null): Handlers {
       }),
       exportViews: async () => ({ path: null, rows: 0 }),
       media,
-      contacts: new ContactsSearch(async () => []),
+      contacts: new ContactsSearch(async () => null),
       limits: () => DEFAULT_STORY_LIMITS,
       openDialog,
     }),

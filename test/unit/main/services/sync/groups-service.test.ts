@@ -12,6 +12,7 @@ import {
 import { Connectivity } from '../../../../../src-main/services/connectivity'
 import { spawnEmulator } from '../../../../support/emulator-process'
 import { GroupsService } from '../../../../../src-main/services/sync'
+import { ContactsSearch } from '../../../../../src-main/services/stories/contacts-search'
 import {
   SELF_PHONE,
   captureLogger,
@@ -466,12 +467,15 @@ describe('accounts', () => {
   it('lists the people of the cached groups for a contact picker, without the account itself', async () => {
     await withPreviousSnapshot()
     const { service } = build(dir.path)
-    const people = await service.participantsDirectory()
-    expect(people.length).toBeGreaterThan(1_000)
-    expect(people.some((p) => p.id === SELF_PHONE)).toBe(false)
-    expect(people[0]!.groups).toBeGreaterThanOrEqual(people.at(-1)!.groups)
-    expect(people.every((p) => p.number === null || /^\d{7,15}$/.test(p.number))).toBe(true)
-    expect(people[0]!.sampleGroups.length).toBeGreaterThan(0)
+    const people = await new ContactsSearch(() => service.participants()).search('', 100_000)
+    expect(people.total).toBeGreaterThan(1_000)
+    expect(people.contacts.some((p) => p.id === SELF_PHONE)).toBe(false)
+    expect(people.contacts[0]!.groupCount).toBeGreaterThanOrEqual(people.contacts.at(-1)!.groupCount)
+    expect(people.contacts.every((p) => /^\d{7,15}$/.test(p.id))).toBe(true)
+    expect(people.contacts[0]!.groups.length).toBeGreaterThan(0)
+    expect(await service.peopleWithIds([people.contacts[0]!.id, SELF_PHONE])).toEqual([
+      { id: people.contacts[0]!.id, sampleGroups: people.contacts[0]!.groups },
+    ])
     expect((await service.cachedIds()).length).toBe(TOTAL)
     expect(await service.namedSenders('someone-else')).toEqual([])
   }, 60_000)
