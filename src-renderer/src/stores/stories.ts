@@ -1,5 +1,5 @@
 import type { ContactsPage, PublishResult, UploadProgressEvent } from '@shared/channels/stories'
-import type { AppErrorData } from '@shared/errors'
+import type { AppErrorData, Result } from '@shared/errors'
 import { blockingIssues, checkStory, type StoryIssue } from '@shared/story/checks'
 import { emptyDraft, StoryDraftSchema, type StoryDraft } from '@shared/story/draft'
 import { DEFAULT_STORY_LIMITS, type StoryLimits } from '@shared/story/limits'
@@ -203,10 +203,9 @@ export const useStoriesStore = defineStore('stories', () => {
     return importWith(() => bridge.invoke('stories:media-import-url', { url }))
   }
 
-  /** People from the cached groups' participants, for the audience picker. */
-  async function searchContacts(query: string, limit = 30): Promise<ContactsPage | null> {
-    const found = await bridge.call('stories:contacts-search', { query, limit })
-    return found.ok ? found.value : null
+  /** People from the cached groups' participants, for the audience picker; an error says why none could be listed. */
+  function searchContacts(query: string, limit = 30): Promise<Result<ContactsPage>> {
+    return bridge.call('stories:contacts-search', { query, limit })
   }
 
   async function removeMedia(): Promise<void> {

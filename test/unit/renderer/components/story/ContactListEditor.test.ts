@@ -3,14 +3,27 @@ import { flushPromises, mount } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
 import ContactListEditor from '../../../../../src-renderer/src/components/story/ContactListEditor.vue'
 import { createAppI18n } from '../../../../../src-renderer/src/i18n'
+import { useStoriesStore } from '../../../../../src-renderer/src/stores/stories'
+import type { ContactsPage } from '@shared/channels/stories'
+import type { Result } from '@shared/errors'
 
-function editor(initial: string[] = []) {
+const PAGE = {
+  contacts: [{ id: '15550100001', groups: ['Book club'], groupCount: 1 }],
+  matching: 1,
+  total: 1,
+}
+
+function editor(initial: string[] = [], answers: Result<ContactsPage>[] = [{ ok: true, value: PAGE }]) {
   const updates: string[][] = []
+  const pinia = createTestingPinia({ createSpy: vi.fn })
+  const search = vi.mocked(useStoriesStore(pinia).searchContacts)
+  for (const answer of answers) search.mockResolvedValueOnce(answer)
+  search.mockResolvedValue(answers.at(-1) ?? { ok: true, value: PAGE })
   const wrapper = mount(ContactListEditor, {
     props: { testid: 'only', modelValue: initial, 'onUpdate:modelValue': (v: string[]) => updates.push(v) },
-    global: { plugins: [createAppI18n('en'), createTestingPinia({ createSpy: vi.fn })] },
+    global: { plugins: [createAppI18n('en'), pinia] },
   })
-  return { wrapper, updates }
+  return { wrapper, updates, search }
 }
 
 async function add(wrapper: ReturnType<typeof editor>['wrapper'], text: string): Promise<void> {
@@ -35,5 +48,45 @@ describe('ContactListEditor', () => {
     expect(error.text()).toContain(`“${typed}” is not a phone number`)
     expect(error.text()).toContain('@lid cannot be sent a story')
     expect(wrapper.get('[data-testid="only-manual"]').attributes('aria-invalid')).toBe('true')
+  })
+
+  it('lists the people found', async () => {
+    const { wrapper } = editor()
+    await flushPromises()
+    expect(wrapper.get('[data-testid="only-results"]').text()).toContain('15550100001')
+    expect(wrapper.find('[data-testid="only-search-error"]').exists()).toBe(false)
+  })
+
+  it('says why no one could be listed, rather than showing nobody, and asks again while they are still being listed', async () => {
+    vi.useFakeTimers()
+    try {
+      const still = { code: 'timeout', message: 'Statusdesk is still listing the people in your 50,000 groups. Search again in a moment.' }
+      const { wrapper, search } = editor([], [{ ok: false, error: still } as Result<ContactsPage>, { ok: true, value: PAGE }])
+      await flushPromises()
+      expect(wrapper.get('[data-testid="only-search-error"]').text()).toContain('still listing the people')
+      expect(wrapper.find('[data-testid="only-none"]').exists()).toBe(false)
+      expect(wrapper.find('[data-testid="only-results"]').exists()).toBe(false)
+      await vi.advanceTimersByTimeAsync(3_000)
+      await flushPromises()
+      expect(search).toHaveBeenCalledTimes(2)
+      expect(wrapper.find('[data-testid="only-search-error"]').exists()).toBe(false)
+      expect(wrapper.get('[data-testid="only-results"]').text()).toContain('15550100001')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('does not ask again by itself after an error other than still listing', async () => {
+    vi.useFakeTimers()
+    try {
+      const failed = { code: 'storage', message: 'The people in your groups could not be listed (disk full).' }
+      const { wrapper, search } = editor([], [{ ok: false, error: failed } as Result<ContactsPage>])
+      await flushPromises()
+      expect(wrapper.get('[data-testid="only-search-error"]').text()).toContain('could not be listed')
+      await vi.advanceTimersByTimeAsync(10_000)
+      expect(search).toHaveBeenCalledTimes(1)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
