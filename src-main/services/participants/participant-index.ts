@@ -1,7 +1,14 @@
 import { performance } from 'node:perf_hooks'
 import { join } from 'node:path'
 import { AppError } from '@shared/errors'
-import { errnoCode, nodeFiles, removeStaleTemps, type FilePort, type SnapshotMeta } from '../cache'
+import {
+  errnoCode,
+  nodeFiles,
+  removeStaleTemps,
+  writeAtomically,
+  type FilePort,
+  type SnapshotMeta,
+} from '../cache'
 import type { GroupColumns } from '../groups-index'
 import type { Logger } from '../log'
 import type { RecordsOnDisk } from '../sync/records-on-disk'
@@ -9,6 +16,7 @@ import { SnapshotMoved, buildInWorker, type WorkerStarter } from './build-in-wor
 import {
   ParticipantsFileUnusable,
   decodeParticipants,
+  encodeParticipants,
   tableChecksum,
   type SnapshotIdentity,
 } from './participants-file'
@@ -60,6 +68,12 @@ const BUILD_DELAY_MS = 1_000
 interface Current {
   source: PeopleSnapshot
   identity: Promise<SnapshotIdentity>
+  /**
+   * The snapshot before this one, when a sync found every record the same and in the same
+   * place: the people are then those of its file, which is carried over (re-tagged) rather
+   * than built again from every record.
+   */
+  sameAs?: Promise<SnapshotIdentity>
 }
 
 async function identityOf(source: PeopleSnapshot): Promise<SnapshotIdentity> {
@@ -117,8 +131,13 @@ export class ParticipantIndex {
    * so the picker is ready when opened); otherwise it is built on the first search that
    * finds no index file of this snapshot.
    */
-  use(source: PeopleSnapshot | null, options: { build: boolean }): void {
-    const current = source && { source, identity: identityOf(source) }
+  use(source: PeopleSnapshot | null, options: { build: boolean; samePeople?: boolean }): void {
+    const before = this.#current
+    const current: Current | null = source && {
+      source,
+      identity: identityOf(source),
+      ...(options.samePeople && before && { sameAs: before.identity }),
+    }
     // Awaited by whoever needs it; until then a failure must not count as unhandled.
     current?.identity.catch(() => undefined)
     this.#current = current
@@ -258,6 +277,7 @@ export class ParticipantIndex {
     } catch (error) {
       throw notRead(error)
     }
+    if (await this.#carried(current, identity)) return
     const { path, columns, records } = current.source
     const started = performance.now()
     try {
@@ -291,6 +311,27 @@ export class ParticipantIndex {
           reason: error instanceof Error ? error.message : String(error),
         })
       throw error
+    }
+  }
+
+  /**
+   * Writes the file of the snapshot before `current` again under `current`'s identity, when
+   * the sync said their people are the same; false when there is no such file to carry.
+   */
+  async #carried(current: Current, identity: SnapshotIdentity): Promise<boolean> {
+    const sameAs = current.sameAs
+    delete current.sameAs
+    if (!sameAs) return false
+    try {
+      const table = await this.#read(await sameAs)
+      if (!table) return false
+      const chunks = encodeParticipants(table, this.#options.accountId, identity)
+      await writeAtomically(this.#files, this.path, chunks, { durable: false })
+      this.#options.log.info('participants index carried over', { people: table.count })
+      return true
+    } catch (error) {
+      this.#options.log.warn('participants index not carried over', { code: errnoCode(error) ?? 'unknown' })
+      return false
     }
   }
 

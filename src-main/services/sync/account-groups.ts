@@ -48,6 +48,13 @@ import {
   type RecordsOnDisk,
 } from './records-on-disk'
 
+/** Whether two syncs' records are the same bytes in the same order, by their fingerprints. */
+function sameInOrder(before: Uint32Array, after: Uint32Array): boolean {
+  if (before.length !== after.length) return false
+  for (let at = 0; at < before.length; at++) if (before[at] !== after[at]) return false
+  return true
+}
+
 /** What a sync asks of an account's client. */
 export type SyncSource = GroupsSource & GroupsBodySource
 
@@ -507,7 +514,12 @@ export class AccountGroups {
         layout: held.layout,
         fingerprints,
       })
-      this.#install(held, reader, { build: true })
+      // Every record the same and in the same place, under the same own id: so are the people.
+      const samePeople =
+        previous !== null &&
+        previous.columns.selfId === held.columns.selfId &&
+        sameInOrder(previous.fingerprints, fingerprints)
+      this.#install(held, reader, { build: true, samePeople })
       return { fetched, held, diff }
     } finally {
       await disk.abandon()
@@ -518,7 +530,11 @@ export class AccountGroups {
    * Swaps the snapshot, its records on disk and its index in one step. `build`: a new
    * snapshot's participants index is built now, not when the picker first searches.
    */
-  #install(snapshot: HeldSnapshot, reader: SnapshotReader, options: { build: boolean }): void {
+  #install(
+    snapshot: HeldSnapshot,
+    reader: SnapshotReader,
+    options: { build: boolean; samePeople?: boolean },
+  ): void {
     const index = new GroupsIndex(snapshot.columns, this.#indexOptions(snapshot.meta.stale))
     const old = this.#records
     this.#snapshot = snapshot

@@ -205,6 +205,32 @@ describe('building while the picker searches', () => {
     ).toBeGreaterThan(100)
     expect(workers.starts).toBe(1)
   }, 30_000)
+
+  it('a re-sync whose records are all the same carries the file over to the new snapshot instead of building it again', async () => {
+    const { index, search, workers, log } = await setUp({ buildDelayMs: 0 })
+    const before = await search.search('', 100_000)
+    expect(workers.starts).toBe(1)
+    // The same records saved again by a later sync: another snapshot, the same people.
+    const again = await savedSnapshot(dir.path, groups, '2025-06-02T10:00:00.000Z')
+    open.push({ index, snapshot: again })
+    index.use(again, { build: true, samePeople: true })
+    await until(() => log.lines.some((line) => line.message === 'participants index carried over'), 20_000)
+    expect(await search.search('', 100_000)).toEqual(before)
+    expect(workers.starts).toBe(1)
+    // What was carried is the new snapshot's own file: a new start reads it without a build.
+    const header = (await readFile(path(), 'utf8')).split('\n')[0] as string
+    expect(header).toContain('2025-06-02T10:00:00.000Z')
+  }, 30_000)
+
+  it('carries nothing over when there is no file of the snapshot before: it builds', async () => {
+    const { index, workers, log } = await setUp({ buildDelayMs: 0 })
+    const again = await savedSnapshot(dir.path, groups, '2025-06-02T10:00:00.000Z')
+    open.push({ index, snapshot: again })
+    index.use(again, { build: true, samePeople: true })
+    await until(() => workers.starts === 1, 20_000)
+    await until(async () => (await stat(path()).catch(() => null)) !== null, 20_000)
+    expect(log.lines.some((line) => line.message === 'participants index carried over')).toBe(false)
+  }, 30_000)
 })
 
 describe('memory', () => {
