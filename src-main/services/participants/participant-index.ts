@@ -114,6 +114,8 @@ export class ParticipantIndex {
   #idle: NodeJS.Timeout | null = null
   #soon: NodeJS.Timeout | null = null
   #tempsSwept = false
+  /** Whether the picker has asked for the people in this run. */
+  #used = false
 
   constructor(options: ParticipantIndexOptions) {
     this.#options = options
@@ -128,8 +130,9 @@ export class ParticipantIndex {
 
   /**
    * The snapshot now in use (null: none). `build` starts its index shortly (after a sync,
-   * so the picker is ready when opened); otherwise it is built on the first search that
-   * finds no index file of this snapshot.
+   * so a picker already used this run is ready when opened again); otherwise it is built on
+   * the first search that finds no index file of this snapshot. `samePeople`: the sync found
+   * every record as before, so the last file is carried over rather than built again.
    */
   use(source: PeopleSnapshot | null, options: { build: boolean; samePeople?: boolean }): void {
     const before = this.#current
@@ -144,7 +147,10 @@ export class ParticipantIndex {
     this.#release()
     if (this.#soon) clearTimeout(this.#soon)
     this.#soon = null
+    // Built ahead only for a picker in use this run (or carried over, which is cheap): an
+    // account whose picker is never opened never pays a read of every record per sync.
     if (!current || !options.build || this.#stop.signal.aborted) return
+    if (!this.#used && !current.sameAs) return
     this.#soon = setTimeout(() => {
       this.#soon = null
       if (this.#current === current) void this.#build(current).catch(() => undefined)
@@ -158,6 +164,7 @@ export class ParticipantIndex {
    * cannot be listed, or are still being listed after a bounded wait.
    */
   participants(): Promise<LoadedParticipants | null> {
+    this.#used = true
     const current = this.#current
     if (!current) return Promise.resolve(null)
     this.#touch()

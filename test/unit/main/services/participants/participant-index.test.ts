@@ -194,12 +194,26 @@ describe('building while the picker searches', () => {
     expect(workers.starts).toBe(2)
   }, 30_000)
 
-  it('a snapshot put in place after a sync is built without waiting for a search', async () => {
+  it('once the picker is used, a snapshot put in place after a sync is built without waiting for a search', async () => {
+    const { index, search, workers } = await setUp({ buildDelayMs: 0 })
+    await search.search('', 5)
+    expect(workers.starts).toBe(1)
+    const synced = await savedSnapshot(dir.path, groups.slice(0, 200), '2025-06-02T10:00:00.000Z')
+    open.push({ index, snapshot: synced })
+    index.use(synced, { build: true })
+    await until(() => workers.starts === 2, 20_000)
+    await until(async () => (await readFile(path(), 'utf8')).includes('2025-06-02T10:00:00.000Z'), 20_000)
+    expect(index.held).toBe(false)
+    expect((await search.search('', 5)).total).toBeGreaterThan(100)
+    expect(workers.starts).toBe(2)
+  }, 30_000)
+
+  it('a picker never used this run builds nothing after a sync: the first search builds', async () => {
     const { index, snapshot, workers } = await setUp({ buildDelayMs: 0 })
     index.use(snapshot, { build: true })
-    await until(async () => (await stat(path()).catch(() => null)) !== null, 20_000)
-    await until(() => workers.starts === 1)
-    expect(index.held).toBe(false)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(workers.starts).toBe(0)
+    expect(await stat(path()).catch(() => null)).toBeNull()
     expect(
       (await new ContactsSearch(() => index.participants()).search('', 5)).total,
     ).toBeGreaterThan(100)
