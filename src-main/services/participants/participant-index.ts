@@ -153,7 +153,9 @@ export class ParticipantIndex {
     if (!this.#used && !current.sameAs) return
     this.#soon = setTimeout(() => {
       this.#soon = null
-      if (this.#current === current) void this.#build(current).catch(() => undefined)
+      if (this.#current !== current) return
+      if (this.#used) void this.#build(current).catch(() => undefined)
+      else this.#carryOver(current)
     }, this.#options.buildDelayMs ?? BUILD_DELAY_MS)
     this.#soon.unref()
   }
@@ -284,6 +286,8 @@ export class ParticipantIndex {
     } catch (error) {
       throw notRead(error)
     }
+    // Carried over (or built) meanwhile: nothing to do.
+    if (await this.#read(identity)) return
     if (await this.#carried(current, identity)) return
     const { path, columns, records } = current.source
     const started = performance.now()
@@ -319,6 +323,14 @@ export class ParticipantIndex {
         })
       throw error
     }
+  }
+
+  /** Carries the last file over, in turn with the builds; builds nothing if there is none. */
+  #carryOver(current: Current): void {
+    const carry = this.#builds.then(async () => {
+      if (this.#current === current) await this.#carried(current, await current.identity)
+    })
+    this.#builds = carry.catch(() => undefined)
   }
 
   /**
