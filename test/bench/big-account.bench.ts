@@ -15,22 +15,21 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { GroupsQuerySchema } from '../../src-shared/channels/groups'
-import { EventHub } from '../../src-main/events'
 import type { ApiClient } from '../../src-main/services/api'
 import { LEAN_INDEX_FILE, SNAPSHOT_FILE } from '../../src-main/services/cache'
-import { Connectivity } from '../../src-main/services/connectivity'
-import { silentLogger } from '../../src-main/services/log'
-import { GroupsService } from '../../src-main/services/sync'
+import type { GroupsService } from '../../src-main/services/sync'
 import { PageParser } from '../../src-main/services/sync/page-parser'
 import {
   benchAccount,
+  benchGroupsService,
   gc,
   megabytes,
   millis,
   replayedAccount,
   seconds,
+  settled,
+  stallWatch,
   type BenchServer,
 } from './support/groups-bench'
 
@@ -53,18 +52,6 @@ interface Measured {
   cpuMs: number
   /** The 1-minute load average when it started. */
   load: number
-}
-
-/**
- * Collects garbage until the figures settle: V8 frees the memory of dead ArrayBuffers (where
- * the index's columns live) on a task after the collection, not within it.
- */
-async function settled(): Promise<NodeJS.MemoryUsage> {
-  for (let i = 0; i < 3; i++) {
-    gc()
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  return process.memoryUsage()
 }
 
 async function measured<T>(run: () => Promise<T>): Promise<Measured & { value: T }> {
@@ -106,37 +93,7 @@ async function warmWorker(): Promise<void> {
 }
 
 function service(dir: string): GroupsService {
-  return new GroupsService({
-    accounts: {
-      active: () => ({ id: 'bench', baseUrl: emulator.baseUrl, isDemo: true, dir, client }),
-      onActiveChange: () => () => {},
-    },
-    events: new EventHub(),
-    connectivity: new Connectivity(),
-    log: silentLogger,
-    settings: () => ({ intervalMinutes: 0, concurrency: 4, downloadPictures: false }),
-    fetch,
-  })
-}
-
-/** Lateness of a 10 ms timer: each turn later than 100 ms is a stall the user could feel. */
-function stallWatch(): { stop(): { longestMs: number; over100: number } } {
-  const histogram = monitorEventLoopDelay({ resolution: 10 })
-  histogram.enable()
-  let over100 = 0
-  let last = performance.now()
-  const timer = setInterval(() => {
-    const now = performance.now()
-    if (now - last - 10 > 100) over100++
-    last = now
-  }, 10)
-  return {
-    stop() {
-      clearInterval(timer)
-      histogram.disable()
-      return { longestMs: histogram.max / 1e6, over100 }
-    },
-  }
+  return benchGroupsService(emulator, client, dir)
 }
 
 /**

@@ -16,10 +16,8 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
-import { EventHub } from '../../src-main/events'
+import { performance } from 'node:perf_hooks'
 import { SnapshotStore } from '../../src-main/services/cache'
-import { Connectivity } from '../../src-main/services/connectivity'
 import { silentLogger } from '../../src-main/services/log'
 import {
   PARTICIPANTS_FILE,
@@ -27,33 +25,20 @@ import {
   type PeopleSnapshot,
 } from '../../src-main/services/participants'
 import { ContactsSearch } from '../../src-main/services/stories/contacts-search'
-import { GroupsService } from '../../src-main/services/sync'
 import { forEachRecord } from '../../src-main/services/sync/records-on-disk'
 import { DirectoryBuilder, ReferenceContactsSearch } from '../support/directory-reference'
-import { benchAccount, gc, median, megabytes, millis } from './support/groups-bench'
+import {
+  benchAccount,
+  benchGroupsService,
+  median,
+  megabytes,
+  millis,
+  settled,
+  stallWatch,
+} from './support/groups-bench'
 
 const GROUPS = Number(process.env['BENCH_GROUPS'] ?? 50_000)
 const SEARCHES = 20
-
-async function settled(): Promise<NodeJS.MemoryUsage> {
-  for (let i = 0; i < 3; i++) {
-    gc()
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  return process.memoryUsage()
-}
-
-/** The longest lateness of main's event loop while it runs. */
-function stallWatch(): { stop(): number } {
-  const histogram = monitorEventLoopDelay({ resolution: 10 })
-  histogram.enable()
-  return {
-    stop() {
-      histogram.disable()
-      return histogram.max / 1e6
-    },
-  }
-}
 
 /** What main holds of the synced snapshot, as the app does after a start from its index. */
 async function heldSnapshot(dir: string): Promise<PeopleSnapshot> {
@@ -131,17 +116,8 @@ const old: Figures = {
 const fresh: Figures = { ...old }
 try {
   {
-    const service = new GroupsService({
-      accounts: {
-        active: () => ({ id: 'bench', baseUrl: emulator.baseUrl, isDemo: true, dir, client }),
-        onActiveChange: () => () => {},
-      },
-      events: new EventHub(),
-      connectivity: new Connectivity(),
-      log: silentLogger,
-      settings: () => ({ intervalMinutes: 0, concurrency: 4, downloadPictures: false }),
-      fetch,
-      // The bench builds the file itself, below.
+    // The bench builds the file itself, below.
+    const service = benchGroupsService(emulator, client, dir, {
       people: { buildDelayMs: 3_600_000 },
     })
     const synced = await service.sync()
@@ -163,7 +139,7 @@ try {
     const reference = new ReferenceContactsSearch(entries)
     reference.search('', 30)
     old.firstAnswerMs = performance.now() - started
-    old.stallMs = watch.stop()
+    old.stallMs = watch.stop().longestMs
     old.busyMs = performance.eventLoopUtilization(busy).active
     queries.push(...queriesFrom(reference))
     const times = queries.map((query) => {
@@ -195,7 +171,7 @@ try {
     const started = performance.now()
     await search.search('', 30)
     fresh.firstAnswerMs = performance.now() - started
-    fresh.stallMs = watch.stop()
+    fresh.stallMs = watch.stop().longestMs
     fresh.busyMs = performance.eventLoopUtilization(busy).active
     const times: number[] = []
     for (const query of queries) {

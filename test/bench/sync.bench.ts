@@ -13,11 +13,8 @@ import { PerformanceObserver } from 'node:perf_hooks'
 import { join } from 'node:path'
 import { GroupsQuerySchema, MAX_WINDOW } from '../../src-shared/channels/groups'
 import type { Group } from '../../src-shared/domain'
-import { EventHub } from '../../src-main/events'
-import { Connectivity } from '../../src-main/services/connectivity'
-import { silentLogger } from '../../src-main/services/log'
-import { GroupsService, fetchAllGroups } from '../../src-main/services/sync'
-import { gc, megabytes, seconds, benchAccount } from './support/groups-bench'
+import { fetchAllGroups } from '../../src-main/services/sync'
+import { benchAccount, benchGroupsService, gc, megabytes, seconds } from './support/groups-bench'
 
 const GROUPS = Number(process.env['BENCH_GROUPS'] ?? 50_000)
 const LATENCY_MS = 50
@@ -75,17 +72,7 @@ try {
 
     const dir = await mkdtemp(join(tmpdir(), 'statusdesk-sync-bench-'))
     dirs.push(dir)
-    const service = new GroupsService({
-      accounts: {
-        active: () => ({ id: 'bench', baseUrl: emulator.baseUrl, isDemo: true, dir, client }),
-        onActiveChange: () => () => {},
-      },
-      events: new EventHub(),
-      connectivity: new Connectivity(),
-      log: silentLogger,
-      settings: () => ({ intervalMinutes: 0, concurrency: 4, downloadPictures: false }),
-      fetch,
-    })
+    const service = benchGroupsService(emulator, client, dir)
     const sync = await timed(() => service.sync())
     if (sync.value.total !== GROUPS) throw new Error(`sync saved ${sync.value.total} groups`)
     fullSync.push(sync)

@@ -1,6 +1,6 @@
 import type { LabelChip } from '@shared/channels/groups'
-import type { Group, Participant } from '@shared/domain'
-import { FLAG, rowOf, type RowParts } from './row-parts'
+import type { Group } from '@shared/domain'
+import { FLAG, isAdminRank, rowOf, type RowParts } from './row-parts'
 import { bareId } from './self-id'
 
 export { FLAG }
@@ -357,12 +357,12 @@ export function columnsOf(
 export function markAdmin(
   columns: GroupColumns,
   at: number,
-  participants: readonly Pick<Participant, 'id' | 'rank'>[],
+  participants: readonly { id: string; rank?: unknown }[],
 ): void {
   const { selfId } = columns
   const admin =
     selfId !== null &&
-    participants.some((p) => (p.rank === 'admin' || p.rank === 'creator') && bareId(p.id) === selfId)
+    participants.some((p) => isAdminRank(p.rank) && bareId(p.id) === selfId)
   const flags = columns.flags[at] as number
   columns.flags[at] = admin ? flags | FLAG.admin : flags & ~FLAG.admin
 }

@@ -64,6 +64,11 @@ function lastActivity(group: Group): number {
   return latest === -Infinity ? Number.NaN : latest
 }
 
+/** Whether a participant's rank makes them one of the group's admins. */
+export function isAdminRank(rank: unknown): boolean {
+  return rank === 'admin' || rank === 'creator'
+}
+
 /** The row of a group (lean or full: of the participants only the admins are read). */
 export function rowOf(group: Group): RowParts {
   const message = group.last_message
@@ -92,7 +97,7 @@ export function rowOf(group: Group): RowParts {
   const from = typeof message?.from === 'string' ? message.from : ''
   const admins: string[] = []
   for (const p of group.participants)
-    if (p.rank === 'admin' || p.rank === 'creator') admins.push(bareId(p.id))
+    if (isAdminRank(p.rank)) admins.push(bareId(p.id))
   return {
     id: group.id,
     name: group.name,

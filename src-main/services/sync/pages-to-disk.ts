@@ -2,12 +2,11 @@ import type { Group } from '@shared/domain'
 import type { SnapshotMeta, SnapshotStore, SnapshotTable, SnapshotWriter } from '../cache'
 import { GroupColumnsBuilder, type GroupColumns, type RowParts } from '../groups-index'
 import type { PagesRead } from './fetch-all-groups'
-import { leanGroup } from './lean-group'
 import type { ArrivedPage } from './parsed-pages'
 
-/** A row made here from its record's bytes: when no row of the last sync stands for it after all. */
-function rowFrom(bytes: Buffer): Group {
-  return leanGroup(JSON.parse(bytes.toString('utf8')) as Group)
+/** A record read here from its bytes: when no row of the last sync stands for it after all. */
+function recordFrom(bytes: Buffer): Group {
+  return JSON.parse(bytes.toString('utf8')) as Group
 }
 
 /**
@@ -169,7 +168,7 @@ export class PagesToDisk {
       table.offsets[to] = at + (starts[i] as number)
       table.lengths[to] = record.bytes.length
       table.fingerprints[to] = record.fingerprint
-      saved.columns.add(rowFrom(record.bytes))
+      saved.columns.add(recordFrom(record.bytes))
     })
     return { columns: saved.columns, table }
   }
@@ -214,7 +213,7 @@ export class PagesToDisk {
         this.#columns.copyRow(last.columns, at)
       } else {
         const start = starts[i] as number
-        this.#columns.add(rowFrom(body.subarray(start, start + (lengths[i] as number))))
+        this.#columns.add(recordFrom(body.subarray(start, start + (lengths[i] as number))))
       }
     }
     this.#offsets.append(offsets)

@@ -5,7 +5,6 @@ import { AppError } from '@shared/errors'
 import type { SnapshotLayout, SnapshotReader } from '../cache'
 import { markAdmin, type GroupColumns } from '../groups-index'
 
-export { leanGroup } from './lean-group'
 
 /** Where the records of the snapshot in use are, and how each is proved to be the one written. */
 export interface RecordsOnDisk {
@@ -118,6 +117,6 @@ export async function markAdminsFromDisk(
   const wanted = new Uint8Array(columns.count)
   for (const at of rows) wanted[at] = 1
   await forEachRecord(records, (record, at) => {
-    if (wanted[at]) markAdmin(columns, at, participantsOf(record) as { id: string; rank: string }[])
+    if (wanted[at]) markAdmin(columns, at, participantsOf(record))
   })
 }
