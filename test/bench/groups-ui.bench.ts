@@ -45,6 +45,15 @@ const MAX_TYPED_DURING_SYNC = 400
 const cpuDelta = (from: number | null, to: number | null): number | string =>
   from === null || to === null ? 'n/a' : round(to - from)
 
+const emptyPhase = (): Phase => ({
+  keystrokes: [],
+  typed: 0,
+  queries: [],
+  webCpu: 0,
+  emulatorCpu: 0,
+  seconds: 0,
+})
+
 async function measure(
   groups: number,
   debounce: string,
@@ -90,14 +99,7 @@ async function measure(
     let cpu = cpuSeconds(app.pid)
     let emulatorCpu = cpuSeconds(emulator.child.pid)
     let phaseStart = performance.now()
-    const idle: Phase = {
-      keystrokes: [],
-      typed: 0,
-      queries: [],
-      webCpu: 0,
-      emulatorCpu: 0,
-      seconds: 0,
-    }
+    const idle = emptyPhase()
     for (; idle.typed < KEYSTROKES; idle.typed++) {
       const stroke = await keystroke(page, letter())
       if (stroke.noSync) idle.keystrokes.push(stroke.ms)
@@ -119,14 +121,7 @@ async function measure(
 
     const resyncs = new Resyncs(app, page)
     phaseStart = performance.now()
-    const during: Phase = {
-      keystrokes: [],
-      typed: 0,
-      queries: [],
-      webCpu: 0,
-      emulatorCpu: 0,
-      seconds: 0,
-    }
+    const during = emptyPhase()
     for (
       ;
       (during.keystrokes.length < KEYSTROKES || resyncs.durationsMs.length === 0) &&
