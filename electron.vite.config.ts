@@ -16,9 +16,9 @@ export default defineConfig({
         input: {
           index: resolve('src-main/index.ts'),
           // Its own file beside index.js: the sync starts it as a worker thread by that name.
-          'page-worker': resolve('src-main/services/sync/page-worker.ts'),
+          'page-worker': resolve('src-main/features/groups/sync/page-worker.ts'),
           // Likewise for the worker that builds the participants index.
-          'participants-worker': resolve('src-main/services/participants/participants-worker.ts'),
+          'participants-worker': resolve('src-main/features/groups/participants/participants-worker.ts'),
         },
       },
     },

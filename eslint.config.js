@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint'
 const ipcRule = (allowMain, allowRenderer) => ({
   name: 'electron',
   importNames: [...(allowMain ? [] : ['ipcMain']), ...(allowRenderer ? [] : ['ipcRenderer'])],
-  message: 'ipcMain lives in src-main/ipc.ts and ipcRenderer in src-preload/index.ts only.',
+  message: 'ipcMain lives in src-main/app/ipc.ts and ipcRenderer in src-preload/index.ts only.',
 })
 
 export default tseslint.config(
@@ -28,7 +28,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src-main/ipc.ts'],
+    files: ['src-main/app/ipc.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [ipcRule(true, false)] }] },
   },
   {
@@ -49,12 +49,12 @@ export default tseslint.config(
     },
   },
   {
-    // Services, the web transport and the emulator are plain Node: Electron stays in adapters/.
-    files: ['src-main/services/**/*.ts', 'src-main/web/**/*.ts', 'src-main/emulator/**/*.ts'],
+    // The floors, the handlers, the web transport and the emulator are plain Node: Electron stays in adapters/.
+    files: ['src-main/platform/**/*.ts', 'src-main/account/**/*.ts', 'src-main/features/**/*.ts', 'src-main/handlers/**/*.ts', 'src-main/web/**/*.ts', 'src-main/emulator/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'electron', message: 'Only src-main/adapters, ipc.ts, window.ts and index.ts touch Electron.' }] },
+        { paths: [{ name: 'electron', message: 'Only src-main/adapters, app/ipc.ts, app/window.ts and index.ts touch Electron.' }] },
       ],
     },
   },

@@ -1,4 +1,4 @@
-import { type Api, CHANNEL_NAMES, EVENT_CHANNEL, isEventName } from '@shared/contract'
+import { type Api, CHANNEL_NAMES, EVENT_CHANNEL, isEventName } from '@shared/channels/contract'
 import { contextBridge, ipcRenderer } from 'electron'
 
 /**

@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs'
 import { Readable } from 'node:stream'
 import { protocol } from 'electron'
-import { securityHeaders } from '../csp'
-import { mimeTypeOf, resolveStaticFile } from '../static-files'
+import { securityHeaders } from '../app/csp'
+import { mimeTypeOf, resolveStaticFile } from '../app/static-files'
 
 export const APP_SCHEME = 'statusdesk'
 export const APP_HOST = 'app'

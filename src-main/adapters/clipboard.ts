@@ -1,5 +1,5 @@
 import { clipboard } from 'electron'
-import type { ClipboardPort } from '../services/clipboard'
+import type { ClipboardPort } from '../platform/clipboard'
 
 export const electronClipboard: ClipboardPort = {
   writeText: (text) => clipboard.writeText(text),

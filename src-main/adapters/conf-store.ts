@@ -1,5 +1,5 @@
 import Conf from 'conf'
-import type { KeyValueStore, OpenKeyValueStore } from '../services/settings/key-value-store'
+import type { KeyValueStore, OpenKeyValueStore } from '../platform/store/key-value-store'
 
 /** Readable by the user's account only: the accounts file may hold weakly protected tokens. */
 export const STORE_FILE_MODE = 0o600

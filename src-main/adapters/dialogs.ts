@@ -1,6 +1,6 @@
 import { BrowserWindow, dialog } from 'electron'
-import type { DialogsPort } from '../services/export/dialogs'
-import type { OpenDialogPort } from '../services/media/open-dialog'
+import type { DialogsPort } from '../features/export/dialogs'
+import type { OpenDialogPort } from '../features/stories/media/open-dialog'
 import { join } from 'node:path'
 
 /** The native save and open dialogs, attached to the app's window; `defaultDir` is where a save dialog opens. */

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import electronLog from 'electron-log/node'
-import type { Logger } from '../services/log'
-import { LogRedactor } from '../services/log-redaction'
+import type { Logger } from '../platform/log/log'
+import { LogRedactor } from '../platform/log/log-redaction'
 import { type ConsoleFormat, formatLogLine } from './log-line'
 
 /**

@@ -1,5 +1,5 @@
 import ElectronStore from 'electron-store'
-import type { OpenKeyValueStore } from '../services/settings/key-value-store'
+import type { OpenKeyValueStore } from '../platform/store/key-value-store'
 import { STORE_FILE_MODE, wrapConf } from './conf-store'
 
 /**

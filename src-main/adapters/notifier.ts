@@ -1,5 +1,5 @@
 import { Notification } from 'electron'
-import type { NotifierPort } from '../services/stories/stories-module'
+import type { NotifierPort } from '../features/stories/publish/stories-module'
 
 /** System notifications where the desktop has them; silently nothing where it has not. */
 export const electronNotifier: NotifierPort = {

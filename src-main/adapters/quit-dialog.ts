@@ -1,5 +1,5 @@
 import { dialog } from 'electron'
-import { quitQuestion } from '../tray-menu'
+import { quitQuestion } from '../app/tray-menu'
 
 /** Asks, with a native dialog, whether to quit while stories are scheduled. True to quit. */
 export function confirmQuitWithScheduled(count: number): boolean {

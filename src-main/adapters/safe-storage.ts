@@ -1,5 +1,5 @@
 import { safeStorage as electronSafeStorage } from 'electron'
-import type { SecretBox } from '../services/accounts/secret-box'
+import type { SecretBox } from '../account/accounts/secret-box'
 
 type SafeStorage = Pick<
   Electron.SafeStorage,

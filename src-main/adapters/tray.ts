@@ -1,5 +1,5 @@
 import { Menu, Tray, nativeImage } from 'electron'
-import { trayMenu, type TrayMenuActions } from '../tray-menu'
+import { trayMenu, type TrayMenuActions } from '../app/tray-menu'
 
 export interface AppTray {
   /** Rebuilds the menu with the next planned story's line. */

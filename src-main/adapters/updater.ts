@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { BrowserWindow, app, dialog } from 'electron'
 import electronUpdater from 'electron-updater'
-import type { Logger } from '../services/log'
-import { AcceptedFeeds } from '../services/updates/accepted-feeds'
-import type { ConfirmFeed, UpdateControllerOptions, UpdateEngine } from '../services/updates/update-controller'
-import { UpdateController } from '../services/updates/update-controller'
-import { signatureCheckOf } from '../services/updates/update-policy'
+import type { Logger } from '../platform/log/log'
+import { AcceptedFeeds } from '../features/updates/accepted-feeds'
+import type { ConfirmFeed, UpdateControllerOptions, UpdateEngine } from '../features/updates/update-controller'
+import { UpdateController } from '../features/updates/update-controller'
+import { signatureCheckOf } from '../features/updates/update-policy'
 
 /**
  * electron-updater behind the UpdateEngine port: a generic (latest*.yml) feed set from the

@@ -1,5 +1,5 @@
-import type { Handlers } from '../dispatch'
-import type { AccountsService } from '../services/accounts/accounts-service'
+import type { Handlers } from './dispatch'
+import type { AccountsService } from '../account/accounts/accounts-service'
 
 type AccountsHandlers = Pick<
   Handlers,

@@ -1,5 +1,5 @@
 import type { AppInfo } from '@shared/channels/app'
-import type { Handlers } from '../dispatch'
+import type { Handlers } from './dispatch'
 
 export interface AppIdentity {
   name: string

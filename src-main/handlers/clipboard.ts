@@ -1,6 +1,6 @@
 import { AppError } from '@shared/errors'
-import type { Handlers } from '../dispatch'
-import type { ClipboardPort } from '../services/clipboard'
+import type { Handlers } from './dispatch'
+import type { ClipboardPort } from '../platform/clipboard'
 
 /**
  * `clipboard` is null in web mode: main runs as a server there and cannot reach the user's

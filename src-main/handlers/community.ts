@@ -1,5 +1,5 @@
-import type { Handlers } from '../dispatch'
-import { communityOf, type CommunityMember } from '../services/community'
+import type { Handlers } from './dispatch'
+import { communityOf, type CommunityMember } from '../features/groups/community'
 
 export interface CachedGroupsSource {
   /** The group and the groups of its community, from the cached groups. */

@@ -1,5 +1,5 @@
-import type { Handlers } from '../dispatch'
-import type { ConnectivityProbe } from '../services/connectivity-probe'
+import type { Handlers } from './dispatch'
+import type { ConnectivityProbe } from '../features/connectivity/connectivity-probe'
 
 export function connectivityHandlers(probe: ConnectivityProbe): Pick<Handlers, 'connectivity:probe'> {
   return {

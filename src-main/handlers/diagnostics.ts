@@ -1,8 +1,8 @@
-import type { Handlers } from '../dispatch'
-import type { DiagnosticsSources } from '../services/diagnostics/report'
-import { diagnosticsReport } from '../services/diagnostics/report'
-import { RateLimit } from '../services/diagnostics/rate-limit'
-import type { Logger } from '../services/log'
+import type { Handlers } from './dispatch'
+import type { DiagnosticsSources } from '../features/diagnostics/report'
+import { diagnosticsReport } from '../features/diagnostics/report'
+import { RateLimit } from '../features/diagnostics/rate-limit'
+import type { Logger } from '../platform/log/log'
 
 export interface DiagnosticsHandlerDeps {
   sources: DiagnosticsSources

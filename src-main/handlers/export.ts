@@ -1,5 +1,5 @@
-import type { Handlers } from '../dispatch'
-import type { ExportService } from '../services/export'
+import type { Handlers } from './dispatch'
+import type { ExportService } from '../features/export'
 
 export function exportHandlers(exports: ExportService): Pick<Handlers, 'export:groups' | 'export:participants'> {
   return {

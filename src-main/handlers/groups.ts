@@ -1,5 +1,5 @@
-import type { Handlers } from '../dispatch'
-import type { GroupsService } from '../services/sync'
+import type { Handlers } from './dispatch'
+import type { GroupsService } from '../features/groups/sync'
 
 export function groupsHandlers(
   groups: GroupsService,

@@ -1,8 +1,8 @@
-import type { Handlers } from '../dispatch'
-import type { SavedDrafts } from '../services/drafts/saved-drafts'
-import type { AudienceStore } from '../services/library/audiences'
-import { csvColumns, csvContacts } from '../services/library/csv-audience'
-import type { StyleStore } from '../services/library/styles'
+import type { Handlers } from './dispatch'
+import type { SavedDrafts } from '../features/stories/drafts/saved-drafts'
+import type { AudienceStore } from '../features/stories/library/audiences'
+import { csvColumns, csvContacts } from '../features/stories/library/csv-audience'
+import type { StyleStore } from '../features/stories/library/styles'
 
 type LibraryChannel = Extract<keyof Handlers, `audiences:${string}` | `styles:${string}` | `drafts:${string}`>
 

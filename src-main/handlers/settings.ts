@@ -1,5 +1,5 @@
-import type { Handlers } from '../dispatch'
-import type { SettingsService } from '../services/settings/settings-service'
+import type { Handlers } from './dispatch'
+import type { SettingsService } from '../features/settings/settings-service'
 
 export function settingsHandlers(settings: SettingsService): Pick<Handlers, 'settings:get' | 'settings:status' | 'settings:update'> {
   return {

@@ -1,13 +1,13 @@
 import { AppError } from '@shared/errors'
 import type { StoryLimits } from '@shared/story/limits'
-import type { Handlers } from '../dispatch'
-import type { MediaStore } from '../services/media/media-store'
-import { MEDIA_FILE_FILTERS, type OpenDialogPort } from '../services/media/open-dialog'
-import type { ContactsSearch } from '../services/stories/contacts-search'
-import type { StoriesService } from '../services/stories/stories-service'
+import type { Handlers } from './dispatch'
+import type { MediaStore } from '../features/stories/media/media-store'
+import { MEDIA_FILE_FILTERS, type OpenDialogPort } from '../features/stories/media/open-dialog'
+import type { ContactsSearch } from '../features/stories/publish/contacts-search'
+import type { StoriesService } from '../features/stories/publish/stories-service'
 import type { ExportResult } from '@shared/channels/export'
 import type { StoryViews } from '@shared/story/feed'
-import type { StoryFeedService } from '../services/story-feed/story-feed-service'
+import type { StoryFeedService } from '../features/stories/feed/story-feed-service'
 
 type StoriesChannel = Extract<keyof Handlers, `stories:${string}`>
 

@@ -1,4 +1,4 @@
-import type { Api, ChannelArgs, ChannelName, ChannelResult, EventName, EventPayload } from '@shared/contract'
+import type { Api, ChannelArgs, ChannelName, ChannelResult, EventName, EventPayload } from '@shared/channels/contract'
 import type { AppErrorData, ErrorCode, Result } from '@shared/errors'
 import { createIpcTransport } from './bridge/ipc-transport'
 import type { Transport } from './bridge/transport'

@@ -16,10 +16,10 @@ import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { GroupsQuerySchema } from '../../src-shared/channels/groups'
-import type { ApiClient } from '../../src-main/services/api'
-import { LEAN_INDEX_FILE, SNAPSHOT_FILE } from '../../src-main/services/cache'
-import type { GroupsService } from '../../src-main/services/sync'
-import { PageParser } from '../../src-main/services/sync/page-parser'
+import type { ApiClient } from '../../src-main/platform/api'
+import { LEAN_INDEX_FILE, SNAPSHOT_FILE } from '../../src-main/features/groups/cache'
+import type { GroupsService } from '../../src-main/features/groups/sync'
+import { PageParser } from '../../src-main/features/groups/sync/page-parser'
 import {
   benchAccount,
   benchGroupsService,

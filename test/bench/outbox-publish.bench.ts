@@ -9,10 +9,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator } from '../../src-main/emulator'
-import { ApiClient } from '../../src-main/services/api'
-import { Connectivity } from '../../src-main/services/connectivity'
-import { HistoryStore } from '../../src-main/services/history/history-store'
-import { Outbox, type NewStory } from '../../src-main/services/outbox/outbox'
+import { ApiClient } from '../../src-main/platform/api'
+import { Connectivity } from '../../src-main/platform/net/connectivity'
+import { HistoryStore } from '../../src-main/features/stories/history/history-store'
+import { Outbox, type NewStory } from '../../src-main/features/stories/outbox/outbox'
 
 const STORIES_PER_ROUND = 20
 const ROUNDS = 5

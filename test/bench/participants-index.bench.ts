@@ -17,15 +17,15 @@ import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { SnapshotStore } from '../../src-main/services/cache'
-import { silentLogger } from '../../src-main/services/log'
+import { SnapshotStore } from '../../src-main/features/groups/cache'
+import { silentLogger } from '../../src-main/platform/log/log'
 import {
   PARTICIPANTS_FILE,
   ParticipantIndex,
   type PeopleSnapshot,
-} from '../../src-main/services/participants'
-import { ContactsSearch } from '../../src-main/services/stories/contacts-search'
-import { forEachRecord } from '../../src-main/services/sync/records-on-disk'
+} from '../../src-main/features/groups/participants'
+import { ContactsSearch } from '../../src-main/features/stories/publish/contacts-search'
+import { forEachRecord } from '../../src-main/features/groups/sync/records-on-disk'
 import { DirectoryBuilder, ReferenceContactsSearch } from '../support/directory-reference'
 import {
   benchAccount,

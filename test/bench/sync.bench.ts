@@ -13,7 +13,7 @@ import { PerformanceObserver } from 'node:perf_hooks'
 import { join } from 'node:path'
 import { GroupsQuerySchema, MAX_WINDOW } from '../../src-shared/channels/groups'
 import type { Group } from '../../src-shared/domain'
-import { fetchAllGroups } from '../../src-main/services/sync'
+import { fetchAllGroups } from '../../src-main/features/groups/sync'
 import { benchAccount, benchGroupsService, gc, megabytes, seconds } from './support/groups-bench'
 
 const GROUPS = Number(process.env['BENCH_GROUPS'] ?? 50_000)

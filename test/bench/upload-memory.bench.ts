@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { ApiClient } from '../../src-main/services/api'
+import { ApiClient } from '../../src-main/platform/api'
 import { median } from './support/groups-bench'
 
 const FILE_BYTES = 50 * 1024 * 1024

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { ApiClient } from '../../src-main/services/api'
+import { ApiClient } from '../../src-main/platform/api'
 import { median } from './support/groups-bench'
 
 /** `BENCH_FILE_MB` changes the file's size (default 50 MB), to show which figures grow with it. */

@@ -1,5 +1,5 @@
 import { _electron, expect, test } from '@playwright/test'
-import { CHANNEL_NAMES } from '../../src-shared/contract'
+import { CHANNEL_NAMES } from '../../src-shared/channels/contract'
 import { electronBinary } from '../../src-main/launcher/electron-binary'
 
 const ELECTRON = electronBinary()

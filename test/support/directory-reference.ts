@@ -1,13 +1,13 @@
 /**
  * The participants directory and contact search as main used to hold them: an object per
  * person and a folded string per contact, built from every record on the main thread. The
- * app now searches the participants index (src-main/services/participants); this stays as
+ * app now searches the participants index (src-main/features/groups/participants); this stays as
  * the reference its results are compared with, and as the "old way" of the benchmark.
  */
 import type { ContactsPage, StoryContact } from '@shared/channels/stories'
 import type { Group } from '@shared/domain'
 import { normalizeContact } from '@shared/story/contacts'
-import { bareId, foldForSearch, searchTerms } from '../../src-main/services/groups-index'
+import { bareId, foldForSearch, searchTerms } from '../../src-main/features/groups/index'
 
 /** Someone the account shares groups with, as a contact picker lists them. */
 export interface DirectoryEntry {

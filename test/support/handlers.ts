@@ -1,5 +1,5 @@
 import { AppError } from '@shared/errors'
-import type { Handlers } from '../../src-main/dispatch'
+import type { Handlers } from '../../src-main/handlers/dispatch'
 import { appHandlers } from '../../src-main/handlers/app'
 
 export const TEST_IDENTITY = {

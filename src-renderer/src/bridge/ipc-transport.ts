@@ -1,4 +1,4 @@
-import type { Api, ChannelName } from '@shared/contract'
+import type { Api, ChannelName } from '@shared/channels/contract'
 import type { Result } from '@shared/errors'
 import { LOST_CONTACT, type Transport } from './transport'
 

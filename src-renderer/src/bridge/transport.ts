@@ -1,4 +1,4 @@
-import type { ChannelName, EventName } from '@shared/contract'
+import type { ChannelName, EventName } from '@shared/channels/contract'
 import type { Result } from '@shared/errors'
 
 /** How the bridge reaches main: Electron IPC through the preload, or HTTP in web mode. */

@@ -1,4 +1,4 @@
-import type { EventName } from '@shared/contract'
+import type { EventName } from '@shared/channels/contract'
 import type { Result } from '@shared/errors'
 import {
   WEB_EVENTS_PATH,

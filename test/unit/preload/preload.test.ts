@@ -14,7 +14,7 @@ vi.mock('electron', () => ({
   },
 }))
 
-const { CHANNEL_NAMES } = await import('@shared/contract')
+const { CHANNEL_NAMES } = await import('@shared/channels/contract')
 
 beforeAll(async () => {
   await import('../../../src-preload/index')

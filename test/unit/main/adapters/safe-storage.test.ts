@@ -26,9 +26,9 @@ vi.mock('electron', () => ({ safeStorage: fake.safeStorage, default: { safeStora
 
 const { createSafeStorageBox } = await import('../../../../src-main/adapters/safe-storage')
 const { openConfStore } = await import('../../../../src-main/adapters/conf-store')
-const { AccountsService } = await import('../../../../src-main/services/accounts/accounts-service')
-const { TokenVault } = await import('../../../../src-main/services/accounts/token-vault')
-const { silentLogger } = await import('../../../../src-main/services/log')
+const { AccountsService } = await import('../../../../src-main/account/accounts/accounts-service')
+const { TokenVault } = await import('../../../../src-main/account/accounts/token-vault')
+const { silentLogger } = await import('../../../../src-main/platform/log/log')
 const { startEmulator } = await import('../../../../src-main/emulator')
 
 const TOKEN = 'live_tok_7c1d2e3f4a5b6c7d'

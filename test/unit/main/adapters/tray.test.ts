@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { TrayMenuLine } from '../../../../src-main/tray-menu'
+import type { TrayMenuLine } from '../../../../src-main/app/tray-menu'
 
 const trays: FakeTray[] = []
 class FakeTray {

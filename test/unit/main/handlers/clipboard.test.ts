@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { dispatch, type Handlers } from '../../../../src-main/dispatch'
+import { dispatch, type Handlers } from '../../../../src-main/handlers/dispatch'
 import { clipboardHandlers } from '../../../../src-main/handlers/clipboard'
-import { silentLogger } from '../../../../src-main/services/log'
+import { silentLogger } from '../../../../src-main/platform/log/log'
 
 const call = (clipboard: Parameters<typeof clipboardHandlers>[0], arg: unknown) =>
   dispatch(clipboardHandlers(clipboard) as Handlers, 'app:copy-text', arg, { transport: 'ipc' }, silentLogger)

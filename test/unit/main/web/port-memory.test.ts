@@ -3,8 +3,8 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { EventHub } from '../../../../src-main/events'
-import { silentLogger } from '../../../../src-main/services/log'
+import { EventHub } from '../../../../src-main/platform/events'
+import { silentLogger } from '../../../../src-main/platform/log/log'
 import { WebUsageError } from '../../../../src-main/web/options'
 import {
   listenOnChosenPort,

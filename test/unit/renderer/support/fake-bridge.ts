@@ -1,4 +1,4 @@
-import type { ChannelName, EventName } from '@shared/contract'
+import type { ChannelName, EventName } from '@shared/channels/contract'
 import type { AppErrorData, Result } from '@shared/errors'
 import { setTransport } from '../../../../src-renderer/src/bridge'
 

@@ -1,0 +1,23 @@
+export { writeAtomically, removeStaleTemps, type AtomicWriteOptions } from '../../../platform/files/atomic-write'
+export { errnoCode, nodeFiles, type FilePort, type WritableFile } from '../../../platform/files/fs-port'
+export {
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_VERSION,
+  SnapshotUnreadable,
+  decodeSnapshot,
+  fingerprintOf,
+  type GroupsSnapshot,
+  type SnapshotLayout,
+  type SnapshotMeta,
+  type SnapshotTable,
+} from './snapshot-format'
+export { SnapshotReader } from './snapshot-reader'
+export { SnapshotWriter } from './snapshot-writer'
+export { decodeLeanIndex, encodeLeanIndex, type LeanIndex } from './lean-index-file'
+export {
+  LEAN_INDEX_FILE,
+  SNAPSHOT_FILE,
+  SnapshotStore,
+  type SnapshotLoad,
+  type SnapshotStoreOptions,
+} from './snapshot-store'

@@ -1,0 +1,115 @@
+import { fileTypeFromBuffer } from 'file-type'
+import { NotPublicError, TooManyRedirectsError } from '../../../platform/net'
+
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
+
+/** Picture formats a group picture may come in, and the extension each is stored under. */
+export const PICTURE_TYPES: Readonly<Record<string, string>> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+}
+
+export const MIME_OF_EXTENSION: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(PICTURE_TYPES).map(([mime, ext]) => [ext, mime]),
+)
+
+export type Downloaded =
+  | { status: 'unchanged' }
+  | { status: 'downloaded'; bytes: Uint8Array; extension: string; etag: string | null }
+
+export class PictureDownloadError extends Error {
+  constructor(
+    message: string,
+    /** True when the failure says the network is away rather than this one picture being bad. */
+    readonly network = false,
+  ) {
+    super(message)
+    this.name = 'PictureDownloadError'
+  }
+}
+
+export function isPictureUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url)
+    return (
+      (parsed.protocol === 'https:' || parsed.protocol === 'http:') &&
+      !parsed.username &&
+      !parsed.password
+    )
+  } catch {
+    return false
+  }
+}
+
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(response.headers.get('content-length'))
+  if (Number.isFinite(declared) && declared > maxBytes)
+    throw new PictureDownloadError('picture too large')
+  const reader = response.body?.getReader()
+  if (!reader) return new Uint8Array(0)
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel()
+      throw new PictureDownloadError('picture too large')
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks, size)
+}
+
+/**
+ * Fetches one picture from the provider's media host. No credentials go with it: picture
+ * URLs are public links, and the account's token is for the API only. The bytes must
+ * really be an image of a known format (checked by their signature, not by the server's
+ * Content-Type), so nothing else is ever stored or served as a picture.
+ */
+export async function downloadPicture(
+  fetch: FetchLike,
+  url: string,
+  options: { etag?: string | null; maxBytes: number; timeoutMs: number; signal?: AbortSignal },
+): Promise<Downloaded> {
+  if (!isPictureUrl(url)) throw new PictureDownloadError('not an http(s) URL')
+  const timeout = AbortSignal.timeout(options.timeoutMs)
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
+  let response: Response
+  try {
+    response = await fetch(url, {
+      method: 'GET',
+      headers: options.etag ? { 'if-none-match': options.etag } : {},
+      credentials: 'omit',
+      signal,
+    })
+  } catch (error) {
+    if (options.signal?.aborted) throw error
+    // Refused before any connection: the picture is bad, the network is not away.
+    if (error instanceof NotPublicError) throw new PictureDownloadError('picture host not public')
+    if (error instanceof TooManyRedirectsError) throw new PictureDownloadError('picture host redirects too often')
+    throw new PictureDownloadError('picture host not reachable', true)
+  }
+  if (response.status === 304) {
+    await response.body?.cancel()
+    return { status: 'unchanged' }
+  }
+  if (!response.ok) {
+    await response.body?.cancel()
+    throw new PictureDownloadError(`picture host answered ${response.status}`)
+  }
+  let bytes: Uint8Array
+  try {
+    bytes = await readCapped(response, options.maxBytes)
+  } catch (error) {
+    if (error instanceof PictureDownloadError || options.signal?.aborted) throw error
+    throw new PictureDownloadError('picture download cut short', true)
+  }
+  const type = await fileTypeFromBuffer(bytes)
+  const extension = type ? PICTURE_TYPES[type.mime] : undefined
+  if (!extension) throw new PictureDownloadError('not a picture')
+  return { status: 'downloaded', bytes, extension, etag: response.headers.get('etag') }
+}

@@ -1,0 +1,244 @@
+import type {
+  GroupDetail,
+  GroupsWindow,
+  LabelChip,
+  SyncResult,
+  SyncState,
+} from '@shared/channels/groups'
+import { AppError } from '@shared/errors'
+import type { EventHub } from '../../../platform/events'
+import type { AccountSession, ActiveAccountSource } from '../../../account/workspace/account-session'
+import type { FilePort } from '../cache'
+import type { Connectivity } from '../../../platform/net/connectivity'
+import type { CommunityMember } from '../community'
+import type { GroupsQueryArgs, NamedSender } from '../index'
+import type { LoadedParticipants } from '../participants'
+import type { Logger } from '../../../platform/log/log'
+import type { FetchLike, PictureSourceResolver } from '../pictures'
+import {
+  AccountGroups,
+  type PeopleTimings,
+  type SyncSettings,
+  type SyncSource,
+} from './account-groups'
+import { SyncScheduler, systemTimers, type Timers } from './scheduler'
+
+export interface GroupsServiceOptions {
+  accounts: ActiveAccountSource<SyncSource>
+  events: EventHub
+  connectivity: Connectivity
+  log: Logger
+  /** Read at each sync and each time the next refresh is planned. */
+  settings: () => SyncSettings
+  /** For group pictures (public media links: no token goes with them). */
+  fetch: FetchLike
+  files?: FilePort
+  timers?: Timers
+  /** For sorting names; the system's by default. */
+  locale?: () => string | undefined
+  /** Timings of the participants index (tests shorten them). */
+  people?: PeopleTimings
+}
+
+const NO_ACCOUNT_STATE: Omit<SyncState, 'online'> = {
+  accountId: null,
+  lastSyncedAt: null,
+  syncing: false,
+  progress: null,
+  fromCache: false,
+  lastError: null,
+  lastResult: null,
+  count: 0,
+}
+
+/**
+ * The groups of the active account, offline first: the cached snapshot answers at once,
+ * a background sync refreshes it (at start, on an interval, when the network comes back),
+ * and switching accounts swaps the whole thing.
+ */
+export class GroupsService {
+  readonly #options: GroupsServiceOptions
+  readonly #scheduler: SyncScheduler
+  #current: AccountGroups | null = null
+  #activated = false
+  #started = false
+  readonly #unsubscribe: (() => void)[] = []
+
+  constructor(options: GroupsServiceOptions) {
+    this.#options = options
+    const timers = options.timers ?? systemTimers
+    this.#scheduler = new SyncScheduler({
+      connectivity: options.connectivity,
+      timers,
+      intervalMinutes: () => options.settings().intervalMinutes,
+      lastSyncedAt: () => {
+        const at = this.#current?.lastSyncedAt
+        return at ? Date.parse(at) : null
+      },
+      sync: () => this.#backgroundSync(),
+    })
+  }
+
+  /** Loads the active account's cache, then syncs in the background and keeps it fresh. */
+  async start(): Promise<void> {
+    if (this.#started) return
+    this.#started = true
+    this.#activate()
+    this.#scheduler.start()
+    void this.#backgroundSync()
+  }
+
+  async dispose(): Promise<void> {
+    this.#started = false
+    this.#scheduler.stop()
+    for (const off of this.#unsubscribe.splice(0)) off()
+    const current = this.#current
+    this.#current = null
+    await current?.dispose()
+  }
+
+  async query(query: GroupsQueryArgs): Promise<GroupsWindow> {
+    const current = this.#account()
+    if (!current) return { rows: [], offset: query.offset, matching: 0, total: 0 }
+    return current.query(query)
+  }
+
+  async get(id: string): Promise<GroupDetail> {
+    return this.#required().get(id)
+  }
+
+  async labels(): Promise<LabelChip[]> {
+    return (await this.#account()?.labels()) ?? []
+  }
+
+  state(): SyncState {
+    return (
+      this.#account()?.state() ?? { ...NO_ACCOUNT_STATE, online: this.#options.connectivity.online }
+    )
+  }
+
+  /** Syncs the active account now, or joins the sync already running. */
+  async sync(): Promise<SyncResult> {
+    const current = this.#required()
+    try {
+      return await current.sync()
+    } finally {
+      this.#scheduler.reschedule()
+    }
+  }
+
+  cancel(): void {
+    this.#account()?.cancel()
+  }
+
+  /** The ids of the active account's cached groups, in the server's order. */
+  async cachedIds(): Promise<string[]> {
+    return (await this.#account()?.cachedIds()) ?? []
+  }
+
+  /** A cached group and the rest of its community (the last complete snapshot). */
+  async communityMembers(id: string): Promise<CommunityMember[]> {
+    return (await this.#account()?.communityMembers(id)) ?? []
+  }
+
+  /** Who sent the active account's cached last messages under a name they gave. */
+  async namedSenders(accountId?: string): Promise<NamedSender[]> {
+    const current = this.#account()
+    if (!current || (accountId !== undefined && accountId !== current.id)) return []
+    return current.namedSenders()
+  }
+
+  /** Everyone in the active account's cached groups, as the contact picker searches them. */
+  async participants(): Promise<LoadedParticipants | null> {
+    return (await this.#account()?.participants()) ?? null
+  }
+
+  /** The people among `ids` in the active account's cached groups, with some of their groups. */
+  async peopleWithIds(ids: readonly string[]): Promise<{ id: string; sampleGroups: string[] }[]> {
+    return (await this.#account()?.peopleWithIds(ids)) ?? []
+  }
+
+  /** For the picture routes: only the active account's pictures are served. */
+  readonly pictureSource: PictureSourceResolver = (accountId) => {
+    const current = this.#account()
+    return current && current.id === accountId ? current.pictureSource() : null
+  }
+
+  /** Call when the sync settings change: the next refresh is planned again. */
+  settingsChanged(): void {
+    this.#scheduler.reschedule()
+  }
+
+  #account(): AccountGroups | null {
+    this.#activate()
+    return this.#current
+  }
+
+  #required(): AccountGroups {
+    const current = this.#account()
+    if (!current)
+      throw new AppError(
+        'invalid-request',
+        'Connect an account first: there are no groups to show yet.',
+      )
+    return current
+  }
+
+  /** Follows the active account from the first use on (a query may come before start()). */
+  #activate(): void {
+    if (this.#activated) return
+    this.#activated = true
+    this.#switchTo(this.#options.accounts.active())
+    this.#unsubscribe.push(
+      this.#options.accounts.onActiveChange((session) => this.#switchTo(session)),
+      this.#options.connectivity.onChange(() =>
+        this.#options.events.emit('sync:state', this.state()),
+      ),
+    )
+  }
+
+  #switchTo(session: AccountSession<SyncSource> | null): void {
+    if (
+      this.#current &&
+      session &&
+      this.#current.id === session.id &&
+      this.#current.dir === session.dir
+    ) {
+      this.#current.useSession(session)
+      return
+    }
+    const previous = this.#current
+    this.#current = session ? this.#create(session) : null
+    void previous?.dispose()
+    if (!this.#current) this.#options.events.emit('sync:state', this.state())
+    if (this.#started) {
+      void this.#backgroundSync()
+      this.#scheduler.reschedule()
+    }
+  }
+
+  #create(session: AccountSession<SyncSource>): AccountGroups {
+    const { events, connectivity, log, settings, fetch, files, locale, people } = this.#options
+    const timers = this.#options.timers ?? systemTimers
+    return new AccountGroups({
+      session,
+      events,
+      connectivity,
+      log,
+      settings,
+      fetch,
+      now: () => timers.now(),
+      ...(files && { files }),
+      ...(locale && { locale }),
+      ...(people && { people }),
+    })
+  }
+
+  async #backgroundSync(): Promise<void> {
+    const current = this.#current
+    if (!current) return
+    await current.sync().catch(() => undefined)
+    // The next refresh counts from this sync's end.
+    if (this.#started) this.#scheduler.reschedule()
+  }
+}

@@ -1,0 +1,178 @@
+import { crc32 } from 'node:zlib'
+import type { Group, RejectedGroup } from '@shared/domain'
+import { MAX_RECORD_DEPTH } from '@shared/domain/nesting'
+import { rowOf, type RowParts } from '../index/row-parts'
+import { PageShapeError, scanGroupsPage } from './page-bytes'
+import { rowIssue } from './row-checks'
+
+/**
+ * One groups page, read for the list: the lean records of the rows, the records set aside
+ * and why, and where each accepted record's bytes are in the body (and their CRC-32), so
+ * the body itself can be saved and the records read back from it.
+ */
+/** A record whose bytes the last sync already had: its row is the one main holds. */
+export interface UnchangedRow {
+  id: string
+}
+
+export type PageRow = RowParts | UnchangedRow
+
+export interface ParsedPage {
+  /** The rows of the records kept, made here (see rowOf), or only the id of an unchanged one. */
+  groups: PageRow[]
+  rejected: RejectedGroup[]
+  count: number
+  total: number
+  offset: number
+  /** The body's size. */
+  bytes: number
+  /**
+   * Aligned with `groups`: 1 where the record's bytes are those of the last sync (same id,
+   * same fingerprint). Its row is then only its id, and `previous` says where the row main
+   * already holds in its columns is: that row stands for the record, so it is neither
+   * parsed nor checked nor made lean nor sent again.
+   */
+  unchanged: Uint8Array
+  /** Aligned with `groups`: for an unchanged record, its place in the last sync's list; else -1. */
+  previous: Int32Array
+  /** Aligned with `groups`: each record's first byte in the body, its length, its CRC-32. */
+  starts: Uint32Array
+  lengths: Uint32Array
+  fingerprints: Uint32Array
+}
+
+/** Why a whole page could not be read (the request is worth repeating). */
+export interface PageProblem {
+  path: string
+  message: string
+}
+
+export type PageOutcome = { ok: true; page: ParsedPage } | { ok: false; problem: PageProblem }
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0
+}
+
+/** The records of the last sync: where each id was in its list, and each one's fingerprint. */
+export interface KnownRecords {
+  position: ReadonlyMap<string, number>
+  fingerprints: Uint32Array
+}
+
+/** A record's own id as the scan found it (quotes included), or undefined. */
+function scannedId(body: Buffer, start: number, end: number): string | undefined {
+  if (start < 0) return undefined
+  const inner = body.subarray(start + 1, end - 1)
+  if (!inner.includes(0x5c)) return inner.toString('utf8')
+  try {
+    const id: unknown = JSON.parse(body.toString('utf8', start, end))
+    return typeof id === 'string' ? id : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The last sync's place of a record whose bytes are the same as then, found from the id the
+ * scan read and the record's fingerprint, or -1. Same id and same bytes as a record that
+ * was parsed and checked then: JSON.parse would read it the same way again.
+ */
+function previousAt(known: KnownRecords | undefined, id: string | undefined, print: number): number {
+  if (!known || id === undefined) return -1
+  const at = known.position.get(id)
+  return at !== undefined && known.fingerprints[at] === print ? at : -1
+}
+
+export function parsePage(body: Buffer, known?: KnownRecords): PageOutcome {
+  let scan
+  try {
+    scan = scanGroupsPage(body)
+  } catch (error) {
+    if (error instanceof PageShapeError)
+      return { ok: false, problem: { path: '', message: error.message } }
+    throw error
+  }
+  let envelope: unknown
+  try {
+    envelope = JSON.parse(scan.envelope)
+  } catch {
+    return { ok: false, problem: { path: '', message: 'the page is not JSON' } }
+  }
+  const fields = envelope as Record<string, unknown>
+  for (const key of ['count', 'total', 'offset'])
+    if (!isCount(fields[key]))
+      return { ok: false, problem: { path: key, message: 'expected a whole number, 0 or more' } }
+
+  const groups: PageRow[] = []
+  const rejected: RejectedGroup[] = []
+  const records = scan.starts.length
+  const starts = new Uint32Array(records)
+  const lengths = new Uint32Array(records)
+  const fingerprints = new Uint32Array(records)
+  const unchanged = new Uint8Array(records)
+  const previous = new Int32Array(records)
+  for (let index = 0; index < records; index++) {
+    const start = scan.starts[index] as number
+    const end = scan.ends[index] as number
+    const reject = (path: string, message: string, id?: string): void => {
+      const where = `groups[${index}]${path}`
+      rejected.push(
+        id === undefined ? { index, path: where, message } : { index, id, path: where, message },
+      )
+    }
+    if ((scan.depths[index] as number) > MAX_RECORD_DEPTH) {
+      reject('', `nested more than ${MAX_RECORD_DEPTH} levels deep`)
+      continue
+    }
+    const print = crc32(body.subarray(start, end))
+    const ownId = known
+      ? scannedId(body, scan.idStarts[index] as number, scan.idEnds[index] as number)
+      : undefined
+    const before = previousAt(known, ownId, print)
+    if (before >= 0) {
+      const at = groups.length
+      starts[at] = start
+      lengths[at] = end - start
+      fingerprints[at] = print
+      unchanged[at] = 1
+      previous[at] = before
+      groups.push({ id: ownId as string })
+      continue
+    }
+    let value: unknown
+    try {
+      value = JSON.parse(body.toString('utf8', start, end))
+    } catch {
+      reject('', 'not JSON')
+      continue
+    }
+    const id = (value as { id?: unknown } | null)?.id
+    const issue = rowIssue(value)
+    if (issue) {
+      reject(issue.path, issue.message, typeof id === 'string' ? id : undefined)
+      continue
+    }
+    const at = groups.length
+    starts[at] = start
+    lengths[at] = end - start
+    fingerprints[at] = print
+    previous[at] = -1
+    groups.push(rowOf(value as Group))
+  }
+  return {
+    ok: true,
+    page: {
+      groups,
+      rejected,
+      count: fields['count'] as number,
+      total: fields['total'] as number,
+      offset: fields['offset'] as number,
+      bytes: body.length,
+      unchanged: unchanged.slice(0, groups.length),
+      previous: previous.slice(0, groups.length),
+      starts: starts.slice(0, groups.length),
+      lengths: lengths.slice(0, groups.length),
+      fingerprints: fingerprints.slice(0, groups.length),
+    },
+  }
+}

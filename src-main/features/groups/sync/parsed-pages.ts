@@ -1,0 +1,72 @@
+import { AppError } from '@shared/errors'
+import type { Logger } from '../../../platform/log/log'
+import type { PageSource } from './fetch-all-groups'
+import { PageWorkerFailed, type PageParser } from './page-parser'
+import type { ParsedPage } from './parse-page'
+
+/** What the sync needs of the API client to save pages as they came: their bytes. */
+export interface GroupsBodySource {
+  listGroupsBody(
+    params: { count: number; offset: number },
+    options?: { signal?: AbortSignal },
+  ): Promise<Uint8Array>
+}
+
+/** A page as the sync reads it: the lean rows, and the bytes to save them from. */
+export interface ArrivedPage extends ParsedPage {
+  body: Buffer
+}
+
+/**
+ * Pages of groups read off the main thread: the client fetches each body, the worker
+ * parses it and checks what the rows need, and the bytes come back to be saved as they are.
+ */
+export class ParsedPages implements PageSource<ArrivedPage> {
+  readonly #source: GroupsBodySource
+  readonly #parser: PageParser
+  readonly #log: Logger
+
+  constructor(source: GroupsBodySource, parser: PageParser, log: Logger) {
+    this.#source = source
+    this.#parser = parser
+    this.#log = log
+  }
+
+  async listGroups(
+    params: { count: number; offset: number },
+    options: { signal?: AbortSignal } = {},
+  ): Promise<ArrivedPage> {
+    const received = await this.#source.listGroupsBody(params, options)
+    let read
+    try {
+      read = await this.#parser.parse(received)
+    } catch (error) {
+      if (!(error instanceof PageWorkerFailed)) throw error
+      // Worth asking again like any unreadable page: the next one gets a fresh worker.
+      throw new AppError(
+        'invalid-response',
+        'A groups page could not be read (the page reader stopped).',
+        { reason: 'page-reader' },
+        { cause: error },
+      )
+    }
+    const { outcome, body } = read
+    if (!outcome.ok) {
+      const { path, message } = outcome.problem
+      throw new AppError(
+        'invalid-response',
+        `The server sent a groups page the app cannot read (${path || 'the page'}: ${message}).`,
+        { path, issue: message },
+      )
+    }
+    const { page } = outcome
+    if (page.rejected.length > 0) {
+      this.#log.warn('groups set aside', {
+        offset: params.offset,
+        count: page.rejected.length,
+        problems: page.rejected.map(({ index, path, message }) => ({ index, path, message })),
+      })
+    }
+    return { ...page, body }
+  }
+}

@@ -1,0 +1,221 @@
+import { AppError } from '@shared/errors'
+import type { FeedState, StoryViews } from '@shared/story/feed'
+import type { HistoryEntry } from '@shared/story/records'
+import type { ActiveAccountSource } from '../../../account/workspace/account-session'
+import type { ViewStatuses } from '../../../platform/api'
+import { silentLogger, type Logger } from '../../../platform/log/log'
+import { ContactsCache } from './contacts-cache'
+import { FeedCache } from './feed-cache'
+import { feedStoryOf, mergeFeed } from './feed-record'
+import { fetchAllContacts, type ContactsSource } from './fetch-contacts'
+import { fetchAllStories, type StoriesSource } from './fetch-stories'
+import { nameBook, type GroupSeen, type PersonSeen } from './names'
+import { viewerIds, viewersOf } from './views'
+
+/** What the feed needs of the API client. */
+export interface FeedClient extends StoriesSource, ContactsSource {
+  storyStatuses(id: string, options?: { signal?: AbortSignal }): Promise<ViewStatuses>
+}
+
+export interface StoryFeedOptions {
+  accounts: ActiveAccountSource<FeedClient>
+  /** The active account's cached groups, to put names to viewers. */
+  groups: () => Promise<readonly GroupSeen[]>
+  /** The people among some numbers in the cached groups, with some of their groups' names. */
+  people?: (ids: readonly string[]) => Promise<readonly PersonSeen[]>
+  /** The active account's publishing history. */
+  history: () => Promise<HistoryEntry[]>
+  /** Tells the history the statuses the server listed, so "pending" entries settle. */
+  settleHistory?: (statuses: ReadonlyMap<string, string>) => Promise<void>
+  connectivity: { readonly online: boolean }
+  onChange?: (state: FeedState) => void
+  now?: () => number
+  log?: Logger
+  /** A story's views are asked for at most this often, however often the view asks. */
+  viewsIntervalMs?: number
+}
+
+const DAY_S = 24 * 60 * 60
+const DEFAULT_VIEWS_INTERVAL_MS = 15_000
+/** Contacts change slowly: read again at a sync once the last read is this old. */
+const CONTACTS_MAX_AGE_MS = 6 * 60 * 60 * 1000
+/** A server that had no contacts operation is asked again after this long. */
+const CONTACTS_UNSUPPORTED_RETRY_MS = 24 * 60 * 60 * 1000
+
+interface AccountFeed {
+  id: string
+  cache: FeedCache
+  contacts: ContactsCache
+  client: FeedClient
+}
+
+/**
+ * The account's stories as the server lists them (the phone's included), kept on disk for
+ * offline use and merged with this app's history; and, for each live story, who viewed it.
+ */
+export class StoryFeedService {
+  readonly #opts: StoryFeedOptions
+  readonly #log: Logger
+  readonly #now: () => number
+  readonly #feeds = new Map<string, AccountFeed>()
+  #syncing: { accountId: string; controller: AbortController; promise: Promise<FeedState> } | null = null
+  #lastError: FeedState['lastError'] = null
+  /** Last time each story's views were asked of the server. */
+  readonly #viewsAskedAt = new Map<string, number>()
+  #viewsQueue: Promise<unknown> = Promise.resolve()
+  #emitSeq = 0
+
+  constructor(options: StoryFeedOptions) {
+    this.#opts = options
+    this.#log = options.log ?? silentLogger
+    this.#now = options.now ?? Date.now
+  }
+
+  #feed(): AccountFeed | null {
+    const session = this.#opts.accounts.active()
+    if (!session) return null
+    let feed = this.#feeds.get(session.id)
+    if (!feed || feed.client !== session.client) {
+      feed = {
+        id: session.id,
+        cache: feed?.cache ?? new FeedCache(session.dir, this.#log),
+        contacts: feed?.contacts ?? new ContactsCache(session.dir, this.#log),
+        client: session.client,
+      }
+      this.#feeds.set(session.id, feed)
+    }
+    return feed
+  }
+
+  #require(): AccountFeed {
+    const feed = this.#feed()
+    if (!feed) throw new AppError('invalid-request', 'Connect an account first (Accounts).')
+    return feed
+  }
+
+  /** The stories as last synced, merged with the history; no network. */
+  async state(): Promise<FeedState> {
+    const feed = this.#feed()
+    if (!feed) return { accountId: null, stories: [], syncedAt: null, syncing: false, lastError: null, truncated: false }
+    const file = await feed.cache.read()
+    const history = await this.#opts.history().catch(() => [] as HistoryEntry[])
+    return {
+      accountId: feed.id,
+      stories: mergeFeed(file.stories, history, this.#now()),
+      syncedAt: file.syncedAt,
+      syncing: this.#syncing?.accountId === feed.id,
+      lastError: this.#lastError,
+      truncated: file.truncated,
+    }
+  }
+
+  /** Reads the account's stories of the last 24 hours from the server; one sync at a time. */
+  sync(): Promise<FeedState> {
+    const feed = this.#require()
+    if (this.#syncing?.accountId === feed.id) return this.#syncing.promise
+    const controller = new AbortController()
+    const promise: Promise<FeedState> = this.#run(feed, controller.signal)
+      .finally(() => {
+        if (this.#syncing?.promise === promise) this.#syncing = null
+        void this.#emit()
+      })
+      // Read once the sync is over, so the answer does not say it is still running.
+      .then(() => this.state())
+    this.#syncing = { accountId: feed.id, controller, promise }
+    void this.#emit()
+    return promise
+  }
+
+  cancel(): void {
+    this.#syncing?.controller.abort()
+  }
+
+  async #run(feed: AccountFeed, signal: AbortSignal): Promise<void> {
+    try {
+      const fetched = await fetchAllStories(feed.client, {
+        signal,
+        timeFrom: Math.floor(this.#now() / 1000) - DAY_S,
+      })
+      const stories = fetched.messages.map(feedStoryOf)
+      await feed.cache.saveStories(stories, new Date(this.#now()).toISOString(), fetched.truncated)
+      const statuses = new Map(stories.flatMap((s) => (s.status ? [[s.id, s.status] as const] : [])))
+      await this.#opts.settleHistory?.(statuses).catch((error: unknown) =>
+        this.#log.warn('history not settled', { error: String(error) }),
+      )
+      await this.#refreshContacts(feed, signal)
+      this.#lastError = null
+      this.#log.info('stories synced', { stories: stories.length, requests: fetched.requests, truncated: fetched.truncated })
+    } catch (error) {
+      const data =
+        error instanceof AppError
+          ? error.toData()
+          : { code: 'internal' as const, message: 'The stories could not be read.' }
+      if (data.code !== 'cancelled') this.#lastError = data
+      throw error instanceof AppError ? error : new AppError('internal', data.message, undefined, { cause: error })
+    }
+  }
+
+  /**
+   * Who viewed a story. Asked of the server when `refresh` and the story's last ask is older
+   * than the interval, and only while online; otherwise the last answer kept on disk.
+   * Requests go one at a time, so a view refreshing many stories cannot flood the server.
+   */
+  async views(storyId: string, refresh: boolean): Promise<StoryViews | null> {
+    const feed = this.#require()
+    const cached = (await feed.cache.read()).views[storyId] ?? null
+    const key = `${feed.id}:${storyId}`
+    const asked = this.#viewsAskedAt.get(key) ?? 0
+    const interval = this.#opts.viewsIntervalMs ?? DEFAULT_VIEWS_INTERVAL_MS
+    if (!refresh || !this.#opts.connectivity.online || this.#now() - asked < interval) return cached
+    this.#viewsAskedAt.set(key, this.#now())
+    const run = this.#viewsQueue.then(async () => {
+      const answer = await feed.client.storyStatuses(storyId)
+      const groups = await this.#opts.groups().catch(() => [] as readonly GroupSeen[])
+      const people = await this.#opts.people?.(viewerIds(answer.statuses)).catch(() => [] as readonly PersonSeen[])
+      const contacts = await feed.contacts.names().catch(() => new Map<string, string>())
+      const book = nameBook(groups, people, contacts)
+      const views: StoryViews = {
+        storyId,
+        viewers: viewersOf(answer.statuses, book),
+        fetchedAt: new Date(this.#now()).toISOString(),
+      }
+      await feed.cache.saveViews(views)
+      return views
+    })
+    this.#viewsQueue = run.catch(() => {})
+    return run
+  }
+
+  /**
+   * The account's contact names, read again when the last read is old. Names are a nicety:
+   * a failure here is logged and the stories sync still succeeds; a server without the
+   * operation (404, 405) is remembered and not asked again for a day.
+   */
+  async #refreshContacts(feed: AccountFeed, signal: AbortSignal): Promise<void> {
+    const last = await feed.contacts.read().catch(() => null)
+    const age = last ? this.#now() - Date.parse(last.fetchedAt) : Infinity
+    if (age >= 0 && age < (last?.unsupported ? CONTACTS_UNSUPPORTED_RETRY_MS : CONTACTS_MAX_AGE_MS)) return
+    try {
+      const fetched = await fetchAllContacts(feed.client, { signal })
+      await feed.contacts.save(fetched.contacts, new Date(this.#now()), fetched.truncated)
+      this.#log.info('contacts read', { contacts: fetched.contacts.length, requests: fetched.requests })
+    } catch (error) {
+      const status = error instanceof AppError ? error.details?.status : undefined
+      if (status === 404 || status === 405) await feed.contacts.saveUnsupported(new Date(this.#now()))
+      else if (!(error instanceof AppError && error.code === 'cancelled'))
+        this.#log.warn('contacts not read', { error: String(error) })
+    }
+  }
+
+  async #emit(): Promise<void> {
+    if (!this.#opts.onChange) return
+    // States are read asynchronously: one read before a later one must not be sent after it.
+    const seq = ++this.#emitSeq
+    try {
+      const state = await this.state()
+      if (seq === this.#emitSeq) this.#opts.onChange(state)
+    } catch (error) {
+      this.#log.warn('stories feed state unavailable', { error: String(error) })
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import type { FileRecovery } from '@shared/channels/settings'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Logger } from '../log/log'
+import { type KeyValueStore, memoryStore, type OpenKeyValueStore, storeFileName } from './key-value-store'
+import type { RecoveryLog } from './recovery-log'
+import { moveAside } from './copy-aside'
+
+export interface OpenStoreOptions {
+  open: OpenKeyValueStore
+  dir: string
+  name: string
+  file: FileRecovery['file']
+  recoveries: RecoveryLog
+  log: Logger
+  now?: () => Date
+}
+
+/**
+ * What is wrong with the file, in plain words, or null when it is absent or a JSON object.
+ * Checked here rather than left to the store library, which reads a JSON array or string
+ * as an empty store and would then write over it.
+ */
+export function inspectStoreFile(path: string): string | null {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return null
+    return `the file could not be read (${code ?? 'unknown error'})`
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ''))
+  } catch {
+    return 'the file is not valid JSON'
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'the file does not hold a JSON object'
+  return null
+}
+
+function errorCode(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  return typeof code === 'string' ? code : error instanceof Error ? error.name : 'unknown error'
+}
+
+/**
+ * Opens `<dir>/<name>.json`. A file that cannot be read is renamed with a timestamp (never
+ * deleted or written over) and the store starts empty; if even that fails the store lives
+ * in memory for this run. Either way the recovery is recorded so the user is told.
+ */
+export function openStoreWithRecovery(options: OpenStoreOptions): KeyValueStore {
+  const { open, dir, name, file, recoveries, log } = options
+  const now = options.now ?? (() => new Date())
+  const path = join(dir, storeFileName(name))
+
+  const setAside = (reason: string): boolean => {
+    const at = now()
+    try {
+      const movedTo = moveAside(path, 'unreadable', at)
+      recoveries.add({ file, movedTo, at: at.toISOString(), reason })
+      log.warn('store file set aside', { file, movedTo, reason })
+      return true
+    } catch (error) {
+      log.error('store file could not be set aside', { file, reason, error: errorCode(error) })
+      return false
+    }
+  }
+
+  const problem = inspectStoreFile(path)
+  if (problem !== null && !setAside(problem)) return inMemory(options, problem, now())
+  try {
+    return open({ dir, name })
+  } catch (first) {
+    // The check above passed, so the library refused something else about the file.
+    const reason = `the file could not be opened (${errorCode(first)})`
+    if (existsSync(path)) setAside(reason)
+    try {
+      return open({ dir, name })
+    } catch (second) {
+      return inMemory(options, `the file could not be opened (${errorCode(second)})`, now())
+    }
+  }
+}
+
+function inMemory(options: OpenStoreOptions, reason: string, at: Date): KeyValueStore {
+  options.log.error('store kept in memory for this run', { file: options.file, reason })
+  options.recoveries.add({
+    file: options.file,
+    movedTo: '',
+    at: at.toISOString(),
+    reason: `${reason}; changes will not be kept after quitting`,
+  })
+  return memoryStore()
+}

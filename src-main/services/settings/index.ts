@@ -1,5 +1,0 @@
-export { type KeyValueStore, memoryStore, type OpenKeyValueStore, type StoreLocation } from './key-value-store'
-export { SETTINGS_VERSION, VERSION_KEY } from './migrations'
-export { openStoreWithRecovery } from './open-store'
-export { RecoveryLog } from './recovery-log'
-export { SettingsService } from './settings-service'

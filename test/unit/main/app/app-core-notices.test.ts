@@ -1,0 +1,127 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { StoryDraftSchema } from '@shared/story/draft'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { openConfStore } from '../../../../src-main/adapters/conf-store'
+import { type AppCore, createAppCore } from '../../../../src-main/app/app-core'
+import { type Emulator, startEmulator } from '../../../../src-main/emulator'
+import { EventHub } from '../../../../src-main/platform/events'
+import { noKeyring } from '../../../../src-main/account/accounts/secret-box'
+import { downloadsFolder } from '../../../../src-main/features/export'
+import { silentLogger } from '../../../../src-main/platform/log/log'
+import { TEST_IDENTITY } from '../../../support/handlers'
+
+const ctx = { transport: 'web' as const }
+let emulator: Emulator
+let dataDir: string
+const cores: AppCore[] = []
+
+async function startCore(): Promise<AppCore> {
+  const core = await createAppCore({
+    identity: TEST_IDENTITY,
+    dataDir,
+    fetch: globalThis.fetch,
+    log: silentLogger,
+    events: new EventHub(),
+    secretBox: noKeyring('test'),
+    openStore: openConfStore,
+    dialogs: downloadsFolder(join(dataDir, 'exports')),
+    clipboard: null,
+    openDialog: null,
+    logs: { folder: null, scoped: () => silentLogger },
+  })
+  cores.push(core)
+  await core.start()
+  return core
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ groups: 5 })
+})
+afterAll(async () => {
+  await emulator.stop()
+})
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'statusdesk-core-'))
+})
+afterEach(async () => {
+  for (const core of cores.splice(0)) await core.dispose()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+describe('damage found at start-up', () => {
+  it('is kept as a notice until a page reads it, and the set-aside file can be looked at and discarded', async () => {
+    const first = await startCore()
+    const account = await first.handlers['accounts:connect']({ baseUrl: emulator.baseUrl, token: emulator.token, storage: 'weak' }, ctx)
+    await first.dispose()
+    const dir = join(dataDir, 'accounts', account.id)
+    await writeFile(join(dir, 'history.json'), '{"version":1,"entries":[{"id":')
+    await mkdir(join(dir, 'drafts'), { recursive: true })
+    await writeFile(join(dir, 'drafts', 'composer.json'), 'not json at all')
+
+    // No page is listening while the next run starts and reads the damaged files.
+    const core = await startCore()
+    await core.handlers['stories:history-list'](undefined, ctx)
+    await core.handlers['stories:draft-get'](undefined, ctx)
+    const unread = await core.handlers['app:notices'](undefined, ctx)
+    expect(unread.map((notice) => notice.message).sort()).toEqual([
+      expect.stringMatching(/^The list of published stories could not be read and was set aside\. Open Outbox › Set-aside files/),
+      expect.stringMatching(/^The saved draft could not be read and was set aside\./),
+    ])
+    await core.handlers['app:notices-read']({ ids: unread.map((notice) => notice.id!) }, ctx)
+    expect(await core.handlers['app:notices'](undefined, ctx)).toEqual([])
+
+    const items = await core.handlers['stories:set-aside-list'](undefined, ctx)
+    expect(items.map((item) => item.kind).sort()).toEqual(['draft', 'history'])
+    const history = items.find((item) => item.kind === 'history')!
+    expect(history.preview).toBe('{"version":1,"entries":[{"id":')
+    await expect(core.handlers['stories:set-aside-act']({ id: history.id, action: 'restore' }, ctx)).rejects.toMatchObject({
+      code: 'invalid-argument',
+      message: expect.stringContaining('Nothing in this file can be read back'),
+    })
+    const left = await core.handlers['stories:set-aside-act']({ id: history.id, action: 'discard' }, ctx)
+    expect(left.map((item) => item.kind)).toEqual(['draft'])
+    await expect(core.handlers['stories:set-aside-act']({ id: '../../accounts.json', action: 'discard' }, ctx)).rejects.toMatchObject({ code: 'not-found' })
+  })
+
+  it('restores the readable entries of a damaged history', async () => {
+    const first = await startCore()
+    const account = await first.handlers['accounts:connect']({ baseUrl: emulator.baseUrl, token: emulator.token, storage: 'weak' }, ctx)
+    const draft = { kind: 'text' as const, text: { body: 'Kept story', background: '#FF0B6E4F', color: '#FFFFFFFF', font: 'SYSTEM' as const } }
+    const sent = await first.handlers['stories:publish']({ requestId: 'req-restore-1', draft: StoryDraftSchema.parse(draft) }, ctx)
+    expect(sent.state).toBe('sent')
+    await first.dispose()
+    const dir = join(dataDir, 'accounts', account.id)
+    // One good entry survives beside a torn one.
+    const good = JSON.parse(await readFile(join(dir, 'history.json'), 'utf8')) as { entries: unknown[] }
+    await writeFile(join(dir, 'history.json'), JSON.stringify({ version: 2, entries: [...good.entries, { id: 'torn' }] }))
+
+    const core = await startCore()
+    expect(await core.handlers['stories:history-list'](undefined, ctx)).toEqual([])
+    const [item] = await core.handlers['stories:set-aside-list'](undefined, ctx)
+    await core.handlers['stories:set-aside-act']({ id: item!.id, action: 'restore' }, ctx)
+    expect((await core.handlers['stories:history-list'](undefined, ctx)).map((entry) => entry.summary.text)).toEqual(['Kept story'])
+    expect(await core.handlers['stories:set-aside-list'](undefined, ctx)).toEqual([])
+    expect(emulator.control.stories.list().filter((story) => story.caption === 'Kept story')).toHaveLength(1)
+  })
+
+  it('sweeps stale temp files of killed writes, and leaves a write in progress alone', async () => {
+    const first = await startCore()
+    const account = await first.handlers['accounts:connect']({ baseUrl: emulator.baseUrl, token: emulator.token, storage: 'weak' }, ctx)
+    await first.dispose()
+    const drafts = join(dataDir, 'accounts', account.id, 'drafts')
+    await mkdir(drafts, { recursive: true })
+    const stale = join(drafts, '.composer.json.0123456789ab.tmp')
+    const fresh = join(drafts, '.composer.json.ba9876543210.tmp')
+    const foreign = join(drafts, 'notes.tmp')
+    for (const path of [stale, fresh, foreign]) await writeFile(path, '{}')
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000)
+    await utimes(stale, hourAgo, hourAgo)
+    await utimes(foreign, hourAgo, hourAgo)
+
+    const core = await startCore()
+    await core.handlers['stories:outbox-list'](undefined, ctx)
+    expect((await readdir(drafts)).sort()).toEqual(['.composer.json.ba9876543210.tmp', 'notes.tmp'])
+  })
+})

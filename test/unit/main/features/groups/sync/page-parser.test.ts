@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { PageParser } from '../../../../../../src-main/features/groups/sync/page-parser'
+
+function page(ids: string[]): Buffer {
+  const groups = ids.map((id) => ({
+    id,
+    name: id,
+    type: 'group',
+    participants_count: 2,
+    participants: [
+      { id: '1', rank: 'admin' },
+      { id: '2', rank: 'member' },
+    ],
+  }))
+  return Buffer.from(JSON.stringify({ groups, count: ids.length, total: 99, offset: 0 }))
+}
+
+/** The body as the client hands it over: a buffer of its own. */
+function owned(bytes: Buffer): Uint8Array {
+  return new Uint8Array(bytes)
+}
+
+const parsers: PageParser[] = []
+afterEach(() => {
+  for (const parser of parsers.splice(0)) parser.close()
+})
+
+describe('pages parsed on a worker thread', () => {
+  it('gives the rows and the page’s own bytes back, moved, not copied in main', async () => {
+    const parser = new PageParser()
+    parsers.push(parser)
+    const bytes = page(['a', 'b'])
+    const body = owned(bytes)
+    const { outcome, body: back } = await parser.parse(body)
+    // The handed-in buffer was moved to the worker: it is empty here now.
+    expect(body.byteLength).toBe(0)
+    expect(back.equals(bytes)).toBe(true)
+    expect(
+      outcome.ok && outcome.page.groups.map((g) => [g.id, 'admins' in g ? g.admins.length : -1]),
+    ).toEqual([
+      ['a', 1],
+      ['b', 1],
+    ])
+  })
+
+  it('keeps pages in flight together apart, and reports an unreadable one as such', async () => {
+    const parser = new PageParser()
+    parsers.push(parser)
+    const reads = await Promise.all([
+      parser.parse(owned(page(['x']))),
+      parser.parse(owned(Buffer.from('<html>'))),
+      // A slice of a larger buffer is copied rather than moved.
+      parser.parse(page(['y', 'z']).subarray(0)),
+    ])
+    expect(reads[0]!.outcome.ok && reads[0]!.outcome.page.groups[0]!.id).toBe('x')
+    expect(reads[1]!.outcome).toEqual({
+      ok: false,
+      problem: { path: '', message: 'the body is not a JSON object' },
+    })
+    expect(reads[2]!.outcome.ok && reads[2]!.outcome.page.groups.map((g) => g.id)).toEqual([
+      'y',
+      'z',
+    ])
+  })
+
+  it('each sync’s known records stay its own in the shared worker', async () => {
+    const bytes = page(['a', 'b'])
+    const plain = new PageParser()
+    parsers.push(plain)
+    const first = await plain.parse(owned(bytes))
+    if (!first.outcome.ok) throw new Error('not read')
+    const knowing = new PageParser({ ids: ['a'], fingerprints: first.outcome.page.fingerprints })
+    parsers.push(knowing)
+    const [known, unknown] = await Promise.all([
+      knowing.parse(owned(bytes)),
+      plain.parse(owned(bytes)),
+    ])
+    expect(known.outcome.ok && [...known.outcome.page.unchanged]).toEqual([1, 0])
+    expect(known.outcome.ok && known.outcome.page.groups[0]).toEqual({ id: 'a' })
+    expect(known.outcome.ok && [...known.outcome.page.previous]).toEqual([0, -1])
+    expect(unknown.outcome.ok && [...unknown.outcome.page.unchanged]).toEqual([0, 0])
+  })
+
+  it('a closed parser takes no more pages; the others go on', async () => {
+    const closed = new PageParser()
+    const open = new PageParser()
+    parsers.push(open)
+    closed.close()
+    await expect(closed.parse(owned(page(['a'])))).rejects.toThrow(/closed/)
+    expect((await open.parse(owned(page(['b'])))).outcome.ok).toBe(true)
+  })
+})

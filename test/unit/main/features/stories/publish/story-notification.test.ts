@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { notificationText, storyNotification } from '../../../../../../src-main/features/stories/publish/story-notification'
+import type { StorySummary } from '@shared/story/records'
+
+const TOKEN = 'sk_Live4ab9QzR2mT7pW3xY8vN1cE5'
+
+function summary(text: string): StorySummary {
+  return {
+    kind: 'text',
+    text,
+    thumbnail: null,
+    background: '#FF0B6E4F',
+    color: '#FFFFFFFF',
+    font: 'SYSTEM',
+    audience: { mode: 'contacts', count: 2, excluded: 0 },
+    mediaBytes: null,
+  }
+}
+
+describe('story notifications', () => {
+  it('never carry a full phone number, a chat id or the token, whatever the caption holds', () => {
+    const caption = `Call +44 7911 123456 or 5511987654321, chat 5511987654321@s.whatsapp.net, key ${TOKEN}`
+    for (const outcome of ['published', 'failed', 'unknown', 'missed'] as const) {
+      const notification = storyNotification(outcome, summary(caption), [TOKEN])
+      const { title, body } = notificationText(notification)
+      const shown = `${title} ${body} ${notification.text}`
+      expect(shown).not.toContain(TOKEN)
+      expect(shown).not.toMatch(/\d{7,}/)
+      expect(shown.replace(/\D+/g, ' ')).not.toMatch(/7911 123456/)
+      expect(shown).not.toContain('5511987654321')
+    }
+  })
+
+  it('name the story by the start of its caption, shortened', () => {
+    const notification = storyNotification('published', summary('Sunrise over the bay, first ferry of the day, coffee on deck and the whole crew waving'))
+    expect(notification.text.length).toBeLessThanOrEqual(60)
+    expect(notification.text.startsWith('Sunrise over the bay')).toBe(true)
+    expect(notificationText(notification)).toMatchObject({ title: 'Story published' })
+  })
+
+  it('a missed story says it was not sent late', () => {
+    expect(notificationText(storyNotification('missed', summary(''))).body).toMatch(/not sent late/)
+  })
+})
