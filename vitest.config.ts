@@ -20,7 +20,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['test/unit/{main,shared,preload,support}/**/*.test.ts'], environment: 'node' },
+        test: { name: 'node', include: ['test/unit/{main,shared,preload,support,architecture}/**/*.test.ts'], environment: 'node' },
       },
       {
         extends: true,

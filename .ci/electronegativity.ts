@@ -6,7 +6,7 @@
  * inline `eng-disable` comments (every exception lives in the allow list, with its reason).
  *
  * The tool reads .js/.ts/.html but not .vue; test/unit/main/packaging/renderer-sources.test.ts
- * covers the templates. The CSP is sent as a header (src-main/app/csp.ts), which the tool cannot
+ * covers the templates. The CSP is sent as a header (src-main/platform/net/csp.ts), which the tool cannot
  * see in code, so the production policy is rendered into a staged HTML file for its CSP checks.
  */
 import { existsSync } from 'node:fs'
@@ -15,7 +15,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { z } from 'zod'
-import { contentSecurityPolicy } from '../src-main/app/csp'
+import { contentSecurityPolicy } from '../src-main/platform/net/csp'
 
 const ROOT = join(import.meta.dirname, '..')
 const ALLOW_FILE = join(ROOT, '.ci', 'electronegativity-allow.json')

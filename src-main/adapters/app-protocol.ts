@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs'
 import { Readable } from 'node:stream'
 import { protocol } from 'electron'
-import { securityHeaders } from '../app/csp'
+import { securityHeaders } from '../platform/net/csp'
 import { mimeTypeOf, resolveStaticFile } from '../app/static-files'
 
 export const APP_SCHEME = 'statusdesk'

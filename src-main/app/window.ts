@@ -1,5 +1,5 @@
 import { BrowserWindow, type Session, type WebContents, nativeTheme, shell } from 'electron'
-import { contentSecurityPolicy } from './csp'
+import { contentSecurityPolicy } from '../platform/net/csp'
 import { safeExternalUrl } from './external-url'
 
 /**

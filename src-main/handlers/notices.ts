@@ -1,5 +1,5 @@
 import type { Handlers } from './dispatch'
-import type { NoticeBoard } from '../app/notice-board'
+import type { NoticeBoard } from '../platform/notice-board'
 
 export function noticesHandlers(board: NoticeBoard): Pick<Handlers, 'app:notices' | 'app:notices-read'> {
   return {

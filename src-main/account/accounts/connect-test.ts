@@ -1,7 +1,7 @@
 import type { ConnectFailure } from '@shared/channels/accounts'
 import { AppError, type ErrorCode } from '@shared/errors'
 import { ApiClient, type ApiTimeouts, type FetchLike, type RetryPolicy } from '../../platform/api'
-import { deriveSelfId } from '../../features/groups/index'
+import { deriveSelfId } from './self-id'
 import type { Logger } from '../../platform/log/log'
 
 /** Connect is interactive: one quick retry, then the user hears what went wrong. */

@@ -3,7 +3,7 @@ import type { AccountsState } from '@shared/channels/accounts'
 import type { Transport } from '@shared/channels/app'
 import type { Diagnostics } from '@shared/channels/diagnostics'
 import type { FileRecovery, Settings } from '@shared/channels/settings'
-import type { AppIdentity } from '../../handlers/app'
+import type { AppIdentity } from '../../platform/app-identity'
 import { redactText } from '../../platform/log/log-redaction'
 import { diskUsage, formatBytes } from './disk-usage'
 

@@ -1,7 +1,7 @@
 import type { LabelChip } from '@shared/channels/groups'
 import type { Group } from '@shared/domain'
 import { FLAG, isAdminRank, rowOf, type RowParts } from './row-parts'
-import { bareId } from './self-id'
+import { bareId } from '../../../account/accounts/self-id'
 
 export { FLAG }
 

@@ -21,5 +21,5 @@ export {
 } from './groups-index'
 export { messagePreview } from './preview'
 export { rowOf, type RowParts } from './row-parts'
-export { bareId, deriveSelfId } from './self-id'
+export { bareId, deriveSelfId } from '../../../account/accounts/self-id'
 export { sortName } from './sort-name'

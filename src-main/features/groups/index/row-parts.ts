@@ -2,7 +2,7 @@ import type { LabelChip } from '@shared/channels/groups'
 import type { Group } from '@shared/domain'
 import { foldForSearch } from './fold'
 import { messagePreview } from './preview'
-import { bareId } from './self-id'
+import { bareId } from '../../../account/accounts/self-id'
 import { sortName } from './sort-name'
 
 /** Bits of `GroupColumns.flags`. */

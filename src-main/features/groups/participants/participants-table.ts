@@ -1,5 +1,5 @@
 import { normalizeContact } from '@shared/story/contacts'
-import { bareId } from '../index/self-id'
+import { bareId } from '../../../account/accounts/self-id'
 
 /**
  * The people of a snapshot's groups, as columns: one entry per person except the account

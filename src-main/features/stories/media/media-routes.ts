@@ -4,7 +4,7 @@ import { Readable } from 'node:stream'
 import { AppError } from '@shared/errors'
 import { largestAllowed, type StoryLimits } from '@shared/story/limits'
 import { GRANT_ID_PATTERN, MEDIA_ROUTE_PREFIX, MEDIA_UPLOAD_PATH } from '@shared/story/media-facts'
-import { securityHeaders } from '../../../app/csp'
+import { securityHeaders } from '../../../platform/net/csp'
 import type { MediaStore } from './media-store'
 
 interface MediaReply {

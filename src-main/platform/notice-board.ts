@@ -1,6 +1,6 @@
 import type { AppNotice } from '@shared/channels/app'
 import type { EventName, EventPayload } from '@shared/channels/contract'
-import { EventHub, type EventListener } from '../platform/events'
+import { EventHub, type EventListener } from './events'
 
 /** Notices kept unread at most; the oldest go first past this. */
 const MAX_KEPT = 50
