@@ -1,7 +1,6 @@
 import type { z } from 'zod'
 import { accountsChannels, accountsEvents } from './accounts'
 import { appChannels, appEvents } from './app'
-import { broadcastChannels } from './broadcast'
 import { clipboardChannels } from './clipboard'
 import { communityChannels } from './community'
 import { connectivityChannels } from './connectivity'
@@ -9,6 +8,7 @@ import { diagnosticsChannels } from './diagnostics'
 import { exportChannels } from './export'
 import { groupsChannels, groupsEvents } from './groups'
 import { libraryChannels } from './library'
+import { outboxChannels, outboxEvents } from './outbox'
 import { settingsChannels, settingsEvents } from './settings'
 import { storiesChannels, storiesEvents } from './stories'
 import type { ChannelDef, EventDef } from '../define'
@@ -30,7 +30,7 @@ export const channels = {
   ...clipboardChannels,
   ...diagnosticsChannels,
   ...storiesChannels,
-  ...broadcastChannels,
+  ...outboxChannels,
   ...libraryChannels,
 } satisfies Record<string, ChannelDef<z.ZodType, unknown>>
 
@@ -40,6 +40,7 @@ export const events = {
   ...accountsEvents,
   ...groupsEvents,
   ...storiesEvents,
+  ...outboxEvents,
 } satisfies Record<string, EventDef<unknown>>
 
 export type Channels = typeof channels

@@ -38,6 +38,8 @@ export const StorySummarySchema = z.object({
 export type StorySummary = z.infer<typeof StorySummarySchema>
 
 export interface OutboxItemView {
+  /** The account whose outbox holds it. */
+  accountId: string
   id: string
   requestId: string
   state: OutboxState
