@@ -97,7 +97,7 @@ if (!app.requestSingleInstanceLock()) {
     let quitting = false
     const background = startBackgroundMode(
       {
-        stories: core.stories.stories,
+        stories: core.stories.outboxes,
         onOutboxChange: (listener) => events.subscribe((name) => name === 'stories:outbox-changed' && listener()),
         onResume: onSystemResume,
         createTray: (actions, label) => createAppTray(trayIcon, actions, label),

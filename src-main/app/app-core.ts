@@ -1,4 +1,3 @@
-import { basename } from 'node:path'
 import type { Handlers } from '../handlers/dispatch'
 import type { EventHub } from '../platform/events'
 import { accountsHandlers } from '../handlers/accounts'
@@ -30,8 +29,10 @@ import { openStoreWithRecovery } from '../platform/store/open-store'
 import { RecoveryLog } from '../platform/store/recovery-log'
 import { SettingsService } from '../features/settings/settings-service'
 import { createStoriesModule, type NotifierPort, type StoriesModule } from '../features/stories/publish/stories-module'
-import { AudienceStore } from '../features/stories/library/audiences'
-import { StyleStore } from '../features/stories/library/styles'
+import { APP_FILE_LIST } from '../account/files/app-files'
+import { setAsideNotice } from '../account/files/file-registry'
+import { FileRoot } from '../account/files/file-root'
+import { outboxHandlers } from '../handlers/outbox'
 import { GroupsService } from '../features/groups/sync'
 
 /**
@@ -78,7 +79,7 @@ export interface AppCore {
   connectivity: Connectivity
   /** The active account's groups: cache, sync, pictures (`groups.pictureSource` feeds the picture routes). */
   groups: GroupsService
-  /** Publishing, outbox, history, drafts and media grants (`stories.webRoute` / `protocolRoute` serve granted files). */
+  /** Publishing, every account's outbox, history, drafts and media grants (`stories.webRoute` / `protocolRoute` serve granted files). */
   stories: StoriesModule
   /** The hub the services emit on: a notice sent here is kept until a page has read it. */
   events: EventHub
@@ -130,7 +131,7 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
   })
   const connectivity = new Connectivity()
   const groups = new GroupsService({
-    accounts,
+    workspaces: accounts.workspaces,
     events,
     connectivity,
     log: ports.log,
@@ -139,12 +140,16 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     fetch: webFetch,
   })
   settings.onChange(() => groups.settingsChanged())
+  // The data folder's own declared files: a damaged one is set aside and the user told.
+  const appFiles = new FileRoot(ports.dataDir, APP_FILE_LIST, {
+    log: ports.log,
+    onSetAside: (decl) => events.emit('app:notice', { level: 'warning', message: setAsideNotice(decl) }),
+  })
   const stories = createStoriesModule({
     dataDir: ports.dataDir,
-    accounts,
-    labelOf: (id) => accounts.list().accounts.find((account) => account.id === id)?.label,
-    sessionOf: (id) => accounts.sessionOf(id),
-    listedAccounts: () => accounts.list().accounts.map((account) => account.id),
+    workspaces: accounts.workspaces,
+    appFiles,
+    labelOf: (id) => accounts.labelOf(id),
     connectivity,
     limits: () => settings.get().stories,
     participants: () => groups.participants(),
@@ -160,14 +165,6 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     lateSendMinutes: () => settings.get().stories.lateSendMinutes,
     notifier: ports.notifier ?? null,
   })
-
-  const setAsideNotice = (what: string) => (path: string) =>
-    events.emit('app:notice', { level: 'warning', message: `${what} could not be read and was set aside as ${basename(path)}; the list starts empty.` })
-  const library = {
-    audiences: new AudienceStore(ports.dataDir, { log: ports.log, onSetAside: setAsideNotice('The saved audiences') }),
-    styles: new StyleStore(ports.dataDir, { log: ports.log, onSetAside: setAsideNotice('The saved styles') }),
-    drafts: stories.savedDrafts,
-  }
 
   const exporter = new ExportService({ source: groups, dialogs: ports.dialogs, log: ports.log })
   const handlers: Handlers = {
@@ -188,7 +185,8 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
       limits: () => settings.get().stories,
       openDialog: ports.openDialog,
     }),
-    ...libraryHandlers(library),
+    ...outboxHandlers(stories),
+    ...libraryHandlers(stories),
     ...diagnosticsHandlers({
       rendererLog: ports.logs.scoped('renderer'),
       sources: {
@@ -214,8 +212,9 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
       await stories.start()
     },
     dispose: async () => {
-      await stories.dispose()
+      stories.dispose()
       await groups.dispose()
+      // Closing the workspaces stops every account's parts: a send on its way finishes first, bounded.
       await accounts.dispose()
       await direct.close()
     },

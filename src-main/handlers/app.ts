@@ -1,4 +1,3 @@
-import type { AppInfo } from '@shared/channels/app'
 import type { AppIdentity } from '../platform/app-identity'
 import type { Handlers } from './dispatch'
 

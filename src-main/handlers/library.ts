@@ -1,5 +1,5 @@
 import type { Handlers } from './dispatch'
-import type { SavedDrafts } from '../features/stories/drafts/saved-drafts'
+import type { DraftsService } from '../features/stories/drafts/drafts-service'
 import type { AudienceStore } from '../features/stories/library/audiences'
 import { csvColumns, csvContacts } from '../features/stories/library/csv-audience'
 import type { StyleStore } from '../features/stories/library/styles'
@@ -9,7 +9,7 @@ type LibraryChannel = Extract<keyof Handlers, `audiences:${string}` | `styles:${
 export interface LibraryHandlerDeps {
   audiences: AudienceStore
   styles: StyleStore
-  drafts: SavedDrafts
+  drafts: DraftsService
 }
 
 export function libraryHandlers({ audiences, styles, drafts }: LibraryHandlerDeps): Pick<Handlers, LibraryChannel> {
@@ -27,8 +27,8 @@ export function libraryHandlers({ audiences, styles, drafts }: LibraryHandlerDep
     'styles:list': () => styles.list(),
     'styles:save': (style) => styles.save(style),
     'styles:delete': ({ id }) => styles.delete(id),
-    'drafts:list': () => drafts.list(),
-    'drafts:save': ({ id, draft }) => drafts.save(draft, id),
-    'drafts:delete': ({ id }) => drafts.delete(id),
+    'drafts:list': () => drafts.savedList(),
+    'drafts:save': ({ id, draft }) => drafts.savedSave(draft, id),
+    'drafts:delete': ({ id }) => drafts.savedDelete(id),
   }
 }

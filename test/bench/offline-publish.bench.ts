@@ -12,6 +12,7 @@ import { ApiClient } from '../../src-main/platform/api'
 import { Connectivity } from '../../src-main/platform/net/connectivity'
 import { HistoryStore } from '../../src-main/features/stories/history/history-store'
 import { Outbox, type NewStory } from '../../src-main/features/stories/outbox/outbox'
+import { accountFile } from '../support/declared-files'
 
 const ROUNDS = 5
 
@@ -50,7 +51,7 @@ for (let round = 0; round < ROUNDS; round++) {
     const client = new ApiClient({ baseUrl, token, fetch: (input, init) => (requests++, globalThis.fetch(input, init)) })
     const connectivity = new Connectivity()
     if (index === 1) connectivity.reportFailure('offline')
-    const outbox = new Outbox({ accountId: 'bench', accountDir: dir, publisher: client, connectivity, history: new HistoryStore(dir) })
+    const outbox = new Outbox({ accountId: 'bench', accountDir: dir, publisher: client, connectivity, history: new HistoryStore(accountFile(dir, 'history')) })
     await outbox.open()
     const started = performance.now()
     const outcome = await outbox.publish(story(round))

@@ -13,6 +13,7 @@ import { ApiClient } from '../../src-main/platform/api'
 import { Connectivity } from '../../src-main/platform/net/connectivity'
 import { HistoryStore } from '../../src-main/features/stories/history/history-store'
 import { Outbox, type NewStory } from '../../src-main/features/stories/outbox/outbox'
+import { accountFile } from '../support/declared-files'
 
 const STORIES_PER_ROUND = 20
 const ROUNDS = 5
@@ -51,7 +52,7 @@ try {
     accountDir: dir,
     publisher: client,
     connectivity: new Connectivity(),
-    history: new HistoryStore(dir),
+    history: new HistoryStore(accountFile(dir, 'history')),
   })
   await outbox.open()
   const direct: number[] = []

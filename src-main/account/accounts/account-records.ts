@@ -1,8 +1,7 @@
 import { TokenStorageSchema } from '@shared/channels/accounts'
 import { z } from 'zod'
+import { AccountIdSchema } from '../files/formats/account-identity'
 
-/** Account ids name folders on disk: keep them to safe characters. */
-export const AccountIdSchema = z.string().regex(/^[a-z0-9-]{1,64}$/)
 
 /** One account as the accounts file keeps it. */
 export const StoredAccountSchema = z.looseObject({

@@ -1,19 +1,7 @@
 import { AppError } from '@shared/errors'
-import type { ApiClient } from '../../platform/api'
+import type { AccountClient } from '../workspace/account-session'
 
-/** What the services acting for an account call on its client. */
-export type AccountClient = Pick<
-  ApiClient,
-  | 'listGroups'
-  | 'listGroupsBody'
-  | 'publishStory'
-  | 'uploadMedia'
-  | 'listStories'
-  | 'getStory'
-  | 'storyStatuses'
-  | 'copyStory'
-  | 'listContacts'
->
+export type { AccountClient }
 
 export const TOKEN_NEEDED = 'token-needed'
 

@@ -1,8 +1,16 @@
+import type { ApiClient } from '../../platform/api'
+
+/** What the features acting for an account call on its client. */
+export type AccountClient = Pick<
+  ApiClient,
+  'listGroups' | 'listGroupsBody' | 'publishStory' | 'uploadMedia' | 'listStories' | 'getStory' | 'storyStatuses' | 'copyStory' | 'listContacts'
+>
+
 /**
- * What the account service hands to the services that act for the active account (sync,
- * stories, outbox). The token stays inside `client`; nothing here exposes it.
+ * An account's session: the account and its client, built by the accounts service. The token
+ * stays inside `client`; nothing here exposes it.
  */
-export interface AccountSession<Client = unknown> {
+export interface AccountSession<Client = AccountClient> {
   id: string
   baseUrl: string
   isDemo: boolean
@@ -17,7 +25,7 @@ export interface AccountSession<Client = unknown> {
   tokenNeeded?: boolean
 }
 
-export interface ActiveAccountSource<Client = unknown> {
+export interface ActiveAccountSource<Client = AccountClient> {
   active(): AccountSession<Client> | null
   /** Called with the new session (or null) whenever the active account changes. */
   onActiveChange(listener: (session: AccountSession<Client> | null) => void): () => void

@@ -1,57 +1,52 @@
-import { lstat, readdir } from 'node:fs/promises'
+import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import { ACCOUNT_FILE_LIST } from '../../account/files/account-files'
+import { ACCOUNTS_DIR, APP_FILE_LIST } from '../../account/files/app-files'
+import { FileRoot } from '../../account/files/file-root'
+import { silentLogger } from '../../platform/log/log'
 
 export interface UsageEntry {
-  /** Path relative to the measured folder; a star stands for all accounts added together. */
+  /** The declared file or folder, relative to the data folder; a star stands for all accounts added together. */
   name: string
   bytes: number
   files: number
 }
 
-interface Size {
-  bytes: number
-  files: number
-}
-
-/** Bytes and files under `path`; what vanishes or cannot be read while walking counts as nothing. */
-export async function sizeOf(path: string): Promise<Size> {
-  const info = await lstat(path).catch(() => null)
-  if (!info) return { bytes: 0, files: 0 }
-  if (!info.isDirectory()) return { bytes: info.isFile() ? info.size : 0, files: info.isFile() ? 1 : 0 }
-  const entries = await readdir(path).catch(() => [] as string[])
-  const total = { bytes: 0, files: 0 }
-  for (const entry of entries) {
-    const size = await sizeOf(join(path, entry))
-    total.bytes += size.bytes
-    total.files += size.files
-  }
-  return total
-}
+/** Bounds the accounts measured in a data folder someone filled with folders. */
+const MAX_ACCOUNTS = 1_000
 
 /**
- * Disk use of the data folder: each entry at its top, and inside `groupedDir` (the
- * per-account folders) each kind of folder summed over all accounts (named with a star in
- * place of the account id).
- * Account ids stay out of the report.
+ * Disk use of the data folder by what the app declares: each of its own files, then each kind
+ * of account file summed over all accounts (named with a star in place of the account id), and
+ * whatever no declaration accounts for, so nothing hides. Account ids stay out of the report.
  */
-export async function diskUsage(root: string, groupedDir = 'accounts'): Promise<UsageEntry[]> {
-  const usage: UsageEntry[] = []
-  for (const entry of (await readdir(root).catch(() => [] as string[])).sort()) {
-    usage.push({ name: entry, ...(await sizeOf(join(root, entry))) })
-    if (entry !== groupedDir) continue
-    const kinds = new Map<string, Size>()
-    for (const account of await readdir(join(root, entry)).catch(() => [] as string[])) {
-      const accountDir = join(root, entry, account)
-      if (!(await lstat(accountDir).catch(() => null))?.isDirectory()) continue
-      for (const kind of await readdir(accountDir).catch(() => [] as string[])) {
-        const size = await sizeOf(join(accountDir, kind))
-        const sum = kinds.get(kind) ?? { bytes: 0, files: 0 }
-        kinds.set(kind, { bytes: sum.bytes + size.bytes, files: sum.files + size.files })
-      }
+export async function diskUsage(dataDir: string): Promise<UsageEntry[]> {
+  const app = new FileRoot(dataDir, APP_FILE_LIST, { log: silentLogger })
+  const usage: UsageEntry[] = (await app.usage()).filter((entry) => entry.files > 0).map(({ decl, bytes, files }) => ({ name: decl.path, bytes, files }))
+  const other = { bytes: 0, files: 0 }
+  const sums = new Map<string, { bytes: number; files: number }>()
+  const accountsDir = join(dataDir, ACCOUNTS_DIR)
+  const accounts = (await readdir(accountsDir, { withFileTypes: true }).catch(() => [])).filter((entry) => entry.isDirectory())
+  for (const entry of accounts.slice(0, MAX_ACCOUNTS)) {
+    const root = new FileRoot(join(accountsDir, entry.name), ACCOUNT_FILE_LIST, { log: silentLogger })
+    for (const { decl, bytes, files } of await root.usage()) {
+      const sum = sums.get(decl.path) ?? { bytes: 0, files: 0 }
+      sums.set(decl.path, { bytes: sum.bytes + bytes, files: sum.files + files })
     }
-    for (const [kind, size] of [...kinds].sort(([a], [b]) => a.localeCompare(b))) usage.push({ name: `${entry}/*/${kind}`, ...size })
+    await addUndeclared(root, other)
   }
+  for (const [path, size] of sums) if (size.files > 0) usage.push({ name: `${ACCOUNTS_DIR}/*/${path}`, ...size })
+  await addUndeclared(app, other, (path) => path === ACCOUNTS_DIR || path.startsWith(`${ACCOUNTS_DIR}/`))
+  if (other.files > 0) usage.push({ name: 'other files', ...other })
   return usage
+}
+
+async function addUndeclared(root: FileRoot, into: { bytes: number; files: number }, skip?: (path: string) => boolean): Promise<void> {
+  for (const path of await root.undeclared(skip)) {
+    const info = await stat(join(root.dir, ...path.split('/'))).catch(() => null)
+    into.bytes += info?.size ?? 0
+    into.files += 1
+  }
 }
 
 export function formatBytes(bytes: number): string {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { basename, dirname, join } from 'node:path'
 import { AppError } from '@shared/errors'
-import type { FilePort } from './fs-port'
+import { nodeFiles, type FilePort } from './fs-port'
 
 export interface AtomicWriteOptions {
   signal?: AbortSignal
@@ -12,9 +12,25 @@ export interface AtomicWriteOptions {
   durable?: boolean
 }
 
-/** Temp files are named so that a later start can tell them apart and clear them away. */
+/**
+ * Every atomic write leaves its temp file as `.<name>.tmp-<pid>-<12 hex>` beside the target, so
+ * a later start can tell whose it was: the writer's process id says whether it may still be
+ * writing, and the name says which declared file it belongs to (temp-sweep.ts).
+ */
 export function tempPrefix(path: string): string {
   return `.${basename(path)}.tmp-`
+}
+
+const TEMP_NAME = /^\.(.+)\.tmp-(\d{1,10})-[0-9a-f]{12}$/
+/** The name writes of earlier versions gave their temps: `.<name>.<12 hex>.tmp`. */
+const OLD_TEMP_NAME = /^\.(.+)\.[0-9a-f]{12}\.tmp$/
+
+/** The file a temp name belongs to, and the process that wrote it (null for an older version's temp). */
+export function parseTempName(name: string): { target: string; pid: number | null } | null {
+  const current = TEMP_NAME.exec(name)
+  if (current) return { target: current[1]!, pid: Number(current[2]) }
+  const old = OLD_TEMP_NAME.exec(name)
+  return old ? { target: old[1]!, pid: null } : null
 }
 
 export function cancelledWrite(): AppError {
@@ -36,10 +52,7 @@ export async function writeAtomically(
   options: AtomicWriteOptions = {},
 ): Promise<{ dirSynced: boolean }> {
   const { signal, durable = true } = options
-  const temp = join(
-    dirname(path),
-    `${tempPrefix(path)}${process.pid}-${randomBytes(6).toString('hex')}`,
-  )
+  const temp = join(dirname(path), `${tempPrefix(path)}${process.pid}-${randomBytes(6).toString('hex')}`)
   let renamed = false
   try {
     const file = await files.create(temp)
@@ -66,6 +79,11 @@ export async function writeAtomically(
   } catch {
     return { dirSynced: false }
   }
+}
+
+/** A small file written whole, durably and atomically. */
+export async function writeFileAtomic(path: string, data: string | Uint8Array, files: FilePort = nodeFiles): Promise<void> {
+  await writeAtomically(files, path, [typeof data === 'string' ? Buffer.from(data, 'utf8') : data])
 }
 
 /** Removes temp files a crash left behind beside `path`. */

@@ -1,44 +1,9 @@
-import { randomBytes } from 'node:crypto'
-import { open, readFile, rename, rm } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { readFile, rename } from 'node:fs/promises'
 import type { z } from 'zod'
+import { writeFileAtomic } from './atomic-write'
 
-/**
- * Writes a file so that a crash at any moment leaves either the old content or the new,
- * never a torn mix: write a temp file beside it, flush it to disk, rename it over the
- * target, then flush the folder so the rename itself survives a power cut.
- */
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
-  const handle = await open(temp, 'w', 0o600)
-  try {
-    await handle.writeFile(data)
-    await handle.sync()
-  } catch (error) {
-    await handle.close()
-    await rm(temp, { force: true })
-    throw error
-  }
-  await handle.close()
-  try {
-    await rename(temp, path)
-  } catch (error) {
-    await rm(temp, { force: true })
-    throw error
-  }
-  await syncDirectory(dirname(path))
-}
-
-async function syncDirectory(dir: string): Promise<void> {
-  // Windows cannot open a folder for flushing; its rename is already durable enough.
-  if (process.platform === 'win32') return
-  const handle = await open(dir, 'r')
-  try {
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-}
+/** Reads past this are not JSON the app wrote: a file someone filled is refused, not read whole. */
+const MAX_JSON_BYTES = 64 * 1024 * 1024
 
 export function writeJsonAtomic(path: string, value: unknown): Promise<void> {
   return writeFileAtomic(path, JSON.stringify(value, null, 1))
@@ -48,16 +13,17 @@ export type JsonRead<T> = { status: 'ok'; value: T } | { status: 'missing' } | {
 
 /** Reads and parses a JSON file with its schema; a file that fails either is reported, not thrown. */
 export async function readJsonFile<S extends z.ZodType>(path: string, schema: S): Promise<JsonRead<z.output<S>>> {
-  let text: string
+  let bytes: Buffer
   try {
-    text = await readFile(path, 'utf8')
+    bytes = await readFile(path)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { status: 'missing' }
     throw error
   }
+  if (bytes.length > MAX_JSON_BYTES) return { status: 'corrupt', reason: 'too large' }
   let json: unknown
   try {
-    json = JSON.parse(text)
+    json = JSON.parse(bytes.toString('utf8'))
   } catch {
     return { status: 'corrupt', reason: 'not JSON' }
   }
@@ -66,9 +32,14 @@ export async function readJsonFile<S extends z.ZodType>(path: string, schema: S)
   return { status: 'ok', value: parsed.data }
 }
 
+/** The stamp set-aside copies carry: an ISO instant with `:` and `.` made file-name safe. */
+export function setAsideStamp(now: Date): string {
+  return now.toISOString().replace(/[:.]/g, '-')
+}
+
 /** Moves a file that could not be read out of the way, keeping it for inspection. */
 export async function setAside(path: string, now = new Date()): Promise<string> {
-  const target = `${path}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}`
+  const target = `${path}.corrupt-${setAsideStamp(now)}`
   await rename(path, target)
   return target
 }

@@ -8,6 +8,8 @@ import { Connectivity } from '../../../src-main/platform/net/connectivity'
 import { silentLogger } from '../../../src-main/platform/log/log'
 import { GroupsService, type GroupsServiceOptions } from '../../../src-main/features/groups/sync'
 import { type EmulatorProcess, spawnEmulator } from '../../support/emulator-process'
+import { AccountWorkspace } from '../../../src-main/account/workspace/account-workspace'
+import { Workspaces } from '../../../src-main/account/workspace/workspaces'
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -63,11 +65,13 @@ export function benchGroupsService(
   dir: string,
   extra: Partial<GroupsServiceOptions> = {},
 ): GroupsService {
+  const workspaces = new Workspaces(
+    (id) => new AccountWorkspace({ id, dir, log: silentLogger, label: () => id, openSession: async () => null }),
+    silentLogger,
+  )
+  void workspaces.activate('bench', { id: 'bench', baseUrl: server.baseUrl, isDemo: true, dir, client })
   return new GroupsService({
-    accounts: {
-      active: () => ({ id: 'bench', baseUrl: server.baseUrl, isDemo: true, dir, client }),
-      onActiveChange: () => () => {},
-    },
+    workspaces,
     events: new EventHub(),
     connectivity: new Connectivity(),
     log: silentLogger,

@@ -7,7 +7,9 @@ import type {
 } from '@shared/channels/groups'
 import { AppError } from '@shared/errors'
 import type { EventHub } from '../../../platform/events'
-import type { AccountSession, ActiveAccountSource } from '../../../account/workspace/account-session'
+import type { AccountSession } from '../../../account/workspace/account-session'
+import { definePart, type AccountWorkspace, type PartKind } from '../../../account/workspace/account-workspace'
+import type { WorkspaceSource } from '../../../account/workspace/workspaces'
 import type { FilePort } from '../cache'
 import type { Connectivity } from '../../../platform/net/connectivity'
 import type { CommunityMember } from '../community'
@@ -24,7 +26,8 @@ import {
 import { SyncScheduler, systemTimers, type Timers } from './scheduler'
 
 export interface GroupsServiceOptions {
-  accounts: ActiveAccountSource<SyncSource>
+  /** The open accounts: the one on screen has its groups here, as a part of its workspace. */
+  workspaces: WorkspaceSource
   events: EventHub
   connectivity: Connectivity
   log: Logger
@@ -53,13 +56,14 @@ const NO_ACCOUNT_STATE: Omit<SyncState, 'online'> = {
 
 /**
  * The groups of the active account, offline first: the cached snapshot answers at once,
- * a background sync refreshes it (at start, on an interval, when the network comes back),
- * and switching accounts swaps the whole thing.
+ * a background sync refreshes it (at start, on an interval, when the network comes back).
+ * Each account's groups are a part of its workspace kept while it is on screen, so switching
+ * accounts lets go of the last one's memory and loads the next.
  */
 export class GroupsService {
   readonly #options: GroupsServiceOptions
   readonly #scheduler: SyncScheduler
-  #current: AccountGroups | null = null
+  readonly #part: PartKind<AccountGroups>
   #activated = false
   #started = false
   readonly #unsubscribe: (() => void)[] = []
@@ -72,11 +76,18 @@ export class GroupsService {
       timers,
       intervalMinutes: () => options.settings().intervalMinutes,
       lastSyncedAt: () => {
-        const at = this.#current?.lastSyncedAt
+        const at = this.#current()?.lastSyncedAt
         return at ? Date.parse(at) : null
       },
       sync: () => this.#backgroundSync(),
     })
+    this.#part = definePart('groups', 'on-screen', (workspace) => this.#create(workspace))
+  }
+
+  /** The active account's groups, made when first asked for. */
+  #current(): AccountGroups | null {
+    const workspace = this.#options.workspaces.active()
+    return workspace?.session() ? workspace.part(this.#part) : null
   }
 
   /** Loads the active account's cache, then syncs in the background and keeps it fresh. */
@@ -92,9 +103,8 @@ export class GroupsService {
     this.#started = false
     this.#scheduler.stop()
     for (const off of this.#unsubscribe.splice(0)) off()
-    const current = this.#current
-    this.#current = null
-    await current?.dispose()
+    // A sync, the index being saved and the participants' worker end before the service is gone.
+    await Promise.all(this.#options.workspaces.all().map((workspace) => workspace.release(this.#part)))
   }
 
   async query(query: GroupsQueryArgs): Promise<GroupsWindow> {
@@ -171,7 +181,7 @@ export class GroupsService {
 
   #account(): AccountGroups | null {
     this.#activate()
-    return this.#current
+    return this.#current()
   }
 
   #required(): AccountGroups {
@@ -188,40 +198,27 @@ export class GroupsService {
   #activate(): void {
     if (this.#activated) return
     this.#activated = true
-    this.#switchTo(this.#options.accounts.active())
     this.#unsubscribe.push(
-      this.#options.accounts.onActiveChange((session) => this.#switchTo(session)),
-      this.#options.connectivity.onChange(() =>
-        this.#options.events.emit('sync:state', this.state()),
-      ),
+      this.#options.workspaces.onActiveChange((workspace) => this.#switched(workspace)),
+      this.#options.connectivity.onChange(() => this.#options.events.emit('sync:state', this.state())),
     )
   }
 
-  #switchTo(session: AccountSession<SyncSource> | null): void {
-    if (
-      this.#current &&
-      session &&
-      this.#current.id === session.id &&
-      this.#current.dir === session.dir
-    ) {
-      this.#current.useSession(session)
-      return
-    }
-    const previous = this.#current
-    this.#current = session ? this.#create(session) : null
-    void previous?.dispose()
-    if (!this.#current) this.#options.events.emit('sync:state', this.state())
+  /** Another account came on screen (its workspace let the last one's groups go): its groups load and sync. */
+  #switched(workspace: AccountWorkspace | null): void {
+    if (!workspace) this.#options.events.emit('sync:state', this.state())
+    else this.#current()
     if (this.#started) {
       void this.#backgroundSync()
       this.#scheduler.reschedule()
     }
   }
 
-  #create(session: AccountSession<SyncSource>): AccountGroups {
+  #create(workspace: AccountWorkspace): AccountGroups {
     const { events, connectivity, log, settings, fetch, files, locale, people } = this.#options
     const timers = this.#options.timers ?? systemTimers
     return new AccountGroups({
-      session,
+      session: workspace.session() as AccountSession<SyncSource>,
       events,
       connectivity,
       log,
@@ -235,7 +232,7 @@ export class GroupsService {
   }
 
   async #backgroundSync(): Promise<void> {
-    const current = this.#current
+    const current = this.#current()
     if (!current) return
     await current.sync().catch(() => undefined)
     // The next refresh counts from this sync's end.

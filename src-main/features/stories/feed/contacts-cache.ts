@@ -1,49 +1,25 @@
-import { mkdir } from 'node:fs/promises'
-import { join } from 'node:path'
 import { contactDisplayName, type Contact } from '@shared/domain'
-import { z } from 'zod'
-import { silentLogger, type Logger } from '../../../platform/log/log'
-import { readJsonFile, setAside, writeJsonAtomic } from '../../../platform/files/json-file'
+import type { JsonStore } from '../../../account/files/json-store'
+import type { ContactsFile } from '../../../account/files/formats/story-files'
 
-const ContactsFileSchema = z.object({
-  version: z.literal(1),
-  fetchedAt: z.string(),
-  /** The server has no `GET /contacts` (it answered 404 or 405). */
-  unsupported: z.boolean(),
-  truncated: z.boolean(),
-  /** Number (digits) → the name to show. Only what naming viewers needs is kept. */
-  names: z.record(z.string().regex(/^\d{1,20}$/), z.string().max(100)),
-})
-export type ContactsFile = z.infer<typeof ContactsFileSchema>
+export type { ContactsFile }
 
 const bare = (id: string): string => id.replace(/@.*$/, '')
 
 /**
- * The account's contact names as last read (`<account dir>/contacts.json`): what puts a
- * name to a viewer the groups cache does not know. Written atomically; a file that cannot
- * be read is set aside and the names are read again at the next sync.
+ * The account's contact names as last read (`contacts.json`, declared in account-files.ts):
+ * what puts a name to a viewer the groups cache does not know. A file that cannot be read is
+ * set aside and the names are read again at the next sync.
  */
 export class ContactsCache {
-  readonly #dir: string
-  readonly #file: string
-  readonly #log: Logger
-  #data: ContactsFile | null | undefined
+  readonly #file: JsonStore<ContactsFile>
 
-  constructor(accountDir: string, log: Logger = silentLogger) {
-    this.#dir = accountDir
-    this.#file = join(accountDir, 'contacts.json')
-    this.#log = log
+  constructor(file: JsonStore<ContactsFile>) {
+    this.#file = file
   }
 
-  async read(): Promise<ContactsFile | null> {
-    if (this.#data !== undefined) return this.#data
-    const read = await readJsonFile(this.#file, ContactsFileSchema)
-    if (read.status === 'corrupt') {
-      const kept = await setAside(this.#file)
-      this.#log.warn('contacts file set aside', { reason: read.reason, kept })
-    }
-    this.#data = read.status === 'ok' ? read.value : null
-    return this.#data
+  read(): Promise<ContactsFile | null> {
+    return this.#file.read()
   }
 
   async names(): Promise<ReadonlyMap<string, string>> {
@@ -56,18 +32,13 @@ export class ContactsCache {
       const number = bare(contact.id)
       const name = contactDisplayName(contact)
       // Groups (`…@g.us`) and other non-person ids have no place among viewers.
-      if (name !== null && /^\d{1,20}$/.test(number) && !contact.id.endsWith('@g.us')) names[number] = name
+      // Cut to what the file keeps, so a long name never makes the file unreadable next time.
+      if (name !== null && /^\d{1,20}$/.test(number) && !contact.id.endsWith('@g.us')) names[number] = name.slice(0, 100)
     }
-    return this.#write({ version: 1, fetchedAt: fetchedAt.toISOString(), unsupported: false, truncated, names })
+    return this.#file.write({ version: 1, fetchedAt: fetchedAt.toISOString(), unsupported: false, truncated, names })
   }
 
   saveUnsupported(fetchedAt: Date): Promise<void> {
-    return this.#write({ version: 1, fetchedAt: fetchedAt.toISOString(), unsupported: true, truncated: false, names: {} })
-  }
-
-  async #write(next: ContactsFile): Promise<void> {
-    await mkdir(this.#dir, { recursive: true, mode: 0o700 })
-    await writeJsonAtomic(this.#file, next)
-    this.#data = next
+    return this.#file.write({ version: 1, fetchedAt: fetchedAt.toISOString(), unsupported: true, truncated: false, names: {} })
   }
 }

@@ -1,11 +1,10 @@
 import { AppError } from '@shared/errors'
 import type { FeedState, StoryViews } from '@shared/story/feed'
 import type { HistoryEntry } from '@shared/story/records'
-import type { ActiveAccountSource } from '../../../account/workspace/account-session'
+import type { WorkspaceSource } from '../../../account/workspace/workspaces'
 import type { ViewStatuses } from '../../../platform/api'
 import { silentLogger, type Logger } from '../../../platform/log/log'
-import { ContactsCache } from './contacts-cache'
-import { FeedCache } from './feed-cache'
+import { FEED_PART, type AccountFeed } from './feed-part'
 import { feedStoryOf, mergeFeed } from './feed-record'
 import { fetchAllContacts, type ContactsSource } from './fetch-contacts'
 import { fetchAllStories, type StoriesSource } from './fetch-stories'
@@ -18,15 +17,15 @@ export interface FeedClient extends StoriesSource, ContactsSource {
 }
 
 export interface StoryFeedOptions {
-  accounts: ActiveAccountSource<FeedClient>
+  workspaces: WorkspaceSource
   /** The active account's cached groups, to put names to viewers. */
   groups: () => Promise<readonly GroupSeen[]>
   /** The people among some numbers in the cached groups, with some of their groups' names. */
   people?: (ids: readonly string[]) => Promise<readonly PersonSeen[]>
-  /** The active account's publishing history. */
-  history: () => Promise<HistoryEntry[]>
-  /** Tells the history the statuses the server listed, so "pending" entries settle. */
-  settleHistory?: (statuses: ReadonlyMap<string, string>) => Promise<void>
+  /** An account's publishing history. */
+  history: (accountId: string) => Promise<HistoryEntry[]>
+  /** Tells an account's history the statuses the server listed, so "pending" entries settle. */
+  settleHistory?: (accountId: string, statuses: ReadonlyMap<string, string>) => Promise<void>
   connectivity: { readonly online: boolean }
   onChange?: (state: FeedState) => void
   now?: () => number
@@ -42,13 +41,6 @@ const CONTACTS_MAX_AGE_MS = 6 * 60 * 60 * 1000
 /** A server that had no contacts operation is asked again after this long. */
 const CONTACTS_UNSUPPORTED_RETRY_MS = 24 * 60 * 60 * 1000
 
-interface AccountFeed {
-  id: string
-  cache: FeedCache
-  contacts: ContactsCache
-  client: FeedClient
-}
-
 /**
  * The account's stories as the server lists them (the phone's included), kept on disk for
  * offline use and merged with this app's history; and, for each live story, who viewed it.
@@ -57,11 +49,6 @@ export class StoryFeedService {
   readonly #opts: StoryFeedOptions
   readonly #log: Logger
   readonly #now: () => number
-  readonly #feeds = new Map<string, AccountFeed>()
-  #syncing: { accountId: string; controller: AbortController; promise: Promise<FeedState> } | null = null
-  #lastError: FeedState['lastError'] = null
-  /** Last time each story's views were asked of the server. */
-  readonly #viewsAskedAt = new Map<string, number>()
   #viewsQueue: Promise<unknown> = Promise.resolve()
   #emitSeq = 0
 
@@ -72,19 +59,7 @@ export class StoryFeedService {
   }
 
   #feed(): AccountFeed | null {
-    const session = this.#opts.accounts.active()
-    if (!session) return null
-    let feed = this.#feeds.get(session.id)
-    if (!feed || feed.client !== session.client) {
-      feed = {
-        id: session.id,
-        cache: feed?.cache ?? new FeedCache(session.dir, this.#log),
-        contacts: feed?.contacts ?? new ContactsCache(session.dir, this.#log),
-        client: session.client,
-      }
-      this.#feeds.set(session.id, feed)
-    }
-    return feed
+    return this.#opts.workspaces.active()?.part(FEED_PART) ?? null
   }
 
   #require(): AccountFeed {
@@ -98,13 +73,13 @@ export class StoryFeedService {
     const feed = this.#feed()
     if (!feed) return { accountId: null, stories: [], syncedAt: null, syncing: false, lastError: null, truncated: false }
     const file = await feed.cache.read()
-    const history = await this.#opts.history().catch(() => [] as HistoryEntry[])
+    const history = await this.#opts.history(feed.id).catch(() => [] as HistoryEntry[])
     return {
       accountId: feed.id,
       stories: mergeFeed(file.stories, history, this.#now()),
       syncedAt: file.syncedAt,
-      syncing: this.#syncing?.accountId === feed.id,
-      lastError: this.#lastError,
+      syncing: feed.syncing !== null,
+      lastError: feed.lastError,
       truncated: file.truncated,
     }
   }
@@ -112,45 +87,45 @@ export class StoryFeedService {
   /** Reads the account's stories of the last 24 hours from the server; one sync at a time. */
   sync(): Promise<FeedState> {
     const feed = this.#require()
-    if (this.#syncing?.accountId === feed.id) return this.#syncing.promise
+    if (feed.syncing) return feed.syncing.promise
     const controller = new AbortController()
     const promise: Promise<FeedState> = this.#run(feed, controller.signal)
       .finally(() => {
-        if (this.#syncing?.promise === promise) this.#syncing = null
+        if (feed.syncing?.promise === promise) feed.syncing = null
         void this.#emit()
       })
       // Read once the sync is over, so the answer does not say it is still running.
       .then(() => this.state())
-    this.#syncing = { accountId: feed.id, controller, promise }
+    feed.syncing = { controller, promise }
     void this.#emit()
     return promise
   }
 
   cancel(): void {
-    this.#syncing?.controller.abort()
+    this.#feed()?.syncing?.controller.abort()
   }
 
   async #run(feed: AccountFeed, signal: AbortSignal): Promise<void> {
     try {
-      const fetched = await fetchAllStories(feed.client, {
+      const fetched = await fetchAllStories(clientOf(feed), {
         signal,
         timeFrom: Math.floor(this.#now() / 1000) - DAY_S,
       })
       const stories = fetched.messages.map(feedStoryOf)
       await feed.cache.saveStories(stories, new Date(this.#now()).toISOString(), fetched.truncated)
       const statuses = new Map(stories.flatMap((s) => (s.status ? [[s.id, s.status] as const] : [])))
-      await this.#opts.settleHistory?.(statuses).catch((error: unknown) =>
+      await this.#opts.settleHistory?.(feed.id, statuses).catch((error: unknown) =>
         this.#log.warn('history not settled', { error: String(error) }),
       )
       await this.#refreshContacts(feed, signal)
-      this.#lastError = null
+      feed.lastError = null
       this.#log.info('stories synced', { stories: stories.length, requests: fetched.requests, truncated: fetched.truncated })
     } catch (error) {
       const data =
         error instanceof AppError
           ? error.toData()
           : { code: 'internal' as const, message: 'The stories could not be read.' }
-      if (data.code !== 'cancelled') this.#lastError = data
+      if (data.code !== 'cancelled') feed.lastError = data
       throw error instanceof AppError ? error : new AppError('internal', data.message, undefined, { cause: error })
     }
   }
@@ -163,13 +138,12 @@ export class StoryFeedService {
   async views(storyId: string, refresh: boolean): Promise<StoryViews | null> {
     const feed = this.#require()
     const cached = (await feed.cache.read()).views[storyId] ?? null
-    const key = `${feed.id}:${storyId}`
-    const asked = this.#viewsAskedAt.get(key) ?? 0
+    const asked = feed.viewsAskedAt.get(storyId) ?? 0
     const interval = this.#opts.viewsIntervalMs ?? DEFAULT_VIEWS_INTERVAL_MS
     if (!refresh || !this.#opts.connectivity.online || this.#now() - asked < interval) return cached
-    this.#viewsAskedAt.set(key, this.#now())
+    feed.viewsAskedAt.set(storyId, this.#now())
     const run = this.#viewsQueue.then(async () => {
-      const answer = await feed.client.storyStatuses(storyId)
+      const answer = await clientOf(feed).storyStatuses(storyId)
       const groups = await this.#opts.groups().catch(() => [] as readonly GroupSeen[])
       const people = await this.#opts.people?.(viewerIds(answer.statuses)).catch(() => [] as readonly PersonSeen[])
       const contacts = await feed.contacts.names().catch(() => new Map<string, string>())
@@ -196,7 +170,7 @@ export class StoryFeedService {
     const age = last ? this.#now() - Date.parse(last.fetchedAt) : Infinity
     if (age >= 0 && age < (last?.unsupported ? CONTACTS_UNSUPPORTED_RETRY_MS : CONTACTS_MAX_AGE_MS)) return
     try {
-      const fetched = await fetchAllContacts(feed.client, { signal })
+      const fetched = await fetchAllContacts(clientOf(feed), { signal })
       await feed.contacts.save(fetched.contacts, new Date(this.#now()), fetched.truncated)
       this.#log.info('contacts read', { contacts: fetched.contacts.length, requests: fetched.requests })
     } catch (error) {
@@ -218,4 +192,11 @@ export class StoryFeedService {
       this.#log.warn('stories feed state unavailable', { error: String(error) })
     }
   }
+}
+
+/** The account's client: the feed is read only for the account on screen, which always has one. */
+function clientOf(feed: AccountFeed): FeedClient {
+  const session = feed.workspace.session()
+  if (!session) throw new AppError('invalid-request', 'Connect an account first (Accounts).')
+  return session.client
 }

@@ -1,12 +1,12 @@
-import { join } from 'node:path'
 import { AppError } from '@shared/errors'
 import { uniqueContacts } from '@shared/story/contacts'
-import { AudienceSchema, MAX_AUDIENCES, type Audience } from '@shared/story/library'
-import { ListFile, type ListFileOptions } from './list-file'
+import { MAX_AUDIENCES, type Audience } from '@shared/story/library'
+import type { JsonStore } from '../../../account/files/json-store'
+import { ListFile, type ListFileContent } from './list-file'
 import { newId } from './new-id'
 
 /**
- * Saved audiences, kept for the whole app in `<data dir>/audiences.json` rather than per
+ * Saved audiences, kept for the whole app in `audiences.json` (declared in app-files.ts) rather than per
  * account: a contact is a phone number whichever account posts, so "Customers" serves every
  * account a story is published to.
  */
@@ -14,8 +14,8 @@ export class AudienceStore {
   readonly #file: ListFile<Audience>
   readonly #now: () => Date
 
-  constructor(dataDir: string, options: ListFileOptions & { now?: () => Date } = {}) {
-    this.#file = new ListFile(join(dataDir, 'audiences.json'), AudienceSchema, options)
+  constructor(store: JsonStore<ListFileContent<Audience>>, options: { now?: () => Date } = {}) {
+    this.#file = new ListFile(store)
     this.#now = options.now ?? (() => new Date())
   }
 

@@ -1,16 +1,16 @@
-import { join } from 'node:path'
 import { AppError } from '@shared/errors'
-import { MAX_STYLES, StoryStyleSchema, type StoryStyle } from '@shared/story/library'
-import { ListFile, type ListFileOptions } from './list-file'
+import { MAX_STYLES, type StoryStyle } from '@shared/story/library'
+import type { JsonStore } from '../../../account/files/json-store'
+import { ListFile, type ListFileContent } from './list-file'
 import { newId } from './new-id'
 
-/** Saved text styles, for every account, in `<data dir>/story-styles.json`. Saving a name again replaces that style. */
+/** Saved text styles, for every account, in `story-styles.json` (declared in app-files.ts). Saving a name again replaces that style. */
 export class StyleStore {
   readonly #file: ListFile<StoryStyle>
   readonly #now: () => Date
 
-  constructor(dataDir: string, options: ListFileOptions & { now?: () => Date } = {}) {
-    this.#file = new ListFile(join(dataDir, 'story-styles.json'), StoryStyleSchema, options)
+  constructor(store: JsonStore<ListFileContent<StoryStyle>>, options: { now?: () => Date } = {}) {
+    this.#file = new ListFile(store)
     this.#now = options.now ?? (() => new Date())
   }
 

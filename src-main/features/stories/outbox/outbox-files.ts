@@ -1,20 +1,26 @@
 import { copyFile, constants, mkdir, readdir, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { readJsonFile, writeJsonAtomic } from '../../../platform/files/json-file'
+import { ACCOUNT_FILES } from '../../../account/files/account-files'
+import { readJsonFile, setAsideStamp, writeJsonAtomic } from '../../../platform/files/json-file'
 import { OutboxItemSchema, type OutboxItem } from './outbox-item'
 
 export type LoadedItems = { items: OutboxItem[]; setAside: string[] }
 
+const ITEM_FILE = 'item.json'
+const MEDIA_FILE = 'media'
+/** Bounds a folder someone filled with entries. */
+const MAX_ITEMS = 10_000
+
 /**
- * The outbox on disk: `<account dir>/outbox/<item id>/item.json` and, for a media story,
- * `<item id>/media`. An item exists once its item.json does; a folder without one is an
- * enqueue that never finished and is removed.
+ * The outbox on disk (declared in account-files.ts): `<account dir>/outbox/<item id>/item.json`
+ * and, for a media story, `<item id>/media`. An item exists once its item.json does; a folder
+ * without one is an enqueue that never finished and is removed.
  */
 export class OutboxFiles {
   readonly root: string
 
   constructor(accountDir: string) {
-    this.root = join(accountDir, 'outbox')
+    this.root = join(accountDir, ACCOUNT_FILES.outbox.path)
   }
 
   itemDir(id: string): string {
@@ -22,7 +28,7 @@ export class OutboxFiles {
   }
 
   mediaPath(id: string): string {
-    return join(this.root, id, 'media')
+    return join(this.root, id, MEDIA_FILE)
   }
 
   async prepare(id: string, mediaSource: string | null): Promise<void> {
@@ -32,41 +38,26 @@ export class OutboxFiles {
   }
 
   write(item: OutboxItem): Promise<void> {
-    return writeJsonAtomic(join(this.itemDir(item.id), 'item.json'), item)
+    return writeJsonAtomic(join(this.itemDir(item.id), ITEM_FILE), item)
   }
 
   async remove(id: string): Promise<void> {
     await rm(this.itemDir(id), { recursive: true, force: true })
   }
 
-  /**
-   * Whether any item waits to go by itself (planned for later, or queued for the connection),
-   * read without changing anything: a damaged or half-written item is left for the outbox's
-   * own load to deal with.
-   */
-  async hasWaiting(): Promise<boolean> {
-    const names = await readdir(this.root, { withFileTypes: true }).catch(() => [])
-    for (const entry of names) {
-      if (!entry.isDirectory() || entry.name.includes('.corrupt-')) continue
-      const read = await readJsonFile(join(this.root, entry.name, 'item.json'), OutboxItemSchema).catch(() => null)
-      if (read?.status === 'ok' && (read.value.state === 'scheduled' || read.value.state === 'queued')) return true
-    }
-    return false
-  }
-
   async loadAll(now: Date): Promise<LoadedItems> {
     const names = await readdir(this.root, { withFileTypes: true }).catch(() => [])
     const items: OutboxItem[] = []
     const setAside: string[] = []
-    for (const entry of names) {
+    for (const entry of names.slice(0, MAX_ITEMS)) {
       if (!entry.isDirectory() || entry.name.includes('.corrupt-')) continue
       const dir = join(this.root, entry.name)
-      const read = await readJsonFile(join(dir, 'item.json'), OutboxItemSchema)
+      const read = await readJsonFile(join(dir, ITEM_FILE), OutboxItemSchema)
       if (read.status === 'missing') {
         await rm(dir, { recursive: true, force: true })
       } else if (read.status === 'corrupt' || read.value.id !== entry.name) {
         // Kept, not deleted: it may be a story the user still wants to recover by hand.
-        const target = `${dir}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}`
+        const target = `${dir}.corrupt-${setAsideStamp(now)}`
         await rename(dir, target)
         setAside.push(target)
       } else {

@@ -1,19 +1,27 @@
-import { basename, join } from 'node:path'
-import type { AccountsState } from '@shared/channels/accounts'
+import { join } from 'node:path'
 import type { StoryLimits } from '@shared/story/limits'
+import type { OutboxItemView } from '@shared/story/records'
+import { APP_FILES } from '../../../account/files/app-files'
+import type { FileRoot } from '../../../account/files/file-root'
+import type { AccountWorkspace } from '../../../account/workspace/account-workspace'
+import type { WorkspaceSource } from '../../../account/workspace/workspaces'
 import type { EventHub } from '../../../platform/events'
-import type { AccountSession, ActiveAccountSource } from '../../../account/workspace/account-session'
-import type { LoadedParticipants } from '../../groups/participants'
 import type { Logger } from '../../../platform/log/log'
-import { SavedDrafts } from '../drafts/saved-drafts'
+import type { LoadedParticipants } from '../../groups/participants'
+import { DraftsService } from '../drafts/drafts-service'
+import type { GroupSeen, PersonSeen } from '../feed/names'
+import { StoryFeedService } from '../feed/story-feed-service'
+import { AudienceStore } from '../library/audiences'
+import { StyleStore } from '../library/styles'
 import { mediaProtocolRoute, mediaWebRoutes } from '../media/media-routes'
 import { MediaStore, type FetchLike } from '../media/media-store'
-import type { ConnectivityPort, StoryPublisher } from '../outbox/outbox'
-import type { GroupSeen, PersonSeen } from '../feed/names'
-import { StoryFeedService, type FeedClient } from '../feed/story-feed-service'
+import type { AttemptOutcome, ConnectivityPort, OutboxTimers } from '../outbox/outbox'
+import { outboxPart } from '../outbox/outbox-part'
+import { OutboxService } from '../outbox/outbox-service'
+import { SetAsideService } from '../set-aside/set-aside-service'
 import { ContactsSearch } from './contacts-search'
-import { StoriesService } from './stories-service'
-import { notificationText } from './story-notification'
+import { PublishService } from './publish-service'
+import { notificationText, storyNotification } from './story-notification'
 
 /** Shows a system notification (Electron's Notification on the desktop). */
 export interface NotifierPort {
@@ -25,13 +33,11 @@ const GRANT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
 
 export interface StoriesModuleOptions {
   dataDir: string
-  accounts: ActiveAccountSource<StoryPublisher & FeedClient>
+  workspaces: WorkspaceSource
+  /** The data folder's own declared files (saved audiences and styles live there). */
+  appFiles: FileRoot
   /** The account's name as the user gave it, for messages. */
-  labelOf?: (accountId: string) => string | undefined
-  /** A session for any listed account, for a story published to several at once. */
-  sessionOf?: (accountId: string) => Promise<AccountSession<StoryPublisher> | null>
-  /** Every listed account's id. */
-  listedAccounts?: () => readonly string[]
+  labelOf: (accountId: string) => string | undefined
   connectivity: ConnectivityPort
   limits: () => StoryLimits
   /** Everyone in the active account's cached groups, for the contact picker. */
@@ -47,72 +53,97 @@ export interface StoriesModuleOptions {
   lateSendMinutes?: () => number
   /** The desktop's notifications; web mode has none in main, and the page shows the event instead. */
   notifier?: NotifierPort | null
+  timers?: OutboxTimers
+  retry?: { firstMs: number; maxMs: number }
 }
 
-/** The stories side of the app put together: media grants, publishing, outbox, contacts. */
+/** The stories side of the app put together: media grants, publishing, every account's outbox, drafts, the feed and the saved lists. */
 export function createStoriesModule(options: StoriesModuleOptions) {
-  const { events, log } = options
-  const savedDrafts = new SavedDrafts(options.accounts, {
-    log,
-    onSetAside: (path) =>
-      events.emit('app:notice', { level: 'warning', message: `The saved drafts could not be read and were set aside as ${basename(path)}; the list starts empty.` }),
-  })
-  const media = new MediaStore({ dir: join(options.dataDir, 'media'), limits: options.limits, fetch: options.fetch, log })
-  const stories = new StoriesService({
-    accounts: options.accounts,
-    media,
-    limits: options.limits,
+  const { events, log, workspaces } = options
+  const notify = (kind: Parameters<typeof storyNotification>[0], workspace: AccountWorkspace, summary: OutboxItemView['summary']) => {
+    // With one account open there is nothing to tell apart: the account is named only among several.
+    const several = workspaces.all().length > 1
+    const notification = storyNotification(kind, summary, several ? { account: workspace.label } : {})
+    events.emit('stories:notify', notification)
+    options.notifier?.show(notificationText(notification))
+  }
+  const outbox = outboxPart({
     connectivity: options.connectivity,
     log,
-    ...(options.labelOf && { labelOf: options.labelOf }),
-    ...(options.lateSendMinutes && { lateSendMinutes: options.lateSendMinutes }),
-    ...(options.sessionOf && { sessionOf: options.sessionOf }),
-    ...(options.listedAccounts && { listedAccounts: options.listedAccounts }),
-    grantInUse: async (grantId) => (await savedDrafts.grants()).has(grantId),
-    events: {
-      notify: (notification) => {
-        events.emit('stories:notify', notification)
-        options.notifier?.show(notificationText(notification))
-      },
-      progress: (event) => events.emit('stories:progress', event),
-      outboxChanged: (accountId, items) => events.emit('stories:outbox-changed', { accountId, items }),
-      historyChanged: (accountId) => events.emit('stories:history-changed', { accountId }),
-      notice: (level, message) => events.emit('app:notice', { level, message }),
+    onChange: (accountId, items) => events.emit('stories:outbox-changed', { accountId, items }),
+    onHistory: (accountId) => events.emit('stories:history-changed', { accountId }),
+    onProgress: (event) => events.emit('stories:progress', event),
+    notice: (level, message) => events.emit('app:notice', { level, message }),
+    onMissed: (workspace, items) => {
+      const count = items.length
+      const where = `on “${workspace.label}”`
+      events.emit('app:notice', {
+        level: 'warning',
+        message:
+          count === 1
+            ? `A scheduled story’s time ${where} passed before it could be sent. It was not sent late: open the Outbox to send it now, reschedule or cancel it.`
+            : `${count} scheduled stories’ times ${where} passed before they could be sent. They were not sent late: open the Outbox to decide for each.`,
+      })
+      for (const item of items) notify('missed', workspace, item.summary)
     },
+    onOutcome: (workspace, outcome: AttemptOutcome) => {
+      if (outcome.state === 'dropped' || outcome.state === 'scheduled' || outcome.state === 'queued') return
+      notify(outcome.state === 'sent' ? 'published' : outcome.state, workspace, outcome.item.summary)
+    },
+    lateSendMinutes: () => options.lateSendMinutes?.() ?? 0,
+    ...(options.timers && { timers: options.timers }),
+    ...(options.retry && { retry: options.retry }),
   })
-  const contacts = new ContactsSearch(options.participants)
+  const drafts = new DraftsService(workspaces)
+  const media = new MediaStore({ dir: join(options.dataDir, APP_FILES.media.path), limits: options.limits, fetch: options.fetch, log })
+  const outboxes = new OutboxService({ workspaces, outbox, log })
+  const publisher = new PublishService({
+    workspaces,
+    outbox,
+    drafts,
+    media,
+    limits: options.limits,
+    labelOf: options.labelOf,
+    grantInUse: async (grantId) => (await drafts.grants()).has(grantId),
+  })
+  const audiences = new AudienceStore(options.appFiles.json(APP_FILES.audiences))
+  const styles = new StyleStore(options.appFiles.json(APP_FILES.styles))
+  const setAside = new SetAsideService({ workspaces, outbox, appFiles: options.appFiles, audiences, styles, log })
   const feed = new StoryFeedService({
-    accounts: options.accounts,
+    workspaces,
     groups: options.groups,
     people: options.peopleWithIds,
-    history: () => stories.historyList(),
-    settleHistory: (statuses) => stories.settleHistory(statuses),
+    history: (accountId) => outboxes.history(accountId),
+    settleHistory: async (accountId, statuses) => {
+      if (await outboxes.settleHistory(accountId, statuses)) events.emit('stories:history-changed', { accountId })
+    },
     connectivity: options.connectivity,
     onChange: (state) => events.emit('stories:feed-changed', state),
     log,
   })
-  // A signed-out account's outbox stops sending even when a publish to several opened it in the background.
-  const stopListening = events.subscribe((name, payload) => {
-    if (name === 'accounts:changed') stories.accountsListed(new Set((payload as AccountsState).accounts.map((account) => account.id)))
-  })
   return {
     media,
-    stories,
-    savedDrafts,
+    publisher,
+    outboxes,
+    drafts,
+    setAside,
+    audiences,
+    styles,
     feed,
-    contacts,
+    contacts: new ContactsSearch(options.participants),
     webRoute: mediaWebRoutes(media, options.limits),
     protocolRoute: mediaProtocolRoute(media),
+    /** Opens every account's outbox (planned stories go out at their time), then lets go of media files no story or draft names. */
     async start(): Promise<void> {
-      await stories.start()
-      const draft = await stories.draftGet().catch(() => null)
-      const keep = await savedDrafts.grants().catch(() => new Set<string>())
+      await outboxes.start()
+      const keep = await drafts.grants().catch(() => new Set<string>())
+      const draft = await drafts.draftGet().catch(() => null)
       if (draft?.media.grantId) keep.add(draft.media.grantId)
       await media.sweep(GRANT_MAX_AGE_MS, keep).catch((error: unknown) => log.warn('media sweep failed', { error: String(error) }))
     },
-    dispose: () => {
-      stopListening()
-      return stories.dispose()
+    /** The accounts' outboxes are their workspaces' and stop with them; this stops following new ones. */
+    dispose(): void {
+      outboxes.dispose()
     },
   }
 }

@@ -1,4 +1,4 @@
-import type { StoryNotification } from '@shared/channels/stories'
+import type { StoryNotification } from '@shared/channels/outbox'
 import type { StorySummary } from '@shared/story/records'
 import { redactText } from '../../../platform/log/log-redaction'
 
@@ -11,10 +11,15 @@ const SNIPPET_CHARS = 60
  * phone number, chat id and token-like string masked (the log redaction rules), and never
  * the audience's numbers or the server's error text.
  */
-export function storyNotification(outcome: StoryNotification['outcome'], summary: StorySummary, secrets: Iterable<string> = []): StoryNotification {
-  const clean = redactText(summary.text.replace(/\s+/g, ' ').trim(), secrets)
+export function storyNotification(
+  outcome: StoryNotification['outcome'],
+  summary: StorySummary,
+  options: { account?: string; secrets?: Iterable<string> } = {},
+): StoryNotification {
+  const clean = redactText(summary.text.replace(/\s+/g, ' ').trim(), options.secrets ?? [])
   const text = clean.length > SNIPPET_CHARS ? `${clean.slice(0, SNIPPET_CHARS - 1).trimEnd()}…` : clean
-  return { outcome, text }
+  // The account's own name, masked like the caption: a label may be a phone number.
+  return { outcome, text, ...(options.account && { account: redactText(options.account, options.secrets ?? []) }) }
 }
 
 const TITLES: Record<StoryNotification['outcome'], string> = {
@@ -34,5 +39,9 @@ const BODIES: Record<StoryNotification['outcome'], string> = {
 /** The desktop notification's words (main has no translations; the page's own notifications are translated). */
 export function notificationText(notification: StoryNotification): { title: string; body: string } {
   const body = BODIES[notification.outcome]
-  return { title: TITLES[notification.outcome], body: notification.text ? `“${notification.text}” — ${body}` : body }
+  const title = TITLES[notification.outcome]
+  return {
+    title: notification.account ? `${title} · ${notification.account}` : title,
+    body: notification.text ? `“${notification.text}” — ${body}` : body,
+  }
 }

@@ -76,21 +76,21 @@ describe('damage found at start-up', () => {
     expect(items.map((item) => item.kind).sort()).toEqual(['draft', 'history'])
     const history = items.find((item) => item.kind === 'history')!
     expect(history.preview).toBe('{"version":1,"entries":[{"id":')
-    await expect(core.handlers['stories:set-aside-act']({ id: history.id, action: 'restore' }, ctx)).rejects.toMatchObject({
+    await expect(core.handlers['stories:set-aside-act']({ accountId: history.accountId, id: history.id, action: 'restore' }, ctx)).rejects.toMatchObject({
       code: 'invalid-argument',
       message: expect.stringContaining('Nothing in this file can be read back'),
     })
-    const left = await core.handlers['stories:set-aside-act']({ id: history.id, action: 'discard' }, ctx)
+    const left = await core.handlers['stories:set-aside-act']({ accountId: history.accountId, id: history.id, action: 'discard' }, ctx)
     expect(left.map((item) => item.kind)).toEqual(['draft'])
-    await expect(core.handlers['stories:set-aside-act']({ id: '../../accounts.json', action: 'discard' }, ctx)).rejects.toMatchObject({ code: 'not-found' })
+    await expect(core.handlers['stories:set-aside-act']({ accountId: history.accountId, id: '../../accounts.json', action: 'discard' }, ctx)).rejects.toMatchObject({ code: 'not-found' })
   })
 
   it('restores the readable entries of a damaged history', async () => {
     const first = await startCore()
     const account = await first.handlers['accounts:connect']({ baseUrl: emulator.baseUrl, token: emulator.token, storage: 'weak' }, ctx)
     const draft = { kind: 'text' as const, text: { body: 'Kept story', background: '#FF0B6E4F', color: '#FFFFFFFF', font: 'SYSTEM' as const } }
-    const sent = await first.handlers['stories:publish']({ requestId: 'req-restore-1', draft: StoryDraftSchema.parse(draft) }, ctx)
-    expect(sent.state).toBe('sent')
+    const sent = await first.handlers['stories:publish']({ requestId: 'req-restore-1', draft: StoryDraftSchema.parse(draft), accountIds: [account.id] }, ctx)
+    expect(sent.targets[0]!.outcome.state).toBe('sent')
     await first.dispose()
     const dir = join(dataDir, 'accounts', account.id)
     // One good entry survives beside a torn one.
@@ -100,7 +100,7 @@ describe('damage found at start-up', () => {
     const core = await startCore()
     expect(await core.handlers['stories:history-list'](undefined, ctx)).toEqual([])
     const [item] = await core.handlers['stories:set-aside-list'](undefined, ctx)
-    await core.handlers['stories:set-aside-act']({ id: item!.id, action: 'restore' }, ctx)
+    await core.handlers['stories:set-aside-act']({ accountId: item!.accountId, id: item!.id, action: 'restore' }, ctx)
     expect((await core.handlers['stories:history-list'](undefined, ctx)).map((entry) => entry.summary.text)).toEqual(['Kept story'])
     expect(await core.handlers['stories:set-aside-list'](undefined, ctx)).toEqual([])
     expect(emulator.control.stories.list().filter((story) => story.caption === 'Kept story')).toHaveLength(1)

@@ -60,8 +60,8 @@ const handlersWith = (deps: Parameters<typeof diagnosticsHandlers>[0]) => diagno
 describe('app:diagnostics', () => {
   it('reports versions, platform, token storage and disk use, and never the token or an account id', async () => {
     const account = await accounts.connect({ baseUrl: emulator.baseUrl, token: TOKEN, storage: 'weak' })
-    await mkdir(join(dir, 'accounts', account.id, 'cache'), { recursive: true })
-    await writeFile(join(dir, 'accounts', account.id, 'cache', 'groups.json'), Buffer.alloc(3 * 1024 * 1024))
+    await mkdir(join(dir, 'accounts', account.id), { recursive: true })
+    await writeFile(join(dir, 'accounts', account.id, 'groups.snapshot'), Buffer.alloc(3 * 1024 * 1024))
 
     const result = await dispatch(handlersWith({ sources: sources(), rendererLog: silentLogger }), 'app:diagnostics', undefined, { transport: 'ipc' }, silentLogger)
     expect(result.ok).toBe(true)
@@ -75,7 +75,7 @@ describe('app:diagnostics', () => {
     expect(text).toContain('Accounts:       1 (0 demo); tokens kept by weak 1; 0 waiting for their token')
     expect(text).toContain('Updates:        on, feed host updates.example.com')
     expect(text).toContain('Data folder:    ~')
-    expect(text).toMatch(/accounts\/\*\/cache\s+3\.0 MiB {2}1 file\(s\)/)
+    expect(text).toMatch(/accounts\/\*\/groups\.snapshot\s+3\.0 MiB {2}1 file\(s\)/)
     expect(text).not.toContain(TOKEN)
     expect(text).not.toContain(account.id)
     expect(text).not.toContain(account.tokenHint)

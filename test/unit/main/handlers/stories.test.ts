@@ -10,38 +10,29 @@ import { silentLogger } from '../../../../src-main/platform/log/log'
 import { MediaStore } from '../../../../src-main/features/stories/media/media-store'
 import type { OpenDialogPort } from '../../../../src-main/features/stories/media/open-dialog'
 import { ContactsSearch } from '../../../../src-main/features/stories/publish/contacts-search'
-import { StoriesService } from '../../../../src-main/features/stories/publish/stories-service'
+import { DraftsService } from '../../../../src-main/features/stories/drafts/drafts-service'
 import { StoryFeedService } from '../../../../src-main/features/stories/feed/story-feed-service'
 import { testHandlers } from '../../../support/handlers'
+import { workspacesWith } from '../../../support/workspaces'
 
 const PHOTO = join(import.meta.dirname, '../../../fixtures/media/photo-360x640.jpg')
 let root: string
 let media: MediaStore
-let stories: StoriesService
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'statusdesk-story-handlers-'))
   media = new MediaStore({ dir: join(root, 'media'), limits: () => DEFAULT_STORY_LIMITS, fetch: globalThis.fetch })
-  stories = new StoriesService({
-    accounts: { active: () => null, onActiveChange: () => () => {} },
-    media,
-    limits: () => DEFAULT_STORY_LIMITS,
-    connectivity: new Connectivity(),
-    events: { progress: () => {}, outboxChanged: () => {}, historyChanged: () => {}, notice: () => {} },
-  })
-  await stories.start()
 })
 afterAll(async () => {
-  await stories.dispose()
   await rm(root, { recursive: true, force: true })
 })
 
 function handlers(openDialog: OpenDialogPort | null): Handlers {
   return testHandlers(
     storiesHandlers({
-      stories,
+      drafts: new DraftsService(workspacesWith(null)),
       feed: new StoryFeedService({
-        accounts: { active: () => null, onActiveChange: () => () => {} },
+        workspaces: workspacesWith(null),
         groups: async () => [],
         history: async () => [],
         connectivity: new Connectivity(),
@@ -92,14 +83,6 @@ describe('stories handlers', () => {
     const bytes = new Uint8Array(await readFile(PHOTO))
     expect(await call(h, 'stories:media-import', { name: 'dropped.jpg', bytes })).toMatchObject({ ok: true, value: { height: 640 } })
     expect(await call(h, 'stories:limits')).toEqual({ ok: true, value: DEFAULT_STORY_LIMITS })
-  })
-
-  it('needs an account to publish, and lists nothing without one', async () => {
-    const h = handlers(null)
-    const draft = { text: { body: 'Hi' } }
-    expect(await call(h, 'stories:publish', { requestId: 'abcdefgh12', draft })).toMatchObject({ ok: false, error: { code: 'unauthorized' } })
-    expect(await call(h, 'stories:outbox-list')).toEqual({ ok: true, value: [] })
-    expect(await call(h, 'stories:history-list')).toEqual({ ok: true, value: [] })
   })
 
   it('answers a media URL with a broken %-escape with a clear validation error, not an internal one', async () => {

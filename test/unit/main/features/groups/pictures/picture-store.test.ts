@@ -230,7 +230,7 @@ describe('pictures during sync', () => {
   it('arrive in the rows after a sync, and lists are told to look again', async () => {
     const events = recordingHub()
     const service = new GroupsService({
-      accounts: switchableAccounts(session('acc', dir.path, clientFor(emulator), emulator.baseUrl)),
+      workspaces: switchableAccounts(session('acc', dir.path, clientFor(emulator), emulator.baseUrl)),
       events,
       connectivity: new Connectivity(),
       log: { debug() {}, info() {}, warn() {}, error() {} },

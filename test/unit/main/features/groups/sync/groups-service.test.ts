@@ -72,7 +72,7 @@ function build(
     session(options.account ?? 'acc', path, client, server.baseUrl),
   )
   const service = new GroupsService({
-    accounts,
+    workspaces: accounts,
     events,
     connectivity,
     log,

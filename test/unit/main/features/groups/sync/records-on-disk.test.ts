@@ -51,7 +51,7 @@ function build() {
   const log = captureLogger()
   const events = recordingHub()
   const service = new GroupsService({
-    accounts: switchableAccounts(session('acc', dir.path, clientFor(emulator), emulator.baseUrl)),
+    workspaces: switchableAccounts(session('acc', dir.path, clientFor(emulator), emulator.baseUrl)),
     events,
     connectivity: new Connectivity(),
     log,

@@ -9,9 +9,9 @@ import {
   type EmulatorOptions,
 } from '../../../../../../src-main/emulator'
 import { EventHub } from '../../../../../../src-main/platform/events'
+import { workspacesWith } from '../../../../../support/workspaces'
 import type {
   AccountSession,
-  ActiveAccountSource,
 } from '../../../../../../src-main/account/workspace/account-session'
 import { ApiClient, type ApiClientOptions, type Clock } from '../../../../../../src-main/platform/api'
 import type { Logger } from '../../../../../../src-main/platform/log/log'
@@ -68,23 +68,9 @@ export function session(
 }
 
 /** An account source the test switches by hand. */
+/** The open workspaces, with the account on screen switched by hand. */
 export function switchableAccounts(initial: AccountSession<ApiClient> | null) {
-  let current = initial
-  const listeners = new Set<(s: AccountSession<ApiClient> | null) => void>()
-  const source: ActiveAccountSource<ApiClient> & {
-    switchTo(next: AccountSession<ApiClient> | null): void
-  } = {
-    active: () => current,
-    onActiveChange(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    switchTo(next) {
-      current = next
-      for (const listener of listeners) listener(next)
-    },
-  }
-  return source
+  return workspacesWith(initial)
 }
 
 export interface Recorded {

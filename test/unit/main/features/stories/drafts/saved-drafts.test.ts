@@ -4,59 +4,77 @@ import { join } from 'node:path'
 import { StoryDraftSchema } from '@shared/story/draft'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AccountSession } from '../../../../../../src-main/account/workspace/account-session'
-import { SavedDrafts } from '../../../../../../src-main/features/stories/drafts/saved-drafts'
+import { AccountWorkspace } from '../../../../../../src-main/account/workspace/account-workspace'
+import { Workspaces } from '../../../../../../src-main/account/workspace/workspaces'
+import { silentLogger } from '../../../../../../src-main/platform/log/log'
+import { DraftsService } from '../../../../../../src-main/features/stories/drafts/drafts-service'
 
 let root: string
-let active: AccountSession | null
-let clock = 0
-const session = (id: string): AccountSession => ({ id, baseUrl: 'http://127.0.0.1:1', isDemo: false, dir: join(root, id), client: {} })
+let workspaces: Workspaces
+let setAside: string[]
+const session = (id: string): AccountSession => ({ id, baseUrl: 'http://127.0.0.1:1', isDemo: false, dir: join(root, id), client: {} as AccountSession['client'] })
 const draft = (body: string) => StoryDraftSchema.parse({ text: { body } })
 
 beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'statusdesk-saved-drafts-'))
-  active = session('a')
+  setAside = []
+  workspaces = new Workspaces(
+    (id) =>
+      new AccountWorkspace({
+        id,
+        dir: join(root, id),
+        log: silentLogger,
+        label: () => id,
+        openSession: async () => null,
+        onSetAside: (_workspace, _decl, path) => setAside.push(path),
+      }),
+    silentLogger,
+  )
+  await workspaces.activate('a', session('a'))
 })
-afterEach(() => rm(root, { recursive: true, force: true }))
+afterEach(async () => {
+  await workspaces.closeAll()
+  await rm(root, { recursive: true, force: true })
+})
 
-function drafts() {
-  return new SavedDrafts({ active: () => active, onActiveChange: () => () => {} }, { now: () => new Date(Date.UTC(2026, 0, 1, 0, 0, ++clock)) })
-}
+/** Each account's saved drafts through its workspace, as the library handlers reach them. */
+const drafts = () => new DraftsService(workspaces)
 
-describe('SavedDrafts', () => {
+describe('saved drafts', () => {
   it('keeps several drafts per account, newest first, each account its own', async () => {
     const store = drafts()
-    await store.save(draft('first'))
-    const list = await store.save(draft('second'))
+    await store.savedSave(draft('first'))
+    await new Promise((resolve) => setTimeout(resolve, 2))
+    const list = await store.savedSave(draft('second'))
     expect(list.map((d) => d.draft.text.body)).toEqual(['second', 'first'])
-    active = session('b')
-    expect(await store.list()).toEqual([])
-    await store.save(draft('other account'))
-    active = session('a')
-    expect((await drafts().list()).map((d) => d.draft.text.body)).toEqual(['second', 'first'])
+    await workspaces.activate('b', session('b'))
+    expect(await store.savedList()).toEqual([])
+    await store.savedSave(draft('other account'))
+    await workspaces.activate('a', session('a'))
+    expect((await drafts().savedList()).map((d) => d.draft.text.body)).toEqual(['second', 'first'])
   })
 
   it('replaces a draft by id and deletes one', async () => {
     const store = drafts()
-    const [saved] = await store.save(draft('old'))
-    const replaced = await store.save(draft('new'), saved!.id)
+    const [saved] = await store.savedSave(draft('old'))
+    const replaced = await store.savedSave(draft('new'), saved!.id)
     expect(replaced.map((d) => [d.id, d.draft.text.body])).toEqual([[saved!.id, 'new']])
-    expect(await store.delete(saved!.id)).toEqual([])
-    await expect(store.save(draft('x'), 'missing')).rejects.toMatchObject({ code: 'not-found' })
+    expect(await store.savedDelete(saved!.id)).toEqual([])
+    await expect(store.savedSave(draft('x'), 'missing')).rejects.toMatchObject({ code: 'not-found' })
   })
 
   it('a damaged drafts file is set aside and reported; nothing else is lost', async () => {
-    await mkdir(join(root, 'a', 'drafts'), { recursive: true })
-    await writeFile(join(root, 'a', 'drafts', 'saved.json'), 'not json')
-    const setAside: string[] = []
-    const store = new SavedDrafts({ active: () => active, onActiveChange: () => () => {} }, { onSetAside: (p) => setAside.push(p) })
-    expect(await store.list()).toEqual([])
+    await mkdir(join(root, 'c', 'drafts'), { recursive: true })
+    await writeFile(join(root, 'c', 'drafts', 'saved.json'), 'not json')
+    await workspaces.activate('c', session('c'))
+    expect(await drafts().savedList()).toEqual([])
     expect(setAside[0]).toMatch(/saved\.json\.corrupt-/)
   })
 
   it('without an account nothing is listed and a save says to connect first', async () => {
-    active = null
+    await workspaces.clearActive()
     const store = drafts()
-    expect(await store.list()).toEqual([])
-    await expect(store.save(draft('x'))).rejects.toMatchObject({ code: 'unauthorized' })
+    expect(await store.savedList()).toEqual([])
+    await expect(store.savedSave(draft('x'))).rejects.toMatchObject({ code: 'unauthorized' })
   })
 })

@@ -7,6 +7,7 @@ import { type Emulator, startEmulator } from '../../../../../../src-main/emulato
 import { ApiClient } from '../../../../../../src-main/platform/api'
 import { fetchAllContacts, type ContactsSource } from '../../../../../../src-main/features/stories/feed/fetch-contacts'
 import { StoryFeedService } from '../../../../../../src-main/features/stories/feed/story-feed-service'
+import { workspacesWith } from '../../../../../support/workspaces'
 
 let emulator: Emulator
 let dir: string
@@ -18,7 +19,7 @@ const client = () =>
 function feedService() {
   const session = { id: 'acc1', baseUrl: emulator.baseUrl, isDemo: false, dir, client: client() }
   return new StoryFeedService({
-    accounts: { active: () => session, onActiveChange: () => () => {} },
+    workspaces: workspacesWith(session),
     groups: async () => [],
     history: async () => [],
     connectivity: { online: true },

@@ -12,6 +12,7 @@ import { silentLogger } from '../../../../../../src-main/platform/log/log'
 import { fetchAllStories, type StoriesSource } from '../../../../../../src-main/features/stories/feed/fetch-stories'
 import { StoryFeedService } from '../../../../../../src-main/features/stories/feed/story-feed-service'
 import { fetchAllGroups } from '../../../../../../src-main/features/groups/sync/fetch-all-groups'
+import { workspacesWith } from '../../../../../support/workspaces'
 
 let emulator: Emulator
 let dir: string
@@ -27,13 +28,13 @@ function feedService(
     history?: HistoryEntry[]
     api?: ApiClient
     onChange?: (state: FeedState) => void
-    settleHistory?: (statuses: ReadonlyMap<string, string>) => Promise<void>
+    settleHistory?: (accountId: string, statuses: ReadonlyMap<string, string>) => Promise<void>
   } = {},
 ) {
   const api = options.api ?? client()
   const session = { id: 'acc1', baseUrl: emulator.baseUrl, isDemo: false, dir, client: api }
   return new StoryFeedService({
-    accounts: { active: () => session, onActiveChange: () => () => {} },
+    workspaces: workspacesWith(session),
     groups: async () => options.groups ?? [],
     history: async () => options.history ?? [],
     connectivity: { online: options.online ?? true },
@@ -115,7 +116,7 @@ describe('StoryFeedService', () => {
     }
     const gone: HistoryEntry = { ...entry, id: 'local2', messageId: 'ZZZZZZZZZZZZZZZZ-YYYYYYYYYYYY' }
     const settled: ReadonlyMap<string, string>[] = []
-    const feed = feedService({ history: [entry, gone], api, settleHistory: async (statuses) => void settled.push(statuses) })
+    const feed = feedService({ history: [entry, gone], api, settleHistory: async (_accountId, statuses) => void settled.push(statuses) })
     const state = await feed.sync()
     const mine = state.stories.find((s) => s.id === messageId)
     expect(mine).toMatchObject({ origin: 'both', status: 'sent', background: '#FF1E88E5', font: 'SYSTEM_BOLD', audience: { count: 2 } })

@@ -7,9 +7,12 @@ import { Connectivity } from '../../../../../../src-main/platform/net/connectivi
 import { HistoryStore } from '../../../../../../src-main/features/stories/history/history-store'
 import { Outbox, type OutboxTimers, type StoryPublisher } from '../../../../../../src-main/features/stories/outbox/outbox'
 import type { NewStory } from '../../../../../../src-main/features/stories/outbox/outbox'
-import type { MediaUploader, StoryCopier } from '../../../../../../src-main/features/stories/outbox/media-step'
+import { accountFile } from '../../../../../support/declared-files'
 
-/** A client for the emulator that gives up quickly, and remembers what it was asked to send. */
+/**
+ * A client for the emulator that gives up quickly, and remembers what it was asked to send. It
+ * has no upload of its own (as a server without `/media`): media travels inside the story.
+ */
 export function recordingClient(baseUrl: string, token: string): StoryPublisher & { inputs: PublishStoryInput[] } {
   const client = new ApiClient({
     baseUrl,
@@ -25,6 +28,8 @@ export function recordingClient(baseUrl: string, token: string): StoryPublisher 
       inputs.push(input)
       return client.publishStory(input, options)
     },
+    uploadMedia: async () => ({ outcome: 'unsupported', status: 404 }),
+    copyStory: (id, audience, options) => client.copyStory(id, audience, options),
   }
 }
 
@@ -32,7 +37,7 @@ export function recordingClient(baseUrl: string, token: string): StoryPublisher 
 export function uploadingClient(
   baseUrl: string,
   token: string,
-): StoryPublisher & MediaUploader & StoryCopier & { inputs: PublishStoryInput[] } {
+): StoryPublisher & { inputs: PublishStoryInput[] } {
   const client = new ApiClient({
     baseUrl,
     token,
@@ -79,7 +84,7 @@ export async function accountDir(): Promise<string> {
 export function openOutbox(dir: string, publisher: StoryPublisher, connectivity = new Connectivity(), timers = manualTimers()) {
   const changes: OutboxItemView[][] = []
   const progress: { requestId: string; sentBytes: number; totalBytes: number; step?: string }[] = []
-  const history = new HistoryStore(dir)
+  const history = new HistoryStore(accountFile(dir, 'history'))
   const outbox = new Outbox({
     accountId: 'acc1',
     accountDir: dir,

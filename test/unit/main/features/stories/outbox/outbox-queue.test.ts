@@ -27,7 +27,12 @@ function countingClient(baseUrl: string, token: string): StoryPublisher & { requ
       return globalThis.fetch(input, init)
     },
   })
-  return { publishStory: (input, options) => client.publishStory(input, options), requests: () => requests }
+  return {
+    publishStory: (input, options) => client.publishStory(input, options),
+    uploadMedia: (source, options) => client.uploadMedia(source, options),
+    copyStory: (id, audience, options) => client.copyStory(id, audience, options),
+    requests: () => requests,
+  }
 }
 
 beforeEach(async () => {

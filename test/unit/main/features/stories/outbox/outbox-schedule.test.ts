@@ -8,6 +8,7 @@ import { HistoryStore } from '../../../../../../src-main/features/stories/histor
 import { MAX_TIMER_MS } from '../../../../../../src-main/features/stories/outbox/due-time'
 import { Outbox, type AttemptOutcome, type OutboxTimers } from '../../../../../../src-main/features/stories/outbox/outbox'
 import { accountDir, recordingClient, textStory, waitFor } from './outbox-harness'
+import { accountFile } from '../../../../../support/declared-files'
 
 /** A wall clock the test sets (jumps included) and timers that fire only when told, remembering their delays. */
 function testClock(start: number) {
@@ -59,7 +60,7 @@ async function setup(options: { dir?: string; clock?: ReturnType<typeof testCloc
     accountDir: dir,
     publisher: recordingClient(emulator.baseUrl, emulator.token),
     connectivity: new Connectivity(),
-    history: new HistoryStore(dir),
+    history: new HistoryStore(accountFile(dir, 'history')),
     timers: clock.timers,
     retry: { firstMs: 60 * 60_000, maxMs: 60 * 60_000 },
     lateSendMinutes: () => options.lateSendMinutes ?? 0,

@@ -244,7 +244,7 @@ describe('Outbox against the emulator', () => {
     const dir = await newDir()
     const client = recordingClient(emulator.baseUrl, emulator.token)
     const sabotaging: typeof client = {
-      inputs: client.inputs,
+      ...client,
       async publishStory(input, options) {
         const result = await client.publishStory(input, options)
         // The item's folder becomes a file: every later write of item.json fails.
@@ -268,7 +268,7 @@ describe('Outbox against the emulator', () => {
     const client = recordingClient(emulator.baseUrl, emulator.token)
     let sabotage = true
     const sabotaging: typeof client = {
-      inputs: client.inputs,
+      ...client,
       async publishStory(input, options) {
         const result = await client.publishStory(input, options)
         if (sabotage) {

@@ -11,7 +11,7 @@ import { ApiClient } from '../../../../../../src-main/platform/api'
 import { Connectivity } from '../../../../../../src-main/platform/net/connectivity'
 import { MediaStore } from '../../../../../../src-main/features/stories/media/media-store'
 import type { StoryPublisher } from '../../../../../../src-main/features/stories/outbox/outbox'
-import { StoriesService } from '../../../../../../src-main/features/stories/publish/stories-service'
+import { StoriesHarness } from './stories-harness'
 
 const JPEG = join(import.meta.dirname, '../../../../../fixtures/media/photo-360x640.jpg')
 const PREVIEW = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcg'
@@ -20,11 +20,9 @@ let first: Emulator
 let second: Emulator
 let root: string
 let media: MediaStore
-let service: StoriesService
+let service: StoriesHarness
 let connectivity: Connectivity
 const sessions = new Map<string, AccountSession<StoryPublisher>>()
-/** Media grants a saved draft names. */
-const inUse = new Set<string>()
 
 function sessionFor(id: string, emulator: Emulator): AccountSession<StoryPublisher> {
   const client = new ApiClient({ baseUrl: emulator.baseUrl, token: emulator.token, fetch: globalThis.fetch, retry: { maxAttempts: 1 } })
@@ -49,13 +47,12 @@ beforeEach(async () => {
 })
 
 /** The stories service as the app builds it, over both accounts, the first one open. */
-function newService(notices: string[] = []): StoriesService {
-  return new StoriesService({
+function newService(notices: string[] = []): StoriesHarness {
+  return new StoriesHarness({
     accounts: { active: () => sessions.get('one')!, onActiveChange: () => () => {} },
     listedAccounts: () => [...sessions.keys()],
     sessionOf: async (id) => sessions.get(id) ?? null,
     labelOf: (id) => `Account ${id}`,
-    grantInUse: async (id) => inUse.has(id),
     media,
     limits: () => DEFAULT_STORY_LIMITS,
     connectivity,
@@ -70,7 +67,6 @@ afterEach(async () => {
   await second.stop().catch(() => undefined)
   await rm(root, { recursive: true, force: true })
   sessions.clear()
-  inUse.clear()
 })
 
 describe('StoriesService.broadcast', () => {
@@ -223,7 +219,7 @@ describe('StoriesService.broadcast', () => {
   })
   it('keeps the file of a media story a saved draft still shows', async () => {
     const grant = await media.importFile(JPEG)
-    inUse.add(grant.id)
+    await service.module!.drafts.savedSave(draft({ kind: 'media', media: { grantId: grant.id, caption: 'Saved for later', preview: PREVIEW } }))
     const result = await service.broadcast(
       rid(),
       draft({ kind: 'media', media: { grantId: grant.id, caption: 'Draft keeps it', preview: PREVIEW } }),

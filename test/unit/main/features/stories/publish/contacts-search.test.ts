@@ -98,7 +98,7 @@ describe('ContactsSearch over the participants index gives what the in-memory di
 
   it('for an emulator account synced the way the app syncs, over hundreds of queries', async () => {
     const service = new GroupsService({
-      accounts: switchableAccounts(session('acc', dir.path, clientFor(emulator), emulator.baseUrl)),
+      workspaces: switchableAccounts(session('acc', dir.path, clientFor(emulator), emulator.baseUrl)),
       events: recordingHub(),
       connectivity: new Connectivity(),
       log: captureLogger(),

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { StoryNotification } from '@shared/channels/stories'
+import type { StoryNotification } from '@shared/channels/outbox'
 import { StoryDraftSchema } from '@shared/story/draft'
 import { DEFAULT_STORY_LIMITS } from '@shared/story/limits'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -11,7 +11,7 @@ import { ApiClient } from '../../../../../../src-main/platform/api'
 import { Connectivity } from '../../../../../../src-main/platform/net/connectivity'
 import { MediaStore } from '../../../../../../src-main/features/stories/media/media-store'
 import type { OutboxTimers, StoryPublisher } from '../../../../../../src-main/features/stories/outbox/outbox'
-import { StoriesService } from '../../../../../../src-main/features/stories/publish/stories-service'
+import { StoriesHarness } from './stories-harness'
 
 let emulator: Emulator
 let root: string
@@ -34,7 +34,7 @@ function start(lateSendMinutes = 0) {
   const notifications: StoryNotification[] = []
   const client = new ApiClient({ baseUrl: emulator.baseUrl, token: emulator.token, fetch: globalThis.fetch })
   const session: AccountSession<StoryPublisher> = { id: 'acc1', baseUrl: emulator.baseUrl, isDemo: true, dir: join(root, 'acc1'), client }
-  const service = new StoriesService({
+  const service = new StoriesHarness({
     accounts: { active: () => session, onActiveChange: () => () => {} },
     media: new MediaStore({ dir: join(root, 'media'), limits: () => DEFAULT_STORY_LIMITS, fetch: globalThis.fetch }),
     limits: () => DEFAULT_STORY_LIMITS,

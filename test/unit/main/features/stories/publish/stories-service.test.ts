@@ -1,7 +1,8 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { UploadProgressEvent } from '@shared/channels/stories'
+import type { UploadProgressEvent } from '@shared/channels/outbox'
+import { targetRequestId } from '@shared/channels/outbox'
 import { AppError } from '@shared/errors'
 import { StoryDraftSchema, type StoryDraftInput } from '@shared/story/draft'
 import { DEFAULT_STORY_LIMITS } from '@shared/story/limits'
@@ -12,7 +13,7 @@ import { ApiClient } from '../../../../../../src-main/platform/api'
 import { Connectivity } from '../../../../../../src-main/platform/net/connectivity'
 import { MediaStore } from '../../../../../../src-main/features/stories/media/media-store'
 import type { StoryPublisher } from '../../../../../../src-main/features/stories/outbox/outbox'
-import { StoriesService } from '../../../../../../src-main/features/stories/publish/stories-service'
+import { StoriesHarness } from './stories-harness'
 
 const JPEG = join(import.meta.dirname, '../../../../../fixtures/media/photo-360x640.jpg')
 const PREVIEW = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcg'
@@ -20,12 +21,12 @@ const PREVIEW = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAA0JCgsK
 let emulator: Emulator
 let root: string
 let media: MediaStore
-let service: StoriesService
+let service: StoriesHarness
 const progress: UploadProgressEvent[] = []
 
 function startService(client: StoryPublisher) {
   const session: AccountSession<StoryPublisher> = { id: 'acc1', baseUrl: emulator.baseUrl, isDemo: true, dir: join(root, 'acc1'), client }
-  service = new StoriesService({
+  service = new StoriesHarness({
     accounts: { active: () => session, onActiveChange: () => () => {} },
     media,
     limits: () => DEFAULT_STORY_LIMITS,
@@ -139,12 +140,13 @@ describe('StoriesService', () => {
     emulator.control.faults.add({ type: 'hang', phase: 'before', route: 'stories' })
     const id = rid()
     const pending = service.publish(id, draft({ text: { body: 'Too late' } }))
-    for (let i = 0; i < 500 && !progress.some((p) => p.requestId === id && p.sentBytes === p.totalBytes); i++) {
+    // A publish is to a list of accounts: the one account's item carries the press's id and its place.
+    for (let i = 0; i < 500 && !progress.some((p) => p.requestId === targetRequestId(id, 0) && p.sentBytes === p.totalBytes); i++) {
       await new Promise((resolve) => setTimeout(resolve, 10))
     }
     service.cancel(id)
     await expect(pending).resolves.toMatchObject({ state: 'unknown', error: { code: 'unknown-outcome' } })
-    expect(await service.outboxList()).toMatchObject([{ state: 'unknown', requestId: id }])
+    expect(await service.outboxList()).toMatchObject([{ state: 'unknown', requestId: targetRequestId(id, 0) }])
     // Asking again with the same id does not send it again either.
     await expect(service.publish(id, draft({ text: { body: 'Too late' } }))).resolves.toMatchObject({ state: 'unknown' })
     expect(emulator.control.requests.list().filter((r) => r.route === 'stories')).toHaveLength(1)
@@ -162,7 +164,7 @@ describe('StoriesService', () => {
       for (const listener of listeners) listener(next)
       await service.outboxList()
     }
-    service = new StoriesService({
+    service = new StoriesHarness({
       accounts: { active: () => active, onActiveChange: (l) => (listeners.add(l), () => listeners.delete(l)) },
       media,
       limits: () => DEFAULT_STORY_LIMITS,
@@ -184,7 +186,7 @@ describe('StoriesService', () => {
 
   it('refuses to publish without an account', async () => {
     await service.dispose()
-    service = new StoriesService({
+    service = new StoriesHarness({
       accounts: { active: () => null, onActiveChange: () => () => {} },
       media,
       limits: () => DEFAULT_STORY_LIMITS,

@@ -11,11 +11,11 @@ import { ApiClient } from '../../../../../../src-main/platform/api'
 import { Connectivity } from '../../../../../../src-main/platform/net/connectivity'
 import { MediaStore } from '../../../../../../src-main/features/stories/media/media-store'
 import type { StoryPublisher } from '../../../../../../src-main/features/stories/outbox/outbox'
-import { StoriesService } from '../../../../../../src-main/features/stories/publish/stories-service'
+import { StoriesHarness } from './stories-harness'
 
 let emulator: Emulator
 let root: string
-let service: StoriesService
+let service: StoriesHarness
 let listener: ((session: AccountSession<StoryPublisher> | null) => void) | null = null
 let session: AccountSession<StoryPublisher>
 
@@ -25,7 +25,7 @@ const rid = () => `request-${++seq}-${Date.now()}`
 
 function start(first: AccountSession<StoryPublisher>): Promise<void> {
   session = first
-  service = new StoriesService({
+  service = new StoriesHarness({
     accounts: {
       active: () => session,
       onActiveChange: (next) => {

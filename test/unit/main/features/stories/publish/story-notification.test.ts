@@ -21,7 +21,7 @@ describe('story notifications', () => {
   it('never carry a full phone number, a chat id or the token, whatever the caption holds', () => {
     const caption = `Call +44 7911 123456 or 5511987654321, chat 5511987654321@s.whatsapp.net, key ${TOKEN}`
     for (const outcome of ['published', 'failed', 'unknown', 'missed'] as const) {
-      const notification = storyNotification(outcome, summary(caption), [TOKEN])
+      const notification = storyNotification(outcome, summary(caption), { secrets: [TOKEN] })
       const { title, body } = notificationText(notification)
       const shown = `${title} ${body} ${notification.text}`
       expect(shown).not.toContain(TOKEN)

@@ -1,0 +1,100 @@
+import { MediaGrantSchema } from '@shared/story/media-facts'
+import { binaryFile, folder, jsonFile, type FileDecl } from './file-registry'
+import { AcceptedFeedsFileSchema, AudiencesFileSchema, StylesFileSchema } from './formats/story-files'
+
+/** The folder every account's own folder is in, `<data dir>/accounts/<id>/` (account-files.ts names what is inside). */
+export const ACCOUNTS_DIR = 'accounts'
+
+/**
+ * Every file the app keeps in its data folder besides the account folders, declared once. The
+ * settings and accounts stores are written by electron-store (conf in web mode), which keeps
+ * its own temps; the logs are rotated by the logger.
+ */
+export const APP_FILES = {
+  settings: binaryFile({
+    path: 'settings.json',
+    kind: 'store',
+    atomic: false,
+    what: 'settings (theme, language, sync, story limits, updates), with versioned migrations',
+    writtenBy: 'features/settings (electron-store / conf)',
+    setAside: { kind: null, suffixes: ['unreadable', 'newer'], restorable: false, title: 'The settings' },
+  }),
+  accounts: binaryFile({
+    path: 'accounts.json',
+    kind: 'store',
+    atomic: false,
+    what: 'accounts: label, base URL, the token sealed by the keyring (or as the user chose)',
+    writtenBy: 'account/accounts (electron-store / conf)',
+    setAside: { kind: null, suffixes: ['unreadable', 'newer'], restorable: false, title: 'The accounts' },
+  }),
+  audiences: jsonFile({
+    path: 'audiences.json',
+    kind: 'atomic-json',
+    schema: AudiencesFileSchema,
+    what: 'saved audiences, for every account',
+    writtenBy: 'features/stories/library',
+    setAside: { kind: 'audiences', suffixes: ['corrupt'], restorable: true, title: 'The saved audiences' },
+  }),
+  styles: jsonFile({
+    path: 'story-styles.json',
+    kind: 'atomic-json',
+    schema: StylesFileSchema,
+    what: 'saved text styles, for every account',
+    writtenBy: 'features/stories/library',
+    setAside: { kind: 'styles', suffixes: ['corrupt'], restorable: true, title: 'The saved styles' },
+  }),
+  updateFeeds: jsonFile({
+    path: 'update-feeds.json',
+    kind: 'atomic-json',
+    schema: AcceptedFeedsFileSchema,
+    what: 'update addresses the user accepted (desktop app only)',
+    writtenBy: 'features/updates',
+    setAside: { kind: null, suffixes: ['corrupt'], restorable: false, title: 'The accepted update addresses' },
+  }),
+  media: folder({
+    path: 'media',
+    kind: 'folder-of-items',
+    atomic: true,
+    what: 'media the user picked for a story, served back by grant id: the file, and what was checked of it',
+    writtenBy: 'features/stories/media',
+    items: {
+      files: [
+        { name: /^[A-Za-z0-9_-]{16,64}$/, format: 'binary', atomic: false },
+        { name: /^[A-Za-z0-9_-]{16,64}\.json$/, format: 'json', schema: MediaGrantSchema, atomic: true },
+        { name: /^[A-Za-z0-9_-]{16,64}\.part$/, format: 'binary', atomic: false },
+      ],
+    },
+  }),
+  logs: folder({
+    path: 'logs',
+    kind: 'log',
+    atomic: false,
+    what: 'web mode’s log (`web.log`), rotated at 5 MB, redacted; the desktop app logs to the system’s log folder',
+    writtenBy: 'adapters/electron-log',
+    items: { files: [{ name: /^web(\.old)?\.log$/, format: 'binary', atomic: false }] },
+  }),
+  webPort: binaryFile({
+    path: 'web-port.json',
+    kind: 'store',
+    atomic: false,
+    what: 'web mode: the port of the last start, so a bookmarked address keeps working',
+    writtenBy: 'web',
+  }),
+  launchPage: binaryFile({
+    path: 'open-statusdesk.html',
+    kind: 'store',
+    atomic: false,
+    what: 'web mode: the page the browser is started on, which carries the per-launch secret; readable by the owner only',
+    writtenBy: 'web',
+  }),
+  exports: folder({
+    path: 'exports',
+    kind: 'folder-of-items',
+    atomic: true,
+    what: 'web mode: CSV exports, when no downloads folder is given',
+    writtenBy: 'features/export',
+    items: { files: [{ name: /\.csv$/, format: 'binary', atomic: true }] },
+  }),
+} satisfies Record<string, FileDecl>
+
+export const APP_FILE_LIST: readonly FileDecl[] = Object.values(APP_FILES)

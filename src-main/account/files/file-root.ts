@@ -1,0 +1,208 @@
+import { open, readdir, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { SetAsideKind } from '@shared/channels/outbox'
+import { AppError } from '@shared/errors'
+import type { z } from 'zod'
+import { sweepTemps } from '../../platform/files/temp-sweep'
+import type { Logger } from '../../platform/log/log'
+import { classify, foldersOf, isSetAsideOf, type FileDecl, type JsonFileDecl } from './file-registry'
+import { JsonStore } from './json-store'
+
+/** A copy the app set aside, as the Set-aside view lists it. */
+export interface SetAsideCopy {
+  /** Its path inside the root, `/`-separated: the only name actions take. */
+  id: string
+  decl: FileDecl
+  kind: SetAsideKind
+  restorable: boolean
+  at: string
+  bytes: number
+  preview: string
+  /** The copy on disk: a file, or an outbox story's folder. */
+  path: string
+  /** Where its JSON is: the file, or the folder's `item.json`. */
+  jsonPath: string
+}
+
+export interface FileUsage {
+  decl: FileDecl
+  bytes: number
+  files: number
+}
+
+export interface FileRootOptions {
+  log: Logger
+  now?: () => Date
+  /** A declared JSON file could not be read and was set aside. */
+  onSetAside?: (decl: FileDecl, path: string) => void
+}
+
+const PREVIEW_BYTES = 2_000
+/** Bounds a listing of a folder someone filled with entries. */
+const MAX_LISTED = 200
+const MAX_WALKED = 100_000
+
+/** When it was set aside, from the stamp in its name (`...-2025-03-01T10-20-30-123Z`); the file's time otherwise. */
+function stampOf(name: string, fallback: Date): string {
+  const match = /(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/.exec(name)
+  if (!match) return fallback.toISOString()
+  const at = new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z`)
+  return Number.isNaN(at.getTime()) ? fallback.toISOString() : at.toISOString()
+}
+
+async function head(path: string): Promise<string> {
+  const handle = await open(path, 'r')
+  try {
+    const buffer = Buffer.alloc(PREVIEW_BYTES)
+    const { bytesRead } = await handle.read(buffer, 0, PREVIEW_BYTES, 0)
+    return buffer.subarray(0, bytesRead).toString('utf8').replace(/\uFFFD/g, '?')
+  } finally {
+    await handle.close()
+  }
+}
+
+/**
+ * A folder and the files declared for it (an account's folder, or the data folder): what
+ * works on them as a whole follows from the declarations — opening JSON files, sweeping the
+ * temps of writes a killed run never finished, listing what was set aside, measuring the
+ * disk they take, and finding anything the app wrote that nothing declares.
+ */
+export class FileRoot {
+  readonly dir: string
+  readonly decls: readonly FileDecl[]
+  readonly #opts: FileRootOptions
+  readonly #stores = new Map<FileDecl, JsonStore<unknown>>()
+
+  constructor(dir: string, decls: readonly FileDecl[], options: FileRootOptions) {
+    this.dir = dir
+    this.decls = decls
+    this.#opts = options
+  }
+
+  path(decl: FileDecl): string {
+    return join(this.dir, ...decl.path.split('/'))
+  }
+
+  /** The one store of a declared JSON file in this folder. */
+  json<S extends z.ZodType>(decl: JsonFileDecl<S>): JsonStore<z.output<S>> {
+    let store = this.#stores.get(decl)
+    if (!store) {
+      store = new JsonStore(this.path(decl), decl, {
+        log: this.#opts.log,
+        ...(this.#opts.now && { now: this.#opts.now }),
+        onSetAside: (path) => this.#opts.onSetAside?.(decl, path),
+      })
+      this.#stores.set(decl, store)
+    }
+    return store as JsonStore<z.output<S>>
+  }
+
+  /** Removes the temps of declared files whose writes never finished; see sweepTemps for which. */
+  async sweepTemps(): Promise<number> {
+    let removed = 0
+    for (const folder of foldersOf(this.decls)) {
+      const owns = (target: string): boolean => classify(this.decls, folder ? `${folder}/${target}` : target)?.role === 'file' || this.#ownsItem(folder, target)
+      removed += await sweepTemps(join(this.dir, folder), owns, { log: this.#opts.log })
+    }
+    for (const decl of this.decls) {
+      if (decl.format !== 'folder' || !('folders' in decl.items)) continue
+      const items = await readdir(this.path(decl), { withFileTypes: true }).catch(() => [])
+      for (const item of items.slice(0, MAX_WALKED)) {
+        if (!item.isDirectory()) continue
+        const owns = (target: string): boolean => classify(this.decls, `${decl.path}/${item.name}/${target}`) !== null
+        removed += await sweepTemps(join(this.path(decl), item.name), owns, { log: this.#opts.log })
+      }
+    }
+    if (removed > 0) this.#opts.log.info('stale temp files removed', { removed })
+    return removed
+  }
+
+  #ownsItem(folder: string, target: string): boolean {
+    const found = classify(this.decls, folder ? `${folder}/${target}` : target)
+    return found?.role === 'item'
+  }
+
+  /** The copies set aside here that the Set-aside view lists, newest first. */
+  async setAsideCopies(): Promise<SetAsideCopy[]> {
+    const found: SetAsideCopy[] = []
+    for (const decl of this.decls) {
+      const rule = decl.setAside
+      if (!rule || rule.kind === null) continue
+      const slash = decl.path.lastIndexOf('/')
+      const folder = decl.format === 'folder' ? decl.path : decl.path.slice(0, Math.max(0, slash))
+      const names = await readdir(join(this.dir, ...folder.split('/').filter(Boolean))).catch(() => [] as string[])
+      const matches = names.filter((name) => {
+        if (decl.format !== 'folder') return isSetAsideOf(decl.path.slice(slash + 1), name, rule)
+        return classify([decl], `${decl.path}/${name}`)?.role === 'set-aside'
+      })
+      for (const name of matches.slice(0, MAX_LISTED)) {
+        const id = folder ? `${folder}/${name}` : name
+        try {
+          found.push(await this.#describe(id, decl, rule.kind, rule.restorable))
+        } catch {
+          // Gone between the listing and the look: nothing to show.
+        }
+      }
+    }
+    return found.sort((a, b) => b.at.localeCompare(a.at))
+  }
+
+  /** A set-aside copy by its id, only if it is one the listing gives. */
+  async setAsideCopy(id: string): Promise<SetAsideCopy> {
+    const copy = (await this.setAsideCopies()).find((candidate) => candidate.id === id)
+    if (!copy) throw new AppError('not-found', 'That set-aside file is no longer there.')
+    return copy
+  }
+
+  async discard(copy: SetAsideCopy): Promise<void> {
+    await rm(copy.path, { recursive: true, force: true })
+  }
+
+  /** Bytes and files each declaration takes here (its temps and set-aside copies included). */
+  async usage(): Promise<FileUsage[]> {
+    const totals = new Map<FileDecl, { bytes: number; files: number }>()
+    for (const path of await this.#walk()) {
+      const found = classify(this.decls, path)
+      if (!found) continue
+      const info = await stat(join(this.dir, ...path.split('/'))).catch(() => null)
+      const sum = totals.get(found.decl) ?? { bytes: 0, files: 0 }
+      totals.set(found.decl, { bytes: sum.bytes + (info?.size ?? 0), files: sum.files + 1 })
+    }
+    return this.decls.map((decl) => ({ decl, ...(totals.get(decl) ?? { bytes: 0, files: 0 }) }))
+  }
+
+  /** Every file here that no declaration accounts for (`/`-separated, relative). */
+  async undeclared(skip: (path: string) => boolean = () => false): Promise<string[]> {
+    return (await this.#walk(skip)).filter((path) => classify(this.decls, path) === null)
+  }
+
+  /** Every file under the folder, relative, bounded. */
+  async #walk(skip: (path: string) => boolean = () => false): Promise<string[]> {
+    const files: string[] = []
+    const visit = async (relative: string): Promise<void> => {
+      const entries = await readdir(join(this.dir, ...relative.split('/').filter(Boolean)), { withFileTypes: true }).catch(() => [])
+      for (const entry of entries) {
+        if (files.length >= MAX_WALKED) return
+        const path = relative ? `${relative}/${entry.name}` : entry.name
+        if (skip(path)) continue
+        if (entry.isDirectory()) await visit(path)
+        else files.push(path)
+      }
+    }
+    await visit('')
+    return files
+  }
+
+  async #describe(id: string, decl: FileDecl, kind: SetAsideKind, restorable: boolean): Promise<SetAsideCopy> {
+    const path = join(this.dir, ...id.split('/'))
+    const info = await stat(path)
+    const jsonPath = info.isDirectory() ? join(path, 'item.json') : path
+    const [bytes, preview] = info.isDirectory()
+      ? await stat(jsonPath).then(
+          async (file) => [file.size, await head(jsonPath)] as const,
+          () => [0, ''] as const,
+        )
+      : [info.size, await head(path)]
+    return { id, decl, kind, restorable, at: stampOf(id, info.mtime), bytes, preview, path, jsonPath }
+  }
+}

@@ -1,0 +1,58 @@
+import { MediaStoryRequestSchema, TextStoryRequestSchema } from '@shared/domain/story'
+import { AppErrorDataSchema } from '@shared/errors'
+import { OUTBOX_STATES, StorySummarySchema } from '@shared/story/records'
+import { z } from 'zod'
+
+/** A media story's fields as `POST /stories` takes them, the media itself left out (it is the item's own file). */
+export const StoredMediaFieldsSchema = MediaStoryRequestSchema.omit({ media: true, mime_type: true })
+export type StoredMediaFields = z.infer<typeof StoredMediaFieldsSchema>
+
+/**
+ * The story as the outbox keeps it until it has gone: a text story's request, checked as the
+ * provider takes it; a media story's fields and its file; or a repost of a story already
+ * published (`PUT /stories/{id}`). Read back with this schema, so what is sent is what was
+ * checked when the user published it.
+ */
+export const StoredStorySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('text'), request: TextStoryRequestSchema }),
+  z.object({
+    kind: z.literal('media'),
+    fields: StoredMediaFieldsSchema,
+    /** The copy in the item's own folder, so the story does not depend on the original. */
+    media: z.object({
+      file: z.literal('media'),
+      mimeType: z.string().max(255),
+      size: z.number().int().nonnegative(),
+      /** The id `POST /media` gave the file: kept so a later attempt does not upload it again. */
+      mediaId: z.string().max(200).optional(),
+    }),
+  }),
+  z.object({
+    kind: z.literal('copy'),
+    storyId: z.string().max(128),
+    audience: z.object({ contacts: z.array(z.string()).optional(), exclude_contacts: z.array(z.string()).optional() }),
+  }),
+])
+export type StoredStory = z.infer<typeof StoredStorySchema>
+
+/** The names outbox items get: their folder's name, `<outbox>/<id>/`. */
+export const OUTBOX_ITEM_ID = /^[A-Za-z0-9_-]{8,64}$/
+
+/** One story waiting in (or passing through) the outbox, as written in `<item>/item.json`. */
+export const OutboxItemSchema = z.object({
+  version: z.literal(1),
+  id: z.string().regex(OUTBOX_ITEM_ID),
+  requestId: z.string(),
+  state: z.enum(OUTBOX_STATES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  attempts: z.number().int().nonnegative(),
+  payload: StoredStorySchema,
+  summary: StorySummarySchema,
+  lastError: AppErrorDataSchema.nullable(),
+  result: z.object({ messageId: z.string().nullable(), messageStatus: z.string().nullable() }).nullable(),
+  nextAttemptAt: z.string().nullable(),
+  /** A scheduled story's due instant (UTC, ISO). Items written before scheduling existed have none. */
+  dueAt: z.string().nullable().default(null),
+})
+export type OutboxItem = z.infer<typeof OutboxItemSchema>

@@ -1,0 +1,219 @@
+import { randomBytes } from 'node:crypto'
+import { AppError } from '@shared/errors'
+import type { OutboxItemView, StorySummary } from '@shared/story/records'
+import { StoredStorySchema } from '../../../account/files/formats/outbox-item'
+import { storyNotWritten } from './disk-failure'
+import { graceFor, judgeDue, nextCheckIn, RUNNING_GRACE_MS } from './due-time'
+import type { OutboxItem, StoryPayload } from './outbox-item'
+import type { OutboxCore } from './outbox-core'
+
+/** Changes the user may make to a story that has not gone yet. */
+export interface ScheduleEdit {
+  /** A new due instant (ms since the epoch, UTC). */
+  dueAt?: number
+  caption?: string
+}
+
+/**
+ * The planned stories of one outbox: when each is due is judged from the wall clock, never a
+ * timer alone (due-time.ts); a due story is written `queued` before the queue may claim it; one
+ * found later than the user allows becomes `missed` and waits for the user.
+ */
+export class OutboxSchedule {
+  readonly #core: OutboxCore
+  /** Called when stories joined the queue: the outbox sends them. */
+  readonly #released: () => void
+  #timer: unknown = null
+  /** One look at the schedule at a time: a resume and a timer arriving together take turns. */
+  #checking: Promise<void> = Promise.resolve()
+
+  constructor(core: OutboxCore, released: () => void) {
+    this.#core = core
+    this.#released = released
+  }
+
+  /** Settles after the look in progress, for an orderly shutdown. */
+  settled(): Promise<void> {
+    return this.#checking
+  }
+
+  /**
+   * Looks at every scheduled story against the clock: due ones join the queue (written down
+   * before anything is sent), ones too late for the allowance become `missed` for the user to
+   * decide, and the timer is set for the next look. Called by the timer, on resume from sleep,
+   * and at start-up (`running: false`: only the user's allowance counts then).
+   */
+  check(options: { running: boolean }): Promise<void> {
+    const run = this.#checking.then(() => this.#check(options.running))
+    this.#checking = run.catch((error: unknown) => this.#core.logFailure('schedule check failed', error))
+    return this.#checking
+  }
+
+  async #check(running: boolean): Promise<void> {
+    const core = this.#core
+    if (core.closed) return
+    const grace = graceFor(core.opts.lateSendMinutes?.() ?? 0, running)
+    const missed: OutboxItemView[] = []
+    let released = false
+    for (const item of [...core.items.values()]) {
+      if (item.state !== 'scheduled' || item.dueAt === null || core.locked.has(item.id)) continue
+      const verdict = judgeDue(Date.parse(item.dueAt), core.timers.now(), grace)
+      if (verdict.kind === 'wait') continue
+      core.locked.add(item.id)
+      try {
+        if (verdict.kind === 'due') {
+          // Queued on disk before the drain may claim it: the usual queued → sending path takes it from here.
+          await core.save({ ...item, state: 'queued', nextAttemptAt: null })
+          released = true
+        } else {
+          missed.push(core.view(await core.save({ ...item, state: 'missed', nextAttemptAt: null })))
+        }
+      } finally {
+        core.locked.delete(item.id)
+      }
+    }
+    if (missed.length > 0) core.opts.onMissed?.(missed)
+    this.arm()
+    if (released) this.#released()
+  }
+
+  /** Sets the one timer for the next look; it is capped, so a clock that jumps is noticed. */
+  arm(): void {
+    const core = this.#core
+    this.stop()
+    if (core.closed) return
+    const dueTimes = [...core.items.values()]
+      .filter((item) => item.state === 'scheduled' && item.dueAt !== null)
+      .map((item) => Date.parse(item.dueAt!))
+    const delay = nextCheckIn(dueTimes, core.timers.now())
+    if (delay === null) return
+    this.#timer = core.timers.setTimeout(() => {
+      this.#timer = null
+      void this.check({ running: true })
+    }, delay)
+  }
+
+  stop(): void {
+    if (this.#timer !== null) this.#core.timers.clearTimeout(this.#timer)
+    this.#timer = null
+  }
+
+  /** A story for later: written down as `scheduled` with its instant, and the timer set. */
+  async hold(item: OutboxItem, dueAt: number): Promise<OutboxItemView> {
+    this.requireFuture(dueAt)
+    const scheduled = await this.#core.save({ ...item, state: 'scheduled', dueAt: new Date(dueAt).toISOString() })
+    this.arm()
+    return this.#core.view(scheduled)
+  }
+
+  requireFuture(dueAt: number): void {
+    // A time picked a moment ago may pass while the user clicks; anything older is a mistake, not a plan.
+    if (!Number.isFinite(dueAt) || dueAt < this.#core.timers.now() - RUNNING_GRACE_MS)
+      throw new AppError('invalid-argument', 'That time has already passed. Pick a time in the future.')
+  }
+
+  /** The next scheduled story's instant, or null: for the tray and the quit question. */
+  nextDue(): { id: string; dueAt: string; summary: StorySummary } | null {
+    let next: OutboxItem | null = null
+    for (const item of this.#core.items.values())
+      if (item.state === 'scheduled' && item.dueAt !== null && (next === null || item.dueAt < next.dueAt!)) next = item
+    return next ? { id: next.id, dueAt: next.dueAt!, summary: next.summary } : null
+  }
+
+  /**
+   * A scheduled story that became due but could not go (no connection, a queue ahead of it)
+   * is not sent late by itself beyond the allowance: it becomes `missed` and the user decides.
+   */
+  async tooLate(item: OutboxItem): Promise<boolean> {
+    const core = this.#core
+    if (item.dueAt === null) return false
+    const grace = graceFor(core.opts.lateSendMinutes?.() ?? 0, true)
+    if (judgeDue(Date.parse(item.dueAt), core.timers.now(), grace).kind !== 'missed') return false
+    const missed = await core.save({ ...item, state: 'missed', nextAttemptAt: null })
+    core.opts.onMissed?.([core.view(missed)])
+    return true
+  }
+
+  /** Reschedules or edits the caption of a story that has not gone yet (scheduled or missed). */
+  async edit(id: string, edit: ScheduleEdit): Promise<OutboxItemView> {
+    const core = this.#core
+    const item = core.items.get(id)
+    if (!item) throw new AppError('not-found', 'That story is no longer in the outbox.')
+    if (core.locked.has(id) || (item.state !== 'scheduled' && item.state !== 'missed'))
+      throw new AppError('conflict', 'Only a story that is still planned can be changed.')
+    if (edit.dueAt !== undefined) this.requireFuture(edit.dueAt)
+    else if (item.state === 'missed') throw new AppError('invalid-argument', 'Its time has passed: pick a new time.')
+    core.locked.add(id)
+    try {
+      const changed = await core.save({
+        ...withCaption(item, edit.caption),
+        state: 'scheduled',
+        ...(edit.dueAt !== undefined && { dueAt: new Date(edit.dueAt).toISOString() }),
+      })
+      this.arm()
+      return core.view(changed)
+    } finally {
+      core.locked.delete(id)
+    }
+  }
+
+  /** A copy of a story not sent yet, planned for `dueAt` (its media copied too); the user then edits it. */
+  async duplicate(id: string, requestId: string, dueAt: number): Promise<OutboxItemView> {
+    const core = this.#core
+    const item = core.items.get(id)
+    if (!item) throw new AppError('not-found', 'That story is no longer in the outbox.')
+    if (item.payload.kind === 'copy') throw new AppError('invalid-request', 'A repost cannot be duplicated.')
+    this.requireFuture(dueAt)
+    const copyId = randomBytes(12).toString('base64url')
+    core.locked.add(copyId)
+    try {
+      try {
+        await core.files.prepare(copyId, item.payload.kind === 'media' ? core.files.mediaPath(id) : null)
+      } catch (error) {
+        throw storyNotWritten(error)
+      }
+      const payload: StoryPayload =
+        item.payload.kind === 'media' ? { ...item.payload, media: withoutMediaId(item.payload.media) } : item.payload
+      const copy = await core.save({
+        ...item,
+        id: copyId,
+        requestId,
+        state: 'scheduled',
+        createdAt: core.nowIso(),
+        attempts: 0,
+        payload,
+        lastError: null,
+        result: null,
+        nextAttemptAt: null,
+        dueAt: new Date(dueAt).toISOString(),
+      })
+      this.arm()
+      return core.view(copy)
+    } finally {
+      core.locked.delete(copyId)
+    }
+  }
+}
+
+/**
+ * The story with a new caption: in the request (text), the fields (media) and the summary the
+ * lists show; checked as the stored story is read back, so an edit never leaves an item the
+ * next start could not read.
+ */
+function withCaption(item: OutboxItem, caption: string | undefined): OutboxItem {
+  if (caption === undefined) return item
+  const { payload } = item
+  if (payload.kind === 'copy') throw new AppError('invalid-request', 'A repost has no caption to edit.')
+  if (payload.kind === 'text' && caption.trim() === '') throw new AppError('invalid-argument', 'A text story needs some text.')
+  const next =
+    payload.kind === 'text' ? { ...payload, request: { ...payload.request, caption } } : { ...payload, fields: { ...payload.fields, caption } }
+  const checked = StoredStorySchema.safeParse(next)
+  if (!checked.success) throw new AppError('invalid-argument', `The caption cannot be used: ${checked.error.issues[0]?.message ?? 'invalid'}.`)
+  return { ...item, payload: checked.data, summary: { ...item.summary, text: caption } }
+}
+
+/** A copy uploads its own file: the original's media id may expire or be used already. */
+function withoutMediaId<M extends { mediaId?: string | undefined }>(media: M): Omit<M, 'mediaId'> {
+  const { mediaId: _dropped, ...rest } = media
+  return rest
+}

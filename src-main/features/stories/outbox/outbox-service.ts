@@ -1,0 +1,144 @@
+import type { HistoryItemView, OutboxAction } from '@shared/channels/outbox'
+import { AppError } from '@shared/errors'
+import type { HistoryEntry, OutboxItemView, StorySummary } from '@shared/story/records'
+import { tokenNeededError } from '../../../account/accounts/token-needed-client'
+import type { AccountWorkspace } from '../../../account/workspace/account-workspace'
+import type { PartKind } from '../../../account/workspace/account-workspace'
+import type { WorkspaceSource } from '../../../account/workspace/workspaces'
+import type { Logger } from '../../../platform/log/log'
+import type { ScheduleEdit } from './outbox'
+import type { AccountOutbox } from './outbox-part'
+
+export interface OutboxServiceOptions {
+  workspaces: WorkspaceSource
+  outbox: PartKind<AccountOutbox>
+  log: Logger
+}
+
+/**
+ * Every open account's outbox, planned stories and history, as one: each account's part does
+ * the work in its own workspace (outbox-part.ts); this lists them together, each item naming its
+ * account, and passes the user's decisions to the account an item belongs to.
+ */
+export class OutboxService {
+  readonly #opts: OutboxServiceOptions
+  #unsubscribe: (() => void) | null = null
+
+  constructor(options: OutboxServiceOptions) {
+    this.#opts = options
+  }
+
+  /**
+   * Opens every open account's outbox, and each account's opened later: planned and queued
+   * stories go out at their time whichever account is on screen, and a story whose time passed
+   * while the app was not running becomes missed and waits for the user.
+   */
+  async start(): Promise<void> {
+    this.#unsubscribe = this.#opts.workspaces.onOpened((workspace) => void this.#open(workspace))
+    await Promise.all(this.#opts.workspaces.all().map((workspace) => this.#open(workspace)))
+  }
+
+  dispose(): void {
+    this.#unsubscribe?.()
+    this.#unsubscribe = null
+  }
+
+  async #open(workspace: AccountWorkspace): Promise<AccountOutbox | null> {
+    try {
+      const part = workspace.part(this.#opts.outbox)
+      await part.ready
+      return part
+    } catch (error) {
+      this.#opts.log.warn('outbox not opened', { accountId: workspace.id, error: error instanceof Error ? error.message : String(error) })
+      return null
+    }
+  }
+
+  /** The outboxes that opened, with their workspaces. */
+  async #all(): Promise<{ workspace: AccountWorkspace; part: AccountOutbox }[]> {
+    const open = this.#opts.workspaces.all().filter((workspace) => workspace.mode !== 'closed')
+    const parts = await Promise.all(open.map(async (workspace) => ({ workspace, part: await this.#open(workspace) })))
+    return parts.flatMap(({ workspace, part }) => (part ? [{ workspace, part }] : []))
+  }
+
+  async #of(accountId: string): Promise<{ workspace: AccountWorkspace; part: AccountOutbox }> {
+    const workspace = this.#opts.workspaces.get(accountId)
+    if (!workspace || workspace.mode === 'closed') throw new AppError('not-found', 'That account is no longer in the list.')
+    const part = workspace.part(this.#opts.outbox)
+    await part.ready
+    return { workspace, part }
+  }
+
+  /** Every account's items. */
+  async list(): Promise<OutboxItemView[]> {
+    return (await this.#all()).flatMap(({ part }) => part.outbox.list())
+  }
+
+  async act(accountId: string, id: string, action: OutboxAction): Promise<OutboxItemView[]> {
+    const { workspace, part } = await this.#of(accountId)
+    if ((action === 'send-now' || action === 'send-again') && !(await part.startSending())) throw tokenNeededError(workspace.label)
+    return part.outbox.act(id, action)
+  }
+
+  /** Reschedules or edits the caption of a planned story. */
+  async scheduleEdit(accountId: string, id: string, edit: ScheduleEdit): Promise<OutboxItemView> {
+    return (await this.#of(accountId)).part.outbox.editScheduled(id, edit)
+  }
+
+  async scheduleDuplicate(accountId: string, id: string, requestId: string, dueAt: number): Promise<OutboxItemView> {
+    return (await this.#of(accountId)).part.outbox.duplicate(id, requestId, dueAt)
+  }
+
+  /** The next planned story of any open account, for the tray and the question before quitting: they go only while the app runs. */
+  nextDue(): { dueAt: string; summary: StorySummary; accountId: string } | null {
+    let next: { dueAt: string; summary: StorySummary; accountId: string } | null = null
+    for (const { workspace, part } of this.#loaded()) {
+      const due = part.outbox.nextDue()
+      if (due && (next === null || due.dueAt < next.dueAt)) next = { dueAt: due.dueAt, summary: due.summary, accountId: workspace.id }
+    }
+    return next
+  }
+
+  /** Planned stories of every open account: the window hides to the tray instead of quitting while any wait. */
+  scheduledCount(): number {
+    let count = 0
+    for (const { part } of this.#loaded()) count += part.outbox.list().filter((item) => item.state === 'scheduled').length
+    return count
+  }
+
+  /** The computer woke up (or the clock may have moved): every open outbox looks at its schedule again. */
+  recheckSchedule(): void {
+    for (const { part } of this.#loaded()) void part.outbox.checkSchedule({ running: true })
+  }
+
+  /** Outboxes already made, without waiting: for the tray, which asks often and synchronously. */
+  *#loaded(): Generator<{ workspace: AccountWorkspace; part: AccountOutbox }> {
+    for (const workspace of this.#opts.workspaces.all()) {
+      const part = workspace.mode === 'closed' ? null : workspace.peek(this.#opts.outbox)
+      if (part) yield { workspace, part }
+    }
+  }
+
+  /** Every account's published stories, newest first. */
+  async historyList(): Promise<HistoryItemView[]> {
+    const lists = await Promise.all(
+      (await this.#all()).map(async ({ workspace, part }) => (await part.history.list()).map((entry) => ({ ...entry, accountId: workspace.id }))),
+    )
+    return lists.flat().sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))
+  }
+
+  /** One account's published stories. */
+  async history(accountId: string): Promise<HistoryEntry[]> {
+    return (await this.#of(accountId)).part.history.list()
+  }
+
+  /** The server listed these stories with these statuses: the account's history follows. True when anything changed. */
+  async settleHistory(accountId: string, statuses: ReadonlyMap<string, string>): Promise<boolean> {
+    return (await this.#of(accountId)).part.history.settle(statuses)
+  }
+
+  /** Settles once every open outbox's queue has (tests, shutdown). */
+  async idle(): Promise<void> {
+    await Promise.all([...this.#loaded()].map(({ part }) => part.outbox.idle()))
+  }
+}

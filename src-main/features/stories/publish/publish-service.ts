@@ -1,0 +1,161 @@
+import { targetRequestId, type KeptOutcome, type PublishResult, type PublishTarget, type StoryOutcome } from '@shared/channels/outbox'
+import { AppError } from '@shared/errors'
+import type { StoryDraft } from '@shared/story/draft'
+import type { FeedStory } from '@shared/story/feed'
+import type { StoryLimits } from '@shared/story/limits'
+import type { StorySummary } from '@shared/story/records'
+import { tokenNeededError } from '../../../account/accounts/token-needed-client'
+import type { PartKind } from '../../../account/workspace/account-workspace'
+import type { WorkspaceSource } from '../../../account/workspace/workspaces'
+import type { DraftsService } from '../drafts/drafts-service'
+import type { MediaStore } from '../media/media-store'
+import type { AccountOutbox } from '../outbox/outbox-part'
+import { errorData, keptOrThrow, outcomeOfAttempt, outcomeOfItem } from './outcomes'
+import { checkDraft, type CheckedStory } from './story-check'
+
+/** Recent answers kept for a repeated request (a double click, a retry after a lost answer). */
+const ANSWERS_KEPT = 100
+
+export interface PublishServiceOptions {
+  workspaces: WorkspaceSource
+  outbox: PartKind<AccountOutbox>
+  drafts: DraftsService
+  media: MediaStore
+  limits: () => StoryLimits
+  /** The account's name as the user gave it, for messages. */
+  labelOf: (accountId: string) => string | undefined
+  /** Whether a saved draft still names this media grant, so publishing does not delete its file. */
+  grantInUse?: (grantId: string) => Promise<boolean>
+}
+
+/**
+ * Publishing: one story to a list of accounts (one, or several at once). The story is checked
+ * once, then written into each account's outbox (which writes it down before sending and never
+ * sends it twice) and sent through that account's own client; one account's refusal or missing
+ * connection does not stop the others. A repeated request gets the first answer.
+ */
+export class PublishService {
+  readonly #opts: PublishServiceOptions
+  readonly #running = new Map<string, { promise: Promise<PublishResult>; controller: AbortController }>()
+  readonly #answered = new Map<string, PublishResult>()
+
+  constructor(options: PublishServiceOptions) {
+    this.#opts = options
+  }
+
+  publish(requestId: string, draft: StoryDraft, accountIds: readonly string[], dueAt?: number): Promise<PublishResult> {
+    return this.#once(requestId, (signal) => this.#publish(requestId, draft, [...new Set(accountIds)], signal, dueAt))
+  }
+
+  /**
+   * Posts a story of the account on screen again to an audience (`PUT /stories/{id}`), through
+   * its outbox: written down before it leaves, never sent twice, an unknown outcome left to the user.
+   */
+  async repost(requestId: string, story: FeedStory, audience: { contacts?: string[]; exclude_contacts?: string[] }): Promise<KeptOutcome> {
+    const result = await this.#once(requestId, async (signal) => {
+      const workspace = this.#opts.workspaces.active()
+      if (!workspace) throw new AppError('unauthorized', 'Connect an account first (Accounts), then publish.')
+      const target = await this.#toAccount(workspace.id, requestId, signal, (part) =>
+        part.outbox.publish({ requestId, payload: { kind: 'copy', storyId: story.id, audience }, summary: repostSummary(story, audience), mediaSource: null }, signal),
+      )
+      return { targets: [target] }
+    })
+    return keptOrThrow(result.targets[0]!.outcome)
+  }
+
+  /** Stops the uploads of a publish on its way (every account's) or of one account's story. */
+  cancel(requestId: string): void {
+    this.#running.get(requestId)?.controller.abort()
+    for (const workspace of this.#opts.workspaces.all()) workspace.peek(this.#opts.outbox)?.outbox.cancel(requestId)
+  }
+
+  async #once(requestId: string, run: (signal: AbortSignal) => Promise<PublishResult>): Promise<PublishResult> {
+    const answered = this.#answered.get(requestId)
+    if (answered) return answered
+    const running = this.#running.get(requestId)
+    if (running) return running.promise
+    // Registered before the first await, so a repeat arriving meanwhile joins this one.
+    const controller = new AbortController()
+    const promise = run(controller.signal)
+    this.#running.set(requestId, { promise, controller })
+    try {
+      const result = await promise
+      this.#answered.set(requestId, result)
+      if (this.#answered.size > ANSWERS_KEPT) this.#answered.delete(this.#answered.keys().next().value!)
+      return result
+    } finally {
+      this.#running.delete(requestId)
+    }
+  }
+
+  async #publish(requestId: string, draft: StoryDraft, accountIds: string[], signal: AbortSignal, dueAt?: number): Promise<PublishResult> {
+    const checked = await checkDraft(draft, this.#opts.media, this.#opts.limits())
+    const targets = await Promise.all(
+      accountIds.map((accountId, index) => {
+        const id = targetRequestId(requestId, index)
+        return this.#toAccount(accountId, id, signal, (part) => part.outbox.publish(newStory(id, checked, dueAt), signal))
+      }),
+    )
+    // Every account holds the story now (sent, or in its outbox): the composer starts afresh.
+    // When one refused it, the draft and its file stay, so nothing is lost for that account.
+    if (targets.every((target) => target.outcome.state !== 'refused')) {
+      const active = this.#opts.workspaces.active()
+      if (active) await this.#opts.drafts.clearFor(active.id).catch(() => {})
+      if (checked.grant) await this.#release(checked.grant.id)
+    }
+    return { targets }
+  }
+
+  /** One account's part of a publish: its outbox holds the story under `requestId`, sent with its own client. */
+  async #toAccount(
+    accountId: string,
+    requestId: string,
+    signal: AbortSignal,
+    send: (part: AccountOutbox) => Promise<Parameters<typeof outcomeOfAttempt>[0]>,
+  ): Promise<PublishTarget> {
+    const label = this.#opts.labelOf(accountId) ?? accountId
+    let outcome: StoryOutcome
+    try {
+      const workspace = this.#opts.workspaces.get(accountId)
+      if (!workspace) throw new AppError('not-found', 'That account is no longer in the list.')
+      const part = workspace.part(this.#opts.outbox)
+      await part.ready
+      const earlier = part.outbox.findByRequest(requestId)
+      if (earlier) outcome = outcomeOfItem(earlier)
+      // Nothing is written or queued without a client: the composer keeps the story until the token is entered.
+      else if (!(await part.startSending())) throw tokenNeededError(label)
+      else if (signal.aborted) throw new AppError('cancelled', 'Cancelled before it was sent.', { published: false })
+      else outcome = outcomeOfAttempt(await send(part))
+    } catch (error) {
+      outcome = { state: 'refused', error: errorData(error) }
+    }
+    return { accountId, label, requestId, outcome }
+  }
+
+  /** The published story's file goes, unless a saved draft still shows it. */
+  async #release(grantId: string): Promise<void> {
+    if (await this.#opts.grantInUse?.(grantId).catch(() => true)) return
+    await this.#opts.media.release(grantId).catch(() => {})
+  }
+}
+
+function newStory(requestId: string, checked: CheckedStory, dueAt: number | undefined) {
+  return { requestId, payload: checked.payload, summary: checked.summary, mediaSource: checked.mediaPath, ...(dueAt !== undefined && { dueAt }) }
+}
+
+function repostSummary(story: FeedStory, audience: { contacts?: string[]; exclude_contacts?: string[] }): StorySummary {
+  const contacts = audience.contacts?.length ?? 0
+  return {
+    kind: story.kind === 'other' ? 'image' : story.kind,
+    text: story.text,
+    thumbnail: story.thumbnail,
+    background: story.background,
+    color: story.color,
+    font: story.font,
+    audience:
+      contacts > 0
+        ? { mode: 'contacts', count: contacts, excluded: 0 }
+        : { mode: 'everyone', count: null, excluded: audience.exclude_contacts?.length ?? 0 },
+    mediaBytes: null,
+  }
+}

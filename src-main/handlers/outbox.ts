@@ -1,0 +1,40 @@
+import type { outboxChannels } from '@shared/channels/outbox'
+import { AppError } from '@shared/errors'
+import type { StoryFeedService } from '../features/stories/feed/story-feed-service'
+import type { OutboxService } from '../features/stories/outbox/outbox-service'
+import type { PublishService } from '../features/stories/publish/publish-service'
+import type { SetAsideService } from '../features/stories/set-aside/set-aside-service'
+import type { Handlers } from './dispatch'
+
+export interface OutboxHandlerDeps {
+  publisher: PublishService
+  outboxes: OutboxService
+  setAside: SetAsideService
+  feed: StoryFeedService
+}
+
+const instant = (iso: string | undefined): number | undefined => (iso === undefined ? undefined : Date.parse(iso))
+
+/** Publishing, and every account's outbox, planned stories, history and set-aside files. */
+export function outboxHandlers({ publisher, outboxes, setAside, feed }: OutboxHandlerDeps): Pick<Handlers, keyof typeof outboxChannels> {
+  return {
+    'stories:publish': ({ requestId, draft, accountIds, dueAt }) => publisher.publish(requestId, draft, accountIds, instant(dueAt)),
+    'stories:repost': async ({ requestId, id, contacts, exclude_contacts }) => {
+      const story = (await feed.state()).stories.find((s) => s.id === id && s.fromMe && s.origin !== 'local')
+      if (!story) throw new AppError('not-found', 'That story is not among the account’s stories: sync the Stories view first.')
+      return publisher.repost(requestId, story, {
+        ...(contacts && contacts.length > 0 && { contacts }),
+        ...(exclude_contacts && exclude_contacts.length > 0 && { exclude_contacts }),
+      })
+    },
+    'stories:cancel': ({ requestId }) => publisher.cancel(requestId),
+    'stories:outbox-list': () => outboxes.list(),
+    'stories:outbox-act': ({ accountId, id, action }) => outboxes.act(accountId, id, action),
+    'stories:schedule-edit': ({ accountId, id, dueAt, caption }) =>
+      outboxes.scheduleEdit(accountId, id, { ...(dueAt !== undefined && { dueAt: Date.parse(dueAt) }), ...(caption !== undefined && { caption }) }),
+    'stories:schedule-duplicate': ({ accountId, id, requestId, dueAt }) => outboxes.scheduleDuplicate(accountId, id, requestId, Date.parse(dueAt)),
+    'stories:history-list': () => outboxes.historyList(),
+    'stories:set-aside-list': () => setAside.list(),
+    'stories:set-aside-act': ({ accountId, id, action }) => setAside.act(accountId, id, action),
+  }
+}

@@ -1,0 +1,66 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DEFAULT_STORY_LIMITS } from '@shared/story/limits'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { APP_FILE_LIST } from '../../../../src-main/account/files/app-files'
+import { FileRoot } from '../../../../src-main/account/files/file-root'
+import { dispatch, type Handlers } from '../../../../src-main/handlers/dispatch'
+import { outboxHandlers } from '../../../../src-main/handlers/outbox'
+import { EventHub } from '../../../../src-main/platform/events'
+import { silentLogger } from '../../../../src-main/platform/log/log'
+import { Connectivity } from '../../../../src-main/platform/net/connectivity'
+import { createStoriesModule, type StoriesModule } from '../../../../src-main/features/stories/publish/stories-module'
+import { testHandlers } from '../../../support/handlers'
+import { workspacesWith } from '../../../support/workspaces'
+
+let root: string
+let stories: StoriesModule
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'statusdesk-outbox-handlers-'))
+  stories = createStoriesModule({
+    dataDir: root,
+    workspaces: workspacesWith(null),
+    appFiles: new FileRoot(root, APP_FILE_LIST, { log: silentLogger }),
+    labelOf: () => undefined,
+    connectivity: new Connectivity(),
+    limits: () => DEFAULT_STORY_LIMITS,
+    participants: async () => null,
+    peopleWithIds: async () => [],
+    groups: async () => [],
+    fetch: globalThis.fetch,
+    events: new EventHub(),
+    log: silentLogger,
+  })
+  await stories.start()
+})
+afterAll(async () => {
+  stories.dispose()
+  await rm(root, { recursive: true, force: true })
+})
+
+const handlers = (): Handlers => testHandlers(outboxHandlers(stories))
+const call = (h: Handlers, channel: string, arg?: unknown) => dispatch(h, channel, arg, { transport: 'ipc' }, silentLogger)
+
+describe('outbox handlers', () => {
+  it('publishes nothing to an account that is not open, and lists nothing without one', async () => {
+    const h = handlers()
+    const draft = { text: { body: 'Hi' } }
+    expect(await call(h, 'stories:publish', { requestId: 'abcdefgh12', draft, accountIds: ['gone'] })).toMatchObject({
+      ok: true,
+      value: { targets: [{ accountId: 'gone', outcome: { state: 'refused', error: { code: 'not-found' } } }] },
+    })
+    expect(await call(h, 'stories:publish', { requestId: 'abcdefgh13', draft, accountIds: [] })).toMatchObject({ ok: false, error: { code: 'invalid-argument' } })
+    expect(await call(h, 'stories:outbox-list')).toEqual({ ok: true, value: [] })
+    expect(await call(h, 'stories:history-list')).toEqual({ ok: true, value: [] })
+    expect(await call(h, 'stories:set-aside-list')).toEqual({ ok: true, value: [] })
+  })
+
+  it('refuses an action on an account that is not open', async () => {
+    expect(await call(handlers(), 'stories:outbox-act', { accountId: 'gone', id: 'abcdefgh', action: 'discard' })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    })
+  })
+})
