@@ -1,13 +1,23 @@
 import { createTestingPinia } from '@pinia/testing'
 import { mount } from '@vue/test-utils'
+import { DEFAULT_STORY_LIMITS } from '@shared/story/limits'
+import { flushPromises } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
+import { defineComponent, h } from 'vue'
+import BroadcastSummary from '../../../../../src-renderer/src/components/broadcast/BroadcastSummary.vue'
 import PublishPanel from '../../../../../src-renderer/src/components/story/PublishPanel.vue'
 import { createAppI18n } from '../../../../../src-renderer/src/i18n'
+import { useAccountsStore } from '../../../../../src-renderer/src/stores/accounts'
+import { usePublishStore } from '../../../../../src-renderer/src/stores/publish'
+import { useStoriesStore } from '../../../../../src-renderer/src/stores/stories'
+import { account, state } from '../../support/accounts-fixtures'
+import { failure, fakeBridge } from '../../support/fake-bridge'
+import { answerFor } from '../../support/publish-fixtures'
 
 function panel(publishError: unknown) {
   return mount(PublishPanel, {
     global: {
-      plugins: [createAppI18n('en-GB'), createTestingPinia({ createSpy: vi.fn, initialState: { stories: { publishError } } })],
+      plugins: [createAppI18n('en-GB'), createTestingPinia({ createSpy: vi.fn, initialState: { publish: { error: publishError } } })],
     },
   })
 }
@@ -34,15 +44,57 @@ describe('PublishPanel', () => {
 
   it('announces the outcome through a live region that is in the page before it', async () => {
     const wrapper = mount(PublishPanel, {
-      global: { plugins: [createAppI18n('en-GB'), createTestingPinia({ createSpy: vi.fn, initialState: { stories: {} } })] },
+      global: { plugins: [createAppI18n('en-GB'), createTestingPinia({ createSpy: vi.fn })] },
     })
     const announcer = wrapper.get('[data-testid="story-announcer"]')
     expect(announcer.attributes('role')).toBe('status')
     expect(announcer.text()).toBe('')
-    const { useStoriesStore } = await import('../../../../../src-renderer/src/stores/stories')
-    const stories = useStoriesStore()
-    stories.$patch({ result: { state: 'sent', messageId: 'm1', messageStatus: 'pending' } } as never)
+    const { usePublishStore } = await import('../../../../../src-renderer/src/stores/publish')
+    const outcome = { state: 'sent', itemId: 'i1', messageId: 'm1', messageStatus: 'pending' } as const
+    usePublishStore().$patch({ targets: [{ accountId: 'a1', label: 'Shop', requestId: 'r-0', outcome, state: 'sent', error: null }] })
     await wrapper.vm.$nextTick()
     expect(wrapper.get('[data-testid="story-announcer"]').text()).toBe('Published.')
   })
+
+  it('reads a refusal by the open account as the composer’s error, and shows no summary', async () => {
+    const wrapper = await pressWith(['a1'], answerFor({ state: 'refused', error: failure('unauthorized', 'The token of Shop is not available in this session.') }))
+    expect(wrapper.get('[data-testid="story-error"]').attributes('data-code')).toBe('unauthorized')
+    expect(wrapper.get('[data-testid="story-error-message"]').text()).toBe('The token of Shop is not available in this session.')
+    expect(wrapper.find('[data-testid="story-result"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="broadcast-summary-title"]').exists()).toBe(false)
+  })
+
+  it('shows a press to several accounts as the summary alone', async () => {
+    const wrapper = await pressWith(['a1', 'a2'], () => ({
+      targets: [
+        { accountId: 'a1', label: 'Shop', requestId: 'r-0', outcome: { state: 'sent', itemId: 'i1', messageId: 'm1', messageStatus: 'sent' } },
+        { accountId: 'a2', label: 'Branch', requestId: 'r-1', outcome: { state: 'refused', error: failure('unauthorized', 'Token needed.') } },
+      ],
+    }))
+    expect(wrapper.get('[data-testid="broadcast-summary-title"]').text()).toBe('Published to 1 of 2')
+    expect(wrapper.findAll('[data-testid="broadcast-result"]').map((line) => line.attributes('data-state'))).toEqual(['sent', 'refused'])
+    expect(wrapper.find('[data-testid="story-result"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="story-error"]').exists()).toBe(false)
+  })
 })
+
+/** The composer's side column after one press to the accounts given. */
+async function pressWith(accountIds: string[], answer: (arg: unknown) => unknown) {
+  fakeBridge({
+    'accounts:list': () => state([account({ id: 'a1', label: 'Shop' }), account({ id: 'a2', label: 'Branch' })]),
+    'stories:limits': () => DEFAULT_STORY_LIMITS,
+    'stories:draft-get': () => null,
+    'stories:publish': answer,
+  })
+  const Side = defineComponent(() => () => [h(PublishPanel), h(BroadcastSummary)])
+  const wrapper = mount(Side, { global: { plugins: [createAppI18n('en'), createTestingPinia({ stubActions: false, createSpy: vi.fn })] } })
+  await useAccountsStore().load()
+  const stories = useStoriesStore()
+  await stories.load()
+  stories.draft.text.body = 'Hello'
+  const publish = usePublishStore()
+  for (const id of accountIds) publish.toggle(id, true)
+  await publish.publish()
+  await flushPromises()
+  return wrapper
+}
