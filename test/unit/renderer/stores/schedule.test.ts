@@ -6,7 +6,7 @@ import { usePublishStore } from '../../../../src-renderer/src/stores/publish'
 import { useScheduleStore } from '../../../../src-renderer/src/stores/schedule'
 import { useStoriesStore } from '../../../../src-renderer/src/stores/stories'
 import { fakeBridge } from '../support/fake-bridge'
-import { answerFor, oneAccount } from '../support/publish-fixtures'
+import { answerFor, oneAccount, outboxItem } from '../support/publish-fixtures'
 
 function bridgeFor(dueAtAnswer?: string) {
   return fakeBridge({
@@ -87,30 +87,10 @@ describe('planned story edits', () => {
     const bridge = bridgeFor()
     const schedule = useScheduleStore()
     schedule.zone = 'America/New_York'
-    expect(await schedule.edit('i1', { caption: 'New words', wall: '2099-01-15T09:00' })).toBe(true)
-    expect(bridge.callsTo('stories:schedule-edit')[0]).toEqual({ id: 'i1', caption: 'New words', dueAt: '2099-01-15T14:00:00.000Z' })
-    const item = {
-      id: 'i1',
-      requestId: 'r1',
-      state: 'scheduled' as const,
-      createdAt: '2099-01-01T00:00:00Z',
-      updatedAt: '2099-01-01T00:00:00Z',
-      attempts: 0,
-      summary: {
-        kind: 'text' as const,
-        text: 'x',
-        thumbnail: null,
-        background: null,
-        color: null,
-        font: null,
-        audience: { mode: 'everyone' as const, count: null, excluded: 0 },
-        mediaBytes: null,
-      },
-      lastError: null,
-      nextAttemptAt: null,
-      dueAt: '2099-01-15T14:00:00.000Z',
-    }
+    expect(await schedule.edit({ accountId: 'a2', id: 'i1' }, { caption: 'New words', wall: '2099-01-15T09:00' })).toBe(true)
+    expect(bridge.callsTo('stories:schedule-edit')[0]).toEqual({ accountId: 'a2', id: 'i1', caption: 'New words', dueAt: '2099-01-15T14:00:00.000Z' })
+    const item = outboxItem({ id: 'i1', accountId: 'a2', state: 'scheduled', dueAt: '2099-01-15T14:00:00.000Z' })
     await schedule.duplicate(item)
-    expect(bridge.callsTo('stories:schedule-duplicate')[0]).toMatchObject({ id: 'i1', dueAt: '2099-01-16T14:00:00.000Z' })
+    expect(bridge.callsTo('stories:schedule-duplicate')[0]).toMatchObject({ accountId: 'a2', id: 'i1', dueAt: '2099-01-16T14:00:00.000Z' })
   })
 })
