@@ -1,11 +1,10 @@
-import { createTestingPinia } from '@pinia/testing'
-import { mount } from '@vue/test-utils'
 import { DEFAULT_STORY_LIMITS } from '@shared/story/limits'
-import { flushPromises } from '@vue/test-utils'
+import { createTestingPinia } from '@pinia/testing'
+import { flushPromises, mount } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
 import { defineComponent, h } from 'vue'
-import BroadcastSummary from '../../../../../src-renderer/src/components/broadcast/BroadcastSummary.vue'
-import PublishPanel from '../../../../../src-renderer/src/components/story/PublishPanel.vue'
+import PublishPanel from '../../../../../src-renderer/src/components/publish/PublishPanel.vue'
+import PublishSummary from '../../../../../src-renderer/src/components/publish/PublishSummary.vue'
 import { createAppI18n } from '../../../../../src-renderer/src/i18n'
 import { useAccountsStore } from '../../../../../src-renderer/src/stores/accounts'
 import { usePublishStore } from '../../../../../src-renderer/src/stores/publish'
@@ -49,7 +48,6 @@ describe('PublishPanel', () => {
     const announcer = wrapper.get('[data-testid="story-announcer"]')
     expect(announcer.attributes('role')).toBe('status')
     expect(announcer.text()).toBe('')
-    const { usePublishStore } = await import('../../../../../src-renderer/src/stores/publish')
     const outcome = { state: 'sent', itemId: 'i1', messageId: 'm1', messageStatus: 'pending' } as const
     usePublishStore().$patch({ targets: [{ accountId: 'a1', label: 'Shop', requestId: 'r-0', outcome, state: 'sent', error: null }] })
     await wrapper.vm.$nextTick()
@@ -86,7 +84,7 @@ async function pressWith(accountIds: string[], answer: (arg: unknown) => unknown
     'stories:draft-get': () => null,
     'stories:publish': answer,
   })
-  const Side = defineComponent(() => () => [h(PublishPanel), h(BroadcastSummary)])
+  const Side = defineComponent(() => () => [h(PublishPanel), h(PublishSummary)])
   const wrapper = mount(Side, { global: { plugins: [createAppI18n('en'), createTestingPinia({ stubActions: false, createSpy: vi.fn })] } })
   await useAccountsStore().load()
   const stories = useStoriesStore()
