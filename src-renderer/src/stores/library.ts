@@ -102,7 +102,7 @@ export const useLibraryStore = defineStore('library', () => {
   /** Opens a saved draft in the composer; it stays saved until deleted. */
   async function openDraft(saved: SavedDraft): Promise<void> {
     await stories.applyDraft(StoryDraftSchema.parse(saved.draft))
-    usePublishStore().dismiss()
+    usePublishStore().forgetComposerOutcome()
   }
 
   function dispose(): void {

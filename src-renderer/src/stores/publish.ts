@@ -102,14 +102,11 @@ export const usePublishStore = defineStore('publish', () => {
     return count
   })
 
-  // The composer's own outcome speaks of the open account: another account's composer starts
-  // clean. A summary names each account, so it stays.
+  // Another account's composer starts clean.
   watch(
     () => accounts.active?.id,
     (id, previous) => {
-      if (previous === undefined || id === previous) return
-      error.value = null
-      if (!asSummary.value) targets.value = []
+      if (previous !== undefined && id !== previous) forgetComposerOutcome()
     },
   )
 
@@ -212,20 +209,30 @@ export const usePublishStore = defineStore('publish', () => {
   function show(answer: PublishResult): boolean {
     targets.value = answer.targets.map(viewOf)
     if (answer.targets.some((target) => target.outcome.state === 'scheduled')) useScheduleStore().clear()
-    const refused = answer.targets.find((target) => target.outcome.state === 'refused')
-    if (!refused) {
+    const refusal = answer.targets.map((target) => target.outcome).find((outcome) => outcome.state === 'refused')
+    if (!refusal) {
       stories.startAfresh()
       return true
     }
-    // Kept in the composer, so nothing is lost for the account that refused it.
-    if (asSummary.value || refused.outcome.state !== 'refused') return true
-    error.value = refused.outcome.error
+    // Kept in the composer, so nothing is lost for the account that refused it. The summary says
+    // so account by account; the open account alone says it as the composer always has.
+    if (asSummary.value) return true
+    error.value = refusal.error
     return false
   }
 
   async function cancel(): Promise<void> {
     // The press's own id stops every account's part of it.
     if (publishing.value) await bridge.call('stories:cancel', { requestId: publishing.value.requestId })
+  }
+
+  /**
+   * The composer holds another story (another account's, a saved draft opened): what came of the
+   * last one no longer speaks of it. A summary names each account and what it holds, so it stays.
+   */
+  function forgetComposerOutcome(): void {
+    error.value = null
+    if (!asSummary.value) targets.value = []
   }
 
   function dismiss(): void {
@@ -253,6 +260,7 @@ export const usePublishStore = defineStore('publish', () => {
     toggle,
     publish,
     cancel,
+    forgetComposerOutcome,
     dismiss,
     dispose,
   }

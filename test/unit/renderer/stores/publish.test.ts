@@ -235,6 +235,25 @@ describe('publish store, to several accounts', () => {
     expect(stories.draft.text.body).toBe('Keep me')
   })
 
+  it('keeps the summary when another account is opened: it names each account', async () => {
+    const bridge = fakeBridge({
+      ...base,
+      'stories:publish': () => ({
+        targets: [
+          { accountId: 'a1', label: 'Shop', requestId: 'r-0', outcome: sent },
+          { accountId: 'a2', label: 'Branch', requestId: 'r-1', outcome: { ...sent, itemId: 'i2' } },
+        ],
+      }),
+    })
+    const { stories, publish } = await ready()
+    publish.toggle('a2', true)
+    stories.draft.text.body = 'To both'
+    await publish.publish()
+    bridge.emit('accounts:changed', { ...accounts, activeId: 'a2' })
+    await Promise.resolve()
+    expect(publish.counts.sent).toBe(2)
+  })
+
   it('a story that fails a check is not sent to any account', async () => {
     const bridge = fakeBridge(base)
     const { publish } = await ready()
