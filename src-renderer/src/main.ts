@@ -3,7 +3,7 @@ import { type Component, createApp } from 'vue'
 import App from './App.vue'
 import { bridge } from './bridge'
 import { createAppI18n } from './i18n'
-import { installErrorLogging } from './log'
+import { installErrorLogging } from './bridge/log'
 import WebSessionView from './views/WebSessionView.vue'
 import './styles/base.css'
 

@@ -20,6 +20,15 @@ export function isolatedId(id: string | null | undefined, rtl = document.documen
   return shown && rtl ? `\u2066${shown}\u2069` : shown
 }
 
+/**
+ * A name the user gave (an account's label) inside a translated sentence or a plain-text line.
+ * In a right-to-left interface it is set apart by its own first strong letter (FSI ... PDI), so
+ * a Latin name with digits or punctuation keeps its order and does not reorder the words around it.
+ */
+export function isolatedName(name: string, rtl = document.documentElement.dir === 'rtl'): string {
+  return name && rtl ? `\u2068${name}\u2069` : name
+}
+
 const segmenter = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null
 const MEANINGFUL = /[\p{L}\p{N}\p{Extended_Pictographic}]/u
 

@@ -3,7 +3,7 @@ import type { AppErrorData } from '@shared/errors'
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
 import { BridgeError, bridge } from '../bridge'
-import { copyText } from '../clipboard'
+import { copyText } from '../bridge/clipboard'
 
 /** The diagnostics report main writes for a support request, and copying it. */
 export const useDiagnosticsStore = defineStore('diagnostics', () => {

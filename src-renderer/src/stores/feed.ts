@@ -1,5 +1,5 @@
 import type { ExportResult } from '@shared/channels/export'
-import type { PublishResult } from '@shared/channels/stories'
+import type { KeptOutcome } from '@shared/channels/outbox'
 import type { AppErrorData } from '@shared/errors'
 import type { FeedState, FeedStory, StoryViews } from '@shared/story/feed'
 import { defineStore } from 'pinia'
@@ -23,7 +23,7 @@ export const useFeedStore = defineStore('feed', () => {
   const viewsLoading = ref(false)
   const exported = shallowRef<ExportResult | null>(null)
   const reposting = ref(false)
-  const repostResult = shallowRef<PublishResult | null>(null)
+  const repostResult = shallowRef<KeptOutcome | null>(null)
   const repostError = shallowRef<AppErrorData | null>(null)
   let timer: ReturnType<typeof setInterval> | null = null
   const unsubscribers: Array<() => void> = []

@@ -5,6 +5,7 @@ import type { Audience, SavedDraft, StoryStyle } from '@shared/story/library'
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
 import { bridge } from '../bridge'
+import { usePublishStore } from './publish'
 import { useStoriesStore } from './stories'
 
 /**
@@ -101,7 +102,7 @@ export const useLibraryStore = defineStore('library', () => {
   /** Opens a saved draft in the composer; it stays saved until deleted. */
   async function openDraft(saved: SavedDraft): Promise<void> {
     await stories.applyDraft(StoryDraftSchema.parse(saved.draft))
-    stories.dismissResult()
+    usePublishStore().forgetComposerOutcome()
   }
 
   function dispose(): void {

@@ -4,7 +4,10 @@ import type { OutboxItemView } from '@shared/story/records'
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { bridge } from '../bridge'
-import { useOutboxStore } from './outbox'
+import { useOutboxStore, type ActingOn } from './outbox'
+
+/** A planned story as its edits name it: the account whose outbox holds it, and its id there. */
+type PlannedRef = Pick<OutboxItemView, 'accountId' | 'id'>
 
 /** The zone the user's clock shows: the picker's times are read in it. */
 export function userTimeZone(): string {
@@ -22,7 +25,7 @@ export const useScheduleStore = defineStore('schedule', () => {
   /** Ticks while the picker is open, so "has passed" follows the clock. */
   const now = ref(Date.now())
   const error = shallowRef<AppErrorData | null>(null)
-  const acting = ref<string | null>(null)
+  const acting = shallowRef<ActingOn | null>(null)
 
   const instant = computed<ZonedInstant | null>(() => (publishAt.value ? wallTimeToInstant(publishAt.value, zone.value) : null))
   /** What stops the picked time: none, not a time, or a time past. */
@@ -32,9 +35,9 @@ export const useScheduleStore = defineStore('schedule', () => {
     return instant.value.at <= now.value ? 'past' : null
   })
 
-  /** Stories planned (or missed), soonest first. */
+  /** Stories planned (or missed) of the accounts the outbox shows, soonest first. */
   const planned = computed<OutboxItemView[]>(() =>
-    outbox.items
+    outbox.shownItems
       .filter((item) => item.dueAt !== null && (item.state === 'scheduled' || item.state === 'missed'))
       .sort((a, b) => a.dueAt!.localeCompare(b.dueAt!)),
   )
@@ -65,8 +68,12 @@ export const useScheduleStore = defineStore('schedule', () => {
     publishAt.value = ''
   }
 
-  async function run(id: string, call: () => Promise<Result<OutboxItemView>>): Promise<boolean> {
-    acting.value = id
+  function isActing(accountId: string, id: string): boolean {
+    return acting.value !== null && acting.value.accountId === accountId && acting.value.id === id
+  }
+
+  async function run(item: PlannedRef, call: () => Promise<Result<OutboxItemView>>): Promise<boolean> {
+    acting.value = { accountId: item.accountId, id: item.id }
     error.value = null
     try {
       const result = await call()
@@ -78,15 +85,16 @@ export const useScheduleStore = defineStore('schedule', () => {
   }
 
   /** A new caption and/or time for a planned story; `wall` is read on the user's clock. */
-  function edit(id: string, change: { caption?: string; wall?: string }): Promise<boolean> {
+  function edit(item: PlannedRef, change: { caption?: string; wall?: string }): Promise<boolean> {
     const at = change.wall ? wallTimeToInstant(change.wall, zone.value) : null
     if (change.wall && !at) {
       error.value = { code: 'invalid-argument', message: '' }
       return Promise.resolve(false)
     }
-    return run(id, () =>
+    return run(item, () =>
       bridge.call('stories:schedule-edit', {
-        id,
+        accountId: item.accountId,
+        id: item.id,
         ...(change.caption !== undefined && { caption: change.caption }),
         ...(at && { dueAt: new Date(at.at).toISOString() }),
       }),
@@ -96,10 +104,15 @@ export const useScheduleStore = defineStore('schedule', () => {
   /** A copy planned one day after the original (or a day from now, when that has passed). */
   function duplicate(item: OutboxItemView): Promise<boolean> {
     const base = Math.max(Date.parse(item.dueAt ?? ''), Date.now()) || Date.now()
-    return run(item.id, () =>
-      bridge.call('stories:schedule-duplicate', { id: item.id, requestId: crypto.randomUUID(), dueAt: new Date(base + 86_400_000).toISOString() }),
+    return run(item, () =>
+      bridge.call('stories:schedule-duplicate', {
+        accountId: item.accountId,
+        id: item.id,
+        requestId: crypto.randomUUID(),
+        dueAt: new Date(base + 86_400_000).toISOString(),
+      }),
     )
   }
 
-  return { enabled, publishAt, zone, now, error, acting, instant, problem, planned, enable, dueAtForPublish, clear, edit, duplicate }
+  return { enabled, publishAt, zone, now, error, acting, instant, problem, planned, isActing, enable, dueAtForPublish, clear, edit, duplicate }
 })

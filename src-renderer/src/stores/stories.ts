@@ -1,4 +1,4 @@
-import type { ContactsPage, PublishResult, UploadProgressEvent } from '@shared/channels/stories'
+import type { ContactsPage } from '@shared/channels/stories'
 import type { AppErrorData, Result } from '@shared/errors'
 import { blockingIssues, checkStory, type StoryIssue } from '@shared/story/checks'
 import { emptyDraft, StoryDraftSchema, type StoryDraft } from '@shared/story/draft'
@@ -8,25 +8,12 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import { bridge } from '../bridge'
 import { useAccountsStore } from './accounts'
-import { useScheduleStore } from './schedule'
 
 /** Problems that only make sense to show once the user tries to publish (an empty form is not an error yet). */
 const SHOWN_ON_ATTEMPT = new Set<StoryIssue['code']>(['text-empty', 'media-missing', 'contacts-empty'])
 const DRAFT_SAVE_DELAY_MS = 600
 
-export interface Publishing {
-  requestId: string
-  sentBytes: number
-  totalBytes: number
-  /** Which request the bytes belong to: the media upload, then the story itself. */
-  step?: 'upload' | 'publish'
-}
-
-function newRequestId(): string {
-  return crypto.randomUUID()
-}
-
-/** The composer: the draft being written, its media grant, the checks, and publishing. */
+/** The composer: the draft being written, its media grant and the checks (publishing is stores/publish.ts). */
 export const useStoriesStore = defineStore('stories', () => {
   const draft = ref<StoryDraft>(emptyDraft())
   const limits = shallowRef<StoryLimits>(DEFAULT_STORY_LIMITS)
@@ -36,10 +23,8 @@ export const useStoriesStore = defineStore('stories', () => {
   const mediaError = shallowRef<AppErrorData | null>(null)
   /** A draft named a file main no longer has. */
   const mediaGone = ref(false)
+  /** A publish was tried: the problems of an empty form show from then on. */
   const attempted = ref(false)
-  const publishing = shallowRef<Publishing | null>(null)
-  const result = shallowRef<PublishResult | null>(null)
-  const publishError = shallowRef<AppErrorData | null>(null)
   /**
    * A saved draft that arrived after the user had started typing: never put over what they
    * typed; the composer asks which one to keep.
@@ -56,7 +41,8 @@ export const useStoriesStore = defineStore('stories', () => {
   )
   /** The desktop app opens the system file dialog; web mode uses the page's file picker. */
   const hasFileDialog = computed(() => bridge.kind === 'ipc')
-  const canPublish = computed(() => publishing.value === null && blockingIssues(issues.value).length === 0)
+  /** Nothing stops the story: no check fails with an error. */
+  const checksPass = computed(() => blockingIssues(issues.value).length === 0)
 
   let saveTimer: ReturnType<typeof setTimeout> | null = null
   let unsubscribers: Array<() => void> = []
@@ -67,7 +53,6 @@ export const useStoriesStore = defineStore('stories', () => {
   async function load(): Promise<void> {
     if (unsubscribers.length === 0) {
       unsubscribers = [
-        bridge.on('stories:progress', onProgress),
         // Drafts belong to an account: another account's composer starts from its own draft.
         bridge.on('accounts:changed', (state) => {
           if (accountId !== undefined && state.activeId !== accountId) {
@@ -115,8 +100,6 @@ export const useStoriesStore = defineStore('stories', () => {
     draft.value = emptyDraft()
     grant.value = null
     savedDraft.value = null
-    result.value = null
-    publishError.value = null
     lastContacts.value = null
     attempted.value = false
     await load()
@@ -146,10 +129,6 @@ export const useStoriesStore = defineStore('stories', () => {
     if (!parsed.success) return
     const saved = await bridge.call('stories:draft-save', { ...parsed.data, ...(draftAccountId && { accountId: draftAccountId }) })
     draftSaveError.value = saved.ok ? null : saved.error
-  }
-
-  function onProgress(event: UploadProgressEvent): void {
-    if (publishing.value?.requestId === event.requestId) publishing.value = { ...event }
   }
 
   async function useGrant(next: MediaGrant): Promise<void> {
@@ -221,38 +200,10 @@ export const useStoriesStore = defineStore('stories', () => {
     draft.value.media.preview = preview
   }
 
-  /** Publishes the story as composed; returns false when a check stops it (the fields say why). */
-  async function publish(): Promise<boolean> {
-    attempted.value = true
-    if (!canPublish.value) return false
-    // "Publish at…": the instant picked, or null when that time cannot be used (the control says why).
-    const schedule = useScheduleStore()
-    const dueAt = schedule.dueAtForPublish()
-    if (dueAt === null) return false
-    const requestId = newRequestId()
-    publishing.value = { requestId, sentBytes: 0, totalBytes: 0 }
-    result.value = null
-    publishError.value = null
+  /** A publish is leaving: a save still waiting would write back the story main takes out of the draft. */
+  function cancelDraftSave(): void {
     if (saveTimer) clearTimeout(saveTimer)
-    // Parsing yields a plain copy: a reactive proxy cannot cross IPC.
-    const outcome = await bridge.call('stories:publish', {
-      requestId,
-      draft: StoryDraftSchema.parse(draft.value),
-      ...(dueAt !== undefined && { dueAt }),
-    })
-    publishing.value = null
-    if (!outcome.ok) {
-      publishError.value = outcome.error
-      return false
-    }
-    result.value = outcome.value
-    if (outcome.value.state === 'scheduled') schedule.clear()
-    startAfresh()
-    return true
-  }
-
-  async function cancel(): Promise<void> {
-    if (publishing.value) await bridge.call('stories:cancel', { requestId: publishing.value.requestId })
+    saveTimer = null
   }
 
   /**
@@ -291,11 +242,6 @@ export const useStoriesStore = defineStore('stories', () => {
     lastContacts.value = null
   }
 
-  function dismissResult(): void {
-    result.value = null
-    publishError.value = null
-  }
-
   function dispose(): void {
     for (const off of unsubscribers) off()
     unsubscribers = []
@@ -314,9 +260,6 @@ export const useStoriesStore = defineStore('stories', () => {
     mediaError,
     mediaGone,
     attempted,
-    publishing,
-    result,
-    publishError,
     savedDraft,
     draftSaveError,
     resolveSavedDraft,
@@ -324,7 +267,7 @@ export const useStoriesStore = defineStore('stories', () => {
     lastContacts,
     issues,
     visibleIssues,
-    canPublish,
+    checksPass,
     hasFileDialog,
     searchContacts,
     load,
@@ -335,12 +278,10 @@ export const useStoriesStore = defineStore('stories', () => {
     importUrl,
     removeMedia,
     setPreview,
-    publish,
-    cancel,
+    cancelDraftSave,
     startAfresh,
     reuseLastContacts,
     forgetLastContacts,
-    dismissResult,
     dispose,
   }
 })

@@ -58,6 +58,12 @@ export default {
       failedBody: 'The server refused it. Open the Outbox to send it again or discard it.',
       unknownBody: 'No answer came back: check the account, then decide in the Outbox.',
       missedBody: 'It was not sent late. Open the Outbox to send it now, reschedule or cancel it.',
+      onAccount: {
+        published: 'Story published on {account}',
+        failed: 'Story not published on {account}',
+        unknown: 'Story outcome unknown on {account}',
+        missed: 'A planned story on {account} missed its time',
+      },
     },
     lateSend: {
       title: 'Late stories',

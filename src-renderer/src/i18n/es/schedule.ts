@@ -60,6 +60,12 @@ export default {
       failedBody: 'El servidor la rechazó. Abre la bandeja de salida para enviarla de nuevo o descartarla.',
       unknownBody: 'No llegó respuesta: revisa la cuenta y decide en la bandeja de salida.',
       missedBody: 'No se envió tarde. Abre la bandeja de salida para enviarla ahora, reprogramarla o cancelarla.',
+      onAccount: {
+        published: 'Historia publicada en {account}',
+        failed: 'Historia no publicada en {account}',
+        unknown: 'Resultado desconocido de una historia en {account}',
+        missed: 'Una historia planificada en {account} se pasó de su hora',
+      },
     },
     lateSend: {
       title: 'Historias con retraso',

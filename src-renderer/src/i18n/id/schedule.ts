@@ -60,6 +60,12 @@ export default {
       failedBody: 'Server menolaknya. Buka kotak keluar untuk mengirim lagi atau membuangnya.',
       unknownBody: 'Tidak ada jawaban: periksa akun, lalu putuskan di kotak keluar.',
       missedBody: 'Status tidak dikirim terlambat. Buka kotak keluar untuk mengirim sekarang, menjadwalkan ulang, atau membatalkannya.',
+      onAccount: {
+        published: 'Status dipublikasikan di {account}',
+        failed: 'Status tidak dipublikasikan di {account}',
+        unknown: 'Hasil status di {account} tidak diketahui',
+        missed: 'Status terencana di {account} melewatkan waktunya',
+      },
     },
     lateSend: {
       title: 'Status terlambat',

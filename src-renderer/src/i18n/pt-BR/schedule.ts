@@ -60,6 +60,12 @@ export default {
       failedBody: 'O servidor recusou. Abra a caixa de saída para enviar de novo ou descartar.',
       unknownBody: 'Nenhuma resposta voltou: confira a conta e decida na caixa de saída.',
       missedBody: 'Ele não foi enviado atrasado. Abra a caixa de saída para enviar agora, reagendar ou cancelar.',
+      onAccount: {
+        published: 'Status publicado em {account}',
+        failed: 'Status não publicado em {account}',
+        unknown: 'Resultado de um status desconhecido em {account}',
+        missed: 'Um status planejado em {account} perdeu o horário',
+      },
     },
     lateSend: {
       title: 'Status atrasados',

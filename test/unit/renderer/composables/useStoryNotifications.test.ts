@@ -27,16 +27,17 @@ afterEach(() => {
   ;(globalThis as { Notification: unknown }).Notification = original
 })
 
-function listening() {
+const Probe = defineComponent({
+  setup() {
+    const notifications = useStoryNotifications()
+    notifications.listen()
+    return () => h('p', notifications.permission.value)
+  },
+})
+
+function listening(i18n = createAppI18n('en')) {
   const bridge = fakeBridge({})
-  const Probe = defineComponent({
-    setup() {
-      const notifications = useStoryNotifications()
-      notifications.listen()
-      return () => h('p', notifications.permission.value)
-    },
-  })
-  const wrapper = mount(Probe, { global: { plugins: [createAppI18n('en')] } })
+  const wrapper = mount(Probe, { global: { plugins: [i18n] } })
   return { bridge, wrapper }
 }
 
@@ -47,6 +48,30 @@ describe('web-mode story notifications', () => {
     expect(shown).toEqual([{ title: 'Story published', body: '“Call [number] today” — Your planned or queued story is live.' }])
     bridge.emit('stories:notify', { outcome: 'failed', text: '' })
     expect(shown[1]).toEqual({ title: 'Story not published', body: 'The server refused it. Open the Outbox to send it again or discard it.' })
+  })
+
+  it('names the account when main said which one, in the user’s language', () => {
+    const { bridge } = listening()
+    bridge.emit('stories:notify', { outcome: 'published', text: 'Doors open', account: 'Shop' })
+    bridge.emit('stories:notify', { outcome: 'missed', text: '', account: 'Branch' })
+    expect(shown).toEqual([
+      { title: 'Story published on Shop', body: '“Doors open” — Your planned or queued story is live.' },
+      { title: 'A planned story on Branch missed its time', body: 'It was not sent late. Open the Outbox to send it now, reschedule or cancel it.' },
+    ])
+  })
+
+  it('sets the account’s name apart in a right-to-left language', async () => {
+    const { default: ar } = await import('../../../../src-renderer/src/i18n/ar/index')
+    document.documentElement.dir = 'rtl'
+    try {
+      const i18n = createAppI18n('ar')
+      i18n.global.setLocaleMessage('ar', ar)
+      const { bridge } = listening(i18n)
+      bridge.emit('stories:notify', { outcome: 'published', text: '', account: 'Shop 2' })
+      expect(shown[0]!.title).toBe('نُشرت الحالة على \u2068Shop 2\u2069')
+    } finally {
+      document.documentElement.dir = ''
+    }
   })
 
   it('shows nothing when notifications are not allowed', () => {

@@ -1,9 +1,12 @@
 import { DEFAULT_STORY_LIMITS } from '@shared/story/limits'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { useAccountsStore } from '../../../../src-renderer/src/stores/accounts'
+import { usePublishStore } from '../../../../src-renderer/src/stores/publish'
 import { useScheduleStore } from '../../../../src-renderer/src/stores/schedule'
 import { useStoriesStore } from '../../../../src-renderer/src/stores/stories'
 import { fakeBridge } from '../support/fake-bridge'
+import { answerFor, oneAccount, outboxItem } from '../support/publish-fixtures'
 
 function bridgeFor(dueAtAnswer?: string) {
   return fakeBridge({
@@ -12,8 +15,11 @@ function bridgeFor(dueAtAnswer?: string) {
     'stories:draft-save': () => undefined,
     'stories:publish': (arg) => {
       const { dueAt } = arg as { dueAt?: string }
-      return dueAt ? { state: 'scheduled', itemId: 'i1', dueAt: dueAtAnswer ?? dueAt } : { state: 'sent', itemId: 'i1', messageId: 'm', messageStatus: 'sent' }
+      return answerFor(
+        dueAt ? { state: 'scheduled', itemId: 'i1', dueAt: dueAtAnswer ?? dueAt } : { state: 'sent', itemId: 'i1', messageId: 'm', messageStatus: 'sent' },
+      )(arg)
     },
+    ...oneAccount,
     'stories:schedule-edit': (arg) => arg,
     'stories:schedule-duplicate': (arg) => arg,
   })
@@ -21,44 +27,48 @@ function bridgeFor(dueAtAnswer?: string) {
 
 beforeEach(() => setActivePinia(createPinia()))
 
+async function composer() {
+  await useAccountsStore().load()
+  const stories = useStoriesStore()
+  await stories.load()
+  return { stories, publish: usePublishStore() }
+}
+
 describe('publishing at a time', () => {
   it('sends the instant of the picked time in the user’s zone, then clears the picker', async () => {
     const bridge = bridgeFor()
-    const stories = useStoriesStore()
+    const { stories, publish } = await composer()
     const schedule = useScheduleStore()
-    await stories.load()
     schedule.zone = 'Europe/Berlin'
     schedule.enable(true)
     schedule.publishAt = '2099-07-01T09:30'
     stories.draft.text.body = 'Later today'
-    expect(await stories.publish()).toBe(true)
+    expect(await publish.publish()).toBe(true)
     expect(bridge.callsTo('stories:publish')[0]).toMatchObject({ dueAt: '2099-07-01T07:30:00.000Z' })
-    expect(stories.result).toMatchObject({ state: 'scheduled' })
+    expect(publish.result).toMatchObject({ state: 'scheduled' })
     expect(schedule.enabled).toBe(false)
   })
 
   it('a past or missing time stops the publish, and nothing is sent', async () => {
     const bridge = bridgeFor()
-    const stories = useStoriesStore()
+    const { stories, publish } = await composer()
     const schedule = useScheduleStore()
-    await stories.load()
     stories.draft.text.body = 'Too late'
     schedule.enable(true)
     schedule.publishAt = '2001-01-01T09:00'
-    expect(await stories.publish()).toBe(false)
+    expect(await publish.publish()).toBe(false)
     expect(schedule.problem).toBe('past')
     schedule.publishAt = 'not a time'
-    expect(await stories.publish()).toBe(false)
+    expect(await publish.publish()).toBe(false)
     expect(schedule.problem).toBe('invalid')
     expect(bridge.callsTo('stories:publish')).toEqual([])
   })
 
   it('without "Publish at…" the story goes now', async () => {
     const bridge = bridgeFor()
-    const stories = useStoriesStore()
-    await stories.load()
+    const { stories, publish } = await composer()
     stories.draft.text.body = 'Right away'
-    await stories.publish()
+    await publish.publish()
     expect(bridge.callsTo('stories:publish')[0]).not.toHaveProperty('dueAt')
   })
 
@@ -77,30 +87,10 @@ describe('planned story edits', () => {
     const bridge = bridgeFor()
     const schedule = useScheduleStore()
     schedule.zone = 'America/New_York'
-    expect(await schedule.edit('i1', { caption: 'New words', wall: '2099-01-15T09:00' })).toBe(true)
-    expect(bridge.callsTo('stories:schedule-edit')[0]).toEqual({ id: 'i1', caption: 'New words', dueAt: '2099-01-15T14:00:00.000Z' })
-    const item = {
-      id: 'i1',
-      requestId: 'r1',
-      state: 'scheduled' as const,
-      createdAt: '2099-01-01T00:00:00Z',
-      updatedAt: '2099-01-01T00:00:00Z',
-      attempts: 0,
-      summary: {
-        kind: 'text' as const,
-        text: 'x',
-        thumbnail: null,
-        background: null,
-        color: null,
-        font: null,
-        audience: { mode: 'everyone' as const, count: null, excluded: 0 },
-        mediaBytes: null,
-      },
-      lastError: null,
-      nextAttemptAt: null,
-      dueAt: '2099-01-15T14:00:00.000Z',
-    }
+    expect(await schedule.edit({ accountId: 'a2', id: 'i1' }, { caption: 'New words', wall: '2099-01-15T09:00' })).toBe(true)
+    expect(bridge.callsTo('stories:schedule-edit')[0]).toEqual({ accountId: 'a2', id: 'i1', caption: 'New words', dueAt: '2099-01-15T14:00:00.000Z' })
+    const item = outboxItem({ id: 'i1', accountId: 'a2', state: 'scheduled', dueAt: '2099-01-15T14:00:00.000Z' })
     await schedule.duplicate(item)
-    expect(bridge.callsTo('stories:schedule-duplicate')[0]).toMatchObject({ id: 'i1', dueAt: '2099-01-16T14:00:00.000Z' })
+    expect(bridge.callsTo('stories:schedule-duplicate')[0]).toMatchObject({ accountId: 'a2', id: 'i1', dueAt: '2099-01-16T14:00:00.000Z' })
   })
 })

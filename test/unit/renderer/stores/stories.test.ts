@@ -2,8 +2,11 @@ import { DEFAULT_STORY_LIMITS } from '@shared/story/limits'
 import type { MediaGrant } from '@shared/story/media-facts'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest'
+import { useAccountsStore } from '../../../../src-renderer/src/stores/accounts'
+import { usePublishStore } from '../../../../src-renderer/src/stores/publish'
 import { useStoriesStore } from '../../../../src-renderer/src/stores/stories'
 import { failure, fakeBridge } from '../support/fake-bridge'
+import { oneAccount } from '../support/publish-fixtures'
 
 const grant: MediaGrant = {
   id: 'abcdefghijklmnopqrstuvwx',
@@ -25,88 +28,17 @@ beforeEach(() => {
 
 describe('stories store', () => {
   it('holds back "empty" problems until a publish is tried, and sends nothing while a check fails', async () => {
-    const bridge = fakeBridge(base)
+    const bridge = fakeBridge({ ...base, ...oneAccount })
+    await useAccountsStore().load()
     const store = useStoriesStore()
     await store.load()
     expect(store.issues.map((i) => i.code)).toEqual(['text-empty'])
     expect(store.visibleIssues).toEqual([])
     store.draft.text.background = '#00000000'
     expect(store.visibleIssues.map((i) => i.code)).toEqual(['background-transparent'])
-    expect(await store.publish()).toBe(false)
+    expect(await usePublishStore().publish()).toBe(false)
     expect(store.visibleIssues.map((i) => i.code)).toEqual(['text-empty', 'background-transparent'])
     expect(bridge.callsTo('stories:publish')).toEqual([])
-  })
-
-  it('publishes with a fresh request id, follows progress, then starts afresh keeping the look', async () => {
-    let seenProgress: unknown = null
-    const bridge = fakeBridge({
-      ...base,
-      'stories:publish': (arg) => {
-        const { requestId } = arg as { requestId: string }
-        bridge.emit('stories:progress', { requestId, sentBytes: 50, totalBytes: 100 })
-        seenProgress = store.publishing
-        return { state: 'sent', itemId: 'i1', messageId: 'm1', messageStatus: 'sent' }
-      },
-    })
-    const store = useStoriesStore()
-    await store.load()
-    store.draft.text.body = 'Hello'
-    store.draft.text.font = 'EXO2_EXTRABOLD'
-    expect(await store.publish()).toBe(true)
-    const [sent] = bridge.callsTo('stories:publish') as { requestId: string; draft: { text: { body: string } } }[]
-    expect(sent!.requestId).toMatch(/^[0-9a-f-]{36}$/)
-    expect(sent!.draft.text.body).toBe('Hello')
-    expect(seenProgress).toEqual({ requestId: sent!.requestId, sentBytes: 50, totalBytes: 100 })
-    expect(store.result).toMatchObject({ state: 'sent', messageId: 'm1' })
-    expect(store.publishing).toBeNull()
-    expect(store.draft.text.body).toBe('')
-    expect(store.draft.text.font).toBe('EXO2_EXTRABOLD')
-  })
-
-  it('sends the story after one to chosen contacts to everyone, offering the same contacts in one click', async () => {
-    const bridge = fakeBridge({ ...base, 'stories:publish': () => ({ state: 'sent', itemId: 'i1', messageId: 'm1', messageStatus: 'sent' }) })
-    const store = useStoriesStore()
-    await store.load()
-    store.draft.text.body = 'Only for the team'
-    store.draft.audience = { mode: 'contacts', contacts: ['15550100001', '15550100002'], exclude: ['15550100009'] }
-    expect(await store.publish()).toBe(true)
-    expect(store.draft.audience).toEqual({ mode: 'everyone', contacts: [], exclude: ['15550100009'] })
-    expect(store.lastContacts).toEqual(['15550100001', '15550100002'])
-
-    store.reuseLastContacts()
-    expect(store.draft.audience).toEqual({ mode: 'contacts', contacts: ['15550100001', '15550100002'], exclude: ['15550100009'] })
-    expect(store.lastContacts).toBeNull()
-
-    store.draft.text.body = 'Team again'
-    expect(await store.publish()).toBe(true)
-    expect((bridge.callsTo('stories:publish')[1] as { draft: { audience: unknown } }).draft.audience).toMatchObject({
-      mode: 'contacts',
-      contacts: ['15550100001', '15550100002'],
-    })
-    expect(store.lastContacts).toEqual(['15550100001', '15550100002'])
-    store.draft.audience.mode = 'contacts'
-    await Promise.resolve()
-    expect(store.lastContacts).toBeNull()
-  })
-
-  it('offers nothing after a story to everyone', async () => {
-    fakeBridge({ ...base, 'stories:publish': () => ({ state: 'sent', itemId: 'i1', messageId: 'm1', messageStatus: 'sent' }) })
-    const store = useStoriesStore()
-    await store.load()
-    store.draft.text.body = 'Hello all'
-    expect(await store.publish()).toBe(true)
-    expect(store.lastContacts).toBeNull()
-    expect(store.draft.audience.mode).toBe('everyone')
-  })
-
-  it('keeps the draft and shows main’s error when publishing fails', async () => {
-    fakeBridge({ ...base, 'stories:publish': () => Promise.reject(failure('unauthorized', 'The token is wrong.')) })
-    const store = useStoriesStore()
-    await store.load()
-    store.draft.text.body = 'Keep me'
-    expect(await store.publish()).toBe(false)
-    expect(store.publishError).toMatchObject({ code: 'unauthorized' })
-    expect(store.draft.text.body).toBe('Keep me')
   })
 
   it('restores a draft and its media, and says when the file is gone', async () => {

@@ -7,6 +7,7 @@ import { createAppI18n } from '../../../../../src-renderer/src/i18n'
 import ru from '../../../../../src-renderer/src/i18n/ru/index'
 import { useOutboxStore } from '../../../../../src-renderer/src/stores/outbox'
 import { fakeBridge } from '../../support/fake-bridge'
+import { outboxItem } from '../../support/publish-fixtures'
 
 afterEach(() => {
   document.body.innerHTML = ''
@@ -14,27 +15,7 @@ afterEach(() => {
 })
 
 function item(id: string, state: 'scheduled' | 'missed' | 'queued', dueAt: string | null, text: string): OutboxItemView {
-  return {
-    id,
-    requestId: `r-${id}`,
-    state,
-    createdAt: '2026-06-01T00:00:00Z',
-    updatedAt: '2026-06-01T00:00:00Z',
-    attempts: 0,
-    summary: {
-      kind: 'text',
-      text,
-      thumbnail: null,
-      background: '#FF0B6E4F',
-      color: '#FFFFFFFF',
-      font: 'SYSTEM',
-      audience: { mode: 'everyone', count: null, excluded: 0 },
-      mediaBytes: null,
-    },
-    lastError: null,
-    nextAttemptAt: null,
-    dueAt,
-  }
+  return outboxItem({ id, state, dueAt, summary: { ...outboxItem({ id }).summary, text } })
 }
 
 function mountWith(items: OutboxItemView[], locale = 'en-GB') {
@@ -45,7 +26,7 @@ function mountWith(items: OutboxItemView[], locale = 'en-GB') {
     attachTo: document.body,
     global: { plugins: [createTestingPinia({ stubActions: false, createSpy: vi.fn }), i18n] },
   })
-  useOutboxStore().items = items
+  useOutboxStore().replaceAll(items)
   return { wrapper, bridge }
 }
 
@@ -73,7 +54,7 @@ describe('PlannedStories', () => {
     await flushPromises()
     expect(bridge.callsTo('stories:outbox-act')).toEqual([])
     await wrapper.get('[data-testid="planned-send-now"]').trigger('click')
-    expect(bridge.callsTo('stories:outbox-act')).toEqual([{ id: 'a', action: 'send-now' }])
+    expect(bridge.callsTo('stories:outbox-act')).toEqual([{ accountId: 'a1', id: 'a', action: 'send-now' }])
   })
 
   it('shows the week as seven days with each story on its day', async () => {

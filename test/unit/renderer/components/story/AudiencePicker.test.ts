@@ -4,8 +4,11 @@ import { flushPromises, mount } from '@vue/test-utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import AudiencePicker from '../../../../../src-renderer/src/components/story/AudiencePicker.vue'
 import { createAppI18n } from '../../../../../src-renderer/src/i18n'
+import { useAccountsStore } from '../../../../../src-renderer/src/stores/accounts'
+import { usePublishStore } from '../../../../../src-renderer/src/stores/publish'
 import { useStoriesStore } from '../../../../../src-renderer/src/stores/stories'
 import { fakeBridge } from '../../support/fake-bridge'
+import { answerFor, oneAccount, sent } from '../../support/publish-fixtures'
 
 afterEach(() => {
   document.body.innerHTML = ''
@@ -16,17 +19,19 @@ async function afterStoryToContacts(contacts: string[]) {
     'stories:limits': () => DEFAULT_STORY_LIMITS,
     'stories:draft-get': () => null,
     'stories:contacts-search': () => ({ contacts: [], matching: 0, total: 0 }),
-    'stories:publish': () => ({ state: 'sent', itemId: 'i1', messageId: 'm1', messageStatus: 'sent' }),
+    'stories:publish': answerFor(sent),
+    ...oneAccount,
   })
   const wrapper = mount(AudiencePicker, {
     attachTo: document.body,
     global: { plugins: [createTestingPinia({ stubActions: false, createSpy: vi.fn }), createAppI18n('en')] },
   })
+  await useAccountsStore().load()
   const store = useStoriesStore()
   await store.load()
   store.draft.text.body = 'For a few'
   store.draft.audience = { mode: 'contacts', contacts, exclude: [] }
-  await store.publish()
+  await usePublishStore().publish()
   await flushPromises()
   return { wrapper, store }
 }

@@ -2,7 +2,7 @@ import type { StoryFont } from '@shared/domain/story'
 import { mount } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
 import FontPicker from '../../../../../src-renderer/src/components/story/FontPicker.vue'
-import { fontStyle } from '../../../../../src-renderer/src/components/story/fonts'
+import { fontStyle } from '../../../../../src-renderer/src/components/common/fonts'
 import { createAppI18n } from '../../../../../src-renderer/src/i18n'
 
 function picker(font: StoryFont) {

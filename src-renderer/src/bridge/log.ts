@@ -1,6 +1,6 @@
 import { RENDERER_LOG_CONTEXT_MAX_FIELDS, RENDERER_LOG_MESSAGE_MAX, type RendererLogLine } from '@shared/channels/diagnostics'
 import type { App } from 'vue'
-import { bridge } from './bridge'
+import { bridge } from './index'
 
 type Level = RendererLogLine['level']
 type Context = Record<string, string | number | boolean | null>

@@ -1,4 +1,4 @@
-import { bridge } from './bridge'
+import { bridge } from './index'
 
 /**
  * Copies text for the user. The desktop app's hardened session denies the page clipboard

@@ -1,23 +1,23 @@
 import { createTestingPinia } from '@pinia/testing'
 import { flushPromises, mount } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
-import { createAppI18n } from '../../../../src-renderer/src/i18n'
-import { useToastsStore } from '../../../../src-renderer/src/stores/toasts'
-import ConnectView from '../../../../src-renderer/src/views/ConnectView.vue'
-import { account, state } from '../support/accounts-fixtures'
-import { failure, fakeBridge } from '../support/fake-bridge'
+import ConnectForm from '../../../../../src-renderer/src/components/accounts/ConnectForm.vue'
+import { createAppI18n } from '../../../../../src-renderer/src/i18n'
+import { useToastsStore } from '../../../../../src-renderer/src/stores/toasts'
+import { account, state } from '../../support/accounts-fixtures'
+import { failure, fakeBridge } from '../../support/fake-bridge'
 
 const noRecovery = { 'settings:status': () => ({ recovered: [] }), 'settings:get': () => null }
 const orphan = { id: 'f00dfeed0001', label: 'Shop', baseUrl: 'https://gate.whapi.cloud', tokenHint: '…1a2b', createdAt: '2025-01-01T00:00:00.000Z' }
 
 function view(props: Record<string, unknown> = {}) {
-  return mount(ConnectView, {
+  return mount(ConnectForm, {
     props,
     global: { plugins: [createTestingPinia({ stubActions: false, createSpy: vi.fn }), createAppI18n('en')] },
   })
 }
 
-describe('ConnectView after the list of accounts was lost', () => {
+describe('ConnectForm after the list of accounts was lost', () => {
   it('offers the account folders found on disk by name, and takes one back with its token', async () => {
     const bridge = fakeBridge({
       'accounts:list': () => ({ ...state([]), orphans: [orphan] }),

@@ -1,21 +1,21 @@
 import { createTestingPinia } from '@pinia/testing'
 import { flushPromises, mount } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
-import { createAppI18n } from '../../../../src-renderer/src/i18n'
-import ConnectView from '../../../../src-renderer/src/views/ConnectView.vue'
-import { account, state } from '../support/accounts-fixtures'
-import { failure, fakeBridge } from '../support/fake-bridge'
+import ConnectForm from '../../../../../src-renderer/src/components/accounts/ConnectForm.vue'
+import { createAppI18n } from '../../../../../src-renderer/src/i18n'
+import { account, state } from '../../support/accounts-fixtures'
+import { failure, fakeBridge } from '../../support/fake-bridge'
 
 const noRecovery = { 'settings:status': () => ({ recovered: [] }), 'settings:get': () => null }
 
 function view(props: Record<string, unknown> = {}) {
-  return mount(ConnectView, {
+  return mount(ConnectForm, {
     props,
     global: { plugins: [createTestingPinia({ stubActions: false, createSpy: vi.fn }), createAppI18n('en')] },
   })
 }
 
-describe('ConnectView', () => {
+describe('ConnectForm', () => {
   it('offers the public gateway, a password field and the demo', async () => {
     fakeBridge({ 'accounts:list': () => state([]), ...noRecovery })
     const wrapper = view()

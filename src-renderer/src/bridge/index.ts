@@ -1,8 +1,8 @@
 import type { Api, ChannelArgs, ChannelName, ChannelResult, EventName, EventPayload } from '@shared/channels/contract'
 import type { AppErrorData, ErrorCode, Result } from '@shared/errors'
-import { createIpcTransport } from './bridge/ipc-transport'
-import type { Transport } from './bridge/transport'
-import { createWebTransport, reloadOnNewSecret, takeSecret } from './bridge/web-transport'
+import { createIpcTransport } from './ipc-transport'
+import type { Transport } from './transport'
+import { createWebTransport, reloadOnNewSecret, takeSecret } from './web-transport'
 
 declare global {
   interface Window {

@@ -1,0 +1,267 @@
+import {
+  targetRequestId,
+  type KeptOutcome,
+  type PublishResult,
+  type PublishTarget,
+  type StoryOutcome,
+  type UploadProgressEvent,
+} from '@shared/channels/outbox'
+import type { AppErrorData } from '@shared/errors'
+import { StoryDraftSchema } from '@shared/story/draft'
+import type { OutboxItemView } from '@shared/story/records'
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef, watch } from 'vue'
+import { bridge } from '../bridge'
+import { useAccountsStore } from './accounts'
+import { useScheduleStore } from './schedule'
+import { useStoriesStore } from './stories'
+
+/** The press on its way: bytes summed over every account's item. */
+export interface Publishing {
+  requestId: string
+  sentBytes: number
+  totalBytes: number
+  /** Which request the bytes belong to: the media upload, then the story itself. */
+  step?: 'upload' | 'publish'
+}
+
+/** One account's part while the press is on its way: its own progress. */
+export interface PendingTarget {
+  accountId: string
+  label: string
+  requestId: string
+  sentBytes: number
+  totalBytes: number
+  step: UploadProgressEvent['step'] | null
+}
+
+/** One account's part of a press: what the answer said, then what became of its outbox item. */
+export type TargetState = StoryOutcome['state'] | 'sending' | 'removed' | 'missed'
+
+export interface TargetView extends PublishTarget {
+  state: TargetState
+  error: AppErrorData | null
+}
+
+export type TargetCounts = Record<TargetState, number>
+
+function viewOf(target: PublishTarget): TargetView {
+  return { ...target, state: target.outcome.state, error: 'error' in target.outcome ? target.outcome.error : null }
+}
+
+/** What an outbox item's state means for the press that wrote it. */
+function stateOfItem(item: Pick<OutboxItemView, 'state'> | undefined, recorded: boolean): TargetState {
+  if (!item) return recorded ? 'sent' : 'removed'
+  // A failed item waits for the user, as an unknown outcome does.
+  return item.state === 'failed' ? 'unknown' : item.state
+}
+
+/**
+ * Publishing: the accounts one press goes to (the open account unless the user ticks others),
+ * the one call, its progress summed over the accounts, and what became of the story on each,
+ * followed until its item leaves that account's outbox. A press to the open account alone is
+ * shown by the composer's own outcome; a press to several (or to another account) by a summary.
+ */
+export const usePublishStore = defineStore('publish', () => {
+  const accounts = useAccountsStore()
+  const stories = useStoriesStore()
+  /** The accounts ticked, or null until the user changes them: then it is the active account alone. */
+  const chosen = ref<string[] | null>(null)
+  const publishing = shallowRef<Publishing | null>(null)
+  const pending = shallowRef<PendingTarget[]>([])
+  const targets = shallowRef<TargetView[]>([])
+  /** How the last press is shown: by a summary of every account (true) or by the composer's own outcome. */
+  const asSummary = ref(false)
+  /**
+   * Why nothing was published: the story failed main's checks, could not be written, or (a press
+   * to the open account alone) its server refused it. The composer still holds the story.
+   */
+  const error = shallowRef<AppErrorData | null>(null)
+  const progress = new Map<string, UploadProgressEvent>()
+  /** Accounts whose history grew since the press: an item that left their outbox was published. */
+  const recorded = new Set<string>()
+  let unsubscribers: Array<() => void> = []
+
+  const selected = computed<string[]>(() => {
+    if (chosen.value === null) return accounts.active ? [accounts.active.id] : []
+    const known = new Set(accounts.accounts.map((account) => account.id))
+    return chosen.value.filter((id) => known.has(id))
+  })
+  /** More than the active account, or another one: the outcome is a summary per account. */
+  const several = computed(() => selected.value.length !== 1 || selected.value[0] !== accounts.active?.id)
+  const canPublish = computed(() => publishing.value === null && stories.checksPass)
+  /** The outcome the composer shows for a press to the open account alone (a refusal is `error`). */
+  const result = computed<KeptOutcome | null>(() => {
+    const [only] = targets.value
+    if (asSummary.value || !only || only.outcome.state === 'refused') return null
+    return only.outcome
+  })
+  const counts = computed<TargetCounts>(() => {
+    const count: TargetCounts = { sent: 0, queued: 0, unknown: 0, refused: 0, sending: 0, removed: 0, scheduled: 0, missed: 0 }
+    for (const target of targets.value) count[target.state]++
+    return count
+  })
+
+  // Another account's composer starts clean.
+  watch(
+    () => accounts.active?.id,
+    (id, previous) => {
+      if (previous !== undefined && id !== previous) forgetComposerOutcome()
+    },
+  )
+
+  function toggle(id: string, on: boolean): void {
+    const current = new Set(selected.value)
+    if (on) current.add(id)
+    else current.delete(id)
+    // Kept in the accounts' own order, so the summary lists them as the picker does.
+    chosen.value = accounts.accounts.map((account) => account.id).filter((accountId) => current.has(accountId))
+  }
+
+  function listen(): void {
+    if (unsubscribers.length > 0) return
+    unsubscribers = [
+      bridge.on('stories:progress', onProgress),
+      bridge.on('stories:history-changed', ({ accountId }) => recorded.add(accountId)),
+      bridge.on('stories:outbox-changed', ({ accountId, items }) => follow(accountId, items)),
+    ]
+  }
+
+  function onProgress(event: UploadProgressEvent): void {
+    const current = publishing.value
+    if (!current || !pending.value.some((target) => target.requestId === event.requestId)) return
+    progress.set(event.requestId, event)
+    pending.value = pending.value.map((target) =>
+      target.requestId === event.requestId ? { ...target, sentBytes: event.sentBytes, totalBytes: event.totalBytes, step: event.step ?? null } : target,
+    )
+    let sentBytes = 0
+    let totalBytes = 0
+    for (const part of progress.values()) {
+      sentBytes += part.sentBytes
+      totalBytes += part.totalBytes
+    }
+    publishing.value = { ...current, sentBytes, totalBytes, ...(event.step && { step: event.step }) }
+  }
+
+  /** An account's outbox changed: its item may have gone out after waiting, or become unknown. */
+  function follow(accountId: string, items: readonly Pick<OutboxItemView, 'id' | 'state' | 'lastError'>[]): void {
+    let changed = false
+    const next = targets.value.map((target) => {
+      if (target.accountId !== accountId || target.outcome.state === 'refused' || target.state === 'sent' || target.state === 'removed') return target
+      const itemId = target.outcome.itemId
+      const item = items.find((candidate) => candidate.id === itemId)
+      const state = stateOfItem(item, recorded.has(accountId))
+      if (state === target.state) return target
+      changed = true
+      return { ...target, state, error: item?.lastError ?? (state === 'sent' ? null : target.error) }
+    })
+    if (changed) targets.value = next
+  }
+
+  /**
+   * Publishes the composer's story to every chosen account in one call. False when nothing was
+   * published: a check stops it (the fields say why), main refused the story, or the open
+   * account alone was chosen and its server refused it.
+   */
+  async function publish(): Promise<boolean> {
+    stories.attempted = true
+    if (!canPublish.value || selected.value.length === 0) return false
+    // "Publish at…" holds for every account: the instant picked, or null when it cannot be used.
+    const schedule = useScheduleStore()
+    const dueAt = schedule.dueAtForPublish()
+    if (dueAt === null) return false
+    listen()
+    const requestId = crypto.randomUUID()
+    const accountIds = [...selected.value]
+    const labels = new Map(accounts.accounts.map((account) => [account.id, account.label]))
+    asSummary.value = several.value
+    publishing.value = { requestId, sentBytes: 0, totalBytes: 0 }
+    targets.value = []
+    error.value = null
+    progress.clear()
+    recorded.clear()
+    pending.value = accountIds.map((accountId, index) => ({
+      accountId,
+      label: labels.get(accountId) ?? accountId,
+      requestId: targetRequestId(requestId, index),
+      sentBytes: 0,
+      totalBytes: 0,
+      step: null,
+    }))
+    // A save on its way would write back the story main is about to take out of the draft.
+    stories.cancelDraftSave()
+    // Parsing yields a plain copy: a reactive proxy cannot cross IPC.
+    const answer = await bridge.call('stories:publish', {
+      requestId,
+      draft: StoryDraftSchema.parse(stories.draft),
+      accountIds,
+      ...(dueAt !== undefined && { dueAt }),
+    })
+    publishing.value = null
+    pending.value = []
+    if (!answer.ok) {
+      error.value = answer.error
+      return false
+    }
+    return show(answer.value)
+  }
+
+  function show(answer: PublishResult): boolean {
+    targets.value = answer.targets.map(viewOf)
+    if (answer.targets.some((target) => target.outcome.state === 'scheduled')) useScheduleStore().clear()
+    const refusal = answer.targets.map((target) => target.outcome).find((outcome) => outcome.state === 'refused')
+    if (!refusal) {
+      stories.startAfresh()
+      return true
+    }
+    // Kept in the composer, so nothing is lost for the account that refused it. The summary says
+    // so account by account; the open account alone says it as the composer always has.
+    if (asSummary.value) return true
+    error.value = refusal.error
+    return false
+  }
+
+  async function cancel(): Promise<void> {
+    // The press's own id stops every account's part of it.
+    if (publishing.value) await bridge.call('stories:cancel', { requestId: publishing.value.requestId })
+  }
+
+  /**
+   * The composer holds another story (another account's, a saved draft opened): what came of the
+   * last one no longer speaks of it. A summary names each account and what it holds, so it stays.
+   */
+  function forgetComposerOutcome(): void {
+    error.value = null
+    if (!asSummary.value) targets.value = []
+  }
+
+  function dismiss(): void {
+    targets.value = []
+    error.value = null
+  }
+
+  function dispose(): void {
+    for (const off of unsubscribers) off()
+    unsubscribers = []
+  }
+
+  return {
+    chosen,
+    selected,
+    several,
+    canPublish,
+    publishing,
+    pending,
+    targets,
+    asSummary,
+    result,
+    error,
+    counts,
+    toggle,
+    publish,
+    cancel,
+    forgetComposerOutcome,
+    dismiss,
+    dispose,
+  }
+})
