@@ -1,24 +1,16 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import type { EmulatorContext } from '../context'
+import type { EmulatorContext } from '../state/context'
 import { mediaId } from '../data/ids'
 import { createRng, hashSeed } from '../data/prng'
-import { HttpError, readBody, readBodyStreamed } from '../http'
+import { HttpError, readBody, readBodyStreamed } from '../protocol/http'
 import {
   essence,
   extensionOf,
   parseMediaReference,
   SUPPORTED_STORY_MIME_TYPES,
   UPLOAD_MIME_TYPES,
-} from '../media'
-
-export interface UploadedMedia {
-  id: string
-  mimeType: string
-  bytes: number
-  sha256: string
-  receivedAt: number
-}
+} from '../protocol/media'
 
 /**
  * POST /media: the body is the file itself, its type in Content-Type. The bytes are hashed
