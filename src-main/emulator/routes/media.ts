@@ -8,7 +8,6 @@ import {
   essence,
   extensionOf,
   parseMediaReference,
-  SUPPORTED_STORY_MIME_TYPES,
   UPLOAD_MIME_TYPES,
 } from '../protocol/media'
 
@@ -30,7 +29,7 @@ export async function uploadMedia(
     throw new HttpError(
       415,
       `Unsupported media type: ${declared ?? '(none)'}`,
-      `send the file as the body with its type in Content-Type; story media: ${SUPPORTED_STORY_MIME_TYPES.join(', ')}`,
+      `send the file as the body with its type in Content-Type, one of: ${[...UPLOAD_MIME_TYPES].join(', ')}`,
     )
   }
   const hash = createHash('sha256')

@@ -53,7 +53,10 @@ export class ApiClient {
     return publishStory(this.#core, input, options)
   }
 
-  /** Uploads media with `POST /media`, the file itself as the body; it publishes nothing. */
+  /**
+   * Uploads media with `POST /media`, the file itself as the body; it publishes nothing. A
+   * type `/media` does not declare is not sent (`undeclared-type`): it goes in the story.
+   */
   uploadMedia(source: UploadSource, options: PublishOptions = {}): Promise<UploadMediaResult> {
     return uploadMedia(this.#core, source, options)
   }

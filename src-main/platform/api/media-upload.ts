@@ -3,14 +3,17 @@ import { AppError } from '@shared/errors'
 import { MAX_LIST_RESPONSE_BYTES, type ClientCore, type PublishOptions, type Success } from './client-core'
 import { fileByteSource, memoryByteSource, MediaReadError, type ByteSource } from './media-source'
 import { rawBody } from './upload-body'
+import { uploadTypeDeclared } from './upload-types'
 
 /**
- * `unsupported`: the server has no `POST /media` (404 or 405), so the media has to travel
- * inside the story request instead.
+ * `unsupported`: the server has no `POST /media` (404 or 405); `undeclared-type`: `/media`
+ * does not declare the type, so nothing was sent. Either way the media travels inside the
+ * story request instead, as a data URI.
  */
 export type UploadMediaResult =
   | { outcome: 'uploaded'; mediaId: string; attempts: number }
   | { outcome: 'unsupported'; status: number }
+  | { outcome: 'undeclared-type'; mimeType: string }
 
 /** A local file or bytes to upload, with the type probed from its content. */
 export type UploadSource =
@@ -21,13 +24,15 @@ export type UploadSource =
  * Uploads media with `POST /media`: the file itself is the body (no base64), streamed a
  * chunk at a time. It publishes nothing, so it is retried like a GET; an early refusal
  * (413 while the body is still going out) is read and reported as the server sent it.
- * Every error says `published: false`.
+ * Every error says `published: false`. A type `/media` does not declare is not sent (nor
+ * its file opened): the provider may refuse it there, and the story endpoint takes it.
  */
 export async function uploadMedia(
   core: ClientCore,
   source: UploadSource,
   options: PublishOptions,
 ): Promise<UploadMediaResult> {
+  if (!uploadTypeDeclared(source.mimeType)) return { outcome: 'undeclared-type', mimeType: source.mimeType }
   let bytes: ByteSource
   try {
     bytes = source.kind === 'file' ? await fileByteSource(source.path) : memoryByteSource(source.bytes)
