@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import { HttpError } from './http'
+import { HttpError } from './protocol/http'
 
 const CHALLENGE = { 'www-authenticate': 'Bearer' }
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { isIP } from 'node:net'
 import { authenticate } from './auth'
-import { HttpError } from './http'
+import { HttpError } from './protocol/http'
 
 /**
  * The /__emulator routes change what the emulator answers, and the demo account runs one

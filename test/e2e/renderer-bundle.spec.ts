@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { readFile, readdir } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { DEFAULT_TOKEN } from '../../src-main/emulator/options'
+import { DEFAULT_TOKEN } from '../../src-main/emulator/state/options'
 import { preloadRequires, scanRendererBundle } from '../support/bundle-scan'
 
 // Runs after `electron-vite build` (npm run test:e2e) on the very files that ship.

@@ -1,10 +1,10 @@
 import type { ApiClient } from '../../platform/api'
 
-/** What the features acting for an account call on its client. */
-export type AccountClient = Pick<
-  ApiClient,
-  'listGroups' | 'listGroupsBody' | 'publishStory' | 'uploadMedia' | 'listStories' | 'getStory' | 'storyStatuses' | 'copyStory' | 'listContacts'
->
+/**
+ * What the features acting for an account call on its client: every operation ApiClient
+ * offers, so the stand-in for an account without its token cannot miss one a feature uses.
+ */
+export type AccountClient = { [K in keyof ApiClient]: ApiClient[K] }
 
 /**
  * An account's session: the account and its client, built by the accounts service. The token

@@ -1,4 +1,4 @@
-import { PREVIEW_JPEG } from '../media'
+import { PREVIEW_JPEG } from '../protocol/media'
 import { inviteCode, mediaId, messageId, newsletterId, numericId, randomHex } from './ids'
 import { MESSAGE_TEXTS, PLACES, REACTION_EMOJI, type Script } from './names'
 import type { Person } from './people'

@@ -1,6 +1,6 @@
-import type { EmulatorContext } from '../context'
+import type { EmulatorContext } from '../state/context'
 import { generateContacts, type EmulatedContact } from '../data/contacts'
-import { parsePaging } from '../validation'
+import { parsePaging } from '../protocol/validation'
 
 const generated = new WeakMap<EmulatorContext, EmulatedContact[]>()
 

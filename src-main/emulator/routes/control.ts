@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http'
 import { z } from 'zod'
-import type { EmulatorContext } from '../context'
-import type { EmulatorControl } from '../control'
+import type { EmulatorContext } from '../state/context'
+import type { EmulatorControl } from '../state/control'
 import { MAX_GROUPS_ADDED } from '../data/group-list'
-import { FaultError } from '../faults'
-import { HttpError, readBody } from '../http'
-import { addPhoneStory, PhoneStorySchema } from '../phone-story'
+import { FaultError } from '../faults/faults'
+import { HttpError, readBody } from '../protocol/http'
+import { addPhoneStory, PhoneStorySchema } from './phone-story'
 
 const CONTROL_BODY_LIMIT = 1024 * 1024
 

@@ -1,8 +1,8 @@
-import type { EmulatorContext } from '../context'
+import type { EmulatorContext } from '../state/context'
 import { generateGroup } from '../data/generator'
-import type { PagingFault, ViolationFault } from '../faults'
-import { parsePaging } from '../validation'
-import { breakGroup } from '../violations'
+import type { PagingFault, ViolationFault } from '../faults/faults'
+import { parsePaging } from '../protocol/validation'
+import { breakGroup } from '../faults/violations'
 
 /** What a server claiming an impossibly large account says its total is. */
 export const HUGE_TOTAL = 1e12

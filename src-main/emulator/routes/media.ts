@@ -1,24 +1,15 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import type { EmulatorContext } from '../context'
+import type { EmulatorContext } from '../state/context'
 import { mediaId } from '../data/ids'
 import { createRng, hashSeed } from '../data/prng'
-import { HttpError, readBody, readBodyStreamed } from '../http'
+import { HttpError, readBody, readBodyStreamed } from '../protocol/http'
 import {
   essence,
   extensionOf,
   parseMediaReference,
-  SUPPORTED_STORY_MIME_TYPES,
   UPLOAD_MIME_TYPES,
-} from '../media'
-
-export interface UploadedMedia {
-  id: string
-  mimeType: string
-  bytes: number
-  sha256: string
-  receivedAt: number
-}
+} from '../protocol/media'
 
 /**
  * POST /media: the body is the file itself, its type in Content-Type. The bytes are hashed
@@ -38,7 +29,7 @@ export async function uploadMedia(
     throw new HttpError(
       415,
       `Unsupported media type: ${declared ?? '(none)'}`,
-      `send the file as the body with its type in Content-Type; story media: ${SUPPORTED_STORY_MIME_TYPES.join(', ')}`,
+      `send the file as the body with its type in Content-Type, one of: ${[...UPLOAD_MIME_TYPES].join(', ')}`,
     )
   }
   const hash = createHash('sha256')

@@ -1,5 +1,5 @@
-import { HttpError } from '../http'
-import { parsePictureName, renderPicture } from '../pictures'
+import { HttpError } from '../protocol/http'
+import { parsePictureName, renderPicture } from '../data/pictures'
 
 const cache = new Map<string, Buffer>()
 const CACHE_CAP = 256

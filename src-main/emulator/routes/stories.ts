@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import type { EmulatorContext } from '../context'
+import type { EmulatorContext } from '../state/context'
 import { mediaId, messageId } from '../data/ids'
 import { createRng, hashSeed } from '../data/prng'
 import type { JsonObject, Message } from '../data/types'
-import { HttpError, readBody } from '../http'
+import { HttpError, readBody } from '../protocol/http'
 import {
   essence,
   extensionOf,
@@ -12,9 +12,9 @@ import {
   type StoryMediaKind,
   storyKindOf,
   SUPPORTED_STORY_MIME_TYPES,
-} from '../media'
-import type { PublishedStory } from '../story-log'
-import { parseStoryRequest, type StoryRequest } from '../validation'
+} from '../protocol/media'
+import type { PublishedStory } from '../state/story-log'
+import { parseStoryRequest, type StoryRequest } from '../protocol/validation'
 
 const STORY_CHAT = 'status@broadcast'
 /** The spec's defaults for text stories. */

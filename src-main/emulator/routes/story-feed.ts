@@ -1,13 +1,13 @@
 import type { IncomingMessage } from 'node:http'
 import { z } from 'zod'
-import type { EmulatorContext } from '../context'
+import type { EmulatorContext } from '../state/context'
 import { messageId } from '../data/ids'
 import { createRng, hashSeed } from '../data/prng'
 import type { Message } from '../data/types'
-import { HttpError, readBody } from '../http'
-import type { PublishedStory } from '../story-log'
-import { parsePaging } from '../validation'
-import { viewsOf, type ViewStatus } from '../viewers'
+import { HttpError, readBody } from '../protocol/http'
+import type { PublishedStory } from '../state/story-log'
+import { parsePaging } from '../protocol/validation'
+import { viewsOf, type ViewStatus } from '../state/viewers'
 
 const STORY_LIFETIME_MS = 24 * 3600_000
 const CONTACT = /^([\d]{7,15})?$/

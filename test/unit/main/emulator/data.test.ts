@@ -4,7 +4,7 @@ import { generateGroup, type GeneratorConfig } from '../../../../src-main/emulat
 import { GroupList } from '../../../../src-main/emulator/data/group-list'
 import { createPeople } from '../../../../src-main/emulator/data/people'
 import { createRng } from '../../../../src-main/emulator/data/prng'
-import { renderPicture } from '../../../../src-main/emulator/pictures'
+import { renderPicture } from '../../../../src-main/emulator/data/pictures'
 import { specErrors } from '../../../support/emulator-openapi'
 
 const config = (seed: number): GeneratorConfig => ({

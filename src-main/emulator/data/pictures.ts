@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib'
-import { hashSeed } from './data/prng'
+import { hashSeed } from './prng'
 
 /** Chat picture sizes, as the provider serves a thumbnail and a full picture. */
 export const PICTURE_SIZES = { thumb: 96, full: 640 } as const

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import type { IncomingMessage } from 'node:http'
 import type { EarlyAnswerFault, MalformedFault, ResetFault, TerminalFault } from './faults'
-import { errorBody, sendJson, sendText } from './http'
+import { errorBody, sendJson, sendText } from '../protocol/http'
 
 const STATUS_MESSAGES: Readonly<Record<number, string>> = {
   400: 'Wrong request parameters',

@@ -1,5 +1,5 @@
 import type { EmulatorContext } from './context'
-import { generateGroup } from './data/generator'
+import { generateGroup } from '../data/generator'
 import type { PublishedStory } from './story-log'
 
 /** People who can view a story: members of the account's first groups, the account excluded. */

@@ -1,4 +1,4 @@
-import { MESSAGE_CONTENT_KINDS } from './data/types'
+import { MESSAGE_CONTENT_KINDS } from '../data/types'
 
 /**
  * Ways a record can break the provider's schema, for testing how a client copes with

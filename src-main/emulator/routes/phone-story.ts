@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import type { EmulatorContext } from './context'
-import { messageId } from './data/ids'
-import { createRng, hashSeed } from './data/prng'
-import type { JsonObject, Message } from './data/types'
-import { PREVIEW_JPEG, storyKindOf } from './media'
-import type { PublishedStory } from './story-log'
-import { FONT_TYPES } from './validation'
+import type { EmulatorContext } from '../state/context'
+import { messageId } from '../data/ids'
+import { createRng, hashSeed } from '../data/prng'
+import type { JsonObject, Message } from '../data/types'
+import { PREVIEW_JPEG, storyKindOf } from '../protocol/media'
+import type { PublishedStory } from '../state/story-log'
+import { FONT_TYPES } from '../protocol/validation'
 
 const color = z.string().regex(/^#[0-9a-fA-F]{6,8}$/)
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { MAX_GROUPS_ADDED } from './data/group-list'
-import { createRng, hashSeed, type Rng } from './data/prng'
+import { MAX_GROUPS_ADDED } from '../data/group-list'
+import { createRng, hashSeed, type Rng } from '../data/prng'
 import { GROUP_VIOLATIONS, STORY_VIOLATIONS } from './violations'
 
 /**

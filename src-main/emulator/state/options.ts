@@ -1,6 +1,6 @@
-import type { FaultInput } from './faults'
-import { BUILT_IN_MEDIA } from './media'
-import { seedOf } from './data/prng'
+import type { FaultInput } from '../faults/faults'
+import { BUILT_IN_MEDIA } from '../protocol/media'
+import { seedOf } from '../data/prng'
 
 export interface EmulatorOptions {
   /** Default 127.0.0.1. */

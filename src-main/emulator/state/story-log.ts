@@ -1,5 +1,5 @@
-import type { StoryMediaKind } from './media'
-import type { Message } from './data/types'
+import type { StoryMediaKind } from '../protocol/media'
+import type { Message } from '../data/types'
 
 export interface PublishedStory {
   id: string

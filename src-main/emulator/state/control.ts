@@ -1,8 +1,8 @@
 import type { EmulatorContext } from './context'
-import type { GroupMutation } from './data/group-list'
-import { groupId } from './data/ids'
-import type { FaultInput, FaultState } from './faults'
-import { essence, MEDIA_ID_PATTERN } from './media'
+import type { GroupMutation } from '../data/group-list'
+import { groupId } from '../data/ids'
+import type { FaultInput, FaultState } from '../faults/faults'
+import { essence, MEDIA_ID_PATTERN } from '../protocol/media'
 import type { RequestRecord } from './request-log'
 import type { PublishedStory } from './story-log'
 

@@ -1,11 +1,19 @@
-import { type GeneratorConfig } from './data/generator'
-import { GroupList } from './data/group-list'
-import { createPeople } from './data/people'
-import { FaultSet } from './faults'
+import { type GeneratorConfig } from '../data/generator'
+import { GroupList } from '../data/group-list'
+import { createPeople } from '../data/people'
+import { FaultSet } from '../faults/faults'
 import type { ResolvedOptions } from './options'
 import { RequestLog } from './request-log'
-import type { UploadedMedia } from './routes/media'
 import { StoryLog } from './story-log'
+
+/** What POST /media received: the bytes are hashed as they arrive, never kept. */
+export interface UploadedMedia {
+  id: string
+  mimeType: string
+  bytes: number
+  sha256: string
+  receivedAt: number
+}
 
 /** Everything a running emulator holds. */
 export interface EmulatorContext {
