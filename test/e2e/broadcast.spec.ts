@@ -140,12 +140,12 @@ test('with one server down the other publishes, and the first follows when it re
   expect(await published(shop, 'Flash sale at noon')).toHaveLength(1)
   expect(await published(branch, 'Flash sale at noon')).toHaveLength(1)
 
-  // The shop's own history lists it, once.
-  await page.getByTestId('account-switcher-button').click()
-  await page.getByRole('menuitemradio', { name: /Shop/ }).click()
-  await expect(page.getByTestId('account-active-label')).toHaveText('Shop')
+  // The history lists every account's stories: once for each account, and once in the shop's own.
   await page.getByTestId('nav-outbox').click()
+  await expect(page.getByTestId('history-entry').filter({ hasText: 'Flash sale at noon' })).toHaveCount(2)
+  await page.getByTestId('outbox-account-filter').selectOption(shopId)
   await expect(page.getByTestId('history-entry').filter({ hasText: 'Flash sale at noon' })).toHaveCount(1)
+  await expect(page.locator(`[data-testid="history-entry"][data-account="${shopId}"]`).filter({ hasText: 'Flash sale at noon' })).toHaveCount(1)
   expect(await published(shop, 'Flash sale at noon')).toHaveLength(1)
   expect(problems).toEqual([])
 })

@@ -81,7 +81,8 @@ export interface Classified {
   role: 'file' | 'temp' | 'set-aside' | 'item'
 }
 
-const STAMP = /-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/
+/** A set-aside stamp, and the `-<n>` a second copy in the same millisecond gets. */
+const STAMP = /-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z(-\d{1,4})?$/
 
 function nameMatches(pattern: string | RegExp, name: string): boolean {
   return typeof pattern === 'string' ? pattern === name : pattern.test(name)

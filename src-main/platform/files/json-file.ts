@@ -32,7 +32,7 @@ export async function readJsonFile<S extends z.ZodType>(path: string, schema: S)
   return { status: 'ok', value: parsed.data }
 }
 
-/** The stamp set-aside copies carry: an ISO instant with `:` and `.` made file-name safe. */
+/** The stamp set-aside copies carry, `2025-03-01T10-20-30-123Z`: sortable, and valid in a file name on every platform. */
 export function setAsideStamp(now: Date): string {
   return now.toISOString().replace(/[:.]/g, '-')
 }

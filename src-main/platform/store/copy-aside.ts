@@ -1,13 +1,9 @@
 import { copyFileSync, existsSync, renameSync } from 'node:fs'
 import { basename } from 'node:path'
-
-/** `2025-03-01T10-20-30-123Z`: sortable, and valid in a file name on every platform. */
-export function fileStamp(at: Date): string {
-  return at.toISOString().replace(/[:.]/g, '-')
-}
+import { setAsideStamp } from '../files/json-file'
 
 function freeName(path: string, tag: string, at: Date): string {
-  const base = `${path}.${tag}-${fileStamp(at)}`
+  const base = `${path}.${tag}-${setAsideStamp(at)}`
   let candidate = base
   for (let n = 1; existsSync(candidate); n++) candidate = `${base}-${n}`
   return candidate

@@ -84,8 +84,10 @@ export class AccountOutbox implements WorkspacePart {
       deps.notice('warning', setAsideNotice(ACCOUNT_FILES.outbox))
       this.#log.warn('outbox item set aside', { path })
     }
-    // A background account with stories to send gets its client now; one with nothing waiting needs none yet.
-    if (!this.outbox.sending && this.outbox.hasWaiting()) await this.startSending()
+    // What was queued goes now; a background account with stories to send gets its client now,
+    // one with nothing waiting needs none yet.
+    if (this.outbox.sending) void this.outbox.drain()
+    else if (this.outbox.hasWaiting()) await this.startSending()
   }
 
   /** Builds the account's client if needed and sends what waits; false when it cannot send (its token is needed). */

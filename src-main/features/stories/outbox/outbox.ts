@@ -44,6 +44,8 @@ export class Outbox {
   #draining: Promise<void> | null = null
   #drainAgain = false
   #retryTimer: unknown = null
+  /** Whether the items were read from disk: nothing is judged or sent before. */
+  #loaded = false
   /** Whether the schedule was looked at since the items were loaded: the first look judges with the user's allowance only. */
   #scheduleLooked = false
   #unsubscribe: (() => void) | null = null
@@ -77,6 +79,7 @@ export class Outbox {
         core.items.set(item.id, item)
       }
     }
+    this.#loaded = true
     core.emit()
     if (!core.closed) {
       this.#listen()
@@ -104,6 +107,8 @@ export class Outbox {
     core.publisher = publisher
     if (!core.closed) return
     core.closed = false
+    // Before the items are read, open() does the rest.
+    if (!this.#loaded) return
     this.#listen()
     void this.#lookAtSchedule()
     void this.drain()

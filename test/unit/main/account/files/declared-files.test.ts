@@ -1,0 +1,130 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { openConfStore } from '../../../../../src-main/adapters/conf-store'
+import { ACCOUNT_FILE_LIST } from '../../../../../src-main/account/files/account-files'
+import { ACCOUNTS_DIR, APP_FILE_LIST } from '../../../../../src-main/account/files/app-files'
+import { FileRoot } from '../../../../../src-main/account/files/file-root'
+import { noKeyring } from '../../../../../src-main/account/accounts/secret-box'
+import { type AppCore, createAppCore } from '../../../../../src-main/app/app-core'
+import { type Emulator, startEmulator } from '../../../../../src-main/emulator'
+import { downloadsFolder } from '../../../../../src-main/features/export'
+import { dispatch } from '../../../../../src-main/handlers/dispatch'
+import { EventHub } from '../../../../../src-main/platform/events'
+import { silentLogger } from '../../../../../src-main/platform/log/log'
+import { TEST_IDENTITY } from '../../../../support/handlers'
+
+const JPEG = join(import.meta.dirname, '../../../../fixtures/media/photo-360x640.jpg')
+const ctx = { transport: 'web' as const }
+let emulator: Emulator
+let dataDir: string
+const cores: AppCore[] = []
+
+async function startCore(): Promise<AppCore> {
+  const core = await createAppCore({
+    identity: TEST_IDENTITY,
+    dataDir,
+    fetch: globalThis.fetch,
+    log: silentLogger,
+    events: new EventHub(),
+    secretBox: noKeyring('test'),
+    openStore: openConfStore,
+    dialogs: downloadsFolder(join(dataDir, 'exports')),
+    clipboard: null,
+    openDialog: null,
+    logs: { folder: null, scoped: () => silentLogger },
+  })
+  cores.push(core)
+  await core.start()
+  return core
+}
+
+/** Calls a channel as a transport does (arguments parsed), and answers its value or throws its error. */
+async function call(core: AppCore, channel: string, arg?: unknown): Promise<unknown> {
+  const result = await dispatch(core.handlers, channel, arg, ctx, silentLogger)
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`)
+  return result.value
+}
+
+/** Everything in the data folder that no declaration accounts for: the app's own files, then each account's. */
+async function undeclared(): Promise<string[]> {
+  const app = new FileRoot(dataDir, APP_FILE_LIST, { log: silentLogger })
+  const found = await app.undeclared((path) => path.startsWith(`${ACCOUNTS_DIR}/`))
+  for (const id of await readdir(join(dataDir, ACCOUNTS_DIR)).catch(() => [] as string[])) {
+    const account = new FileRoot(join(dataDir, ACCOUNTS_DIR, id), ACCOUNT_FILE_LIST, { log: silentLogger })
+    found.push(...(await account.undeclared()).map((path) => `${ACCOUNTS_DIR}/<id>/${path}`))
+  }
+  return found
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ groups: 40 })
+})
+afterAll(async () => {
+  await emulator.stop()
+})
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'statusdesk-declared-'))
+})
+afterEach(async () => {
+  for (const core of cores.splice(0)) await core.dispose()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+describe('the file registry', () => {
+  it('declares every file the app writes, through every feature and a restart', async () => {
+    const core = await startCore()
+    const account = (await call(core, 'accounts:connect', { baseUrl: emulator.baseUrl, token: emulator.token, storage: 'weak' })) as { id: string }
+    await call(core, 'groups:sync')
+    // Pictures (downloaded after the sync), the participants index, an export.
+    const pictures = join(dataDir, ACCOUNTS_DIR, account.id, 'pictures')
+    for (let i = 0; i < 250 && !(await readdir(pictures).catch(() => [] as string[])).includes('manifest.json'); i++) await new Promise((r) => setTimeout(r, 40))
+    await call(core, 'stories:contacts-search', { query: '1' })
+    await call(core, 'export:groups', {})
+    // Stories: text now, media now, one planned, and the feed with its viewers and contact names.
+    await call(core, 'stories:publish', { requestId: 'declared-text', draft: { text: { body: 'Every file' } }, accountIds: [account.id] })
+    const grant = (await call(core, 'stories:media-import', { name: 'photo.jpg', bytes: new Uint8Array(await readFile(JPEG)) })) as { id: string }
+    await call(core, 'stories:publish', {
+      requestId: 'declared-media',
+      draft: { kind: 'media', media: { grantId: grant.id, caption: 'A photo' } },
+      accountIds: [account.id],
+    })
+    await call(core, 'stories:publish', {
+      requestId: 'declared-later',
+      draft: { text: { body: 'Tomorrow' } },
+      accountIds: [account.id],
+      dueAt: new Date(Date.now() + 86_400_000).toISOString(),
+    })
+    const feed = (await call(core, 'stories:feed-sync')) as { stories: { id: string }[] }
+    if (feed.stories[0]) await call(core, 'stories:views', { id: feed.stories[0].id, refresh: true })
+    // Drafts, saved drafts, audiences and styles.
+    await call(core, 'stories:draft-save', { text: { body: 'Half written' } })
+    await call(core, 'drafts:save', { draft: { text: { body: 'For later' } } })
+    await call(core, 'audiences:save', { name: 'Customers', contacts: ['15550100001'] })
+    await call(core, 'styles:save', { name: 'Night', background: '#FF000000', color: '#FFFFFFFF', font: 'SYSTEM' })
+    // A damaged history is set aside beside the new one.
+    const accountDir = join(dataDir, ACCOUNTS_DIR, account.id)
+    await core.dispose()
+    await writeFile(join(accountDir, 'history.json'), '{"version":1,"entries":[{"id":')
+    const again = await startCore()
+    await call(again, 'stories:history-list')
+    await call(again, 'groups:sync')
+    await again.dispose()
+
+    const names = await readdir(accountDir)
+    expect(names).toEqual(expect.arrayContaining(['account.json', 'groups.snapshot', 'groups.index', 'participants.index', 'pictures', 'outbox', 'drafts', 'stories-feed.json', 'contacts.json']))
+    expect(names.some((name) => name.startsWith('history.json.corrupt-'))).toBe(true)
+    expect(await undeclared()).toEqual([])
+  }, 60_000)
+
+  it('finds a file nothing declares, wherever it is', async () => {
+    const core = await startCore()
+    const account = (await call(core, 'accounts:connect', { baseUrl: emulator.baseUrl, token: emulator.token, storage: 'weak' })) as { id: string }
+    await core.dispose()
+    await writeFile(join(dataDir, ACCOUNTS_DIR, account.id, 'notes.txt'), 'mine')
+    await writeFile(join(dataDir, 'stray.json'), '{}')
+    expect((await undeclared()).sort()).toEqual(['accounts/<id>/notes.txt', 'stray.json'])
+  })
+})
