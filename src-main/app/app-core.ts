@@ -208,6 +208,8 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     groups,
     stories,
     start: async () => {
+      // The data folder's own temps of writes a killed run never finished; each account's go when its workspace opens.
+      await appFiles.sweepTemps().catch((error: unknown) => ports.log.warn('temp sweep failed', { error: String(error) }))
       await groups.start()
       await stories.start()
     },

@@ -3,14 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { StoryDraftSchema } from '@shared/story/draft'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { openConfStore } from '../../../../src-main/adapters/conf-store'
-import { type AppCore, createAppCore } from '../../../../src-main/app/app-core'
+import type { AppCore } from '../../../../src-main/app/app-core'
+import { startTestCore } from '../../../support/app-core'
 import { type Emulator, startEmulator } from '../../../../src-main/emulator'
-import { EventHub } from '../../../../src-main/platform/events'
-import { noKeyring } from '../../../../src-main/account/accounts/secret-box'
-import { downloadsFolder } from '../../../../src-main/features/export'
-import { silentLogger } from '../../../../src-main/platform/log/log'
-import { TEST_IDENTITY } from '../../../support/handlers'
 
 const ctx = { transport: 'web' as const }
 let emulator: Emulator
@@ -18,21 +13,8 @@ let dataDir: string
 const cores: AppCore[] = []
 
 async function startCore(): Promise<AppCore> {
-  const core = await createAppCore({
-    identity: TEST_IDENTITY,
-    dataDir,
-    fetch: globalThis.fetch,
-    log: silentLogger,
-    events: new EventHub(),
-    secretBox: noKeyring('test'),
-    openStore: openConfStore,
-    dialogs: downloadsFolder(join(dataDir, 'exports')),
-    clipboard: null,
-    openDialog: null,
-    logs: { folder: null, scoped: () => silentLogger },
-  })
+  const core = await startTestCore(dataDir)
   cores.push(core)
-  await core.start()
   return core
 }
 

@@ -3,50 +3,26 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { openConfStore } from '../../../../../src-main/adapters/conf-store'
 import { ACCOUNT_FILE_LIST } from '../../../../../src-main/account/files/account-files'
 import { ACCOUNTS_DIR, APP_FILE_LIST } from '../../../../../src-main/account/files/app-files'
 import { FileRoot } from '../../../../../src-main/account/files/file-root'
-import { noKeyring } from '../../../../../src-main/account/accounts/secret-box'
-import { type AppCore, createAppCore } from '../../../../../src-main/app/app-core'
+import type { AppCore } from '../../../../../src-main/app/app-core'
 import { type Emulator, startEmulator } from '../../../../../src-main/emulator'
-import { downloadsFolder } from '../../../../../src-main/features/export'
-import { dispatch } from '../../../../../src-main/handlers/dispatch'
-import { EventHub } from '../../../../../src-main/platform/events'
 import { silentLogger } from '../../../../../src-main/platform/log/log'
-import { TEST_IDENTITY } from '../../../../support/handlers'
+import { callCore, startTestCore } from '../../../../support/app-core'
 
 const JPEG = join(import.meta.dirname, '../../../../fixtures/media/photo-360x640.jpg')
-const ctx = { transport: 'web' as const }
 let emulator: Emulator
 let dataDir: string
 const cores: AppCore[] = []
 
 async function startCore(): Promise<AppCore> {
-  const core = await createAppCore({
-    identity: TEST_IDENTITY,
-    dataDir,
-    fetch: globalThis.fetch,
-    log: silentLogger,
-    events: new EventHub(),
-    secretBox: noKeyring('test'),
-    openStore: openConfStore,
-    dialogs: downloadsFolder(join(dataDir, 'exports')),
-    clipboard: null,
-    openDialog: null,
-    logs: { folder: null, scoped: () => silentLogger },
-  })
+  const core = await startTestCore(dataDir)
   cores.push(core)
-  await core.start()
   return core
 }
 
-/** Calls a channel as a transport does (arguments parsed), and answers its value or throws its error. */
-async function call(core: AppCore, channel: string, arg?: unknown): Promise<unknown> {
-  const result = await dispatch(core.handlers, channel, arg, ctx, silentLogger)
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`)
-  return result.value
-}
+const call = callCore
 
 /** Everything in the data folder that no declaration accounts for: the app's own files, then each account's. */
 async function undeclared(): Promise<string[]> {

@@ -3,45 +3,21 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { PublishResult } from '@shared/channels/outbox'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openConfStore } from '../../../../../../src-main/adapters/conf-store'
-import { noKeyring } from '../../../../../../src-main/account/accounts/secret-box'
-import { type AppCore, createAppCore } from '../../../../../../src-main/app/app-core'
+import type { AppCore } from '../../../../../../src-main/app/app-core'
+import { callCore, startTestCore } from '../../../../../support/app-core'
 import { type Emulator, startEmulator } from '../../../../../../src-main/emulator'
-import { downloadsFolder } from '../../../../../../src-main/features/export'
-import { dispatch } from '../../../../../../src-main/handlers/dispatch'
-import { EventHub } from '../../../../../../src-main/platform/events'
-import { silentLogger } from '../../../../../../src-main/platform/log/log'
-import { TEST_IDENTITY } from '../../../../../support/handlers'
 
-const ctx = { transport: 'web' as const }
 let servers: Emulator[]
 let dataDir: string
 const cores: AppCore[] = []
 
 async function startCore(): Promise<AppCore> {
-  const core = await createAppCore({
-    identity: TEST_IDENTITY,
-    dataDir,
-    fetch: globalThis.fetch,
-    log: silentLogger,
-    events: new EventHub(),
-    secretBox: noKeyring('test'),
-    openStore: openConfStore,
-    dialogs: downloadsFolder(join(dataDir, 'exports')),
-    clipboard: null,
-    openDialog: null,
-    logs: { folder: null, scoped: () => silentLogger },
-  })
+  const core = await startTestCore(dataDir)
   cores.push(core)
-  await core.start()
   return core
 }
 
-async function call<T>(core: AppCore, channel: string, arg?: unknown): Promise<T> {
-  const result = await dispatch(core.handlers, channel, arg, ctx, silentLogger)
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`)
-  return result.value as T
-}
+const call = callCore
 
 /** Plans a story on one account (on screen or not), due at `dueAt`. */
 async function plan(core: AppCore, accountId: string, caption: string, dueAt: number): Promise<void> {
