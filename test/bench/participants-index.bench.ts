@@ -25,7 +25,7 @@ import {
   type PeopleSnapshot,
 } from '../../src-main/features/groups/participants'
 import { ContactsSearch } from '../../src-main/features/stories/publish/contacts-search'
-import { forEachRecord } from '../../src-main/features/groups/sync/records-on-disk'
+import { forEachRecord } from '../../src-main/features/groups/cache'
 import { DirectoryBuilder, ReferenceContactsSearch } from '../support/directory-reference'
 import {
   benchAccount,

@@ -12,6 +12,12 @@ export {
   type SnapshotTable,
 } from './snapshot-format'
 export { SnapshotReader } from './snapshot-reader'
+export {
+  forEachRecord,
+  readGroup,
+  readRecordBytes,
+  type RecordsOnDisk,
+} from './records-on-disk'
 export { SnapshotWriter } from './snapshot-writer'
 export { decodeLeanIndex, encodeLeanIndex, type LeanIndex } from './lean-index-file'
 export {

@@ -11,7 +11,7 @@ import {
 import type { Group } from '@shared/domain'
 import type { z } from 'zod'
 import type { CommunityMember } from '../community'
-import type { PictureRef } from '../pictures'
+import type { PictureRef } from './picture-ref'
 import { searchTerms } from './fold'
 import {
   FLAG,

@@ -19,6 +19,7 @@ export {
   type NamedSender,
   type PictureLookup,
 } from './groups-index'
+export { type PictureRef } from './picture-ref'
 export { messagePreview } from './preview'
 export { rowOf, type RowParts } from './row-parts'
 export { bareId, deriveSelfId } from '../../../account/accounts/self-id'

@@ -1,17 +1,11 @@
 import { performance } from 'node:perf_hooks'
 import { join } from 'node:path'
 import { AppError } from '@shared/errors'
-import {
-  errnoCode,
-  nodeFiles,
-  removeStaleTemps,
-  writeAtomically,
-  type FilePort,
-  type SnapshotMeta,
-} from '../cache'
-import type { GroupColumns } from '../index'
+import { removeStaleTemps, writeAtomically } from '../../../platform/files/atomic-write'
+import { errnoCode, nodeFiles, type FilePort } from '../../../platform/files/fs-port'
 import type { Logger } from '../../../platform/log/log'
-import type { RecordsOnDisk } from '../sync/records-on-disk'
+import type { RecordsOnDisk, SnapshotMeta } from '../cache'
+import type { GroupColumns } from '../index'
 import { SnapshotMoved, buildInWorker, type WorkerStarter } from './build-in-worker'
 import {
   ParticipantsFileUnusable,

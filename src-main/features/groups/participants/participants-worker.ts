@@ -6,10 +6,11 @@
  */
 import { parentPort } from 'node:worker_threads'
 import { AppError } from '@shared/errors'
-import { nodeFiles, writeAtomically } from '../cache'
+import { writeAtomically } from '../../../platform/files/atomic-write'
+import { nodeFiles } from '../../../platform/files/fs-port'
+import { forEachRecord } from '../cache/records-on-disk'
 import { snapshotStamp } from '../cache/snapshot-format'
 import { SnapshotReader } from '../cache/snapshot-reader'
-import { forEachRecord } from '../sync/records-on-disk'
 import { encodeParticipants, type SnapshotIdentity } from './participants-file'
 import { ParticipantsBuilder } from './participants-table'
 

@@ -12,7 +12,6 @@ export {
   PICTURES_URL_PREFIX,
   PICTURE_FILE,
   PictureStore,
-  type PictureRef,
   type PictureStoreOptions,
   type PictureSyncOptions,
   type PictureSyncResult,

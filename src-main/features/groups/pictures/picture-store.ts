@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
-import type { Group } from '@shared/domain'
-
-/** What a group's pictures are known by. */
-export type PictureRef = Pick<Group, 'id' | 'chat_pic' | 'chat_pic_full'>
 import { z } from 'zod'
-import { nodeFiles, writeAtomically, type FilePort } from '../cache'
+import { writeAtomically } from '../../../platform/files/atomic-write'
+import { nodeFiles, type FilePort } from '../../../platform/files/fs-port'
 import { silentLogger, type Logger } from '../../../platform/log/log'
+import type { PictureRef } from '../index'
 import { PictureDownloadError, downloadPicture, isPictureUrl, type FetchLike } from './download'
 import { pictureIntact } from './picture-check'
 

@@ -9,10 +9,12 @@ import type {
 import { AppError, type AppErrorData } from '@shared/errors'
 import type { EventHub } from '../../../platform/events'
 import type { AccountSession } from '../../../account/workspace/account-session'
+import { errnoCode, type FilePort } from '../../../platform/files/fs-port'
 import {
-  errnoCode,
   SnapshotStore,
-  type FilePort,
+  readGroup,
+  readRecordBytes,
+  type RecordsOnDisk,
   type SnapshotLayout,
   type SnapshotMeta,
   type SnapshotReader,
@@ -26,6 +28,7 @@ import {
   type GroupsIndexOptions,
   type GroupsQueryArgs,
   type NamedSender,
+  type PictureRef,
 } from '../index'
 import type { Logger } from '../../../platform/log/log'
 import type { CommunityMember } from '../community'
@@ -35,18 +38,13 @@ import {
   type LoadedParticipants,
   type ParticipantIndexOptions,
 } from '../participants'
-import { PictureStore, type FetchLike, type PictureRef } from '../pictures'
+import { PictureStore, type FetchLike } from '../pictures'
 import { diffGroups, type GroupsDiff } from './diff'
 import { readAllPages, syncCancelled, type GroupsSource, type PagesRead } from './fetch-all-groups'
 import { PageParser } from './page-parser'
 import { ParsedPages, type GroupsBodySource } from './parsed-pages'
 import { PagesToDisk, type SavedGroups } from './pages-to-disk'
-import {
-  markAdminsFromDisk,
-  readGroup,
-  readRecordBytes,
-  type RecordsOnDisk,
-} from './records-on-disk'
+import { markAdminsFromDisk } from './admins-from-disk'
 
 /** Whether two syncs' records are the same bytes in the same order, by their fingerprints. */
 function sameInOrder(before: Uint32Array, after: Uint32Array): boolean {

@@ -3,7 +3,7 @@ import type { Group } from '@shared/domain'
 import { SnapshotStore } from '../../../../../../src-main/features/groups/cache'
 import { columnsOf } from '../../../../../../src-main/features/groups/index'
 import type { PeopleSnapshot, WorkerStarter } from '../../../../../../src-main/features/groups/participants'
-import { forEachRecord } from '../../../../../../src-main/features/groups/sync/records-on-disk'
+import { forEachRecord } from '../../../../../../src-main/features/groups/cache'
 import { DirectoryBuilder, ReferenceContactsSearch } from '../../../../../support/directory-reference'
 
 /**

@@ -6,7 +6,7 @@ import { FLAG, GroupsIndex, columnsOf } from '../../../../../../src-main/feature
 import type { PagesRead } from '../../../../../../src-main/features/groups/sync/fetch-all-groups'
 import { PagesToDisk } from '../../../../../../src-main/features/groups/sync/pages-to-disk'
 import { parsePage, type KnownRecords } from '../../../../../../src-main/features/groups/sync/parse-page'
-import { markAdminsFromDisk } from '../../../../../../src-main/features/groups/sync/records-on-disk'
+import { markAdminsFromDisk } from '../../../../../../src-main/features/groups/sync/admins-from-disk'
 import type { ArrivedPage } from '../../../../../../src-main/features/groups/sync/parsed-pages'
 import { tempDir } from './support'
 

@@ -24,7 +24,7 @@ import {
   switchableAccounts,
   tempDir,
   until,
-} from './support'
+} from '../sync/support'
 
 const TOTAL = 2_000
 let emulator: Emulator
