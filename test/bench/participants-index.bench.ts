@@ -44,7 +44,7 @@ const SEARCHES = 20
 async function heldSnapshot(dir: string): Promise<PeopleSnapshot> {
   const store = new SnapshotStore({ dir, accountId: 'bench' })
   const index = await store.loadIndex()
-  if (!index) throw new Error('no lean index after the sync')
+  if (!index) throw new Error('no groups index after the sync')
   return {
     path: store.path,
     meta: index.meta,

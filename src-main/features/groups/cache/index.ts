@@ -19,9 +19,15 @@ export {
   type RecordsOnDisk,
 } from './records-on-disk'
 export { SnapshotWriter } from './snapshot-writer'
-export { decodeLeanIndex, encodeLeanIndex, type LeanIndex } from './lean-index-file'
 export {
-  LEAN_INDEX_FILE,
+  GROUPS_INDEX_VERSION,
+  decodeGroupsIndexFile,
+  encodeGroupsIndexFile,
+  type GroupsIndexFile,
+  type IndexedSnapshot,
+} from './groups-index-file'
+export {
+  GROUPS_INDEX_FILE,
   SNAPSHOT_FILE,
   SnapshotStore,
   type SnapshotLoad,

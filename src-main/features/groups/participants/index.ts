@@ -8,7 +8,6 @@ export {
 } from './participant-index'
 export {
   PARTICIPANTS_VERSION,
-  ParticipantsFileUnusable,
   decodeParticipants,
   encodeParticipants,
   tableChecksum,

@@ -2,13 +2,13 @@ import { performance } from 'node:perf_hooks'
 import { join } from 'node:path'
 import { AppError } from '@shared/errors'
 import { removeStaleTemps, writeAtomically } from '../../../platform/files/atomic-write'
+import { ColumnFileUnusable } from '../../../platform/files/column-file'
 import { errnoCode, nodeFiles, type FilePort } from '../../../platform/files/fs-port'
 import type { Logger } from '../../../platform/log/log'
 import type { RecordsOnDisk, SnapshotMeta } from '../cache'
 import type { GroupColumns } from '../index'
 import { SnapshotMoved, buildInWorker, type WorkerStarter } from './build-in-worker'
 import {
-  ParticipantsFileUnusable,
   decodeParticipants,
   encodeParticipants,
   tableChecksum,
@@ -233,7 +233,7 @@ export class ParticipantIndex {
     try {
       return decodeParticipants(buffer, accountId, identity)
     } catch (error) {
-      if (!(error instanceof ParticipantsFileUnusable)) throw error
+      if (!(error instanceof ColumnFileUnusable)) throw error
       log.info('participants index not usable; building it again', { reason: error.reason })
       return null
     }

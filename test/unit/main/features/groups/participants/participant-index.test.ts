@@ -85,7 +85,7 @@ describe('the participants index file', () => {
       async (file: Buffer) => {
         await writeFile(
           path(),
-          Buffer.from(file.toString('latin1').replace('"version":1', '"version":7'), 'latin1'),
+          Buffer.from(file.toString('latin1').replace('"version":2', '"version":7'), 'latin1'),
         )
       },
       'another version (7)',
