@@ -1,7 +1,7 @@
 import { AppError } from '@shared/errors'
 import type { Logger } from '../../../platform/log/log'
 import { WorkerStopped } from '../../../platform/worker/worker-client'
-import type { PageSource } from './fetch-all-groups'
+import type { PageSource } from './paging'
 import type { PageParser } from './page-parser'
 import type { ParsedPage } from './parse-page'
 
