@@ -5,12 +5,12 @@ export {
   isPictureUrl,
   type FetchLike,
 } from './download'
+export { PICTURE_FILE } from './picture-manifest'
 export { pictureProtocolRoute, pictureWebRoute, type PictureSourceResolver } from './picture-routes'
 export {
   DEFAULT_PICTURE_CONCURRENCY,
   PICTURES_DIR,
   PICTURES_URL_PREFIX,
-  PICTURE_FILE,
   PictureStore,
   type PictureStoreOptions,
   type PictureSyncOptions,
