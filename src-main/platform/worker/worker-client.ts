@@ -40,7 +40,7 @@ export interface WorkerClientOptions<A, N> {
   start: WorkerStarter
   /** The heap the worker may use, in MB: room for its work, never the main process's. */
   heapMb?: number
-  /** What a worker just started must be told before its first request (state kept across restarts). */
+  /** What a new worker must be told before its first request: state kept across restarts. */
   greeting?: () => Iterable<N>
   /** Whether a reply is one: a worker that sends anything else is taken to be broken. */
   isReply?: (reply: unknown) => reply is A
@@ -98,7 +98,7 @@ export class WorkerClient<Q, A, N = never> {
     return this.#worker !== null
   }
 
-  /** Sends `request`; resolves with the worker's reply, rejects with WorkerRequestFailed or WorkerStopped. */
+  /** Sends `request`: resolves with its reply, rejects with WorkerRequestFailed or WorkerStopped. */
   request(request: Q, transfer: readonly Transferable[] = []): Promise<A> {
     let worker: Worker
     try {

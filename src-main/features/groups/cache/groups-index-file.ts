@@ -125,7 +125,8 @@ export function decodeGroupsIndexFile(buffer: Buffer, snapshot: IndexedSnapshot)
     arrays.offsets,
     arrays.lengths,
   ]
-  // The checksum proves the bytes are the ones written; these prove they fit together, so no row can read past an array.
+  // The checksum proves the bytes are the ones written; these prove they fit together, so no
+  // row can read past an array.
   if (
     perGroup.some((array) => array.length !== count) ||
     !offsetsFit(columns.textStarts, count * TEXT_SLOTS.length, columns.text.length) ||

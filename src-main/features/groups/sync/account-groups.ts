@@ -12,7 +12,7 @@ import { errnoCode } from '../../../platform/files/fs-port'
 import { SnapshotStore, readGroup } from '../cache'
 import type { CommunityMember } from '../community'
 import type { GroupsIndexOptions, GroupsQueryArgs, NamedSender, PictureRef } from '../index'
-import { ParticipantIndex, peopleWithIds, type LoadedParticipants } from '../participants'
+import { ParticipantIndex, participantsWithIds, type LoadedParticipants } from '../participants'
 import { PictureStore } from '../pictures'
 import type { AccountGroupsOptions } from './account-groups-options'
 import { fetchAndSave, type SyncSource } from './fetch-and-save'
@@ -33,7 +33,7 @@ export type { AccountGroupsOptions, PeopleTimings, SyncSettings } from './accoun
  *
  * Memory holds the columns of what rows, search, filters and sorts read (see
  * GroupColumns); a group's full record is read from the snapshot file it was saved in, by
- * its byte range, when it is opened, exported or its people are listed.
+ * its byte range, when it is opened, exported or its participants are listed.
  */
 export class AccountGroups {
   readonly id: string
@@ -47,7 +47,7 @@ export class AccountGroups {
   /** The index file being rebuilt after a start that had to read the whole snapshot. */
   #indexSaved: Promise<void> = Promise.resolve()
   /** Everyone in the snapshot's groups: a file beside it, held in main only while searched. */
-  readonly #people: ParticipantIndex
+  readonly #participants: ParticipantIndex
   #fromCache = false
   #lastError: AppErrorData | null = null
   #lastResult: SyncResult | null = null
@@ -67,7 +67,7 @@ export class AccountGroups {
       log: options.log,
       ...(options.files && { files: options.files }),
     })
-    this.#people = new ParticipantIndex({
+    this.#participants = new ParticipantIndex({
       dir: options.session.dir,
       accountId: options.session.id,
       log: options.log,
@@ -76,7 +76,7 @@ export class AccountGroups {
     })
     this.#inUse = new SnapshotInUse({
       path: this.#store.path,
-      participants: this.#people,
+      participants: this.#participants,
       indexOptions: (stale) => this.#indexOptions(stale),
     })
     this.#pictureDownloads = new PictureDownloads({
@@ -159,18 +159,18 @@ export class AccountGroups {
    */
   async participants(): Promise<LoadedParticipants | null> {
     await this.#ready
-    return this.#people.participants()
+    return this.#participants.participants()
   }
 
-  /** The people among `ids` (without their server part), with some of their groups' names. */
+  /** The participants among `ids` (without their server part), with some of their groups' names. */
   async peopleWithIds(ids: readonly string[]): Promise<{ id: string; sampleGroups: string[] }[]> {
-    const people = await this.participants()
-    return people ? peopleWithIds(people, ids) : []
+    const participants = await this.participants()
+    return participants ? participantsWithIds(participants, ids) : []
   }
 
   /** Whether main holds the participants index now (it is let go when the picker idles). */
   get peopleHeld(): boolean {
-    return this.#people.held
+    return this.#participants.held
   }
 
   /** What the picture routes serve for this account. */
@@ -233,7 +233,7 @@ export class AccountGroups {
       this.#pictureDownloads.settled(),
       this.#indexSaved,
     ])
-    await this.#people.dispose()
+    await this.#participants.dispose()
     await this.#inUse.retire()
   }
 
@@ -308,7 +308,7 @@ export class AccountGroups {
     this.#progress = { accountId: this.id, fetched: 0, total: null }
     try {
       if (signal.aborted) throw syncCancelled()
-      const { fetched, held, reader, diff, samePeople } = await fetchAndSave({
+      const { fetched, held, reader, diff, sameParticipants } = await fetchAndSave({
         accountId: this.id,
         client: session.client,
         store: this.#store,
@@ -323,7 +323,7 @@ export class AccountGroups {
           events.emit('sync:progress', this.#progress)
         },
       })
-      this.#inUse.install(held, reader, { build: true, samePeople })
+      this.#inUse.install(held, reader, { build: true, sameParticipants })
       await this.#store.saveIndex(held)
       const total = held.columns.count
       const result: SyncResult = {

@@ -36,8 +36,8 @@ export interface SavedSnapshot {
   /** Bound to the new snapshot's file. */
   reader: SnapshotReader
   diff: GroupsDiff
-  /** Every record the same and in the same place, under the same own id: so are the people. */
-  samePeople: boolean
+  /** Every record the same, in the same place, under the same own id: so are the participants. */
+  sameParticipants: boolean
 }
 
 /** Whether two syncs' records are the same bytes in the same order, by their fingerprints. */
@@ -128,11 +128,11 @@ export async function fetchAndSave(options: FetchAndSaveOptions): Promise<SavedS
       layout: held.layout,
       fingerprints,
     })
-    const samePeople =
+    const sameParticipants =
       previous !== null &&
       previous.snapshot.columns.selfId === held.columns.selfId &&
       sameInOrder(previous.snapshot.fingerprints, fingerprints)
-    return { fetched, held, reader, diff, samePeople }
+    return { fetched, held, reader, diff, sameParticipants }
   } finally {
     await disk.abandon()
   }

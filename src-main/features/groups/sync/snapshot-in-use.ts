@@ -61,7 +61,7 @@ export class SnapshotInUse {
   install(
     held: HeldSnapshot,
     reader: SnapshotReader,
-    options: { build: boolean; samePeople?: boolean },
+    options: { build: boolean; sameParticipants?: boolean },
   ): void {
     const index = new GroupsIndex(held.columns, this.#options.indexOptions(held.meta.stale))
     const old = this.#records
