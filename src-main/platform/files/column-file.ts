@@ -62,6 +62,9 @@ export interface ColumnFileTie {
   snapshot: Readonly<Record<string, string | number>>
 }
 
+/** The reason for a file made from another snapshot than the reader's: stale, not damaged. */
+export const FROM_ANOTHER_SNAPSHOT = 'from another snapshot'
+
 /** Why a column file is not used; its owner then builds it again. */
 export class ColumnFileUnusable extends Error {
   constructor(readonly reason: string) {
@@ -189,7 +192,7 @@ export function decodeColumnFile<S extends ColumnSpecs, M extends z.ZodType>(
   if (header.byteOrder !== BYTE_ORDER) throw new ColumnFileUnusable('another byte order')
   if (header.accountId !== tie.accountId) throw new ColumnFileUnusable('another account')
   if (!sameSnapshot(header.snapshot, tie.snapshot))
-    throw new ColumnFileUnusable('from another snapshot')
+    throw new ColumnFileUnusable(FROM_ANOTHER_SNAPSHOT)
   const meta = kind.meta.safeParse(header.meta)
   if (!meta.success) throw new ColumnFileUnusable('unexpected content')
   const names = Object.keys(kind.columns)

@@ -111,7 +111,13 @@ export class WorkerClient<Q, A, N = never> {
     return new Promise<A>((resolve, reject) => {
       this.#waiting.set(id, { resolve, reject })
       if (this.#waiting.size === 1) worker.ref()
-      worker.postMessage({ id, request } satisfies ToWorker<Q, N>, [...transfer])
+      try {
+        worker.postMessage({ id, request } satisfies ToWorker<Q, N>, [...transfer])
+      } catch (error) {
+        // The request cannot be copied to the worker: it never left, the worker is fine.
+        this.#settled(worker, id)
+        reject(error as Error)
+      }
     })
   }
 

@@ -5,7 +5,7 @@ import type { Group } from '@shared/domain'
 import { AppError } from '@shared/errors'
 import { silentLogger, type Logger } from '../../../platform/log/log'
 import { cancelledWrite, removeStaleTemps, writeAtomically } from '../../../platform/files/atomic-write'
-import { ColumnFileUnusable } from '../../../platform/files/column-file'
+import { ColumnFileUnusable, FROM_ANOTHER_SNAPSHOT } from '../../../platform/files/column-file'
 import { errnoCode, nodeFiles, type FilePort } from '../../../platform/files/fs-port'
 import {
   SnapshotUnreadable,
@@ -93,21 +93,23 @@ export class SnapshotStore {
       } catch {
         return null
       }
+      // The file is used only if it was made from the snapshot on disk now.
       const snapshot = await this.#snapshotOnDisk()
+      let reason = FROM_ANOTHER_SNAPSHOT
       try {
-        if (!snapshot) throw new ColumnFileUnusable('from another snapshot')
-        return decodeGroupsIndexFile(buffer, snapshot)
+        if (snapshot) return decodeGroupsIndexFile(buffer, snapshot)
       } catch (error) {
         if (!(error instanceof ColumnFileUnusable)) throw error
-        if (error.reason === 'from another snapshot')
-          this.#log.info('groups index is from another snapshot; rebuilding it')
-        else this.#log.warn('groups index unusable; rebuilding it', { reason: error.reason })
-        return null
+        reason = error.reason
       }
+      if (reason === FROM_ANOTHER_SNAPSHOT)
+        this.#log.info('groups index is from another snapshot; rebuilding it')
+      else this.#log.warn('groups index unusable; rebuilding it', { reason })
+      return null
     })
   }
 
-  /** Writes the groups index of the snapshot just saved or loaded. Cheap to rebuild, so not fsynced. */
+  /** Writes the groups index of the snapshot just saved or loaded; cheap to rebuild, so not fsynced. */
   saveIndex(index: Omit<GroupsIndexFile, 'snapshotBytes'>): Promise<void> {
     return this.#serial(async () => {
       try {

@@ -80,6 +80,14 @@ describe('a worker client', () => {
     expect(started).toHaveLength(2)
   }, 20_000)
 
+  it('rejects a request that cannot be copied to the worker, and goes on with the next', async () => {
+    const { client: worker, started } = client()
+    const unclonable = { op: 'echo', value: () => undefined } as const
+    await expect(worker.request(unclonable)).rejects.toThrow(/could not be cloned/)
+    expect(await worker.request({ op: 'echo', value: 2 })).toEqual({ value: 2 })
+    expect(started).toHaveLength(1)
+  }, 20_000)
+
   it('takes a reply its check refuses as a broken worker', async () => {
     const isReply = (reply: unknown): reply is EchoReply => (reply as { value?: unknown }).value !== 'bad'
     const { client: worker } = client({ isReply })
