@@ -17,7 +17,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { GroupsQuerySchema } from '../../src-shared/channels/groups'
 import type { ApiClient } from '../../src-main/platform/api'
-import { LEAN_INDEX_FILE, SNAPSHOT_FILE } from '../../src-main/features/groups/cache'
+import { GROUPS_INDEX_FILE, SNAPSHOT_FILE } from '../../src-main/features/groups/cache'
 import type { GroupsService } from '../../src-main/features/groups/sync'
 import { PageParser } from '../../src-main/features/groups/sync/page-parser'
 import {
@@ -162,7 +162,7 @@ try {
     figures.heapAfterSync = afterSync.heapUsed - heapBefore
     figures.buffersAfterSync = afterSync.arrayBuffers - buffersBefore
     figures.snapshotBytes = (await stat(join(dir, SNAPSHOT_FILE))).size
-    figures.indexBytes = (await stat(join(dir, LEAN_INDEX_FILE))).size
+    figures.indexBytes = (await stat(join(dir, GROUPS_INDEX_FILE))).size
 
     const again = await peakMemory(() => measured(() => app.sync()))
     figures.resync = again.value
@@ -276,5 +276,5 @@ console.table([
     value: megabytes(figures.buffersSettled),
   },
   { figure: 'snapshot on disk', value: megabytes(figures.snapshotBytes) },
-  { figure: 'lean index on disk (read at start)', value: megabytes(figures.indexBytes) },
+  { figure: 'groups index on disk (read at start)', value: megabytes(figures.indexBytes) },
 ])

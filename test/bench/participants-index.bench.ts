@@ -22,10 +22,10 @@ import { silentLogger } from '../../src-main/platform/log/log'
 import {
   PARTICIPANTS_FILE,
   ParticipantIndex,
-  type PeopleSnapshot,
+  type ParticipantsSnapshot,
 } from '../../src-main/features/groups/participants'
 import { ContactsSearch } from '../../src-main/features/stories/publish/contacts-search'
-import { forEachRecord } from '../../src-main/features/groups/sync/records-on-disk'
+import { forEachRecord } from '../../src-main/features/groups/cache'
 import { DirectoryBuilder, ReferenceContactsSearch } from '../support/directory-reference'
 import {
   benchAccount,
@@ -41,10 +41,10 @@ const GROUPS = Number(process.env['BENCH_GROUPS'] ?? 50_000)
 const SEARCHES = 20
 
 /** What main holds of the synced snapshot, as the app does after a start from its index. */
-async function heldSnapshot(dir: string): Promise<PeopleSnapshot> {
+async function heldSnapshot(dir: string): Promise<ParticipantsSnapshot> {
   const store = new SnapshotStore({ dir, accountId: 'bench' })
   const index = await store.loadIndex()
-  if (!index) throw new Error('no lean index after the sync')
+  if (!index) throw new Error('no groups index after the sync')
   return {
     path: store.path,
     meta: index.meta,

@@ -1,5 +1,8 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads'
 
+/** Starts a worker thread with the given options; tests hand in starters of their own. */
+export type WorkerStarter = (options: WorkerOptions) => Worker
+
 /**
  * A worker thread running the entry `name` that sits beside the module at `here` (that
  * module's import.meta.url): `name.js` in the built app (electron-vite emits each worker as

@@ -12,10 +12,22 @@ export {
   type SnapshotTable,
 } from './snapshot-format'
 export { SnapshotReader } from './snapshot-reader'
-export { SnapshotWriter } from './snapshot-writer'
-export { decodeLeanIndex, encodeLeanIndex, type LeanIndex } from './lean-index-file'
 export {
-  LEAN_INDEX_FILE,
+  forEachRecord,
+  readGroup,
+  readRecordBytes,
+  type RecordsOnDisk,
+} from './records-on-disk'
+export { SnapshotWriter } from './snapshot-writer'
+export {
+  GROUPS_INDEX_VERSION,
+  decodeGroupsIndexFile,
+  encodeGroupsIndexFile,
+  type GroupsIndexFile,
+  type IndexedSnapshot,
+} from './groups-index-file'
+export {
+  GROUPS_INDEX_FILE,
   SNAPSHOT_FILE,
   SnapshotStore,
   type SnapshotLoad,

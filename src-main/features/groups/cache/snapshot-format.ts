@@ -362,7 +362,7 @@ export async function snapshotStamp(
 
 /**
  * Checks every checksum of a snapshot file read through `read`, without parsing a
- * record: the check a start from the lean index leaves for later. Returns why the file
+ * record: the check a start from the groups index leaves for later. Returns why the file
  * is unusable, or null when it is whole.
  */
 export async function verifySnapshot(

@@ -5,6 +5,7 @@ import type { Group } from '@shared/domain'
 import { AppError } from '@shared/errors'
 import { silentLogger, type Logger } from '../../../platform/log/log'
 import { cancelledWrite, removeStaleTemps, writeAtomically } from '../../../platform/files/atomic-write'
+import { ColumnFileUnusable, FROM_ANOTHER_SNAPSHOT } from '../../../platform/files/column-file'
 import { errnoCode, nodeFiles, type FilePort } from '../../../platform/files/fs-port'
 import {
   SnapshotUnreadable,
@@ -20,15 +21,15 @@ import {
 import { SnapshotReader } from './snapshot-reader'
 import { SnapshotWriter } from './snapshot-writer'
 import {
-  LeanIndexUnusable,
-  decodeLeanIndex,
-  encodeLeanIndex,
-  type LeanIndex,
-} from './lean-index-file'
+  decodeGroupsIndexFile,
+  encodeGroupsIndexFile,
+  type GroupsIndexFile,
+  type IndexedSnapshot,
+} from './groups-index-file'
 
 export const SNAPSHOT_FILE = 'groups.snapshot'
-/** The lean index of the snapshot, loaded alone at start (see lean-index-file.ts). */
-export const LEAN_INDEX_FILE = 'groups.index'
+/** The groups index of the snapshot, loaded alone at start (see groups-index-file.ts). */
+export const GROUPS_INDEX_FILE = 'groups.index'
 /** Records per segment when save() writes groups it was handed (rather than pages). */
 const SAVE_SEGMENT_BYTES = 4 * 1024 * 1024
 /** Set-aside copies kept for inspection; older ones go, as each can be hundreds of megabytes. */
@@ -64,7 +65,7 @@ export class SnapshotStore {
 
   constructor(options: SnapshotStoreOptions) {
     this.path = join(options.dir, SNAPSHOT_FILE)
-    this.indexPath = join(options.dir, LEAN_INDEX_FILE)
+    this.indexPath = join(options.dir, GROUPS_INDEX_FILE)
     this.#accountId = options.accountId
     this.#files = options.files ?? nodeFiles
     this.#log = options.log ?? silentLogger
@@ -80,10 +81,10 @@ export class SnapshotStore {
   }
 
   /**
-   * The lean index of the snapshot now on disk, or null when there is none that belongs to
-   * it (missing, damaged, or left from an earlier snapshot): then load() the snapshot.
+   * The groups index of the snapshot now on disk, or null when there is none that belongs
+   * to it (missing, damaged, or left from an earlier snapshot): then load() the snapshot.
    */
-  loadIndex(): Promise<LeanIndex | null> {
+  loadIndex(): Promise<GroupsIndexFile | null> {
     return this.#serial(async () => {
       await removeStaleTemps(this.#files, this.indexPath)
       let buffer: Buffer
@@ -92,28 +93,31 @@ export class SnapshotStore {
       } catch {
         return null
       }
+      // The file is used only if it was made from the snapshot on disk now.
+      const snapshot = await this.#snapshotOnDisk()
+      let reason = FROM_ANOTHER_SNAPSHOT
       try {
-        const index = decodeLeanIndex(buffer, this.#accountId)
-        const matches = await this.#snapshotIs(index)
-        if (!matches) this.#log.info('groups index is from another snapshot; rebuilding it')
-        return matches ? index : null
+        if (snapshot) return decodeGroupsIndexFile(buffer, snapshot)
       } catch (error) {
-        if (!(error instanceof LeanIndexUnusable)) throw error
-        this.#log.warn('groups index unusable; rebuilding it', { reason: error.message })
-        return null
+        if (!(error instanceof ColumnFileUnusable)) throw error
+        reason = error.reason
       }
+      if (reason === FROM_ANOTHER_SNAPSHOT)
+        this.#log.info('groups index is from another snapshot; rebuilding it')
+      else this.#log.warn('groups index unusable; rebuilding it', { reason })
+      return null
     })
   }
 
-  /** Writes the lean index of the snapshot just saved or loaded. Cheap to rebuild, so not fsynced. */
-  saveIndex(index: Omit<LeanIndex, 'snapshotBytes'>): Promise<void> {
+  /** Writes the groups index of the snapshot just saved or loaded; cheap to rebuild, so not fsynced. */
+  saveIndex(index: Omit<GroupsIndexFile, 'snapshotBytes'>): Promise<void> {
     return this.#serial(async () => {
       try {
         const snapshotBytes = (await stat(this.path)).size
         await writeAtomically(
           this.#files,
           this.indexPath,
-          encodeLeanIndex({ ...index, snapshotBytes }),
+          encodeGroupsIndexFile({ ...index, snapshotBytes }),
           { durable: false },
         )
       } catch (error) {
@@ -287,20 +291,20 @@ export class SnapshotStore {
     }
   }
 
-  /** The snapshot on disk is the one the index was made from: same time, same size. */
-  async #snapshotIs(index: LeanIndex): Promise<boolean> {
+  /** What an index file must have been made from to be of the snapshot on disk: its time and size. */
+  async #snapshotOnDisk(): Promise<IndexedSnapshot | null> {
     let reader: SnapshotReader | undefined
     try {
       reader = await SnapshotReader.open(this.path)
       const size = await reader.size()
-      if (size !== index.snapshotBytes) return false
       const stamp = await snapshotStamp(
         (offset, length) => (reader as SnapshotReader).read(offset, length),
         size,
       )
-      return stamp?.syncedAt === index.meta.syncedAt && stamp.accountId === this.#accountId
+      if (stamp?.accountId !== this.#accountId) return null
+      return { accountId: stamp.accountId, syncedAt: stamp.syncedAt, bytes: size }
     } catch {
-      return false
+      return null
     } finally {
       await reader?.retire()
     }

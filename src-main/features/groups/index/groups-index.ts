@@ -11,7 +11,6 @@ import {
 import type { Group } from '@shared/domain'
 import type { z } from 'zod'
 import type { CommunityMember } from '../community'
-import type { PictureRef } from '../pictures'
 import { searchTerms } from './fold'
 import {
   FLAG,
@@ -21,15 +20,12 @@ import {
   textAt,
   type GroupColumns,
 } from './group-columns'
+import { memberAt, mutedAt, rowAt } from './group-rows'
 import { groupsMatching } from './haystack-search'
+import { pictureRefAt, type PictureLookup, type PictureRef } from './picture-ref'
+import { compareIds, sortOrder } from './sort-orders'
 
 export type GroupsQueryArgs = z.output<typeof GroupsQuerySchema>
-
-/** Where a group's cached pictures are served on our own origin, if they are. */
-export interface PictureLookup {
-  thumb(group: PictureRef): string | null
-  full(group: PictureRef): string | null
-}
 
 /** A group whose last message came from someone else under a name they gave. */
 export interface NamedSender {
@@ -128,8 +124,10 @@ export class GroupsIndex {
   query(query: GroupsQueryArgs): GroupsWindow {
     const matches = this.#match(query)
     const end = Math.min(matches.length, query.offset + query.limit)
+    const context = { pictures: this.#pictures, nowSeconds: this.#now() / 1000, stale: this.#stale }
     const rows: GroupRow[] = []
-    for (let i = query.offset; i < end; i++) rows.push(this.#row(matches[i] as number))
+    for (let i = query.offset; i < end; i++)
+      rows.push(rowAt(this.columns, matches[i] as number, context))
     return { rows, offset: query.offset, matching: matches.length, total: this.size }
   }
 
@@ -167,13 +165,7 @@ export class GroupsIndex {
   }
 
   pictureRef(at: number): PictureRef {
-    const picture = textAt(this.columns, at, SLOT.picture)
-    const full = textAt(this.columns, at, SLOT.pictureFull)
-    return {
-      id: this.id(at),
-      ...(picture !== '' && { chat_pic: picture }),
-      ...(full !== '' && { chat_pic_full: full }),
-    }
+    return pictureRefAt(this.columns, at)
   }
 
   /** Every group's pictures, in the snapshot's order. */
@@ -190,7 +182,7 @@ export class GroupsIndex {
   communityMembers(id: string): CommunityMember[] {
     const at = this.position(id)
     if (at === undefined) return []
-    const self = this.#member(at)
+    const self = memberAt(this.columns, at)
     const parentId = self.is_parent === true ? self.id : (self.linkedParent ?? '')
     if (parentId === '') return [self]
     const members = [self]
@@ -198,7 +190,7 @@ export class GroupsIndex {
       if (i === at) continue
       const linked = textAt(this.columns, i, SLOT.linkedParent)
       if (linked === parentId || (linked === '' && this.id(i) === parentId))
-        members.push(this.#member(i))
+        members.push(memberAt(this.columns, i))
     }
     return members
   }
@@ -235,19 +227,6 @@ export class GroupsIndex {
 
   isAdmin(at: number): boolean {
     return ((this.columns.flags[at] as number) & FLAG.admin) !== 0
-  }
-
-  #member(at: number): CommunityMember {
-    const f = this.columns.flags[at] as number
-    const linked = textAt(this.columns, at, SLOT.linkedParent)
-    return {
-      id: this.id(at),
-      name: textAt(this.columns, at, SLOT.name),
-      ...(f & FLAG.parent && { is_parent: true }),
-      ...(f & FLAG.announcement && { isCommunityAnnounce: true }),
-      ...(f & FLAG.defaultSubgroup && { is_default_subgroup: true }),
-      ...(linked !== '' && { linkedParent: linked }),
-    }
   }
 
   #idOrder(): Int32Array {
@@ -310,124 +289,21 @@ export class GroupsIndex {
 
   #passes(filter: GroupFilter, at: number, nowSeconds: number): boolean {
     if (filter === 'unread') return (this.columns.unread[at] as number) > 0
-    if (filter === 'muted') return this.#muted(at, nowSeconds)
+    if (filter === 'muted') return mutedAt(this.columns, at, nowSeconds)
     const flag = FILTER_FLAG[filter] ?? 0
     return ((this.columns.flags[at] as number) & flag) !== 0
-  }
-
-  /** Muted, unless the mute had an end (mute_until > 0) and it has passed. */
-  #muted(at: number, nowSeconds: number): boolean {
-    if (!((this.columns.flags[at] as number) & FLAG.mute)) return false
-    const until = this.columns.muteUntil[at] as number
-    return Number.isNaN(until) || until <= 0 || until > nowSeconds
   }
 
   #order(sort: GroupSort): Int32Array {
     let order = this.#orders.get(sort)
     if (!order) {
-      const { timestamp, size, unread, sortSkip } = this.columns
-      const time = (at: number): number => {
-        const t = timestamp[at] as number
-        return Number.isNaN(t) ? -Infinity : t
-      }
-      // Decoded for this sort only: the strings are not kept.
-      const names = Array.from({ length: this.size }, (_, at) =>
-        textAt(this.columns, at, SLOT.name),
-      )
-      const keys = names.map((name, at) => name.slice(sortSkip[at] as number))
-      const collator = this.#collator
-      const byName = (a: number, b: number): number => {
-        const x = keys[a] as string
-        const y = keys[b] as string
-        return (
-          Number(x === '') - Number(y === '') ||
-          collator.compare(x, y) ||
-          collator.compare(names[a] as string, names[b] as string) ||
-          compareIds(this.id(a), this.id(b))
-        )
-      }
-      const byRecent = (a: number, b: number): number => time(b) - time(a) || byName(a, b)
-      const compare: Record<GroupSort, (a: number, b: number) => number> = {
-        recent: byRecent,
-        name: byName,
-        size: (a, b) => (size[b] as number) - (size[a] as number) || byName(a, b),
-        unread: (a, b) => (unread[b] as number) - (unread[a] as number) || byRecent(a, b),
-      }
-      order = Int32Array.from(names.keys()).sort(compare[sort])
+      order = sortOrder(this.columns, sort, this.#collator)
       this.#orders.set(sort, order)
     }
     return order
-  }
-
-  #row(at: number): GroupRow {
-    const { columns } = this
-    const f = columns.flags[at] as number
-    const id = this.id(at)
-    const author = textAt(columns, at, SLOT.previewAuthor)
-    const timestamp = columns.timestamp[at] as number
-    const labels: LabelChip[] = []
-    for (
-      let i = columns.labelStarts[at] as number;
-      i < (columns.labelStarts[at + 1] as number);
-      i++
-    )
-      labels.push({ ...(columns.labels[columns.labelRefs[i] as number] as LabelChip) })
-    return {
-      id,
-      name: textAt(columns, at, SLOT.name),
-      picture: this.#pictures.thumb(this.pictureRef(at)),
-      preview:
-        f & FLAG.hasPreview
-          ? {
-              kind: columns.kinds[columns.kind[at] as number] as string,
-              text: textAt(columns, at, SLOT.previewText),
-              fromMe: (f & FLAG.fromMe) !== 0,
-              author: author === '' ? null : author,
-            }
-          : null,
-      timestamp: Number.isNaN(timestamp) ? null : timestamp,
-      unread: columns.unread[at] as number,
-      mention: (f & FLAG.mention) !== 0,
-      pinned: (f & FLAG.pinned) !== 0,
-      muted: this.#muted(at, this.#now() / 1000),
-      archived: (f & FLAG.archived) !== 0,
-      labels,
-      size: columns.size[at] as number,
-      isParent: (f & FLAG.parent) !== 0,
-      isAnnouncement: (f & FLAG.announcement) !== 0,
-      isAdmin: (f & FLAG.admin) !== 0,
-      readOnly: (f & FLAG.readOnly) !== 0,
-      suspended: (f & FLAG.suspended) !== 0,
-      terminated: (f & FLAG.terminated) !== 0,
-      stale: this.#stale.has(id),
-    }
   }
 }
 
 function selfOption(options: GroupsIndexOptions): { selfId?: string | null } {
   return options.selfId === undefined ? {} : { selfId: options.selfId }
-}
-
-/** The later of the chat's own timestamp and its last message's: when the group was last active. */
-export function lastActivity(group: Group): number | null {
-  const times = [group.timestamp, group.last_message?.timestamp].filter(
-    (t): t is number => typeof t === 'number',
-  )
-  return times.length === 0 ? null : Math.max(...times)
-}
-
-/** Muted, unless the mute had an end (mute_until > 0) and it has passed. */
-export function isMuted(group: Group, nowSeconds: number): boolean {
-  if (group.mute !== true) return false
-  const until = group.mute_until
-  return typeof until !== 'number' || until <= 0 || until > nowSeconds
-}
-
-/** The account cannot post: the group is read-only, or only admins may send (announcements). */
-export function isReadOnly(group: Group): boolean {
-  return group.read_only === true || group.announcements === true
-}
-
-function compareIds(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
 }

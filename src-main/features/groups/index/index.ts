@@ -9,16 +9,14 @@ export {
   type ColumnArrayName,
   type GroupColumns,
 } from './group-columns'
+export { isMuted, isReadOnly, lastActivity } from './group-facts'
 export {
   GroupsIndex,
-  isMuted,
-  isReadOnly,
-  lastActivity,
   type GroupsIndexOptions,
   type GroupsQueryArgs,
   type NamedSender,
-  type PictureLookup,
 } from './groups-index'
+export { type PictureLookup, type PictureRef } from './picture-ref'
 export { messagePreview } from './preview'
 export { rowOf, type RowParts } from './row-parts'
 export { bareId, deriveSelfId } from '../../../account/accounts/self-id'

@@ -1,10 +1,14 @@
-import type { Worker, WorkerOptions } from 'node:worker_threads'
 import { AppError, ERROR_CODES, type ErrorCode } from '@shared/errors'
-import { startWorkerBeside } from '../../../platform/worker/start-worker'
+import { startWorkerBeside, type WorkerStarter } from '../../../platform/worker/start-worker'
+import {
+  WorkerClient,
+  WorkerRequestFailed,
+  WorkerStopped,
+} from '../../../platform/worker/worker-client'
 import type { BuildJob, BuildReply } from './participants-worker'
 
 export type { BuildJob } from './participants-worker'
-export type WorkerStarter = (options: WorkerOptions) => Worker
+export type { WorkerStarter } from '../../../platform/worker/start-worker'
 
 /** The heap the build may use: everyone of a very big account, never the main process's room. */
 const WORKER_HEAP_MB = 1024
@@ -20,10 +24,24 @@ export class SnapshotMoved extends Error {
   }
 }
 
+/** What a build wrote. */
+export type Built = Extract<BuildReply, { moved: false }>
+
 function failed(code: ErrorCode, why: string): AppError {
   return new AppError(
     code,
     `The people in your groups could not be listed (${why}). Search again to retry; the next sync also rebuilds the list.`,
+  )
+}
+
+const cancelled = (): AppError => new AppError('cancelled', 'The list of people was not built.')
+
+function isBuildReply(reply: unknown): reply is BuildReply {
+  const { moved, count, listed, bytes } = (reply ?? {}) as Record<string, unknown>
+  return (
+    moved === true ||
+    (moved === false &&
+      [count, listed, bytes].every((n) => typeof n === 'number' && Number.isSafeInteger(n)))
   )
 }
 
@@ -32,42 +50,35 @@ function failed(code: ErrorCode, why: string): AppError {
  * with it. Resolves with what was written; rejects with SnapshotMoved, or an AppError that
  * says why (the worker stopping, running out of memory, a damaged record, a full disk).
  */
-export function buildInWorker(
+export async function buildInWorker(
   job: BuildJob,
   options: { start?: WorkerStarter; signal?: AbortSignal } = {},
-): Promise<Extract<BuildReply, { ok: true }>> {
+): Promise<Built> {
   const { start = startParticipantsWorker, signal } = options
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted)
-      return reject(new AppError('cancelled', 'The list of people was not built.'))
-    let settled = false
-    const worker = start({ resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } })
-    const finish = (outcome: () => void): void => {
-      if (settled) return
-      settled = true
-      signal?.removeEventListener('abort', abort)
-      void worker.terminate()
-      outcome()
-    }
-    const abort = (): void =>
-      finish(() => reject(new AppError('cancelled', 'The list of people was not built.')))
-    signal?.addEventListener('abort', abort, { once: true })
-    worker.on('message', (reply: BuildReply) =>
-      finish(() => {
-        if (reply.ok) return resolve(reply)
-        if (reply.moved) return reject(new SnapshotMoved())
-        const code = (ERROR_CODES as readonly string[]).includes(reply.code)
-          ? (reply.code as ErrorCode)
-          : 'internal'
-        reject(failed(code, reply.message))
-      }),
-    )
-    worker.on('error', (error) =>
-      finish(() => reject(failed('internal', `its worker failed: ${error.message}`))),
-    )
-    worker.on('exit', (code) =>
-      finish(() => reject(failed('internal', `its worker stopped with code ${code}`))),
-    )
-    worker.postMessage(job)
+  if (signal?.aborted) throw cancelled()
+  const worker = new WorkerClient<BuildJob, BuildReply>({
+    start,
+    heapMb: WORKER_HEAP_MB,
+    isReply: isBuildReply,
   })
+  const stop = (): void => void worker.close()
+  signal?.addEventListener('abort', stop, { once: true })
+  try {
+    const reply = await worker.request(job)
+    if (reply.moved) throw new SnapshotMoved()
+    return reply
+  } catch (error) {
+    if (signal?.aborted) throw cancelled()
+    if (error instanceof WorkerRequestFailed) {
+      const code = (ERROR_CODES as readonly string[]).includes(error.code ?? '')
+        ? (error.code as ErrorCode)
+        : 'internal'
+      throw failed(code, error.message)
+    }
+    if (error instanceof WorkerStopped) throw failed('internal', `its worker ${error.why}`)
+    throw error
+  } finally {
+    signal?.removeEventListener('abort', stop)
+    await worker.close()
+  }
 }

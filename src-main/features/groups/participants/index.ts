@@ -4,15 +4,14 @@ export {
   ParticipantIndex,
   type LoadedParticipants,
   type ParticipantIndexOptions,
-  type PeopleSnapshot,
+  type ParticipantsSnapshot,
 } from './participant-index'
 export {
   PARTICIPANTS_VERSION,
-  ParticipantsFileUnusable,
   decodeParticipants,
   encodeParticipants,
   tableChecksum,
   type SnapshotIdentity,
 } from './participants-file'
-export { contactAt, isListed, peopleMatching, peopleWithIds } from './participants-search'
+export { contactAt, isListed, participantsWithIds, peopleMatching } from './participants-search'
 export { ParticipantsBuilder, type ParticipantsTable } from './participants-table'

@@ -1,20 +1,14 @@
 import { performance } from 'node:perf_hooks'
 import { join } from 'node:path'
 import { AppError } from '@shared/errors'
-import {
-  errnoCode,
-  nodeFiles,
-  removeStaleTemps,
-  writeAtomically,
-  type FilePort,
-  type SnapshotMeta,
-} from '../cache'
-import type { GroupColumns } from '../index'
+import { removeStaleTemps, writeAtomically } from '../../../platform/files/atomic-write'
+import { ColumnFileUnusable } from '../../../platform/files/column-file'
+import { errnoCode, nodeFiles, type FilePort } from '../../../platform/files/fs-port'
 import type { Logger } from '../../../platform/log/log'
-import type { RecordsOnDisk } from '../sync/records-on-disk'
+import type { RecordsOnDisk, SnapshotMeta } from '../cache'
+import type { GroupColumns } from '../index'
 import { SnapshotMoved, buildInWorker, type WorkerStarter } from './build-in-worker'
 import {
-  ParticipantsFileUnusable,
   decodeParticipants,
   encodeParticipants,
   tableChecksum,
@@ -25,8 +19,8 @@ import type { ParticipantsTable } from './participants-table'
 /** The participants index file, in the account's folder beside the groups snapshot. */
 export const PARTICIPANTS_FILE = 'participants.index'
 
-/** What main holds of the snapshot in use that the people are built from. */
-export interface PeopleSnapshot {
+/** What main holds of the snapshot in use that the participants are built from. */
+export interface ParticipantsSnapshot {
   /** The snapshot file `records` were read from. */
   path: string
   meta: SnapshotMeta
@@ -34,7 +28,7 @@ export interface PeopleSnapshot {
   records: RecordsOnDisk
 }
 
-/** The people of the snapshot in use, while the picker uses them. */
+/** The participants of the snapshot in use, while the picker uses them. */
 export interface LoadedParticipants {
   table: ParticipantsTable
   /** The columns of the snapshot it was built from: sample groups' names are read there. */
@@ -66,17 +60,17 @@ const BUILD_WAIT_MS = 15_000
 const BUILD_DELAY_MS = 1_000
 
 interface Current {
-  source: PeopleSnapshot
+  source: ParticipantsSnapshot
   identity: Promise<SnapshotIdentity>
   /**
    * The snapshot before this one, when a sync found every record the same and in the same
-   * place: the people are then those of its file, which is carried over (re-tagged) rather
-   * than built again from every record.
+   * place: the participants are then those of its file, which is carried over (re-tagged)
+   * rather than built again from every record.
    */
   sameAs?: Promise<SnapshotIdentity>
 }
 
-async function identityOf(source: PeopleSnapshot): Promise<SnapshotIdentity> {
+async function identityOf(source: ParticipantsSnapshot): Promise<SnapshotIdentity> {
   const { reader, layout, fingerprints } = source.records
   const bytes = await reader.size()
   return {
@@ -114,7 +108,7 @@ export class ParticipantIndex {
   #idle: NodeJS.Timeout | null = null
   #soon: NodeJS.Timeout | null = null
   #tempsSwept = false
-  /** Whether the picker has asked for the people in this run. */
+  /** Whether the picker has asked for the participants in this run. */
   #used = false
 
   constructor(options: ParticipantIndexOptions) {
@@ -131,15 +125,18 @@ export class ParticipantIndex {
   /**
    * The snapshot now in use (null: none). `build` starts its index shortly (after a sync,
    * so a picker already used this run is ready when opened again); otherwise it is built on
-   * the first search that finds no index file of this snapshot. `samePeople`: the sync found
-   * every record as before, so the last file is carried over rather than built again.
+   * the first search that finds no index file of this snapshot. `sameParticipants`: the sync
+   * found every record as before, so the last file is carried over rather than built again.
    */
-  use(source: PeopleSnapshot | null, options: { build: boolean; samePeople?: boolean }): void {
+  use(
+    source: ParticipantsSnapshot | null,
+    options: { build: boolean; sameParticipants?: boolean },
+  ): void {
     const before = this.#current
     const current: Current | null = source && {
       source,
       identity: identityOf(source),
-      ...(options.samePeople && before && { sameAs: before.identity }),
+      ...(options.sameParticipants && before && { sameAs: before.identity }),
     }
     // Awaited by whoever needs it; until then a failure must not count as unhandled.
     current?.identity.catch(() => undefined)
@@ -161,7 +158,7 @@ export class ParticipantIndex {
   }
 
   /**
-   * The people of the snapshot in use, loaded from the file (built first when needed);
+   * The participants of the snapshot in use, loaded from the file (built first when needed);
    * null when there is no snapshot. Rejects with an AppError that says why when they
    * cannot be listed, or are still being listed after a bounded wait.
    */
@@ -239,7 +236,7 @@ export class ParticipantIndex {
     try {
       return decodeParticipants(buffer, accountId, identity)
     } catch (error) {
-      if (!(error instanceof ParticipantsFileUnusable)) throw error
+      if (!(error instanceof ColumnFileUnusable)) throw error
       log.info('participants index not usable; building it again', { reason: error.reason })
       return null
     }
@@ -310,7 +307,7 @@ export class ParticipantIndex {
         },
       )
       log.info('participants index built', {
-        people: built.count,
+        participants: built.count,
         listed: built.listed,
         bytes: built.bytes,
         ms: Math.round(performance.now() - started),
@@ -335,7 +332,7 @@ export class ParticipantIndex {
 
   /**
    * Writes the file of the snapshot before `current` again under `current`'s identity, when
-   * the sync said their people are the same; false when there is no such file to carry.
+   * the sync said their participants are the same; false when there is no such file to carry.
    */
   async #carried(current: Current, identity: SnapshotIdentity): Promise<boolean> {
     const sameAs = current.sameAs
@@ -346,10 +343,12 @@ export class ParticipantIndex {
       if (!table) return false
       const chunks = encodeParticipants(table, this.#options.accountId, identity)
       await writeAtomically(this.#files, this.path, chunks, { durable: false })
-      this.#options.log.info('participants index carried over', { people: table.count })
+      this.#options.log.info('participants index carried over', { participants: table.count })
       return true
     } catch (error) {
-      this.#options.log.warn('participants index not carried over', { code: errnoCode(error) ?? 'unknown' })
+      this.#options.log.warn('participants index not carried over', {
+        code: errnoCode(error) ?? 'unknown',
+      })
       return false
     }
   }

@@ -71,30 +71,34 @@ function namesHolding(columns: GroupColumns, term: string): Uint8Array {
 }
 
 /**
- * Which people match every term, by entry: each term must be in the contact id or in the
- * folded name of one of the person's sample groups (never across the two: a term has no
- * spaces). The terms are looked for in the UTF-8 bytes, with no string made per person.
+ * Which participants match every term, by entry: each term must be in the contact id or in
+ * the folded name of one of the participant's sample groups (never across the two: a term
+ * has no spaces). The terms are looked for in the UTF-8 bytes, with no string made per
+ * participant.
  */
-export function peopleMatching(people: LoadedParticipants, terms: readonly string[]): Uint16Array {
-  const { table, columns } = people
+export function peopleMatching(
+  participants: LoadedParticipants,
+  terms: readonly string[],
+): Uint16Array {
+  const { table, columns } = participants
   const { contacts, contactStarts, sampleStarts, samples, count } = table
   const ids = view(contacts)
-  // How many terms each person has matched so far: only those that matched all go on.
+  // How many terms each participant has matched so far: only those that matched all go on.
   const matched = new Uint16Array(count)
   for (let t = 0; t < terms.length; t++) {
     const text = terms[t] as string
     const term = Buffer.from(text, 'utf8')
-    let person = 0
+    let participant = 0
     for (let from = 0; !LONE_SURROGATE.test(text);) {
       const hit = ids.indexOf(term, from)
       if (hit < 0) break
-      while ((contactStarts[person + 1] as number) <= hit) person++
-      const end = contactStarts[person + 1] as number
+      while ((contactStarts[participant + 1] as number) <= hit) participant++
+      const end = contactStarts[participant + 1] as number
       if (hit + term.length > end) {
         from = hit + 1
         continue
       }
-      if (matched[person] === t) matched[person] = t + 1
+      if (matched[participant] === t) matched[participant] = t + 1
       from = end
     }
     const named = namesHolding(columns, text)
@@ -112,13 +116,13 @@ export function peopleMatching(people: LoadedParticipants, terms: readonly strin
 }
 
 /** Whether entry `i` is listed by the picker (it has a contact id of its own). */
-export function isListed(people: LoadedParticipants, i: number): boolean {
-  const { contactStarts } = people.table
+export function isListed(participants: LoadedParticipants, i: number): boolean {
+  const { contactStarts } = participants.table
   return (contactStarts[i + 1] as number) > (contactStarts[i] as number)
 }
 
-function sampleNames(people: LoadedParticipants, i: number): string[] {
-  const { table, columns } = people
+function sampleNames(participants: LoadedParticipants, i: number): string[] {
+  const { table, columns } = participants
   const names: string[] = []
   for (let s = table.sampleStarts[i] as number; s < (table.sampleStarts[i + 1] as number); s++)
     names.push(textAt(columns, table.samples[s] as number, SLOT.name))
@@ -126,21 +130,21 @@ function sampleNames(people: LoadedParticipants, i: number): string[] {
 }
 
 /** Entry `i` as the picker shows it. */
-export function contactAt(people: LoadedParticipants, i: number): StoryContact {
-  const { contacts, contactStarts, shared } = people.table
+export function contactAt(participants: LoadedParticipants, i: number): StoryContact {
+  const { contacts, contactStarts, shared } = participants.table
   return {
     id: utf8(contacts, contactStarts[i] as number, contactStarts[i + 1] as number),
-    groups: sampleNames(people, i),
+    groups: sampleNames(participants, i),
     groupCount: shared[i] as number,
   }
 }
 
-/** The people among `ids` (ids without their server part), with their sample groups' names. */
-export function peopleWithIds(
-  people: LoadedParticipants,
+/** The participants among `ids` (ids without their server part), with their sample groups. */
+export function participantsWithIds(
+  participants: LoadedParticipants,
   ids: Iterable<string>,
 ): { id: string; sampleGroups: string[] }[] {
-  const { table } = people
+  const { table } = participants
   const bytes = view(table.ids)
   const idAt = (i: number): Buffer =>
     bytes.subarray(table.idStarts[i] as number, table.idStarts[i + 1] as number)
@@ -154,7 +158,7 @@ export function peopleWithIds(
       const at = table.byId[mid] as number
       const order = Buffer.compare(idAt(at), wanted)
       if (order === 0) {
-        found.push({ id, sampleGroups: sampleNames(people, at) })
+        found.push({ id, sampleGroups: sampleNames(participants, at) })
         break
       }
       if (order < 0) low = mid + 1

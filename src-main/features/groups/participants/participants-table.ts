@@ -2,9 +2,10 @@ import { normalizeContact } from '@shared/story/contacts'
 import { bareId } from '../../../account/accounts/self-id'
 
 /**
- * The people of a snapshot's groups, as columns: one entry per person except the account
- * itself, most shared groups first, then by id. Plain typed arrays, so it is written to a
- * file as it is and read back without parsing, and no object per person exists in main.
+ * The participants of a snapshot's groups, as columns: one entry per participant but the
+ * account itself, most shared groups first, then by id. Plain typed arrays, so it is
+ * written to a file as it is and read back without parsing, and no object per participant
+ * exists in main.
  */
 export interface ParticipantsTable {
   /** How many groups the snapshot had: every sample position is below it. */
@@ -12,21 +13,21 @@ export interface ParticipantsTable {
   count: number
   /** Entries the contact picker lists (those with a contact id, once each). */
   listed: number
-  /** Each person's id without its server part, UTF-8, one after another. */
+  /** Each participant's id without its server part, UTF-8, one after another. */
   ids: Uint8Array
   idStarts: Uint32Array
   /**
-   * The id a story's audience takes (a phone number), UTF-8; empty for people the picker
+   * The id a story's audience takes (a phone number), UTF-8; empty for participants the picker
    * leaves out (ids that are not numbers, or a number already listed higher up).
    */
   contacts: Uint8Array
   contactStarts: Uint32Array
-  /** How many of the account's groups each person is in. */
+  /** How many of the account's groups each participant is in. */
   shared: Uint32Array
-  /** Positions in the snapshot of up to three of those groups, to tell people apart. */
+  /** Positions in the snapshot of up to three of those groups, to tell participants apart. */
   sampleStarts: Uint32Array
   samples: Uint32Array
-  /** Entries in the order of their ids' bytes, to find a person by id. */
+  /** Entries in the order of their ids' bytes, to find a participant by id. */
   byId: Uint32Array
 }
 
@@ -34,8 +35,8 @@ export interface ParticipantsTable {
 const PHONE = /^\d{7,15}$/
 const SAMPLE_GROUPS = 3
 
-interface Person {
-  /** The id as first seen: the order among people in as many groups goes by it. */
+interface Participant {
+  /** The id as first seen: the order among participants in as many groups goes by it. */
   id: string
   bare: string
   shared: number
@@ -63,59 +64,62 @@ function packed(texts: readonly string[]): { bytes: Uint8Array; starts: Uint32Ar
  * participant without a string id: the server's records are not trusted to be whole.
  */
 export class ParticipantsBuilder {
-  readonly #byBare = new Map<string, Person>()
+  readonly #byBare = new Map<string, Participant>()
   #groups = 0
 
   constructor(readonly selfId: string | null) {}
 
-  /** Adds the people of the record at position `at` of the snapshot. */
+  /** Adds the participants of the record at position `at` of the snapshot. */
   add(record: unknown, at: number): void {
     this.#groups = Math.max(this.#groups, at + 1)
     if (typeof record !== 'object' || record === null) return
     const { name, participants } = record as { name?: unknown; participants?: unknown }
     if (typeof name !== 'string' || !Array.isArray(participants)) return
-    for (const participant of participants as unknown[]) {
-      if (typeof participant !== 'object' || participant === null) continue
-      const id = (participant as { id?: unknown }).id
+    for (const entry of participants as unknown[]) {
+      if (typeof entry !== 'object' || entry === null) continue
+      const id = (entry as { id?: unknown }).id
       if (typeof id !== 'string') continue
       const bare = bareId(id)
       if (bare === this.selfId) continue
-      let person = this.#byBare.get(bare)
-      if (!person) {
-        person = { id, bare, shared: 0, samples: [] }
-        this.#byBare.set(bare, person)
+      let participant = this.#byBare.get(bare)
+      if (!participant) {
+        participant = { id, bare, shared: 0, samples: [] }
+        this.#byBare.set(bare, participant)
       }
-      person.shared++
-      if (person.samples.length < SAMPLE_GROUPS) person.samples.push(at)
+      participant.shared++
+      if (participant.samples.length < SAMPLE_GROUPS) participant.samples.push(at)
     }
   }
 
   /** The table; `groups` is the snapshot's number of groups (records it could not read included). */
   finish(groups: number): ParticipantsTable {
-    const people = [...this.#byBare.values()].sort(
+    const participants = [...this.#byBare.values()].sort(
       (a, b) => b.shared - a.shared || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
     )
     this.#byBare.clear()
-    const count = people.length
+    const count = participants.length
     const seen = new Set<string>()
-    const contacts = people.map((person) => {
-      const contact = PHONE.test(person.bare) ? person.bare : normalizeContact(person.id)
+    const contacts = participants.map((participant) => {
+      const contact = PHONE.test(participant.bare)
+        ? participant.bare
+        : normalizeContact(participant.id)
       if (contact === null || seen.has(contact)) return ''
       seen.add(contact)
       return contact
     })
-    const ids = packed(people.map((person) => person.bare))
+    const ids = packed(participants.map((participant) => participant.bare))
     const contactText = packed(contacts)
-    const shared = Uint32Array.from(people, (person) => person.shared)
+    const shared = Uint32Array.from(participants, (participant) => participant.shared)
     const sampleStarts = new Uint32Array(count + 1)
     let sampleCount = 0
     for (let i = 0; i < count; i++) {
       sampleStarts[i] = sampleCount
-      sampleCount += (people[i] as Person).samples.length
+      sampleCount += (participants[i] as Participant).samples.length
     }
     sampleStarts[count] = sampleCount
     const samples = new Uint32Array(sampleCount)
-    for (let i = 0; i < count; i++) samples.set((people[i] as Person).samples, sampleStarts[i])
+    for (let i = 0; i < count; i++)
+      samples.set((participants[i] as Participant).samples, sampleStarts[i])
     const idBytes = Buffer.from(ids.bytes.buffer, ids.bytes.byteOffset, ids.bytes.byteLength)
     const idOf = (i: number): Buffer =>
       idBytes.subarray(ids.starts[i] as number, ids.starts[i + 1] as number)

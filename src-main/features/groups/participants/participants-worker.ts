@@ -4,12 +4,12 @@
  * thread. It is started for one build: it gets the job, reads the records from disk,
  * writes the file and answers with what it wrote.
  */
-import { parentPort } from 'node:worker_threads'
-import { AppError } from '@shared/errors'
-import { nodeFiles, writeAtomically } from '../cache'
+import { writeAtomically } from '../../../platform/files/atomic-write'
+import { nodeFiles } from '../../../platform/files/fs-port'
+import { serveRequests } from '../../../platform/worker/serve-requests'
+import { forEachRecord } from '../cache/records-on-disk'
 import { snapshotStamp } from '../cache/snapshot-format'
 import { SnapshotReader } from '../cache/snapshot-reader'
-import { forEachRecord } from '../sync/records-on-disk'
 import { encodeParticipants, type SnapshotIdentity } from './participants-file'
 import { ParticipantsBuilder } from './participants-table'
 
@@ -26,10 +26,13 @@ export interface BuildJob {
   fingerprints: Uint32Array
 }
 
+/**
+ * What a build wrote, or `moved`: the snapshot at the path is no longer the one of the job
+ * (a sync replaced it). Any other failure is the request's error.
+ */
 export type BuildReply =
-  | { ok: true; count: number; listed: number; bytes: number }
-  /** `moved`: the snapshot at the path is no longer the one of the job (a sync replaced it). */
-  | { ok: false; moved: boolean; code: string; message: string }
+  | { moved: false; count: number; listed: number; bytes: number }
+  | { moved: true }
 
 async function build(job: BuildJob): Promise<BuildReply> {
   const reader = await SnapshotReader.open(job.snapshotPath)
@@ -38,7 +41,7 @@ async function build(job: BuildJob): Promise<BuildReply> {
     const stamp =
       size === job.snapshot.bytes ? await snapshotStamp((at, n) => reader.read(at, n), size) : null
     if (stamp?.syncedAt !== job.snapshot.syncedAt || stamp.accountId !== job.accountId)
-      return { ok: false, moved: true, code: 'conflict', message: 'the groups were synced again' }
+      return { moved: true }
     const builder = new ParticipantsBuilder(job.selfId)
     const { offsets, lengths, fingerprints } = job
     await forEachRecord({ reader, layout: { offsets, lengths }, fingerprints }, (record, at) =>
@@ -49,21 +52,10 @@ async function build(job: BuildJob): Promise<BuildReply> {
     // Cheap to build again, so not flushed to the disk; the rename still makes it whole or absent.
     await writeAtomically(nodeFiles, job.indexPath, chunks, { durable: false })
     const bytes = chunks.reduce((sum, chunk) => sum + chunk.length, 0)
-    return { ok: true, count: table.count, listed: table.listed, bytes }
+    return { moved: false, count: table.count, listed: table.listed, bytes }
   } finally {
     await reader.retire()
   }
 }
 
-parentPort?.once('message', (job: BuildJob) => {
-  build(job).then(
-    (reply) => parentPort?.postMessage(reply satisfies BuildReply),
-    (error: unknown) =>
-      parentPort?.postMessage({
-        ok: false,
-        moved: false,
-        code: error instanceof AppError ? error.code : 'internal',
-        message: error instanceof Error ? error.message : String(error),
-      } satisfies BuildReply),
-  )
-})
+serveRequests<BuildJob, BuildReply>({ reply: build })

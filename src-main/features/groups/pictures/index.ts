@@ -5,14 +5,13 @@ export {
   isPictureUrl,
   type FetchLike,
 } from './download'
+export { PICTURE_FILE } from './picture-manifest'
 export { pictureProtocolRoute, pictureWebRoute, type PictureSourceResolver } from './picture-routes'
 export {
   DEFAULT_PICTURE_CONCURRENCY,
   PICTURES_DIR,
   PICTURES_URL_PREFIX,
-  PICTURE_FILE,
   PictureStore,
-  type PictureRef,
   type PictureStoreOptions,
   type PictureSyncOptions,
   type PictureSyncResult,

@@ -4,7 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname } from 'node:path'
 import { Readable } from 'node:stream'
 import { MIME_OF_EXTENSION } from './download'
-import type { PictureRef, PictureStore } from './picture-store'
+import type { PictureRef } from '../index'
+import type { PictureStore } from './picture-store'
 import { PICTURES_URL_PREFIX } from './picture-store'
 
 /** The pictures of the account whose id is in the URL, while it is the active one. */

@@ -1,37 +1,16 @@
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
-import type { Group } from '@shared/domain'
-
-/** What a group's pictures are known by. */
-export type PictureRef = Pick<Group, 'id' | 'chat_pic' | 'chat_pic_full'>
-import { z } from 'zod'
-import { nodeFiles, writeAtomically, type FilePort } from '../cache'
+import { writeAtomically } from '../../../platform/files/atomic-write'
+import { nodeFiles, type FilePort } from '../../../platform/files/fs-port'
 import { silentLogger, type Logger } from '../../../platform/log/log'
+import type { PictureRef } from '../index'
 import { PictureDownloadError, downloadPicture, isPictureUrl, type FetchLike } from './download'
 import { pictureIntact } from './picture-check'
+import { PICTURE_FILE, PictureManifest, type PictureEntry } from './picture-manifest'
 
 export const PICTURES_DIR = 'pictures'
-const MANIFEST_FILE = 'manifest.json'
-const MANIFEST_VERSION = 1
 /** Where the renderer finds pictures on our own origin (app protocol and web mode alike). */
 export const PICTURES_URL_PREFIX = '/pictures/'
-
-/** Stored file names: the group's hash, the content's hash, the format. Nothing else is ever served. */
-export const PICTURE_FILE = /^[a-f0-9]{24}-[a-f0-9]{16}\.(?:jpg|png|webp|gif)$/
-
-const EntrySchema = z.object({
-  url: z.string(),
-  etag: z.string().nullable(),
-  file: z.string().regex(PICTURE_FILE),
-})
-type Entry = z.infer<typeof EntrySchema>
-
-const ManifestSchema = z.object({
-  version: z.literal(MANIFEST_VERSION),
-  thumbs: z.record(z.string(), EntrySchema),
-  full: z.record(z.string(), EntrySchema),
-})
-type Manifest = z.infer<typeof ManifestSchema>
 
 export interface PictureSyncResult {
   downloaded: number
@@ -84,18 +63,18 @@ export class PictureStore {
   readonly #maxThumbBytes: number
   readonly #maxFullBytes: number
   readonly #timeoutMs: number
-  #manifest: Manifest = { version: MANIFEST_VERSION, thumbs: {}, full: {} }
+  readonly #manifest: PictureManifest
   readonly #fullInFlight = new Map<string, Promise<string | null>>()
   /** Files written whose manifest entry is not in place yet: not to be swept as unreferenced. */
   readonly #unrecorded = new Set<string>()
-  #saving: Promise<void> = Promise.resolve()
   /** Files whose content was checked in this run: each is read once, not at every sync. */
   readonly #intact = new Set<string>()
   readonly #repairs = new Map<string, Promise<string | null>>()
 
-  private constructor(options: PictureStoreOptions) {
+  private constructor(options: PictureStoreOptions, manifest: PictureManifest) {
     this.dir = join(options.accountDir, PICTURES_DIR)
     this.accountId = options.accountId
+    this.#manifest = manifest
     this.#fetch = options.fetch
     this.#files = options.files ?? nodeFiles
     this.#log = options.log ?? silentLogger
@@ -105,9 +84,10 @@ export class PictureStore {
   }
 
   static async open(options: PictureStoreOptions): Promise<PictureStore> {
-    const store = new PictureStore(options)
-    await store.#load()
-    return store
+    const files = options.files ?? nodeFiles
+    const log = options.log ?? silentLogger
+    const dir = join(options.accountDir, PICTURES_DIR)
+    return new PictureStore(options, await PictureManifest.load(files, dir, log))
   }
 
   /** The cached thumbnail's URL on our origin, or null (the list then draws initials). */
@@ -177,7 +157,7 @@ export class PictureStore {
         }
       }
     }
-    await this.#saveManifest()
+    await this.#manifest.save()
     return fresh
   }
 
@@ -223,8 +203,8 @@ export class PictureStore {
     const withFull = new Set(groups.filter((g) => g.chat_pic_full).map((g) => g.id))
     for (const id of Object.keys(this.#manifest.full))
       if (!withFull.has(id)) delete this.#manifest.full[id]
-    const work: { id: string; url: string; previous: Entry | undefined }[] = []
-    const stored: { id: string; url: string; previous: Entry }[] = []
+    const work: { id: string; url: string; previous: PictureEntry | undefined }[] = []
+    const stored: { id: string; url: string; previous: PictureEntry }[] = []
     for (const [id, url] of wanted) {
       const previous = this.#manifest.thumbs[id]
       if (previous && previous.url === url && present.has(previous.file))
@@ -266,7 +246,7 @@ export class PictureStore {
           consecutiveNetworkFailures = 0
           if (++sinceSave >= SAVE_EVERY) {
             sinceSave = 0
-            await this.#saveManifest()
+            await this.#manifest.save()
           }
         } catch (error) {
           if (signal.aborted) break
@@ -291,7 +271,7 @@ export class PictureStore {
         ),
       )
     } finally {
-      await this.#saveManifest()
+      await this.#manifest.save()
       await this.#removeUnreferenced()
     }
     return result
@@ -309,7 +289,7 @@ export class PictureStore {
         .then(async ({ entry: stored }) => {
           this.#manifest.full[group.id] = stored
           this.#unrecorded.delete(stored.file)
-          await this.#saveManifest()
+          await this.#manifest.save()
           return stored.file
         })
         .catch((error: unknown) => {
@@ -327,10 +307,10 @@ export class PictureStore {
   async #fetchInto(
     id: string,
     url: string,
-    previous: Entry | undefined,
+    previous: PictureEntry | undefined,
     maxBytes: number,
     signal?: AbortSignal,
-  ): Promise<{ entry: Entry; downloaded: boolean }> {
+  ): Promise<{ entry: PictureEntry; downloaded: boolean }> {
     const got = await downloadPicture(this.#fetch, url, {
       etag: previous?.etag ?? null,
       maxBytes,
@@ -353,45 +333,8 @@ export class PictureStore {
     return `${PICTURES_URL_PREFIX}${encodeURIComponent(this.accountId)}/${file}`
   }
 
-  async #load(): Promise<void> {
-    let raw: Buffer
-    try {
-      raw = await this.#files.readFile(join(this.dir, MANIFEST_FILE))
-    } catch {
-      return
-    }
-    let json: unknown
-    try {
-      json = JSON.parse(raw.toString('utf8'))
-    } catch {
-      json = undefined
-    }
-    const parsed = ManifestSchema.safeParse(json)
-    if (parsed.success) this.#manifest = parsed.data
-    // An unreadable manifest only costs downloads: the pictures are fetched again.
-    else this.#log.warn('picture manifest unreadable; pictures will be fetched again')
-  }
-
-  #saveManifest(): Promise<void> {
-    const save = async (): Promise<void> => {
-      await this.#files.mkdir(this.dir)
-      const bytes = Buffer.from(JSON.stringify(this.#manifest))
-      await writeAtomically(this.#files, join(this.dir, MANIFEST_FILE), [bytes])
-    }
-    this.#saving = this.#saving.then(save, save).catch((error: unknown) => {
-      this.#log.warn('picture manifest not saved', {
-        reason: error instanceof Error ? error.message : 'unknown',
-      })
-    })
-    return this.#saving
-  }
-
   async #removeUnreferenced(): Promise<void> {
-    const keep = new Set(
-      [...Object.values(this.#manifest.thumbs), ...Object.values(this.#manifest.full)].map(
-        (e) => e.file,
-      ),
-    )
+    const keep = this.#manifest.referenced()
     const names = await this.#files.readdir(this.dir).catch(() => [] as string[])
     for (const name of names) {
       if (PICTURE_FILE.test(name) && !keep.has(name) && !this.#unrecorded.has(name))

@@ -5,16 +5,15 @@ export {
   type SyncSource,
 } from './account-groups'
 export { diffGroups, type GroupsDiff } from './diff'
+export { fetchAllGroups, readAllPages } from './fetch-all-groups'
 export {
   DEFAULT_CONCURRENCY,
   DEFAULT_PAGE_SIZE,
-  fetchAllGroups,
-  readAllPages,
   type FetchAllOptions,
   type FetchedGroups,
   type GroupsSource,
   type RejectedRecord,
-} from './fetch-all-groups'
+} from './paging'
 export { GroupsService, type GroupsServiceOptions } from './groups-service'
 export {
   OFFLINE_RETRY_MS,

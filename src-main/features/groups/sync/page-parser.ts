@@ -1,24 +1,7 @@
-import type { Worker, WorkerOptions } from 'node:worker_threads'
 import { startWorkerBeside } from '../../../platform/worker/start-worker'
+import { WorkerClient, WorkerStopped, movable } from '../../../platform/worker/worker-client'
 import type { PageOutcome } from './parse-page'
-import type { PageReply, PageRequest } from './page-worker'
-
-/**
- * The worker: `page-worker.js` beside this file in the built app (electron-vite emits it
- * as its own entry, see electron.vite.config.ts); when the sources run directly (tsx,
- * vitest), `page-worker.ts` loaded through tsx's loader, registered inside the worker.
- */
-function startWorker(options: WorkerOptions): Worker {
-  return startWorkerBeside(import.meta.url, 'page-worker', options)
-}
-
-/** A page that made the worker fail (it ran out of its memory, or crashed). */
-export class PageWorkerFailed extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'PageWorkerFailed'
-  }
-}
+import type { PageNote, PageReply, PageRequest } from './page-worker'
 
 export interface PageRead {
   outcome: PageOutcome
@@ -36,19 +19,33 @@ export interface KnownRows {
   fingerprints: Uint32Array
 }
 
+function isPageReply(reply: unknown): reply is PageReply {
+  const { outcome, body } = (reply ?? {}) as Partial<Record<keyof PageReply, unknown>>
+  // The tag, unlike instanceof, holds across realms.
+  return (
+    Object.prototype.toString.call(body) === '[object ArrayBuffer]' &&
+    typeof outcome === 'object' &&
+    outcome !== null &&
+    typeof (outcome as { ok?: unknown }).ok === 'boolean'
+  )
+}
+
 /**
  * The one page worker of the process, shared by every sync: it starts with the first page,
  * is replaced if it dies, and ends once no sync has used it for IDLE_MS. Each sync's known
- * rows are kept in it under a key until the sync is done.
+ * rows are kept in it under a key until the sync is done (and told again to a new worker).
  */
-class WorkerHost {
-  #worker: Worker | null = null
-  #next = 0
-  readonly #pending = new Map<
-    number,
-    { resolve: (read: PageRead) => void; reject: (error: Error) => void }
-  >()
+class PageWorker {
   readonly #known = new Map<number, KnownRows>()
+  readonly #client = new WorkerClient<PageRequest, PageReply, PageNote>({
+    // `page-worker.js` beside this file in the built app, see startWorkerBeside.
+    start: (options) => startWorkerBeside(import.meta.url, 'page-worker', options),
+    heapMb: WORKER_HEAP_MB,
+    greeting: () =>
+      Array.from(this.#known, ([key, known]) => ({ type: 'known' as const, key, ...known })),
+    isReply: isPageReply,
+  })
+  #next = 0
   #users = 0
   #idle: NodeJS.Timeout | null = null
 
@@ -59,73 +56,27 @@ class WorkerHost {
     const key = this.#next++
     if (known) {
       this.#known.set(key, known)
-      this.#worker?.postMessage({ type: 'known', key, ...known } satisfies PageRequest)
+      this.#client.notify({ type: 'known', key, ...known })
     }
     return key
   }
 
   release(key: number): void {
     this.#users--
-    if (this.#known.delete(key))
-      this.#worker?.postMessage({ type: 'forget', key } satisfies PageRequest)
+    if (this.#known.delete(key)) this.#client.notify({ type: 'forget', key })
     if (this.#users > 0) return
-    this.#idle = setTimeout(() => void this.#stop(), IDLE_MS)
+    this.#idle = setTimeout(() => void this.#client.close(), IDLE_MS)
     this.#idle.unref()
   }
 
-  parse(body: Uint8Array, key: number): Promise<PageRead> {
-    const worker = this.#started()
-    const id = this.#next++
-    // Only a buffer that is the body's alone can be moved; a slice of a shared one is copied.
-    // (Buffer's slice() is a view, so the copy is made with the Uint8Array constructor; the
-    // tag, unlike instanceof, holds across realms.)
-    const own =
-      body.byteOffset === 0 &&
-      body.byteLength === body.buffer.byteLength &&
-      Object.prototype.toString.call(body.buffer) === '[object ArrayBuffer]'
-        ? (body.buffer as ArrayBuffer)
-        : new Uint8Array(body).buffer
-    return new Promise<PageRead>((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject })
-      worker.postMessage({ type: 'page', id, key, body: own } satisfies PageRequest, [own])
-    })
-  }
-
-  async #stop(): Promise<void> {
-    const worker = this.#worker
-    this.#worker = null
-    await worker?.terminate()
-  }
-
-  #started(): Worker {
-    if (this.#worker) return this.#worker
-    const worker = startWorker({
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-    })
-    // A sync waiting for a page keeps the process alive; an idle worker must not.
-    worker.unref()
-    worker.on('message', ({ id, outcome, body }: PageReply) => {
-      const waiting = this.#pending.get(id)
-      this.#pending.delete(id)
-      waiting?.resolve({ outcome, body: Buffer.from(body) })
-    })
-    const died = (error: Error): void => {
-      if (this.#worker !== worker) return
-      this.#worker = null
-      const failure = new PageWorkerFailed(`The page reader stopped (${error.message}).`)
-      for (const { reject } of this.#pending.values()) reject(failure)
-      this.#pending.clear()
-    }
-    worker.on('error', died)
-    worker.on('exit', (code) => died(new Error(`exit ${code}`)))
-    for (const [key, known] of this.#known)
-      worker.postMessage({ type: 'known', key, ...known } satisfies PageRequest)
-    this.#worker = worker
-    return worker
+  async parse(body: Uint8Array, key: number): Promise<PageRead> {
+    const own = movable(body)
+    const reply = await this.#client.request({ key, body: own }, [own])
+    return { outcome: reply.outcome, body: Buffer.from(reply.body) }
   }
 }
 
-const host = new WorkerHost()
+const worker = new PageWorker()
 
 /**
  * One sync's use of the page worker: pages are parsed off the main thread, and records
@@ -136,21 +87,22 @@ export class PageParser {
   #closed = false
 
   constructor(known?: KnownRows) {
-    this.#key = host.open(known)
+    this.#key = worker.open(known)
   }
 
   /**
    * Reads `body`. Its memory is moved to the worker and back: the caller must use the
-   * body it gets back, not the one it handed in.
+   * body it gets back, not the one it handed in. Rejects with WorkerStopped when the
+   * worker stopped under it (the next page gets a new one).
    */
   parse(body: Uint8Array): Promise<PageRead> {
-    if (this.#closed) return Promise.reject(new PageWorkerFailed('The page reader was closed.'))
-    return host.parse(body, this.#key)
+    if (this.#closed) return Promise.reject(new WorkerStopped('was closed for this sync'))
+    return worker.parse(body, this.#key)
   }
 
   close(): void {
     if (this.#closed) return
     this.#closed = true
-    host.release(this.#key)
+    worker.release(this.#key)
   }
 }

@@ -1,7 +1,7 @@
 import type { Group } from '@shared/domain'
 import type { SnapshotMeta, SnapshotStore, SnapshotTable, SnapshotWriter } from '../cache'
 import { GroupColumnsBuilder, type GroupColumns, type RowParts } from '../index'
-import type { PagesRead } from './fetch-all-groups'
+import type { PagesRead } from './paging'
 import type { ArrivedPage } from './parsed-pages'
 
 /** A record read here from its bytes: when no row of the last sync stands for it after all. */

@@ -1,7 +1,8 @@
 import { AppError } from '@shared/errors'
 import type { Logger } from '../../../platform/log/log'
-import type { PageSource } from './fetch-all-groups'
-import { PageWorkerFailed, type PageParser } from './page-parser'
+import { WorkerStopped } from '../../../platform/worker/worker-client'
+import type { PageSource } from './paging'
+import type { PageParser } from './page-parser'
 import type { ParsedPage } from './parse-page'
 
 /** What the sync needs of the API client to save pages as they came: their bytes. */
@@ -41,7 +42,7 @@ export class ParsedPages implements PageSource<ArrivedPage> {
     try {
       read = await this.#parser.parse(received)
     } catch (error) {
-      if (!(error instanceof PageWorkerFailed)) throw error
+      if (!(error instanceof WorkerStopped)) throw error
       // Worth asking again like any unreadable page: the next one gets a fresh worker.
       throw new AppError(
         'invalid-response',

@@ -7,7 +7,7 @@ import {
   ParticipantIndex,
   startParticipantsWorker,
   type ParticipantIndexOptions,
-  type PeopleSnapshot,
+  type ParticipantsSnapshot,
 } from '../../../../../../src-main/features/groups/participants'
 import { ContactsSearch } from '../../../../../../src-main/features/stories/publish/contacts-search'
 import { captureLogger, groupsFromEmulator, tempDir, until } from '../sync/support'
@@ -15,7 +15,7 @@ import { countingStarter, referenceSearch, savedSnapshot } from './support'
 
 let groups: Group[]
 let dir: { path: string; remove(): Promise<void> }
-const open: { index: ParticipantIndex; snapshot: PeopleSnapshot }[] = []
+const open: { index: ParticipantIndex; snapshot: ParticipantsSnapshot }[] = []
 
 beforeAll(async () => {
   groups = await groupsFromEmulator(300, { seed: 11 })
@@ -85,7 +85,7 @@ describe('the participants index file', () => {
       async (file: Buffer) => {
         await writeFile(
           path(),
-          Buffer.from(file.toString('latin1').replace('"version":1', '"version":7'), 'latin1'),
+          Buffer.from(file.toString('latin1').replace('"version":2', '"version":7'), 'latin1'),
         )
       },
       'another version (7)',
@@ -227,7 +227,7 @@ describe('building while the picker searches', () => {
     // The same records saved again by a later sync: another snapshot, the same people.
     const again = await savedSnapshot(dir.path, groups, '2025-06-02T10:00:00.000Z')
     open.push({ index, snapshot: again })
-    index.use(again, { build: true, samePeople: true })
+    index.use(again, { build: true, sameParticipants: true })
     await until(() => log.lines.some((line) => line.message === 'participants index carried over'), 20_000)
     expect(await search.search('', 100_000)).toEqual(before)
     expect(workers.starts).toBe(1)
@@ -240,7 +240,7 @@ describe('building while the picker searches', () => {
     const { index, workers, log } = await setUp({ buildDelayMs: 0 })
     const again = await savedSnapshot(dir.path, groups, '2025-06-02T10:00:00.000Z')
     open.push({ index, snapshot: again })
-    index.use(again, { build: true, samePeople: true })
+    index.use(again, { build: true, sameParticipants: true })
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(workers.starts).toBe(0)
     expect(log.lines.some((line) => line.message === 'participants index carried over')).toBe(false)

@@ -2,8 +2,8 @@ import { Worker, type WorkerOptions } from 'node:worker_threads'
 import type { Group } from '@shared/domain'
 import { SnapshotStore } from '../../../../../../src-main/features/groups/cache'
 import { columnsOf } from '../../../../../../src-main/features/groups/index'
-import type { PeopleSnapshot, WorkerStarter } from '../../../../../../src-main/features/groups/participants'
-import { forEachRecord } from '../../../../../../src-main/features/groups/sync/records-on-disk'
+import type { ParticipantsSnapshot, WorkerStarter } from '../../../../../../src-main/features/groups/participants'
+import { forEachRecord } from '../../../../../../src-main/features/groups/cache'
 import { DirectoryBuilder, ReferenceContactsSearch } from '../../../../../support/directory-reference'
 
 /**
@@ -16,7 +16,7 @@ export async function savedSnapshot(
   groups: readonly unknown[],
   syncedAt = '2025-06-01T10:00:00.000Z',
   selfId: string | null = '15550100001',
-): Promise<PeopleSnapshot> {
+): Promise<ParticipantsSnapshot> {
   const store = new SnapshotStore({ dir, accountId: 'acc' })
   const meta = { accountId: 'acc', syncedAt }
   const layout = {
@@ -44,7 +44,7 @@ export async function savedSnapshot(
 }
 
 /** The old way over the same snapshot: every record read on main, an object per person. */
-export async function referenceSearch(snapshot: PeopleSnapshot): Promise<ReferenceContactsSearch> {
+export async function referenceSearch(snapshot: ParticipantsSnapshot): Promise<ReferenceContactsSearch> {
   const builder = new DirectoryBuilder(snapshot.columns.selfId)
   await forEachRecord(snapshot.records, (record) => builder.addRecord(record))
   return new ReferenceContactsSearch(builder.entries())

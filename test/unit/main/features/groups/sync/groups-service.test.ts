@@ -5,7 +5,7 @@ import { GroupsQuerySchema, type SyncState } from '@shared/channels/groups'
 import type { FaultInput, Emulator } from '../../../../../../src-main/emulator'
 import type { ApiClientOptions } from '../../../../../../src-main/platform/api'
 import {
-  LEAN_INDEX_FILE,
+  GROUPS_INDEX_FILE,
   SNAPSHOT_FILE,
   SnapshotStore,
 } from '../../../../../../src-main/features/groups/cache'
@@ -173,7 +173,7 @@ describe('a fault mid-sync', () => {
 
       expect((await readFile(join(dir.path, SNAPSHOT_FILE))).equals(before)).toBe(true)
       // No temp file left behind either.
-      expect((await readdir(dir.path)).sort()).toEqual([LEAN_INDEX_FILE, SNAPSHOT_FILE])
+      expect((await readdir(dir.path)).sort()).toEqual([GROUPS_INDEX_FILE, SNAPSHOT_FILE])
       const state = service.state()
       expect(state.lastError).toMatchObject({ code })
       expect(state.lastSyncedAt).toBe(stateBefore.lastSyncedAt)
@@ -330,7 +330,7 @@ describe('a server that never stops sending pages', () => {
         expect(elapsed).toBeLessThan(10_000)
         expect(peak - baseline).toBeLessThan(100 * 1024 * 1024)
         expect((await readFile(join(dir.path, SNAPSHOT_FILE))).equals(before)).toBe(true)
-        expect((await readdir(dir.path)).sort()).toEqual([LEAN_INDEX_FILE, SNAPSHOT_FILE])
+        expect((await readdir(dir.path)).sort()).toEqual([GROUPS_INDEX_FILE, SNAPSHOT_FILE])
         expect(service.state()).toMatchObject({
           count: TOTAL,
           lastError: { code: 'invalid-response', details: { reason: 'endless-paging' } },

@@ -4,11 +4,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Group } from '@shared/domain'
 import type { Emulator } from '../../../../../../src-main/emulator'
 import {
-  LEAN_INDEX_FILE,
+  GROUPS_INDEX_FILE,
   SNAPSHOT_FILE,
   SnapshotReader,
   SnapshotStore,
-  encodeLeanIndex,
+  encodeGroupsIndexFile,
   type SnapshotLayout,
 } from '../../../../../../src-main/features/groups/cache'
 import { Connectivity } from '../../../../../../src-main/platform/net/connectivity'
@@ -24,7 +24,7 @@ import {
   switchableAccounts,
   tempDir,
   until,
-} from './support'
+} from '../sync/support'
 
 const TOTAL = 2_000
 let emulator: Emulator
@@ -159,12 +159,12 @@ describe('records on disk, rows in memory', () => {
   }, 60_000)
 })
 
-describe('a start from the lean index', () => {
+describe('a start from the groups index', () => {
   it('lists the groups from the index alone, then finds a damaged snapshot, sets it aside and syncs again', async () => {
     const first = build()
     await first.service.sync()
     await first.service.dispose()
-    expect((await readdir(dir.path)).sort()).toEqual([LEAN_INDEX_FILE, SNAPSHOT_FILE])
+    expect((await readdir(dir.path)).sort()).toEqual([GROUPS_INDEX_FILE, SNAPSHOT_FILE])
     // One byte inside a record, where only the snapshot's checksums (not the index) can see it.
     const path = join(dir.path, SNAPSHOT_FILE)
     const at = (await readFile(path)).indexOf(Buffer.from(`"id":"${server[1_500]!.id}"`))
@@ -194,13 +194,13 @@ describe('a start from the lean index', () => {
   it('an index left from an earlier snapshot is not used: the snapshot is read and the index rebuilt', async () => {
     const first = build()
     await first.service.sync()
-    await copyFile(join(dir.path, LEAN_INDEX_FILE), join(dir.path, 'old.index'))
+    await copyFile(join(dir.path, GROUPS_INDEX_FILE), join(dir.path, 'old.index'))
     emulator.control.groups.mutate({ add: 3 })
     try {
       await first.service.sync()
       await first.service.dispose()
       // As if the app stopped between the snapshot's rename and the index's.
-      await copyFile(join(dir.path, 'old.index'), join(dir.path, LEAN_INDEX_FILE))
+      await copyFile(join(dir.path, 'old.index'), join(dir.path, GROUPS_INDEX_FILE))
       const { service, log } = build()
       expect((await service.query(firstWindow)).total).toBe(TOTAL + 3)
       expect(log.lines.some((l) => /another snapshot/.test(l.message))).toBe(true)
@@ -217,7 +217,7 @@ describe('a start from the lean index', () => {
     const first = build()
     await first.service.sync()
     await first.service.dispose()
-    const indexPath = join(dir.path, LEAN_INDEX_FILE)
+    const indexPath = join(dir.path, GROUPS_INDEX_FILE)
     await truncate(indexPath, Math.floor((await readFile(indexPath)).length / 2))
     const { service, log } = build()
     expect((await service.query(firstWindow)).total).toBe(TOTAL)
@@ -228,9 +228,9 @@ describe('a start from the lean index', () => {
   it.each([
     [
       'from another version',
-      (bytes: Buffer) => bytes.indexOf('"version":2'),
-      '"version":1',
-      /another version \(1\)/,
+      (bytes: Buffer) => bytes.indexOf('"version":3'),
+      '"version":2',
+      /another version \(2\)/,
     ],
     [
       'with one byte changed in its columns',
@@ -248,7 +248,7 @@ describe('a start from the lean index', () => {
         sorts.map((sort) => first.service.query({ ...firstWindow, sort, limit: 200 })),
       )
       await first.service.dispose()
-      const indexPath = join(dir.path, LEAN_INDEX_FILE)
+      const indexPath = join(dir.path, GROUPS_INDEX_FILE)
       const at = where(await readFile(indexPath))
       const handle = await open(indexPath, 'r+')
       await handle.write(Buffer.from(bytes), 0, bytes.length, at)
@@ -291,7 +291,7 @@ describe('a snapshot saved as the pages arrive', () => {
     expect(file.includes(page)).toBe(true)
     for (const at of [0, 777, TOTAL - 1])
       expect((await service.get(server[at]!.id)).group).toEqual(server[at])
-    expect((await readdir(dir.path)).sort()).toEqual([LEAN_INDEX_FILE, SNAPSHOT_FILE])
+    expect((await readdir(dir.path)).sort()).toEqual([GROUPS_INDEX_FILE, SNAPSHOT_FILE])
   }, 60_000)
 
   it('a re-sync copies the rows of unchanged records from the columns in use and makes rows only for new ones', async () => {
@@ -338,7 +338,7 @@ describe('a snapshot saved as the pages arrive', () => {
       emulator.control.reset()
     }
     expect((await readFile(join(dir.path, SNAPSHOT_FILE))).equals(before)).toBe(true)
-    expect((await readdir(dir.path)).sort()).toEqual([LEAN_INDEX_FILE, SNAPSHOT_FILE])
+    expect((await readdir(dir.path)).sort()).toEqual([GROUPS_INDEX_FILE, SNAPSHOT_FILE])
     expect((await service.get(server[3]!.id)).group).toEqual(server[3])
   }, 60_000)
 
@@ -353,9 +353,9 @@ describe('a snapshot saved as the pages arrive', () => {
     await writeFile(join(dir.path, SNAPSHOT_FILE), old)
     // An index that matches it (same time, same size), as the previous version left them.
     await writeFile(
-      join(dir.path, LEAN_INDEX_FILE),
+      join(dir.path, GROUPS_INDEX_FILE),
       Buffer.concat([
-        ...encodeLeanIndex({
+        ...encodeGroupsIndexFile({
           snapshotBytes: old.length,
           meta: { accountId: 'acc', syncedAt },
           columns: columnsOf([server[0]!]),
