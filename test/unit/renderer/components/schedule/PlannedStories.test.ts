@@ -6,6 +6,7 @@ import PlannedStories from '../../../../../src-renderer/src/components/schedule/
 import { createAppI18n } from '../../../../../src-renderer/src/i18n'
 import ru from '../../../../../src-renderer/src/i18n/ru/index'
 import { useOutboxStore } from '../../../../../src-renderer/src/stores/outbox'
+import { useScheduleStore } from '../../../../../src-renderer/src/stores/schedule'
 import { fakeBridge } from '../../support/fake-bridge'
 import { outboxItem } from '../../support/publish-fixtures'
 
@@ -70,6 +71,28 @@ describe('PlannedStories', () => {
     await wrapper.get('[data-testid="planned-week-next"]').trigger('click')
     expect(wrapper.text()).toContain('Next week')
     expect(wrapper.text()).not.toContain('Friday gig')
+  })
+
+  it('counts days on the user’s calendar: two stories on one date read the same, and tomorrow is the next date', async () => {
+    // Wednesday 25 November 2026, 00:14 in Berlin; the machine's own zone is another.
+    vi.useFakeTimers({ now: Date.parse('2026-11-25T00:14:00+01:00'), toFake: ['Date'] })
+    const { wrapper } = mountWith([
+      item('t1', 'scheduled', '2026-11-26T00:15:00+01:00', 'Thursday early'),
+      item('t2', 'scheduled', '2026-11-26T23:45:00+01:00', 'Thursday late'),
+      item('f1', 'scheduled', '2026-11-27T00:15:00+01:00', 'Friday early'),
+      item('f2', 'scheduled', '2026-11-27T23:45:00+01:00', 'Friday late'),
+    ])
+    useScheduleStore().zone = 'Europe/Berlin'
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid="planned-item-when"]').map((when) => when.text())).toEqual([
+      'Due Thu 26 Nov, 0:15 · tomorrow',
+      'Due Thu 26 Nov, 23:45 · tomorrow',
+      'Due Fri 27 Nov, 0:15 · in 2 days',
+      'Due Fri 27 Nov, 23:45 · in 2 days',
+    ])
+    await wrapper.get('[data-testid="planned-view-week"]').trigger('click')
+    // Still Tuesday evening in UTC: the week marks Berlin's Wednesday as today.
+    expect(wrapper.get('[data-testid="planned-week-day"].today h3').text()).toBe('Wed 25')
   })
 
   it('counts in Russian plural forms', async () => {
