@@ -53,7 +53,7 @@ export function userTimeZone(): string {
 
 /** How far a time is from now, before it is put in words. */
 export type RelativeWhen =
-  /** Within 45 seconds: "now". */
+  /** Within 45 seconds: Intl says "now"; a sentence says "a moment ago" or "in a moment". */
   | { unit: 'moment'; past: boolean }
   | { unit: 'minute' | 'hour' | 'day'; value: number }
   /** A week or more away: the date, with its year when that is not this year's. */
@@ -98,6 +98,40 @@ export function relativeTime(
   const when = relativeWhen(seconds, nowMs, zone)
   if (when.unit === 'date') return dateOf(seconds, when.sameYear, locale, zone)
   if (when.unit === 'moment') return relativeFormat(locale, style).format(0, 'second')
+  return relativeFormat(locale, style).format(when.value, when.unit)
+}
+
+/** The words a sentence needs around a relative time that Intl does not have, from the catalog. */
+export interface SentenceWords {
+  momentAgo: string
+  inAMoment: string
+  onDate: (date: string) => string
+}
+
+/** Which side of now a time can only be on: a sync that happened, a try still to come. */
+export type Side = 'past' | 'future'
+
+/**
+ * The same reading, to go inside a sentence: Intl's "now" would make "Its time passed now" or
+ * "Last synced now", so the moment is "a moment ago" / "in a moment", and a date gets the
+ * language's "on" ("Last synced on 12 Mar"). Long words by default: a sentence is read, not
+ * scanned. With a `side`, a time on the other side of now (a clock a second off, a try already
+ * due) is taken as now, and reads "a moment ago" or "in a moment" accordingly.
+ */
+export function relativePhrase(
+  seconds: number | null | undefined,
+  nowMs: number,
+  locale: string,
+  zone: string,
+  words: SentenceWords,
+  options: { side?: Side; style?: Intl.RelativeTimeFormatStyle } = {},
+): string {
+  if (!isValidSeconds(seconds)) return ''
+  const { side, style = 'long' } = options
+  const at = side === 'past' ? Math.min(seconds, nowMs / 1000) : side === 'future' ? Math.max(seconds, nowMs / 1000) : seconds
+  const when = relativeWhen(at, nowMs, zone)
+  if (when.unit === 'moment') return (side ?? (when.past ? 'past' : 'future')) === 'past' ? words.momentAgo : words.inAMoment
+  if (when.unit === 'date') return words.onDate(dateOf(at, when.sameYear, locale, zone))
   return relativeFormat(locale, style).format(when.value, when.unit)
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { relativeTime, relativeWhen } from '../../../../src-renderer/src/format/time'
+import { relativePhrase, relativeTime, relativeWhen } from '../../../../src-renderer/src/format/time'
 import { boundaryDays, DAY_MS, dayNumberInZone, dayStarts, HOUR_MS, MINUTE_MS, seeded, ZONES } from '../support/calendar-oracle'
 
+const WORDS = { momentAgo: 'a moment ago', inAMoment: 'in a moment', onDate: (date: string) => `on ${date}` }
 const seconds = (iso: string) => Date.parse(iso) / 1000
 
 describe('relative days, as the user reported them', () => {
@@ -34,6 +35,36 @@ describe('relative days, as the user reported them', () => {
     const saturdayNoon = Date.parse('2026-03-28T12:00:00+01:00')
     expect(relativeTime(seconds('2026-03-29T23:30:00+02:00'), saturdayNoon, 'en-GB', zone)).toBe('tomorrow')
     expect(relativeTime(seconds('2026-03-30T00:30:00+02:00'), saturdayNoon, 'en-GB', zone)).toBe('in 2 days')
+  })
+})
+
+describe('a relative time inside a sentence', () => {
+  const now = Date.parse('2026-11-25T12:00:00Z')
+  const zone = 'UTC'
+  const phrase = (iso: string) => relativePhrase(seconds(iso), now, 'en-GB', zone, WORDS)
+
+  it('says every age plainly, never "now"', () => {
+    expect(phrase('2026-11-25T11:59:40Z')).toBe('a moment ago')
+    expect(phrase('2026-11-25T12:00:20Z')).toBe('in a moment')
+    expect(phrase('2026-11-25T11:55:00Z')).toBe('5 minutes ago')
+    expect(phrase('2026-11-25T09:00:00Z')).toBe('3 hours ago')
+    expect(phrase('2026-11-24T08:00:00Z')).toBe('yesterday')
+    expect(phrase('2026-11-21T08:00:00Z')).toBe('4 days ago')
+    expect(phrase('2026-11-12T08:00:00Z')).toBe('on 12 Nov')
+    expect(phrase('2025-11-12T08:00:00Z')).toBe('on 12 Nov 2025')
+  })
+
+  it('takes a time on the wrong side of now as now, when it can only be on one side', () => {
+    // A try already due is about to happen; a sync a second "ahead" of the clock has happened.
+    expect(relativePhrase(seconds('2026-11-25T11:50:00Z'), now, 'en-GB', zone, WORDS, { side: 'future' })).toBe('in a moment')
+    expect(relativePhrase(seconds('2026-11-25T12:00:01Z'), now, 'en-GB', zone, WORDS, { side: 'past' })).toBe('a moment ago')
+    expect(relativePhrase(seconds('2026-11-25T12:00:00Z'), now, 'en-GB', zone, WORDS, { side: 'past' })).toBe('a moment ago')
+    expect(relativePhrase(seconds('2026-11-25T11:00:00Z'), now, 'en-GB', zone, WORDS, { side: 'past' })).toBe('1 hour ago')
+  })
+
+  it('reads the date in the user’s zone: 23:30 UTC on the 11th is the 12th in Berlin', () => {
+    expect(relativePhrase(seconds('2026-11-11T23:30:00Z'), now, 'en-GB', 'Europe/Berlin', WORDS)).toBe('on 12 Nov')
+    expect(relativeTime(seconds('2026-11-11T23:30:00Z'), now, 'en-GB', 'Europe/Berlin')).toBe('12 Nov')
   })
 })
 
