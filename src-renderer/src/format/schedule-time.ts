@@ -1,7 +1,11 @@
+import { TZDate } from '@date-fns/tz'
+import { userTimeZone } from './time'
+
 /**
  * Dates of planned stories on the user's clock, in the user's locale, and the days of the
- * week calendar. Days are built with local calendar arithmetic (setDate), so a week that
- * contains a change of daylight saving time still has seven days starting at midnight.
+ * week calendar. Days are built with calendar arithmetic in the zone (TZDate's setDate), so a
+ * week that contains a change of daylight saving time still has seven days starting at midnight,
+ * and they are the days the relative times count.
  */
 
 const formats = new Map<string, Intl.DateTimeFormat>()
@@ -23,18 +27,18 @@ export function dueDateTime(iso: string, locale: string, timeZone?: string): str
 }
 
 /** "09:00": the time alone, in a calendar cell. */
-export function clockOf(iso: string, locale: string): string {
-  return format(locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso))
+export function clockOf(iso: string, locale: string, timeZone?: string): string {
+  return format(locale, { hour: 'numeric', minute: '2-digit', ...(timeZone && { timeZone }) }).format(new Date(iso))
 }
 
 /** "Mon 2": a day's column heading. */
-export function dayHeading(day: Date, locale: string): string {
-  return format(locale, { weekday: 'short', day: 'numeric' }).format(day)
+export function dayHeading(day: Date, locale: string, timeZone?: string): string {
+  return format(locale, { weekday: 'short', day: 'numeric', ...(timeZone && { timeZone }) }).format(day)
 }
 
 /** "2 Jun": the ends of the week's range. */
-export function shortDate(day: Date, locale: string): string {
-  return format(locale, { day: 'numeric', month: 'short' }).format(day)
+export function shortDate(day: Date, locale: string, timeZone?: string): string {
+  return format(locale, { day: 'numeric', month: 'short', ...(timeZone && { timeZone }) }).format(day)
 }
 
 /** The first day of the week where the locale says (Monday in most of the world, Sunday in the US, Saturday in much of the Arab world). */
@@ -50,21 +54,21 @@ export function firstDayOfWeek(locale: string): number {
   return 1
 }
 
-/** Local midnight of the first day of the week that holds `at`, `offset` weeks away. */
-export function weekStart(at: number, locale: string, offset = 0): Date {
-  const day = new Date(at)
+/** Midnight in `zone` of the first day of the week that holds `at`, `offset` weeks away. */
+export function weekStart(at: number, locale: string, offset = 0, zone = userTimeZone()): TZDate {
+  const day = new TZDate(at, zone)
   day.setHours(0, 0, 0, 0)
   const back = (day.getDay() - firstDayOfWeek(locale) + 7) % 7
   day.setDate(day.getDate() - back + offset * 7)
   return day
 }
 
-/** The seven local days from `start`, each with its end (the next midnight). */
-export function weekDays(start: Date): { start: Date; end: Date }[] {
+/** The seven days from `start`, in its zone, each with its end (the next midnight). */
+export function weekDays(start: TZDate): { start: TZDate; end: TZDate }[] {
   return Array.from({ length: 7 }, (_, i) => {
-    const from = new Date(start)
+    const from = new TZDate(start, start.timeZone)
     from.setDate(start.getDate() + i)
-    const to = new Date(start)
+    const to = new TZDate(start, start.timeZone)
     to.setDate(start.getDate() + i + 1)
     return { start: from, end: to }
   })

@@ -4,15 +4,11 @@ import type { OutboxItemView } from '@shared/story/records'
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { bridge } from '../bridge'
+import { userTimeZone } from '../format/time'
 import { useOutboxStore, type ActingOn } from './outbox'
 
 /** A planned story as its edits name it: the account whose outbox holds it, and its id there. */
 type PlannedRef = Pick<OutboxItemView, 'accountId' | 'id'>
-
-/** The zone the user's clock shows: the picker's times are read in it. */
-export function userTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
-}
 
 /** Planned stories: "Publish at…" in the composer, and the planned stories' edits. */
 export const useScheduleStore = defineStore('schedule', () => {
@@ -21,6 +17,7 @@ export const useScheduleStore = defineStore('schedule', () => {
   const enabled = ref(false)
   /** The picked time on the user's clock, `YYYY-MM-DDTHH:mm[:ss]`. */
   const publishAt = ref('')
+  /** The zone the user's clock shows: the picker's times are read in it, and planned stories' days counted. */
   const zone = ref(userTimeZone())
   /** Ticks while the picker is open, so "has passed" follows the clock. */
   const now = ref(Date.now())

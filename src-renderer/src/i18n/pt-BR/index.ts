@@ -7,6 +7,7 @@ import frame from './frame'
 import groups from './groups'
 import schedule from './schedule'
 import stories from './stories'
+import time from './time'
 import web from './web'
 
 /** Brazilian Portuguese. */
@@ -21,4 +22,5 @@ export default {
   ...feed,
   ...diagnostics,
   ...web,
+  ...time,
 }

@@ -5,21 +5,23 @@ import { fullDateTime, relativeTime } from '../../../../src-renderer/src/format/
 
 const NOW = Date.parse('2026-11-22T12:00:00Z')
 const ago = (seconds: number) => NOW / 1000 - seconds
+/** The user's zone, pinned: days are counted on its calendar. */
+const ZONE = 'Europe/London'
 
 describe('relativeTime', () => {
   it('reads like a person would say it, in the user’s language', () => {
-    expect(relativeTime(ago(10), NOW, 'en-GB')).toBe('now')
-    expect(relativeTime(ago(5 * 60), NOW, 'en-GB')).toBe('5 min ago')
-    expect(relativeTime(ago(3 * 3600), NOW, 'en-GB')).toBe('3 hr ago')
-    expect(relativeTime(ago(86_400), NOW, 'en-GB')).toBe('yesterday')
-    expect(relativeTime(ago(5 * 60), NOW, 'de-DE')).toBe('vor 5 Min.')
-    expect(relativeTime(ago(30 * 86_400), NOW, 'en-GB')).toBe('23 Oct')
-    expect(relativeTime(ago(400 * 86_400), NOW, 'en-GB')).toBe('18 Oct 2025')
+    expect(relativeTime(ago(10), NOW, 'en-GB', ZONE)).toBe('now')
+    expect(relativeTime(ago(5 * 60), NOW, 'en-GB', ZONE)).toBe('5 min ago')
+    expect(relativeTime(ago(3 * 3600), NOW, 'en-GB', ZONE)).toBe('3 hr ago')
+    expect(relativeTime(ago(86_400), NOW, 'en-GB', ZONE)).toBe('yesterday')
+    expect(relativeTime(ago(5 * 60), NOW, 'de-DE', ZONE)).toBe('vor 5 Min.')
+    expect(relativeTime(ago(30 * 86_400), NOW, 'en-GB', ZONE)).toBe('23 Oct')
+    expect(relativeTime(ago(400 * 86_400), NOW, 'en-GB', ZONE)).toBe('18 Oct 2025')
   })
 
   it('shows nothing for a missing or impossible time', () => {
-    expect(relativeTime(null, NOW, 'en')).toBe('')
-    expect(relativeTime(Number.NaN, NOW, 'en')).toBe('')
+    expect(relativeTime(null, NOW, 'en', ZONE)).toBe('')
+    expect(relativeTime(Number.NaN, NOW, 'en', ZONE)).toBe('')
     expect(fullDateTime(undefined, 'en')).toBe('')
   })
 })

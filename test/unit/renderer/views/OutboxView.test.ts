@@ -85,3 +85,19 @@ describe('OutboxView with one account', () => {
     expect(wrapper.get('[data-testid="planned-count"]').text()).toBe('1 story planned')
   })
 })
+
+describe('OutboxView times', () => {
+  it('says when a queued story is tried next, "in a moment" once that time has come, never "now"', async () => {
+    const now = Date.now()
+    const at = (ms: number) => new Date(now + ms).toISOString()
+    const { wrapper } = await mountWith(state([account({ id: 'a1', label: 'Shop' })]), [
+      outboxItem({ id: 'q1', createdAt: at(-3 * 60_000), attempts: 1, nextAttemptAt: at(5 * 60_000 + 10_000) }),
+      outboxItem({ id: 'q2', createdAt: at(-3 * 60_000), attempts: 2, nextAttemptAt: at(-90_000) }),
+    ])
+    const meta = wrapper.findAll('[data-testid="outbox-item"] .meta').map((line) => line.text().replace(/\s+/g, ' '))
+    expect(meta).toEqual([
+      'Text · All contacts · 3 min. ago · 1 attempt · Next try in 5 minutes',
+      'Text · All contacts · 3 min. ago · 2 attempts · Next try in a moment',
+    ])
+  })
+})

@@ -52,6 +52,11 @@ describe('StatusLine', () => {
     expect(wrapper.find('[data-testid="status-cached"]').exists()).toBe(false)
   })
 
+  it('says a sync of a few seconds ago happened "a moment ago", not "now"', async () => {
+    const { wrapper } = await mountLine(state({ lastSyncedAt: new Date(Date.now() - 10_000).toISOString() }))
+    expect(wrapper.get('[data-testid="status-last-synced"]').text()).toBe('Last synced a moment ago')
+  })
+
   it('says clearly when it is offline and showing cached data, and why the sync failed', async () => {
     const { wrapper } = await mountLine(
       state({ online: false, fromCache: true, lastError: { code: 'offline', message: 'Could not reach the server.' } }),
