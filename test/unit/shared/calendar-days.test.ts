@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { calendarDayNumber, calendarDaysBetween } from '../../../src-shared/calendar-days'
-import { boundaryDays, DAY_MS, dayNumberInZone, dayStarts, HOUR_MS, MINUTE_MS, seeded, ZONES } from './calendar-oracle'
+import { boundaryDays, DAY_MS, dayNumberInZone, dayStarts, HOUR_MS, MINUTE_MS, seeded, ZONES } from '../../support/calendar-oracle'
 
 /**
  * The instants around one boundary day: every 10 minutes from 3 days before to 3 days after, and

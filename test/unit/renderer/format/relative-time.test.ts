@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { relativePhrase, relativeTime, relativeWhen } from '../../../../src-renderer/src/format/time'
-import { boundaryDays, DAY_MS, dayNumberInZone, dayStarts, HOUR_MS, MINUTE_MS, seeded, ZONES } from '../support/calendar-oracle'
+import { boundaryDays, DAY_MS, dayNumberInZone, dayStarts, HOUR_MS, MINUTE_MS, seeded, ZONES } from '../../../support/calendar-oracle'
 
 const WORDS = { momentAgo: 'a moment ago', inAMoment: 'in a moment', onDate: (date: string) => `on ${date}` }
 const seconds = (iso: string) => Date.parse(iso) / 1000

@@ -1,9 +1,7 @@
 /**
  * What a time zone's calendar says, read from Intl alone (no TZDate), to check the app's day
  * counting against; and the instants worth checking: the zones' daylight-saving changes and
- * their midnights, found by searching Intl's answers rather than written down by hand. *
- * test/unit/shared/calendar-oracle.ts is the same file: each TypeScript project (node, web)
- * compiles only its own folders, so the renderer's tests keep their copy.
+ * their midnights, found by searching Intl's answers rather than written down by hand.
  */
 
 export const MINUTE_MS = 60_000
