@@ -7,6 +7,35 @@ const alias = { '@shared': resolve('src-shared') }
 // STATUSDESK_OUT_DIR lets parallel builds (and their end-to-end runs) keep apart.
 const outDir = resolve(process.env['STATUSDESK_OUT_DIR'] ?? 'out')
 
+/** Long enough to skip the keystrokes of a word typed quickly, short enough to feel instant. */
+const SEARCH_DEBOUNCE_MS = 80
+const MAX_SEARCH_DEBOUNCE_MS = 2_000
+
+/**
+ * The search debounce a renderer build inlines. Only the groups-ui benchmark sets
+ * STATUSDESK_BENCH_SEARCH_DEBOUNCE_MS, to 0 for a renderer of its own that shows what the
+ * debounce costs a keystroke; a value that is not a whole number of milliseconds up to 2,000
+ * fails the build rather than ship a broken search.
+ */
+function searchDebounceMs(env: NodeJS.ProcessEnv): number {
+  const raw = env['STATUSDESK_BENCH_SEARCH_DEBOUNCE_MS']
+  if (raw === undefined) return SEARCH_DEBOUNCE_MS
+  if (!/^\d+$/.test(raw) || Number(raw) > MAX_SEARCH_DEBOUNCE_MS)
+    throw new Error(`STATUSDESK_BENCH_SEARCH_DEBOUNCE_MS must be a whole number of milliseconds up to ${MAX_SEARCH_DEBOUNCE_MS}, not "${raw}"`)
+  return Number(raw)
+}
+
+/** The constants the renderer's code is built with; vitest builds the renderer's tests with the same. */
+export function rendererDefine(env: NodeJS.ProcessEnv): Record<string, unknown> {
+  return {
+    // vue-i18n's bundler build reads these flags; the values keep the Composition API only.
+    __VUE_I18N_FULL_INSTALL__: true,
+    __VUE_I18N_LEGACY_API__: false,
+    __INTLIFY_PROD_DEVTOOLS__: false,
+    __SEARCH_DEBOUNCE_MS__: searchDebounceMs(env),
+  }
+}
+
 export default defineConfig({
   main: {
     resolve: { alias },
@@ -42,12 +71,7 @@ export default defineConfig({
     root: 'src-renderer',
     resolve: { alias },
     plugins: [vue()],
-    define: {
-      // vue-i18n's bundler build reads these flags; the values keep the Composition API only.
-      __VUE_I18N_FULL_INSTALL__: true,
-      __VUE_I18N_LEGACY_API__: false,
-      __INTLIFY_PROD_DEVTOOLS__: false,
-    },
+    define: rendererDefine(process.env),
     build: {
       outDir: resolve(outDir, 'renderer'),
       rollupOptions: { input: { index: resolve('src-renderer/index.html') } },

@@ -1,16 +1,14 @@
 import { resolve } from 'node:path'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'vitest/config'
+import { rendererDefine } from './electron.vite.config'
 import './test/support/node20-polyfills'
 
 export default defineConfig({
   plugins: [vue()],
   resolve: { alias: { '@shared': resolve('src-shared') } },
-  define: {
-    __VUE_I18N_FULL_INSTALL__: true,
-    __VUE_I18N_LEGACY_API__: false,
-    __INTLIFY_PROD_DEVTOOLS__: false,
-  },
+  // As the shipped renderer: no benchmark setting reaches the tests.
+  define: rendererDefine({}),
   test: {
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -3,22 +3,12 @@ import type { EmulatorControl } from './state/control'
 import { type EmulatorOptions, resolveOptions } from './state/options'
 import { listen } from './server'
 
-export type { EmulatorControl, GroupChange } from './state/control'
-export type { GroupMutation } from './data/group-list'
-export type { Group, Label, Message, MessageContentKind, Participant } from './data/types'
-export { MESSAGE_CONTENT_KINDS } from './data/types'
-export {
-  FAULT_ROUTES,
-  FaultError,
-  type FaultInput,
-  type FaultRoute,
-  type FaultState,
-} from './faults/faults'
-export { BUILT_IN_MEDIA, SUPPORTED_STORY_MIME_TYPES } from './protocol/media'
-export { DEFAULT_TOKEN, type EmulatorOptions } from './state/options'
+export type { EmulatorControl } from './state/control'
+export type { FaultInput } from './faults/faults'
+export type { EmulatorOptions } from './state/options'
 export type { RequestRecord } from './state/request-log'
 export type { PublishedStory } from './state/story-log'
-export { GROUP_VIOLATIONS, STORY_VIOLATIONS, type Violation } from './faults/violations'
+export { GROUP_VIOLATIONS, STORY_VIOLATIONS } from './faults/violations'
 
 export interface Emulator {
   /** What clients use as `{base_url}`: `${baseUrl}/groups`. */

@@ -54,7 +54,6 @@ export type EventName = keyof Events
 export type EventPayload<E extends EventName> = Events[E] extends EventDef<infer P> ? P : never
 
 export const CHANNEL_NAMES = Object.keys(channels) as ChannelName[]
-export const EVENT_NAMES = Object.keys(events) as EventName[]
 
 export function isChannelName(name: unknown): name is ChannelName {
   return typeof name === 'string' && Object.hasOwn(channels, name)

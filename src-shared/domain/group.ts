@@ -10,7 +10,6 @@ export const ParticipantSchema = z.looseObject({
   id: z.string(),
   rank: openEnum(PARTICIPANT_RANKS),
 })
-export type Participant = z.infer<typeof ParticipantSchema>
 
 export const CHAT_TYPES = ['group', 'contact', 'broadcast', 'newsletter', 'unknown'] as const
 

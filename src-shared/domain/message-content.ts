@@ -33,7 +33,6 @@ export const TextMessageContentSchema = z.looseObject({
   ...actionListShape,
   ...viewOnceShape,
 })
-export type TextMessageContent = z.infer<typeof TextMessageContentSchema>
 
 /** image */
 export const ImageContentSchema = z.looseObject({
@@ -42,7 +41,6 @@ export const ImageContentSchema = z.looseObject({
   ...actionButtonsShape,
   ...viewOnceShape,
 })
-export type ImageContent = z.infer<typeof ImageContentSchema>
 
 /** video, short, gif */
 export const VideoContentSchema = z.looseObject({
@@ -53,7 +51,6 @@ export const VideoContentSchema = z.looseObject({
   ...actionButtonsShape,
   ...viewOnceShape,
 })
-export type VideoContent = z.infer<typeof VideoContentSchema>
 
 /** audio, voice */
 export const AudioContentSchema = z.looseObject({
@@ -63,7 +60,6 @@ export const AudioContentSchema = z.looseObject({
   waveform: opt(z.string()),
   ...viewOnceShape,
 })
-export type AudioContent = z.infer<typeof AudioContentSchema>
 
 /** document */
 export const DocumentContentSchema = z.looseObject({
@@ -75,7 +71,6 @@ export const DocumentContentSchema = z.looseObject({
   ...actionButtonsShape,
   ...viewOnceShape,
 })
-export type DocumentContent = z.infer<typeof DocumentContentSchema>
 
 /** link_preview, group_invite, newsletter_invite, catalog */
 export const LinkPreviewContentSchema = z.looseObject({
@@ -93,7 +88,6 @@ export const LinkPreviewContentSchema = z.looseObject({
   preview: opt(z.string()),
   ...viewOnceShape,
 })
-export type LinkPreviewContent = z.infer<typeof LinkPreviewContentSchema>
 
 /** sticker */
 export const StickerContentSchema = z.looseObject({
@@ -103,11 +97,9 @@ export const StickerContentSchema = z.looseObject({
   ...sizeShape,
   ...viewOnceShape,
 })
-export type StickerContent = z.infer<typeof StickerContentSchema>
 
 /** location */
 export const LocationContentSchema = LocationSchema
-export type LocationContent = z.infer<typeof LocationContentSchema>
 
 /** live_location */
 export const LiveLocationContentSchema = z.looseObject({
@@ -122,17 +114,14 @@ export const LiveLocationContentSchema = z.looseObject({
   preview: opt(z.string()),
   ...viewOnceShape,
 })
-export type LiveLocationContent = z.infer<typeof LiveLocationContentSchema>
 
 /** contact */
 export const ContactContentSchema = VCardSchema
-export type ContactContent = z.infer<typeof ContactContentSchema>
 
 /** contact_list */
 export const ContactListContentSchema = z.looseObject({
   list: opt(z.array(VCardSchema)),
 })
-export type ContactListContent = z.infer<typeof ContactListContentSchema>
 
 const textHolder = (text: z.ZodType) => z.looseObject({ text: opt(text) })
 
@@ -147,7 +136,6 @@ export const InteractiveActionSchema = z.looseObject({
   buttons: opt(z.array(ButtonSchema)),
   product: opt(ProductItemSchema),
 })
-export type InteractiveAction = z.infer<typeof InteractiveActionSchema>
 
 /**
  * interactive. The spec mixes MediaFile into it (for a media header) but an interactive
@@ -162,7 +150,6 @@ export const InteractiveContentSchema = z.looseObject({
   ...optionalMediaCoreShape,
   ...viewOnceShape,
 })
-export type InteractiveContent = z.infer<typeof InteractiveContentSchema>
 
 /** poll */
 export const PollContentSchema = z.looseObject({
@@ -173,7 +160,6 @@ export const PollContentSchema = z.looseObject({
   results: opt(z.array(PollResultSchema)),
   ...viewOnceShape,
 })
-export type PollContent = z.infer<typeof PollContentSchema>
 
 /** hsm (a template message) */
 export const HSM_HEADER_TYPES = ['text', 'image', 'video', 'document', 'location'] as const
@@ -192,13 +178,11 @@ export const HsmContentSchema = z.looseObject({
   footer: opt(z.string()),
   buttons: opt(z.array(HsmButtonSchema)),
 })
-export type HsmContent = z.infer<typeof HsmContentSchema>
 
 /** system */
 export const SystemContentSchema = z.looseObject({
   body: opt(z.string()),
 })
-export type SystemContent = z.infer<typeof SystemContentSchema>
 
 /** order */
 export const ORDER_STATUSES = ['new', 'accepted', 'canceled'] as const
@@ -215,7 +199,6 @@ export const OrderContentSchema = z.looseObject({
   status: opt(openEnum(ORDER_STATUSES)),
   preview: opt(z.string()),
 })
-export type OrderContent = z.infer<typeof OrderContentSchema>
 
 /** admin_invite (an invitation to administer a newsletter) */
 export const AdminInviteContentSchema = z.looseObject({
@@ -225,17 +208,14 @@ export const AdminInviteContentSchema = z.looseObject({
   expiration: z.number(),
   preview: opt(z.string()),
 })
-export type AdminInviteContent = z.infer<typeof AdminInviteContentSchema>
 
 /** product */
 export const ProductContentSchema = ProductItemSchema
-export type ProductContent = z.infer<typeof ProductContentSchema>
 
 /** product_items */
 export const ProductItemsContentSchema = z.looseObject({
   type: opt(openEnum(['list', 'buttons'] as const)),
 })
-export type ProductItemsContent = z.infer<typeof ProductItemsContentSchema>
 
 /** MessageContentReply: a tap on a list row or a button. */
 export const ReplyContentSchema = z.looseObject({
@@ -243,7 +223,6 @@ export const ReplyContentSchema = z.looseObject({
   list_reply: opt(RowSchema),
   buttons_reply: opt(z.looseObject({ id: opt(z.string()) })),
 })
-export type ReplyContent = z.infer<typeof ReplyContentSchema>
 
 /**
  * MessageContent: the content of a quoted or edited message. Which member it is follows
@@ -267,7 +246,6 @@ export const MessageContentSchema = z.union([
   ContactContentSchema,
   ProductContentSchema,
 ])
-export type MessageContent = z.infer<typeof MessageContentSchema>
 
 /** action (an edit, delete, reaction, vote, ... applied to another message) */
 export const MESSAGE_ACTION_TYPES = [
@@ -293,7 +271,6 @@ export const ActionContentSchema = z.looseObject({
   comment: opt(z.string()),
   event_response: opt(EventResponseSchema),
 })
-export type ActionContent = z.infer<typeof ActionContentSchema>
 
 /** context (forwarding, mentions, the quoted message, ad referral) */
 export const MessageContextSchema = z.looseObject({
@@ -335,7 +312,6 @@ export const MessageContextSchema = z.looseObject({
   quoted_author: opt(z.string()),
   ephemeral: opt(z.number()),
 })
-export type MessageContext = z.infer<typeof MessageContextSchema>
 
 /** event (a scheduled event with RSVPs) */
 export const EventContentSchema = z.looseObject({
@@ -346,7 +322,6 @@ export const EventContentSchema = z.looseObject({
   start: opt(z.number()),
   responses: opt(z.array(EventResponseSchema)),
 })
-export type EventContent = z.infer<typeof EventContentSchema>
 
 /** list (a received list message) */
 export const ListContentSchema = z.looseObject({
@@ -356,7 +331,6 @@ export const ListContentSchema = z.looseObject({
   footer: opt(z.string()),
   sections: opt(z.array(SectionSchema)),
 })
-export type ListContent = z.infer<typeof ListContentSchema>
 
 /** buttons (a received buttons message) */
 export const BUTTONS_MESSAGE_BUTTON_TYPES = ['UNKNOWN', 'RESPONSE', 'NATIVE_FLOW'] as const
@@ -373,4 +347,3 @@ export const ButtonsContentSchema = z.looseObject({
     ),
   ),
 })
-export type ButtonsContent = z.infer<typeof ButtonsContentSchema>

@@ -44,7 +44,6 @@ export const MESSAGE_TYPES = [
   'carousel',
 ] as const
 export const MessageTypeSchema = openEnum(MESSAGE_TYPES)
-export type MessageType = z.infer<typeof MessageTypeSchema>
 
 export const MEDIA_MESSAGE_TYPES = [
   'image',
@@ -87,7 +86,6 @@ export const LabelSchema = z.looseObject({
   color: openEnum(LABEL_COLORS),
   count: opt(z.number()),
 })
-export type Label = z.infer<typeof LabelSchema>
 
 /** Button (ActionButtons, InteractiveAction.buttons). */
 export const BUTTON_TYPES = ['quick_reply', 'call', 'copy', 'url'] as const
@@ -100,7 +98,6 @@ export const ButtonSchema = z.looseObject({
   url: opt(z.string()),
   merchant_url: opt(z.string()),
 })
-export type Button = z.infer<typeof ButtonSchema>
 
 /** A row of a list section. */
 export const RowSchema = z.looseObject({
@@ -108,14 +105,12 @@ export const RowSchema = z.looseObject({
   title: opt(z.string()),
   description: opt(z.string()),
 })
-export type Row = z.infer<typeof RowSchema>
 
 /** A product reference (catalog + product id). */
 export const ProductItemSchema = z.looseObject({
   catalog_id: opt(z.string()),
   product_id: opt(z.string()),
 })
-export type ProductItem = z.infer<typeof ProductItemSchema>
 
 /** A section of a list (ActionList, SectionList, MessageContentList). */
 export const SectionSchema = z.looseObject({
@@ -123,13 +118,11 @@ export const SectionSchema = z.looseObject({
   rows: opt(z.array(RowSchema)),
   product_items: opt(z.array(ProductItemSchema)),
 })
-export type Section = z.infer<typeof SectionSchema>
 
 /** MessagePropsText: the text part every text-bearing member starts from. */
 export const TextContentSchema = z.looseObject({
   body: z.string(),
 })
-export type TextContent = z.infer<typeof TextContentSchema>
 
 /** EventResponse (event RSVPs, action.event_response). */
 export const EVENT_RESPONSES = ['UNKNOWN', 'GOING', 'NOT_GOING'] as const
@@ -138,7 +131,6 @@ export const EventResponseSchema = z.looseObject({
   response: opt(openEnum(EVENT_RESPONSES)),
   timestamp: opt(z.number()),
 })
-export type EventResponse = z.infer<typeof EventResponseSchema>
 
 export const viewOnceShape = { view_once: opt(z.boolean()) }
 export const sizeShape = { width: opt(z.number()), height: opt(z.number()) }
@@ -165,7 +157,6 @@ export const optionalMediaCoreShape = {
   sha256: opt(z.string()),
   timestamp: opt(z.number()),
 }
-export type MediaFile = z.infer<typeof MediaFileSchema>
 
 /** MessageContentLocation; also the location header of an HSM template. */
 export const LocationSchema = z.looseObject({
@@ -181,14 +172,12 @@ export const LocationSchema = z.looseObject({
   comment: opt(z.string()),
   ...viewOnceShape,
 })
-export type Location = z.infer<typeof LocationSchema>
 
 /** VCard (contact, contact_list items). */
 export const VCardSchema = z.looseObject({
   name: opt(z.string()),
   vcard: opt(z.string()),
 })
-export type VCard = z.infer<typeof VCardSchema>
 
 /** PollResults: one option's tally. */
 export const PollResultSchema = z.looseObject({
@@ -197,7 +186,6 @@ export const PollResultSchema = z.looseObject({
   count: z.number(),
   voters: z.array(z.string()),
 })
-export type PollResult = z.infer<typeof PollResultSchema>
 
 /** HSMButton (template buttons). */
 export const HSM_BUTTON_TYPES = ['simple', 'reply', 'url', 'phone_number', 'copy_code'] as const
@@ -209,7 +197,6 @@ export const HsmButtonSchema = z.looseObject({
   phone_number: opt(z.string()),
   copy_code: opt(z.string()),
 })
-export type HsmButton = z.infer<typeof HsmButtonSchema>
 
 /** MessageReaction. */
 export const ReactionSchema = z.looseObject({
@@ -220,4 +207,3 @@ export const ReactionSchema = z.looseObject({
   unread: opt(z.boolean()),
   count: opt(z.number()),
 })
-export type Reaction = z.infer<typeof ReactionSchema>

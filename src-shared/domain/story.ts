@@ -102,10 +102,6 @@ export type TextStoryRequest = z.infer<typeof TextStoryRequestSchema>
 export const StoryRequestSchema = z.union([MediaStoryRequestSchema, TextStoryRequestSchema])
 export type StoryRequest = z.infer<typeof StoryRequestSchema>
 
-export function isMediaStoryRequest(request: StoryRequest): request is MediaStoryRequest {
-  return 'media' in request
-}
-
 /**
  * Parses a story request against the variant it claims to be (by the presence of `media`),
  * so a mistake is named precisely rather than as "matches neither variant".

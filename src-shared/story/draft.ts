@@ -16,7 +16,6 @@ const loose = (max: number) => z.string().max(max)
 const contactList = z.array(loose(80)).max(MAX_AUDIENCE)
 
 export const AUDIENCE_MODES = ['everyone', 'contacts'] as const
-export type AudienceMode = (typeof AUDIENCE_MODES)[number]
 
 /**
  * The composer's state: what is being written, kept as typed (a half-typed colour or an

@@ -4,7 +4,6 @@ import type { AppErrorData } from '../errors'
 import { AUDIENCE_MODES } from './draft'
 
 export const STORY_KINDS = ['text', 'image', 'video', 'audio'] as const
-export type StoryKind = (typeof STORY_KINDS)[number]
 
 /**
  * Where an outbox item stands. `sending` is written before a request leaves; `unknown`

@@ -70,7 +70,7 @@ test('stories planned on three accounts go out once each, on time, through twent
 
   // One story planned on each account, from its own composer, due one after another.
   const plans: { caption: string; at: number }[] = []
-  for (const [index, account] of ACCOUNTS.entries()) {
+  for (const account of ACCOUNTS) {
     await switchTo(account.label)
     await page.getByTestId('nav-story').click()
     await page.getByTestId('story-kind-text').click()

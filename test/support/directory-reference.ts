@@ -5,7 +5,6 @@
  * the reference its results are compared with, and as the "old way" of the benchmark.
  */
 import type { ContactsPage, StoryContact } from '@shared/channels/stories'
-import type { Group } from '@shared/domain'
 import { normalizeContact } from '@shared/story/contacts'
 import { bareId, foldForSearch, searchTerms } from '../../src-main/features/groups/index'
 
@@ -24,17 +23,10 @@ export interface DirectoryEntry {
 const PHONE = /^\d{7,15}$/
 const SAMPLE_GROUPS = 3
 
-/** Everyone in `groups` except the account itself, most shared groups first. */
-export function participantsDirectory(
-  groups: readonly Group[],
-  selfId: string | null,
-): DirectoryEntry[] {
-  const directory = new DirectoryBuilder(selfId)
-  for (const group of groups) directory.add(group.name, group.participants)
-  return directory.entries()
-}
-
-/** The same directory, built one group at a time (as records are read from disk). */
+/**
+ * Everyone in the groups added except the account itself, most shared groups first, built
+ * one group at a time (as records are read from disk).
+ */
 export class DirectoryBuilder {
   readonly #byId = new Map<string, DirectoryEntry>()
 

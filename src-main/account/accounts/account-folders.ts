@@ -6,7 +6,7 @@ import { ACCOUNT_FILES } from '../files/account-files'
 import { ACCOUNTS_DIR } from '../files/app-files'
 import { AccountIdSchema, type AccountIdentity } from '../files/formats/account-identity'
 
-export { AccountIdentitySchema, type AccountIdentity } from '../files/formats/account-identity'
+export type { AccountIdentity } from '../files/formats/account-identity'
 
 /** Bounds the scan of a data folder that someone filled with thousands of folders. */
 const MAX_FOLDERS_SCANNED = 1_000

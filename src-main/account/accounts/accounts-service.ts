@@ -21,16 +21,6 @@ import type { AccountClient } from './token-needed-client'
 
 export type { ConnectInput }
 
-/** The active account as the caches see it, whether or not its token is at hand this run. */
-export interface ActiveAccount {
-  id: string
-  baseUrl: string
-  isDemo: boolean
-  dir: string
-  /** False when the user must enter the token again before anything can be fetched. */
-  hasToken: boolean
-}
-
 export interface AccountsServiceOptions {
   store: KeyValueStore
   secretBox: SecretBox
@@ -110,13 +100,6 @@ export class AccountsService implements ActiveAccountSource<AccountClient> {
   onActiveChange(listener: SessionListener): () => void {
     this.#listeners.add(listener)
     return () => this.#listeners.delete(listener)
-  }
-
-  /** The active account even when its token is missing: enough to show its cached data. */
-  activeAccount(): ActiveAccount | null {
-    const account = this.#list.find(this.#list.activeId)
-    if (!account) return null
-    return { id: account.id, baseUrl: account.baseUrl, isDemo: account.isDemo, dir: this.dirOf(account.id), hasToken: this.#sessions.hasToken(account) }
   }
 
   /** The private folder of an account: caches, pictures, outbox, history. */

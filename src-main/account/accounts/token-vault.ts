@@ -61,11 +61,4 @@ export class TokenVault {
       reason: 'unknown-format',
     })
   }
-
-  /** Which storage a stored form uses, or null when unknown. */
-  static storageOf(sealed: string): Exclude<TokenStorage, 'session'> | null {
-    if (sealed.startsWith(PREFIX.keyring)) return 'keyring'
-    if (sealed.startsWith(PREFIX.weak)) return 'weak'
-    return null
-  }
 }

@@ -110,6 +110,4 @@ export const ACCOUNT_FILES = {
   }),
 } satisfies Record<string, FileDecl>
 
-export type AccountFileName = keyof typeof ACCOUNT_FILES
-
 export const ACCOUNT_FILE_LIST: readonly FileDecl[] = Object.values(ACCOUNT_FILES)

@@ -122,7 +122,6 @@ export const FaultSchema = z.discriminatedUnion('type', [
 
 export type FaultInput = z.input<typeof FaultSchema>
 export type Fault = z.output<typeof FaultSchema>
-export type LatencyFault = Extract<Fault, { type: 'latency' }>
 export type TerminalFault = Extract<Fault, { type: 'status' | 'rate-limit' | 'hang' }>
 export type ResetFault = Extract<Fault, { type: 'reset' }>
 export type EarlyAnswerFault = Extract<Fault, { type: 'early-answer' }>

@@ -9,7 +9,7 @@ const iso = (seconds: number | null | undefined): string =>
 const yes = (value: boolean | null | undefined): boolean => value === true
 
 /** The bare number of an id like `447700900123@s.whatsapp.net`, or '' when it is not one. */
-export function phoneOf(id: string): string {
+function phoneOf(id: string): string {
   const [user = '', server = ''] = id.split('@')
   return /^\d{5,}$/.test(user) && (server === '' || server === 's.whatsapp.net' || server === 'c.us') ? user : ''
 }

@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync'
 
 /** Spreadsheet apps read a UTF-8 file as the system's legacy code page unless it starts with this. */
-export const UTF8_BOM = '\uFEFF'
+const UTF8_BOM = '\uFEFF'
 
 export type Cell = string | number | boolean | null | undefined
 
@@ -10,7 +10,7 @@ export type Cell = string | number | boolean | null | undefined
  * return) gets a leading apostrophe: a group named "=HYPERLINK(...)" is data, not code.
  * Numbers are left alone, so negative numbers stay numbers.
  */
-export function neutralizeFormula(value: Cell): Cell {
+function neutralizeFormula(value: Cell): Cell {
   return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
 }
 

@@ -71,11 +71,6 @@ export class UpdateController {
     this.#timers = options.timers ?? { set: (run, ms) => setInterval(run, ms), clear: (handle) => clearInterval(handle as NodeJS.Timeout) }
   }
 
-  /** The feed in use, or null while updates are off. */
-  get feed(): string | null {
-    return this.#feed?.href ?? null
-  }
-
   start(): void {
     this.#unsubscribe ??= this.#options.settings.onChange((settings) => this.#apply(settings.updates))
     this.#apply(this.#options.settings.get().updates)

@@ -7,11 +7,6 @@ import { copyStory, publishStory, type CopyStoryResult, type PublishStoryResult 
 import type { PublishStoryInput } from './story-body'
 import { getStory, listStories, storyStatuses, type StoriesQuery, type ViewStatuses } from './story-feed'
 
-// What this module exported before the operations moved to files of their own, so an import
-// from here keeps working.
-export { DEFAULT_TIMEOUTS, type ApiClientOptions, type ApiTimeouts, type PublishOptions, type RequestOptions } from './client-core'
-export type { CopyStoryResult, PublishStoryResult, StoriesQuery, UploadMediaResult, UploadSource, ViewStatuses }
-
 /**
  * The provider's HTTP API: `GET /groups` and `POST /stories`, with media uploads, the
  * account's stories, their views and its contacts. Plain Node: the fetch, the clock and the

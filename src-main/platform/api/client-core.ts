@@ -15,7 +15,7 @@ export interface ApiTimeouts {
   stallMs: number
 }
 
-export const DEFAULT_TIMEOUTS: ApiTimeouts = { headersMs: 30_000, stallMs: 30_000 }
+const DEFAULT_TIMEOUTS: ApiTimeouts = { headersMs: 30_000, stallMs: 30_000 }
 
 /** A groups page of 500 large groups is a few megabytes; anything far beyond is not a page. */
 export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024

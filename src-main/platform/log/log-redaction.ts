@@ -86,14 +86,6 @@ export class LogRedactor {
     if (secret.length >= 6) this.#secrets.add(secret)
   }
 
-  text(text: string): string {
-    return redactText(text, this.#secrets)
-  }
-
-  value(value: unknown): unknown {
-    return redactValue(value, this.#secrets)
-  }
-
   /** For a log file: redacted, and with line breaks escaped so no value can forge a line. */
   line(value: unknown): unknown {
     return escapeControls(redactValue(value, this.#secrets))

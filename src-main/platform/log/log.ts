@@ -1,4 +1,4 @@
-/** The logging port every service takes. The app backs it with electron-log, Node with the console. */
+/** The logging port every service takes; the app and web mode back it with electron-log. */
 export interface Logger {
   debug(message: string, data?: Record<string, unknown>): void
   info(message: string, data?: Record<string, unknown>): void
@@ -11,15 +11,4 @@ export const silentLogger: Logger = {
   info: () => {},
   warn: () => {},
   error: () => {},
-}
-
-export function consoleLogger(prefix = 'statusdesk'): Logger {
-  const line = (level: string, message: string, data?: Record<string, unknown>) =>
-    `[${prefix}] ${level} ${message}${data ? ' ' + JSON.stringify(data) : ''}`
-  return {
-    debug: (m, d) => console.debug(line('debug', m, d)),
-    info: (m, d) => console.info(line('info', m, d)),
-    warn: (m, d) => console.warn(line('warn', m, d)),
-    error: (m, d) => console.error(line('error', m, d)),
-  }
 }

@@ -141,11 +141,6 @@ export function fullDateTime(seconds: number | null | undefined, locale: string)
   return dateFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(seconds * 1000)
 }
 
-export function fullDate(seconds: number | null | undefined, locale: string): string {
-  if (!isValidSeconds(seconds)) return ''
-  return dateFormat(locale, { dateStyle: 'long' }).format(seconds * 1000)
-}
-
 /** The ISO strings main sends (last synced) as Unix seconds. */
 export function isoToSeconds(iso: string | null | undefined): number | null {
   if (!iso) return null

@@ -34,5 +34,3 @@ export function createAppI18n(locale = userLocale()) {
     fallbackWarn: false,
   })
 }
-
-export type AppI18n = ReturnType<typeof createAppI18n>

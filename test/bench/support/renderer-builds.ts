@@ -1,7 +1,9 @@
 /**
  * The renderers the groups-ui benchmark serves: the app as built (80 ms search debounce), and
- * one built with VITE_SEARCH_DEBOUNCE_MS=0 into a temp folder, to show what the debounce
- * itself adds to a keystroke. Web mode serves whichever STATUSDESK_OUT_DIR it is given.
+ * one built with STATUSDESK_BENCH_SEARCH_DEBOUNCE_MS=0 into a temp folder, to show what the
+ * debounce itself adds to a keystroke (electron.vite.config.ts inlines it as
+ * __SEARCH_DEBOUNCE_MS__; no other build sets it). Web mode serves whichever
+ * STATUSDESK_OUT_DIR it is given.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -12,8 +14,8 @@ import { root } from './groups-bench'
 
 function build(outDir: string, debounceMs: string | undefined): void {
   const env: NodeJS.ProcessEnv = { ...process.env, STATUSDESK_OUT_DIR: outDir }
-  delete env['VITE_SEARCH_DEBOUNCE_MS']
-  if (debounceMs !== undefined) env['VITE_SEARCH_DEBOUNCE_MS'] = debounceMs
+  delete env['STATUSDESK_BENCH_SEARCH_DEBOUNCE_MS']
+  if (debounceMs !== undefined) env['STATUSDESK_BENCH_SEARCH_DEBOUNCE_MS'] = debounceMs
   const run = spawnSync('npx', ['electron-vite', 'build'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -35,7 +37,7 @@ export function defaultRenderer(): string {
 /** A renderer without the search debounce, in a temp folder that `remove()` deletes. */
 export async function noDebounceRenderer(): Promise<{ outDir: string; remove(): Promise<void> }> {
   const outDir = await mkdtemp(join(tmpdir(), 'statusdesk-bench-nodebounce-'))
-  console.log(`building a renderer with VITE_SEARCH_DEBOUNCE_MS=0 into ${outDir}…`)
+  console.log(`building a renderer with STATUSDESK_BENCH_SEARCH_DEBOUNCE_MS=0 into ${outDir}…`)
   build(outDir, '0')
   return { outDir, remove: () => rm(outDir, { recursive: true, force: true }) }
 }

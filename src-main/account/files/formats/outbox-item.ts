@@ -5,7 +5,6 @@ import { z } from 'zod'
 
 /** A media story's fields as `POST /stories` takes them, the media itself left out (it is the item's own file). */
 export const StoredMediaFieldsSchema = MediaStoryRequestSchema.omit({ media: true, mime_type: true })
-export type StoredMediaFields = z.infer<typeof StoredMediaFieldsSchema>
 
 /**
  * The story as the outbox keeps it until it has gone: a text story's request, checked as the

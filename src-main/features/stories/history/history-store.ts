@@ -23,10 +23,6 @@ export class HistoryStore {
     return ((await this.#file.read())?.entries ?? []).slice()
   }
 
-  async has(id: string): Promise<boolean> {
-    return (await this.list()).some((entry) => entry.id === id)
-  }
-
   /** Records a publication; false when it was already there. */
   async add(entry: HistoryEntry): Promise<boolean> {
     let added = false

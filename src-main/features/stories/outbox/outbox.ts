@@ -132,11 +132,6 @@ export class Outbox {
     return this.#core.list()
   }
 
-  get(id: string): OutboxItemView | null {
-    const item = this.#core.items.get(id)
-    return item ? this.#core.view(item) : null
-  }
-
   has(id: string): boolean {
     return this.#core.items.has(id)
   }

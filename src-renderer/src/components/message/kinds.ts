@@ -1,7 +1,6 @@
 import { MESSAGE_CONTENT_MEMBERS, type MESSAGE_TYPES } from '@shared/domain'
 import {
   Boxes,
-  AtSign,
   CalendarDays,
   ChartBar,
   CircleDashed,
@@ -82,7 +81,6 @@ export const KIND_ICONS: Readonly<Record<KnownType, Component>> = {
   product_items: Boxes,
 }
 export const GENERIC_ICON: Component = CircleHelp
-export const MENTION_ICON: Component = AtSign
 
 export function isKnownKind(kind: string): kind is KnownType {
   return Object.hasOwn(KIND_ICONS, kind)

@@ -95,8 +95,8 @@ describe('token vault over safeStorage', () => {
     const vault = new TokenVault(await createSafeStorageBox(undefined, 'linux'))
     await expect(vault.open('v1:keyring:AAAA')).rejects.toMatchObject({ code: 'storage', message: expect.stringMatching(/Enter the token again/) })
     await expect(vault.open(`v9:magic:${TOKEN}`)).rejects.toSatisfy((error: Error) => !error.message.includes(TOKEN))
-    expect(TokenVault.storageOf('v1:weak:eA==')).toBe('weak')
-    expect(TokenVault.storageOf('plain')).toBeNull()
+    await expect(vault.open('v1:weak:eA==')).resolves.toEqual({ token: 'x', stale: false })
+    await expect(vault.open('plain')).rejects.toMatchObject({ code: 'storage', details: { reason: 'unknown-format' } })
   })
 })
 

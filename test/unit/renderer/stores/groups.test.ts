@@ -116,10 +116,10 @@ describe('groups store', () => {
   })
 
   it('searches on the keystroke itself in a build without the debounce (the benchmark builds one)', async () => {
-    vi.stubEnv('VITE_SEARCH_DEBOUNCE_MS', '0')
+    vi.stubGlobal('__SEARCH_DEBOUNCE_MS__', 0)
     vi.resetModules()
     try {
-      // Fresh modules read the variable; the fake bridge must serve the fresh store's bridge.
+      // Fresh modules read the constant; the fake bridge must serve the fresh store's bridge.
       const { fakeBridge: freshBridge } = await import('../support/fake-bridge')
       const fresh = await import('../../../../src-renderer/src/stores/groups')
       expect(fresh.SEARCH_DEBOUNCE_MS).toBe(0)
@@ -129,7 +129,7 @@ describe('groups store', () => {
       store.setSearch('Group 1')
       expect(bridge.callsTo('groups:query').map((arg) => (arg as { search: string }).search)).toEqual(['', 'Group 1'])
     } finally {
-      vi.unstubAllEnvs()
+      vi.unstubAllGlobals()
       vi.resetModules()
     }
   })

@@ -138,8 +138,8 @@ describe('accounts with a real keyring', () => {
     // The account opens for offline browsing; its client refuses until the token is entered.
     expect(again.active()).toMatchObject({ id: a.id, tokenNeeded: true, dir: join(dir, 'accounts', a.id) })
     expect((await rejection(again.active()!.client.listGroups({ count: 1, offset: 0 }))).details).toMatchObject({ reason: 'token-needed' })
-    expect(again.activeAccount()).toMatchObject({ id: a.id, hasToken: false, dir: join(dir, 'accounts', a.id) })
-    expect(again.list().accounts[0]).toMatchObject({ id: a.id, hasToken: false })
+    expect(again.list()).toMatchObject({ activeId: a.id, accounts: [{ id: a.id, hasToken: false }] })
+    expect(again.dirOf(a.id)).toBe(join(dir, 'accounts', a.id))
 
     state.locked = false
     const renewed = await again.connect(input(TOKEN_A, { accountId: a.id }))
@@ -408,6 +408,6 @@ describe('when the demo cannot start', () => {
     services.push(restarted)
     await expect(restarted.restore()).resolves.toBeUndefined()
     expect(restarted.active()).toBeNull()
-    expect(restarted.activeAccount()?.id).toBe(demo.id)
+    expect(restarted.list().activeId).toBe(demo.id)
   })
 })

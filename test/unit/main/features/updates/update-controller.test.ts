@@ -12,13 +12,17 @@ import { type UpdateEngine, type UpdateOffer, UpdateController } from '../../../
 /** The engine port as a recorder: what the controller asked of the updater, in order. */
 class RecordingEngine implements UpdateEngine {
   calls: string[] = []
+  /** The feed the updater was pointed at, or null while it was never pointed or disabled since. */
+  feed: string | null = null
   offer: UpdateOffer | null = null
   failCheck: Error | null = null
   setFeed(url: string): void {
     this.calls.push(`setFeed ${url}`)
+    this.feed = url
   }
   disable(): void {
     this.calls.push('disable')
+    this.feed = null
   }
   async check(): Promise<UpdateOffer | null> {
     this.calls.push('check')
@@ -85,7 +89,7 @@ describe('the update controller', () => {
     controller.start()
     await controller.check()
     expect(engine.calls).toEqual([])
-    expect(controller.feed).toBeNull()
+    expect(engine.feed).toBeNull()
     expect(timers.running.size).toBe(0)
   })
 
@@ -131,7 +135,7 @@ describe('the update controller', () => {
     settings.update({ updates: { enabled: false } })
     expect(engine.calls.at(-1)).toBe('disable')
     expect(timers.running.size).toBe(0)
-    expect(controller.feed).toBeNull()
+    expect(engine.feed).toBeNull()
     const before = engine.calls.length
     await controller.check()
     expect(engine.calls).toHaveLength(before)
@@ -146,7 +150,7 @@ describe('the update controller', () => {
     await controller.check()
     expect(dialog.asked).toEqual(['https://attacker.example.net/feed/'])
     expect(engine.calls).toEqual([])
-    expect(controller.feed).toBeNull()
+    expect(engine.feed).toBeNull()
     expect(notices).toEqual([{ level: 'warning', message: 'The update address attacker.example.net was not accepted, so it is not used.' }])
     // Switching updates off and on again does not ask again, nor use it.
     settings.update({ updates: { enabled: false } })
@@ -159,8 +163,10 @@ describe('the update controller', () => {
 
 describe('addresses accepted in an earlier run', () => {
   const MIRROR = 'https://mirror.example.org/statusdesk/'
-  const run = (feeds: AcceptedFeeds) =>
-    new UpdateController({
+  const run = (feeds: AcceptedFeeds) => {
+    // Each run of the app has an updater of its own.
+    engine = new RecordingEngine()
+    return new UpdateController({
       engine,
       buildFeed: null,
       confirmFeed: async (feed) => {
@@ -174,6 +180,7 @@ describe('addresses accepted in an earlier run', () => {
       notify: (notice) => notices.push(notice),
       timers: { set: () => 1, clear: () => undefined },
     })
+  }
 
   it('are used without asking again after a restart; a refused one is asked again', async () => {
     const file = join(dir, 'update-feeds.json')
@@ -181,14 +188,14 @@ describe('addresses accepted in an earlier run', () => {
     settings.update({ updates: { enabled: true, feedUrl: MIRROR } })
     controller = run(new AcceptedFeeds(file))
     controller.start()
-    await vi.waitFor(() => expect(controller.feed).toBe(MIRROR))
+    await vi.waitFor(() => expect(engine.feed).toBe(MIRROR))
     expect(dialog.asked).toEqual([MIRROR])
 
     // The next run, from the file alone.
     controller.stop()
     controller = run(new AcceptedFeeds(file))
     controller.start()
-    await vi.waitFor(() => expect(controller.feed).toBe(MIRROR))
+    await vi.waitFor(() => expect(engine.feed).toBe(MIRROR))
     expect(dialog.asked).toEqual([MIRROR])
 
     // A refused address is not remembered: the next run asks again.
@@ -250,7 +257,7 @@ describe('the feed from the build', () => {
     settings.update({ updates: { enabled: true, feedUrl: 'https://mirror.example.org/' } })
     await settle()
     expect(dialog.asked).toEqual(['https://mirror.example.org/'])
-    expect(controller.feed).toBe(BUILD)
+    expect(engine.feed).toBe(BUILD)
   })
 
   it('offers but never downloads or installs where no signature can be verified (AppImage, deb)', async () => {

@@ -73,8 +73,8 @@ describe('LogRedactor', () => {
   it('remembers secrets added at run time', () => {
     const redactor = new LogRedactor()
     redactor.addSecret('short1-but-secret')
-    expect(redactor.text('x short1-but-secret y')).toBe('x [redacted] y')
-    expect(redactor.value({ note: 'short1-but-secret' })).toEqual({ note: '[redacted]' })
+    expect(redactor.line('x short1-but-secret y')).toBe('x [redacted] y')
+    expect(redactor.line({ note: 'short1-but-secret' })).toEqual({ note: '[redacted]' })
   })
 })
 
@@ -96,7 +96,7 @@ describe('a known secret echoed in another encoding', () => {
   it.each(Object.entries(forms))('is blanked when quoted %s', (_name, form) => {
     const redactor = new LogRedactor()
     redactor.addSecret(secret)
-    const out = redactor.text(`server said ${form} back`)
+    const out = redactor.line(`server said ${form} back`) as string
     expect(out).toContain('[redacted]')
     for (const other of Object.values(forms).filter((f) => f.length >= 8)) expect(out).not.toContain(other)
   })

@@ -107,7 +107,7 @@ describe('ContactsSearch over the participants index gives what the in-memory di
     })
     try {
       await service.sync()
-      // The old way: every record of the saved snapshot read in file order, as participantsDirectory did.
+      // The old way: every record of the saved snapshot read in file order, as the directory used to be built.
       const store = new SnapshotStore({ dir: dir.path, accountId: 'acc' })
       const loaded = await store.load({ visit: () => undefined })
       if (loaded.status !== 'loaded' || !loaded.snapshot.layout) throw new Error('no snapshot')

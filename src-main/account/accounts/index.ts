@@ -1,6 +1,0 @@
-export { type AccountSession, type ActiveAccountSource } from '../workspace/account-session'
-export { type ActiveAccount, AccountsService, type AccountsServiceOptions, type ConnectInput } from './accounts-service'
-export { CONNECT_RETRY, CONNECT_TIMEOUTS, connectFailureOf, testConnection } from './connect-test'
-export { DEMO_GROUPS, type DemoServer, emulatorDemo, type StartDemoServer } from './demo-server'
-export { noKeyring, type SecretBox } from './secret-box'
-export { TokenVault } from './token-vault'

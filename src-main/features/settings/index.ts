@@ -1,5 +1,0 @@
-export { type KeyValueStore, memoryStore, type OpenKeyValueStore, type StoreLocation } from '../../platform/store/key-value-store'
-export { SETTINGS_VERSION, VERSION_KEY } from './migrations'
-export { openStoreWithRecovery } from '../../platform/store/open-store'
-export { RecoveryLog } from '../../platform/store/recovery-log'
-export { SettingsService } from './settings-service'
