@@ -14,8 +14,3 @@ export function isMuted(group: Group, nowSeconds: number): boolean {
   const until = group.mute_until
   return typeof until !== 'number' || until <= 0 || until > nowSeconds
 }
-
-/** The account cannot post: the group is read-only, or only admins may send (announcements). */
-export function isReadOnly(group: Group): boolean {
-  return group.read_only === true || group.announcements === true
-}

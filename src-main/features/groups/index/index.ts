@@ -9,15 +9,14 @@ export {
   type ColumnArrayName,
   type GroupColumns,
 } from './group-columns'
-export { isMuted, isReadOnly, lastActivity } from './group-facts'
+export { isMuted, lastActivity } from './group-facts'
 export {
   GroupsIndex,
   type GroupsIndexOptions,
   type GroupsQueryArgs,
   type NamedSender,
 } from './groups-index'
-export { type PictureLookup, type PictureRef } from './picture-ref'
+export { type PictureRef } from './picture-ref'
 export { messagePreview } from './preview'
 export { rowOf, type RowParts } from './row-parts'
-export { bareId, deriveSelfId } from '../../../account/accounts/self-id'
-export { sortName } from './sort-name'
+export { bareId } from '../../../account/accounts/self-id'

@@ -1,4 +1,4 @@
-export { buildInWorker, startParticipantsWorker, type WorkerStarter } from './build-in-worker'
+export { startParticipantsWorker, type WorkerStarter } from './build-in-worker'
 export {
   PARTICIPANTS_FILE,
   ParticipantIndex,
@@ -6,12 +6,6 @@ export {
   type ParticipantIndexOptions,
   type ParticipantsSnapshot,
 } from './participant-index'
-export {
-  PARTICIPANTS_VERSION,
-  decodeParticipants,
-  encodeParticipants,
-  tableChecksum,
-  type SnapshotIdentity,
-} from './participants-file'
+export { decodeParticipants, encodeParticipants, type SnapshotIdentity } from './participants-file'
 export { contactAt, isListed, participantsWithIds, peopleMatching } from './participants-search'
 export { ParticipantsBuilder, type ParticipantsTable } from './participants-table'

@@ -1,18 +1,3 @@
-export {
-  PICTURE_TYPES,
-  PictureDownloadError,
-  downloadPicture,
-  isPictureUrl,
-  type FetchLike,
-} from './download'
-export { PICTURE_FILE } from './picture-manifest'
+export { PictureDownloadError, downloadPicture, type FetchLike } from './download'
 export { pictureProtocolRoute, pictureWebRoute, type PictureSourceResolver } from './picture-routes'
-export {
-  DEFAULT_PICTURE_CONCURRENCY,
-  PICTURES_DIR,
-  PICTURES_URL_PREFIX,
-  PictureStore,
-  type PictureStoreOptions,
-  type PictureSyncOptions,
-  type PictureSyncResult,
-} from './picture-store'
+export { PICTURES_DIR, PictureStore } from './picture-store'

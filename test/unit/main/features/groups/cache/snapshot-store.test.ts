@@ -7,10 +7,9 @@ import {
   SNAPSHOT_FILE,
   SnapshotStore,
   decodeSnapshot,
-  nodeFiles,
-  type FilePort,
   type SnapshotLoad,
 } from '../../../../../../src-main/features/groups/cache'
+import { nodeFiles, type FilePort } from '../../../../../../src-main/platform/files/fs-port'
 import { captureLogger, groupsFromEmulator, tempDir } from '../sync/support'
 
 let all: Group[]

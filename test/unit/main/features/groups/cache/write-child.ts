@@ -5,7 +5,8 @@
  */
 import { readFile } from 'node:fs/promises'
 import type { Group } from '@shared/domain'
-import { SnapshotStore, nodeFiles, type FilePort } from '../../../../../../src-main/features/groups/cache'
+import { SnapshotStore } from '../../../../../../src-main/features/groups/cache'
+import { nodeFiles, type FilePort } from '../../../../../../src-main/platform/files/fs-port'
 
 const [dir, groupsFile, mode] = process.argv.slice(2) as [string, string, string]
 const groups = JSON.parse(await readFile(groupsFile, 'utf8')) as Group[]
