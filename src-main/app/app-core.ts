@@ -153,7 +153,7 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     connectivity,
     limits: () => settings.get().stories,
     participants: () => groups.participants(),
-    peopleWithIds: (ids) => groups.peopleWithIds(ids),
+    participantsWithIds: (ids) => groups.participantsWithIds(ids),
     groups: async () =>
       (await groups.namedSenders()).map((sender) => ({
         name: sender.group,

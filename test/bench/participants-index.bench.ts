@@ -118,7 +118,7 @@ try {
   {
     // The bench builds the file itself, below.
     const service = benchGroupsService(emulator, client, dir, {
-      people: { buildDelayMs: 3_600_000 },
+      participantsTimings: { buildDelayMs: 3_600_000 },
     })
     const synced = await service.sync()
     if (synced.total !== GROUPS) throw new Error(`the sync saved ${synced.total} groups`)

@@ -7,5 +7,5 @@ export {
   type ParticipantsSnapshot,
 } from './participant-index'
 export { decodeParticipants, encodeParticipants, type SnapshotIdentity } from './participants-file'
-export { contactAt, isListed, participantsWithIds, peopleMatching } from './participants-search'
+export { contactAt, isListed, participantsWithIds, participantsMatching } from './participants-search'
 export { ParticipantsBuilder, type ParticipantsTable } from './participants-table'

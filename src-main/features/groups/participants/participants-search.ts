@@ -76,7 +76,7 @@ function namesHolding(columns: GroupColumns, term: string): Uint8Array {
  * has no spaces). The terms are looked for in the UTF-8 bytes, with no string made per
  * participant.
  */
-export function peopleMatching(
+export function participantsMatching(
   participants: LoadedParticipants,
   terms: readonly string[],
 ): Uint16Array {

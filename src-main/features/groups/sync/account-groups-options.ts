@@ -13,7 +13,7 @@ export interface SyncSettings {
   downloadPictures: boolean
 }
 
-export type PeopleTimings = Pick<
+export type ParticipantsTimings = Pick<
   ParticipantIndexOptions,
   'idleMs' | 'buildWaitMs' | 'buildDelayMs' | 'startWorker'
 >
@@ -30,5 +30,5 @@ export interface AccountGroupsOptions {
   now: () => number
   locale?: () => string | undefined
   /** Timings of the participants index (tests shorten them). */
-  people?: PeopleTimings
+  participantsTimings?: ParticipantsTimings
 }

@@ -23,7 +23,7 @@ import { SnapshotInUse } from './snapshot-in-use'
 import { syncFailure } from './sync-failure'
 
 export type { SyncSource } from './fetch-and-save'
-export type { AccountGroupsOptions, PeopleTimings, SyncSettings } from './account-groups-options'
+export type { AccountGroupsOptions, ParticipantsTimings, SyncSettings } from './account-groups-options'
 
 /**
  * One account's groups: the snapshot on disk, the index the list queries, the sync that
@@ -72,7 +72,7 @@ export class AccountGroups {
       accountId: options.session.id,
       log: options.log,
       ...(options.files && { files: options.files }),
-      ...options.people,
+      ...options.participantsTimings,
     })
     this.#inUse = new SnapshotInUse({
       path: this.#store.path,
@@ -163,14 +163,9 @@ export class AccountGroups {
   }
 
   /** The participants among `ids` (without their server part), with some of their groups' names. */
-  async peopleWithIds(ids: readonly string[]): Promise<{ id: string; sampleGroups: string[] }[]> {
+  async participantsWithIds(ids: readonly string[]): Promise<{ id: string; sampleGroups: string[] }[]> {
     const participants = await this.participants()
     return participants ? participantsWithIds(participants, ids) : []
-  }
-
-  /** Whether main holds the participants index now (it is let go when the picker idles). */
-  get peopleHeld(): boolean {
-    return this.#participants.held
   }
 
   /** What the picture routes serve for this account. */

@@ -19,7 +19,7 @@ import type { Logger } from '../../../platform/log/log'
 import type { FetchLike, PictureSourceResolver } from '../pictures'
 import {
   AccountGroups,
-  type PeopleTimings,
+  type ParticipantsTimings,
   type SyncSettings,
   type SyncSource,
 } from './account-groups'
@@ -40,7 +40,7 @@ export interface GroupsServiceOptions {
   /** For sorting names; the system's by default. */
   locale?: () => string | undefined
   /** Timings of the participants index (tests shorten them). */
-  people?: PeopleTimings
+  participantsTimings?: ParticipantsTimings
 }
 
 const NO_ACCOUNT_STATE: Omit<SyncState, 'online'> = {
@@ -163,9 +163,9 @@ export class GroupsService {
     return (await this.#account()?.participants()) ?? null
   }
 
-  /** The people among `ids` in the active account's cached groups, with some of their groups. */
-  async peopleWithIds(ids: readonly string[]): Promise<{ id: string; sampleGroups: string[] }[]> {
-    return (await this.#account()?.peopleWithIds(ids)) ?? []
+  /** The participants among `ids` in the active account's cached groups, with some of their groups. */
+  async participantsWithIds(ids: readonly string[]): Promise<{ id: string; sampleGroups: string[] }[]> {
+    return (await this.#account()?.participantsWithIds(ids)) ?? []
   }
 
   /** For the picture routes: only the active account's pictures are served. */
@@ -215,7 +215,7 @@ export class GroupsService {
   }
 
   #create(workspace: AccountWorkspace): AccountGroups {
-    const { events, connectivity, log, settings, fetch, files, locale, people } = this.#options
+    const { events, connectivity, log, settings, fetch, files, locale, participantsTimings } = this.#options
     const timers = this.#options.timers ?? systemTimers
     return new AccountGroups({
       session: workspace.session() as AccountSession<SyncSource>,
@@ -227,7 +227,7 @@ export class GroupsService {
       now: () => timers.now(),
       ...(files && { files }),
       ...(locale && { locale }),
-      ...(people && { people }),
+      ...(participantsTimings && { participantsTimings }),
     })
   }
 

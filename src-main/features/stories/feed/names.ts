@@ -13,7 +13,7 @@ export interface GroupSeen {
 }
 
 /** Someone in the cached groups (by id without its server part) and some of their groups' names. */
-export interface PersonSeen {
+export interface ParticipantSeen {
   id: string
   sampleGroups: readonly string[]
 }
@@ -22,22 +22,22 @@ const SAMPLE_GROUPS = 3
 const bare = (id: string): string => id.replace(/@.*$/, '')
 
 /**
- * Who the account knows, by number: the groups each participant is in (from `people`, the
+ * Who the account knows, by number: the groups each participant is in (from `participants`, the
  * participants index's answer for the numbers wanted, when given, since the groups main
  * holds may list only their admins); and a name, from the account's contacts first (the name the user saved), else
  * from a group's last message that came from them with a sender name.
  */
 export function nameBook(
   groups: readonly GroupSeen[],
-  people?: readonly PersonSeen[],
+  participants?: readonly ParticipantSeen[],
   contacts?: ReadonlyMap<string, string>,
 ): Map<string, KnownPerson> {
   const book = new Map<string, KnownPerson>()
-  for (const entry of people ?? []) {
+  for (const entry of participants ?? []) {
     book.set(bare(entry.id), { name: null, groups: entry.sampleGroups.slice(0, SAMPLE_GROUPS) })
   }
   for (const group of groups) {
-    if (people === undefined)
+    if (participants === undefined)
       for (const participant of group.participants ?? []) {
         const number = bare(participant.id)
         let person = book.get(number)

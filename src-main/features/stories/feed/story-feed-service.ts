@@ -8,7 +8,7 @@ import { FEED_PART, type AccountFeed } from './feed-part'
 import { feedStoryOf, mergeFeed } from './feed-record'
 import { fetchAllContacts, type ContactsSource } from './fetch-contacts'
 import { fetchAllStories, type StoriesSource } from './fetch-stories'
-import { nameBook, type GroupSeen, type PersonSeen } from './names'
+import { nameBook, type GroupSeen, type ParticipantSeen } from './names'
 import { viewerIds, viewersOf } from './views'
 
 /** What the feed needs of the API client. */
@@ -20,8 +20,8 @@ export interface StoryFeedOptions {
   workspaces: WorkspaceSource
   /** The active account's cached groups, to put names to viewers. */
   groups: () => Promise<readonly GroupSeen[]>
-  /** The people among some numbers in the cached groups, with some of their groups' names. */
-  people?: (ids: readonly string[]) => Promise<readonly PersonSeen[]>
+  /** The participants among some numbers in the cached groups, with some of their groups' names. */
+  participants?: (ids: readonly string[]) => Promise<readonly ParticipantSeen[]>
   /** An account's publishing history. */
   history: (accountId: string) => Promise<HistoryEntry[]>
   /** Tells an account's history the statuses the server listed, so "pending" entries settle. */
@@ -145,9 +145,9 @@ export class StoryFeedService {
     const run = this.#viewsQueue.then(async () => {
       const answer = await clientOf(feed).storyStatuses(storyId)
       const groups = await this.#opts.groups().catch(() => [] as readonly GroupSeen[])
-      const people = await this.#opts.people?.(viewerIds(answer.statuses)).catch(() => [] as readonly PersonSeen[])
+      const participants = await this.#opts.participants?.(viewerIds(answer.statuses)).catch(() => [] as readonly ParticipantSeen[])
       const contacts = await feed.contacts.names().catch(() => new Map<string, string>())
-      const book = nameBook(groups, people, contacts)
+      const book = nameBook(groups, participants, contacts)
       const views: StoryViews = {
         storyId,
         viewers: viewersOf(answer.statuses, book),

@@ -1,6 +1,6 @@
 import type { ContactsPage, StoryContact } from '@shared/channels/stories'
 import { searchTerms } from '../../groups/index'
-import { contactAt, isListed, peopleMatching, type LoadedParticipants } from '../../groups/participants'
+import { contactAt, isListed, participantsMatching, type LoadedParticipants } from '../../groups/participants'
 
 /**
  * The contact picker's source: the people of the cached groups (one entry per person,
@@ -9,26 +9,26 @@ import { contactAt, isListed, peopleMatching, type LoadedParticipants } from '..
  * arrays as they are; only the contacts returned become objects.
  */
 export class ContactsSearch {
-  readonly #people: () => Promise<LoadedParticipants | null>
+  readonly #participants: () => Promise<LoadedParticipants | null>
 
-  constructor(people: () => Promise<LoadedParticipants | null>) {
-    this.#people = people
+  constructor(participants: () => Promise<LoadedParticipants | null>) {
+    this.#participants = participants
   }
 
   async search(query: string, limit: number): Promise<ContactsPage> {
-    const people = await this.#people()
-    if (!people) return { contacts: [], matching: 0, total: 0 }
+    const participants = await this.#participants()
+    if (!participants) return { contacts: [], matching: 0, total: 0 }
     // "+1 555-0100" finds 15550100...: digits are compared without their punctuation.
     const digits = query.replace(/[\s()+.-]/g, '')
     const terms = /^\d+$/.test(digits) ? [digits] : searchTerms(query)
-    const matched = terms.length > 0 ? peopleMatching(people, terms) : null
+    const matched = terms.length > 0 ? participantsMatching(participants, terms) : null
     const contacts: StoryContact[] = []
     let matching = 0
-    for (let i = 0; i < people.table.count; i++) {
-      if (!isListed(people, i) || (matched && matched[i] !== terms.length)) continue
-      if (contacts.length < limit) contacts.push(contactAt(people, i))
+    for (let i = 0; i < participants.table.count; i++) {
+      if (!isListed(participants, i) || (matched && matched[i] !== terms.length)) continue
+      if (contacts.length < limit) contacts.push(contactAt(participants, i))
       matching++
     }
-    return { contacts, matching, total: people.table.listed }
+    return { contacts, matching, total: participants.table.listed }
   }
 }

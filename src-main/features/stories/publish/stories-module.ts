@@ -9,7 +9,7 @@ import type { EventHub } from '../../../platform/events'
 import type { Logger } from '../../../platform/log/log'
 import type { LoadedParticipants } from '../../groups/participants'
 import { DraftsService } from '../drafts/drafts-service'
-import type { GroupSeen, PersonSeen } from '../feed/names'
+import type { GroupSeen, ParticipantSeen } from '../feed/names'
 import { StoryFeedService } from '../feed/story-feed-service'
 import { AudienceStore } from '../library/audiences'
 import { StyleStore } from '../library/styles'
@@ -42,8 +42,8 @@ export interface StoriesModuleOptions {
   limits: () => StoryLimits
   /** Everyone in the active account's cached groups, for the contact picker. */
   participants: () => Promise<LoadedParticipants | null>
-  /** The people among some ids, with some of their groups' names (to name story viewers). */
-  peopleWithIds: (ids: readonly string[]) => Promise<PersonSeen[]>
+  /** The participants among some ids, with some of their groups' names (to name story viewers). */
+  participantsWithIds: (ids: readonly string[]) => Promise<ParticipantSeen[]>
   /** The active account's cached groups, to put names to story viewers. */
   groups: () => Promise<readonly GroupSeen[]>
   fetch: FetchLike
@@ -112,7 +112,7 @@ export function createStoriesModule(options: StoriesModuleOptions) {
   const feed = new StoryFeedService({
     workspaces,
     groups: options.groups,
-    people: options.peopleWithIds,
+    participants: options.participantsWithIds,
     history: (accountId) => outboxes.history(accountId),
     settleHistory: async (accountId, statuses) => {
       if (await outboxes.settleHistory(accountId, statuses)) events.emit('stories:history-changed', { accountId })

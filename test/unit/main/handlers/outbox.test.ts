@@ -27,7 +27,7 @@ beforeAll(async () => {
     connectivity: new Connectivity(),
     limits: () => DEFAULT_STORY_LIMITS,
     participants: async () => null,
-    peopleWithIds: async () => [],
+    participantsWithIds: async () => [],
     groups: async () => [],
     fetch: globalThis.fetch,
     events: new EventHub(),

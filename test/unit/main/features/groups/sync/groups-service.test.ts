@@ -473,7 +473,7 @@ describe('accounts', () => {
     expect(people.contacts[0]!.groupCount).toBeGreaterThanOrEqual(people.contacts.at(-1)!.groupCount)
     expect(people.contacts.every((p) => /^\d{7,15}$/.test(p.id))).toBe(true)
     expect(people.contacts[0]!.groups.length).toBeGreaterThan(0)
-    expect(await service.peopleWithIds([people.contacts[0]!.id, SELF_PHONE])).toEqual([
+    expect(await service.participantsWithIds([people.contacts[0]!.id, SELF_PHONE])).toEqual([
       { id: people.contacts[0]!.id, sampleGroups: people.contacts[0]!.groups },
     ])
     expect((await service.cachedIds()).length).toBe(TOTAL)

@@ -108,7 +108,7 @@ export class StoriesHarness {
       connectivity: this.#opts.connectivity,
       limits: this.#opts.limits,
       participants: async () => null,
-      peopleWithIds: async () => [],
+      participantsWithIds: async () => [],
       groups: async () => [],
       fetch: globalThis.fetch,
       events: this.#hub,
