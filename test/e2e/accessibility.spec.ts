@@ -1,34 +1,19 @@
 /// <reference lib="dom" />
-import { type BrowserContext, type Page, expect, test } from '@playwright/test'
-import { type Emulator, startEmulator } from '../../src-main/emulator'
+import { connectAccount, expect, sharedSession, test } from './support/fixtures'
 import { seriousViolations } from './support/axe'
-import { type WebApp, startWebApp } from './support/web-app'
 
-let emulator: Emulator
-let app: WebApp
-let context: BrowserContext
-let page: Page
+const session = sharedSession({
+  emulatorOptions: { groups: 300, seed: 7 },
+  window: { viewport: { width: 1280, height: 800 }, locale: 'en-GB' },
+})
 
 test.describe.configure({ mode: 'serial' })
-
-test.beforeAll(async ({ browser }) => {
-  emulator = await startEmulator({ groups: 300, seed: 7 })
-  app = await startWebApp()
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' })
-  page = await context.newPage()
-})
-
-test.afterAll(async () => {
-  await context?.close()
-  await app?.stop({ removeData: true })
-  await emulator?.stop().catch(() => undefined)
-})
 
 /** Findings per view, gathered over the whole tour so that one run lists everything to fix. */
 const found: Record<string, unknown> = {}
 
 async function audit(view: string): Promise<void> {
-  const findings = await seriousViolations(page)
+  const findings = await seriousViolations(session.page)
   if (findings.length > 0) found[view] = findings
 }
 
@@ -38,13 +23,14 @@ async function expectNoSeriousViolations(view: string): Promise<void> {
 }
 
 async function setTheme(theme: 'light' | 'dark'): Promise<void> {
+  const { page } = session
   await page.getByTestId('nav-settings').click()
   await page.getByTestId(`theme-${theme}`).check({ force: true })
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
 }
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`the connect view has no serious or critical violations (${scheme})`, async () => {
+  test(`the connect view has no serious or critical violations (${scheme})`, async ({ appPage: page, app }) => {
     await page.emulateMedia({ colorScheme: scheme })
     await page.goto(app.url)
     await expect(page.getByTestId('connect-view')).toBeVisible()
@@ -53,15 +39,11 @@ for (const scheme of ['light', 'dark'] as const) {
   })
 }
 
-test('every view of a connected account has no serious or critical violations, in both themes', async () => {
+test('every view of a connected account has no serious or critical violations, in both themes', async ({ appPage: page, emulator, app }) => {
   test.setTimeout(180_000)
   await page.emulateMedia({ colorScheme: 'light' })
   await page.goto(app.url)
-  await page.getByTestId('connect-base-url').fill(emulator.baseUrl)
-  await page.getByTestId('connect-token').fill(emulator.token)
-  await page.getByTestId('connect-storage-session').check()
-  await page.getByTestId('connect-submit').click()
-  await expect(page.getByTestId('group-row').first()).toBeVisible({ timeout: 30_000 })
+  await connectAccount(page, emulator, { storage: 'session' })
 
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(theme)
@@ -87,7 +69,7 @@ test('every view of a connected account has no serious or critical violations, i
   expect(found).toEqual({})
 })
 
-test('asking the system for less motion stops the animations and transitions', async () => {
+test('asking the system for less motion stops the animations and transitions', async ({ appPage: page, app }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await page.goto(app.url)
   // The page settles (it drops the secret from its address) before anything is measured in it.

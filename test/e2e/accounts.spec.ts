@@ -1,28 +1,16 @@
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { expect, test } from '@playwright/test'
-import { type Emulator, startEmulator } from '../../src-main/emulator'
 import { accountIdByLabel, closedPort, expectConnectFailure, fillConnect, openAccountsSettings, plainServer } from './support/accounts-helpers'
-import { type WebApp, startWebApp } from './support/web-app'
+import { expect, test } from './support/fixtures'
 
 const TOKEN_A = 'e2eA_tok_51f0c2d9a8b7'
 const TOKEN_B = 'e2eB_tok_06e1d3c4b5a6'
 
-let emulator: Emulator
-let app: WebApp
+test.use({ emulatorOptions: { token: [TOKEN_A, TOKEN_B], groups: 60 } })
 
-test.beforeAll(async () => {
-  emulator = await startEmulator({ token: [TOKEN_A, TOKEN_B], groups: 60 })
-})
-test.afterAll(async () => {
-  await app?.stop({ removeData: true })
-  await emulator.stop()
-})
-
-test('connect, several accounts, demo, sign-out and a restart, in web mode (no keyring)', async ({ page }) => {
+test('connect, several accounts, demo, sign-out and a restart, in web mode (no keyring)', async ({ page, app, emulator }) => {
   test.setTimeout(120_000)
-  app = await startWebApp()
   await page.goto(app.url)
 
   // First run: the connect screen, and a choice of storage because there is no keyring.
@@ -117,7 +105,7 @@ test('connect, several accounts, demo, sign-out and a restart, in web mode (no k
   // Restart on the same data: the last active account is back; the session-only one asks for its token.
   await app.stop()
   await writeFile(join(app.dataDir, 'settings.json'), '{ this is not json')
-  app = await startWebApp({ dataDir: app.dataDir })
+  app = await app.restart()
   await page.goto(app.url)
   await expect(page.getByTestId('account-active-label')).toHaveText('Main shop')
   await openAccountsSettings(page)

@@ -1,24 +1,12 @@
 import { readFileSync } from 'node:fs'
-import { expect, test } from '@playwright/test'
 import { WEB_SECRET_HEADER } from '../../src-shared/web-transport'
-import { type WebApp, startWebApp } from './support/web-app'
+import { expect, test } from './support/fixtures'
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string; productName: string }
-let app: WebApp
 
-test.beforeAll(async () => {
-  app = await startWebApp()
-})
-test.afterAll(async () => {
-  await app.stop({ removeData: true })
-})
+test.use({ pageOptions: { consoleErrors: 'all' } })
 
-test('the about box shows app:info from the main side over the web transport', async ({ page }) => {
-  const problems: string[] = []
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()))
-  page.on('pageerror', (e) => problems.push(e.message))
-
-  await page.goto(app.url)
+test('the about box shows app:info from the main side over the web transport', async ({ appPage: page, app, problems }) => {
   await page.getByTestId('about-open').click()
   const dialog = page.getByTestId('about-dialog')
   await expect(dialog).toBeVisible()
@@ -34,7 +22,7 @@ test('the about box shows app:info from the main side over the web transport', a
   expect(problems).toEqual([])
 })
 
-test('the page is served with the strict CSP', async ({ request }) => {
+test('the page is served with the strict CSP', async ({ request, app }) => {
   const response = await request.get(app.origin + '/')
   const csp = response.headers()['content-security-policy'] ?? ''
   for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
@@ -42,7 +30,7 @@ test('the page is served with the strict CSP', async ({ request }) => {
   }
 })
 
-test('a request without the secret is refused, from the page and from outside', async ({ page, request }) => {
+test('a request without the secret is refused, from the page and from outside', async ({ page, request, app }) => {
   const outside = await request.post(`${app.origin}/api/invoke/app:info`, {
     headers: { origin: app.origin, 'content-type': 'application/json' },
     data: {},

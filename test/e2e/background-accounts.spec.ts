@@ -1,7 +1,7 @@
-import { type BrowserContext, type Page, expect, test } from '@playwright/test'
-import { type EmulatorProcess, spawnEmulator } from '../support/emulator-process'
+import type { Page } from '@playwright/test'
+import type { EmulatorProcess } from '../support/emulator-process'
 import { accountIdByLabel, fillConnect, openAccountsSettings } from './support/accounts-helpers'
-import { type WebApp, startWebApp } from './support/web-app'
+import { expect, test } from './support/fixtures'
 
 /**
  * Three accounts, each on its own emulator in its own process. A story is planned on each, then
@@ -14,10 +14,6 @@ const ACCOUNTS = [
   { label: 'Kiosk', token: 'e2e_kiosk_bg_tok_33', seed: '7' },
 ] as const
 
-let servers: EmulatorProcess[] = []
-let app: WebApp
-let context: BrowserContext
-let page: Page
 const ids: string[] = []
 
 async function published(server: EmulatorProcess, caption: string): Promise<{ receivedAt: number }[]> {
@@ -25,14 +21,14 @@ async function published(server: EmulatorProcess, caption: string): Promise<{ re
   return stories.filter((story) => story.caption === caption)
 }
 
-async function switchTo(label: string): Promise<void> {
+async function switchTo(page: Page, label: string): Promise<void> {
   await page.getByTestId('account-switcher-button').click()
   await page.getByRole('menuitemradio', { name: new RegExp(label) }).click()
   await expect(page.getByTestId('account-active-label')).toHaveText(label)
 }
 
 /** The wall time `ms` from now on the page's clock, as the picker reads it, and its instant. */
-async function wallTime(ms: number): Promise<{ at: number; wall: string }> {
+async function wallTime(page: Page, ms: number): Promise<{ at: number; wall: string }> {
   return page.evaluate((ahead) => {
     const at = Math.ceil((Date.now() + ahead) / 1000) * 1000
     const d = new Date(at)
@@ -41,22 +37,11 @@ async function wallTime(ms: number): Promise<{ at: number; wall: string }> {
   }, ms)
 }
 
-test.beforeAll(async ({ browser }) => {
-  servers = await Promise.all(ACCOUNTS.map((account) => spawnEmulator(['--token', account.token, '--groups', '12', '--seed', account.seed])))
-  app = await startWebApp()
-  context = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'en-GB' })
-  page = await context.newPage()
-  await page.goto(app.url)
-})
+test.use({ viewport: { width: 1360, height: 900 }, locale: 'en-GB' })
 
-test.afterAll(async () => {
-  await context?.close()
-  await app?.stop({ removeData: true })
-  await Promise.all(servers.map((server) => server.stop()))
-})
-
-test('stories planned on three accounts go out once each, on time, through twenty switches', async () => {
+test('stories planned on three accounts go out once each, on time, through twenty switches', async ({ appPage: page, emulators }) => {
   test.setTimeout(180_000)
+  const servers = await Promise.all(ACCOUNTS.map((account) => emulators.spawn({ token: account.token, groups: 12, seed: account.seed })))
   for (const [index, account] of ACCOUNTS.entries()) {
     if (index > 0) {
       await page.getByTestId('account-switcher-button').click()
@@ -71,12 +56,12 @@ test('stories planned on three accounts go out once each, on time, through twent
   // One story planned on each account, from its own composer, due one after another.
   const plans: { caption: string; at: number }[] = []
   for (const account of ACCOUNTS) {
-    await switchTo(account.label)
+    await switchTo(page, account.label)
     await page.getByTestId('nav-story').click()
     await page.getByTestId('story-kind-text').click()
     const caption = `${account.label} opens at ten`
     await page.getByTestId('story-text').fill(caption)
-    const due = await wallTime(12_000)
+    const due = await wallTime(page, 12_000)
     await page.getByTestId('story-schedule-toggle').check()
     await page.getByTestId('story-schedule-at').fill(due.wall)
     await page.getByTestId('story-publish').click()
@@ -96,7 +81,7 @@ test('stories planned on three accounts go out once each, on time, through twent
   // until a moment after the last one's time.
   const until = Math.max(...plans.map((plan) => plan.at)) + 1_500
   for (let switches = 0; switches < 20; switches++) {
-    await switchTo(ACCOUNTS[switches % 3]!.label)
+    await switchTo(page, ACCOUNTS[switches % 3]!.label)
     await page.waitForTimeout(Math.max(0, (until - Date.now()) / (20 - switches)))
   }
   const switchingEnded = Date.now()

@@ -1,24 +1,22 @@
-import { type BrowserContext, type Page, expect, test } from '@playwright/test'
-import { type EmulatorProcess, spawnEmulator } from '../support/emulator-process'
+import type { EmulatorProcess } from '../support/emulator-process'
 import { accountIdByLabel, fillConnect, openAccountsSettings } from './support/accounts-helpers'
 import { seriousViolations } from './support/axe'
-import { type WebApp, startWebApp } from './support/web-app'
+import { expect, sharedSession, test } from './support/fixtures'
 
 /** Two accounts, each on its own emulator in its own process, as two providers would be. */
 const SHOP_TOKEN = 'e2e_shop_tok_7a1c'
 const BRANCH_TOKEN = 'e2e_branch_tok_3f9d'
 
+const session = sharedSession({
+  window: { viewport: { width: 1360, height: 900 }, locale: 'en-GB' },
+  // Requests refused while an emulator is stopped are the point of the second test.
+  pageOptions: { consoleErrors: 'except-failed-loads' },
+})
+
 let shop: EmulatorProcess
 let branch: EmulatorProcess
-let shopPort: number
-let app: WebApp
-let context: BrowserContext
-let page: Page
 let shopId: string
 let branchId: string
-const problems: string[] = []
-
-const startShop = (port = 0) => spawnEmulator(['--port', String(port), '--token', SHOP_TOKEN, '--groups', '20', '--seed', '3'])
 
 /** What the emulator says it published with this caption, asked of its control route. */
 async function published(emulator: EmulatorProcess, caption: string): Promise<unknown[]> {
@@ -27,6 +25,7 @@ async function published(emulator: EmulatorProcess, caption: string): Promise<un
 }
 
 async function composeText(text: string): Promise<void> {
+  const { page } = session
   await page.getByTestId('nav-story').click()
   await page.getByTestId('story-kind-text').click()
   await page.getByTestId('story-text').fill(text)
@@ -34,29 +33,12 @@ async function composeText(text: string): Promise<void> {
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async ({ browser }) => {
-  shop = await startShop()
-  shopPort = Number(new URL(shop.baseUrl).port)
-  branch = await spawnEmulator(['--token', BRANCH_TOKEN, '--groups', '20', '--seed', '4'])
-  app = await startWebApp()
-  context = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'en-GB' })
-  page = await context.newPage()
-  page.on('pageerror', (error) => problems.push(error.message))
-  page.on('console', (message) => {
-    // Requests refused while an emulator is stopped are the point of the second test.
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text())
-  })
-  await page.goto(app.url)
+test.beforeAll(async () => {
+  shop = await session.emulators.spawn({ token: SHOP_TOKEN, groups: 20, seed: 3 })
+  branch = await session.emulators.spawn({ token: BRANCH_TOKEN, groups: 20, seed: 4 })
 })
 
-test.afterAll(async () => {
-  await context?.close()
-  await app?.stop({ removeData: true })
-  await shop?.stop()
-  await branch?.stop()
-})
-
-test('one click publishes to both accounts, and each server receives the story exactly once', async () => {
+test('one click publishes to both accounts, and each server receives the story exactly once', async ({ appPage: page }) => {
   test.setTimeout(120_000)
   await fillConnect(page, { baseUrl: shop.baseUrl, token: SHOP_TOKEN, label: 'Shop', storage: 'weak' })
   await expect(page.getByTestId('account-active-label')).toHaveText('Shop')
@@ -86,7 +68,7 @@ test('one click publishes to both accounts, and each server receives the story e
   expect(await seriousViolations(page)).toEqual([])
 })
 
-test('Publish at… with both accounts ticked plans the story in each, and each server receives it once at its time', async () => {
+test('Publish at… with both accounts ticked plans the story in each, and each server receives it once at its time', async ({ appPage: page }) => {
   test.setTimeout(120_000)
   await composeText('Doors open at nine')
   await expect(page.getByTestId(`broadcast-target-${shopId}`)).toBeChecked()
@@ -117,7 +99,7 @@ test('Publish at… with both accounts ticked plans the story in each, and each 
   await expect(page.getByTestId('story-schedule-toggle')).not.toBeChecked()
 })
 
-test('with one server down the other publishes, and the first follows when it returns, exactly once', async () => {
+test('with one server down the other publishes, and the first follows when it returns, exactly once', async ({ appPage: page, problems }) => {
   test.setTimeout(180_000)
   await shop.stop()
   await composeText('Flash sale at noon')
@@ -134,7 +116,7 @@ test('with one server down the other publishes, and the first follows when it re
   await expect(page.getByTestId('status-online')).toHaveAttribute('data-online', 'true')
 
   // The shop's server comes back on the same address: its outbox sends the story by itself.
-  shop = await startShop(shopPort)
+  shop = await session.emulators.restart(shop)
   await expect(shopResult).toHaveAttribute('data-state', 'sent', { timeout: 120_000 })
   await expect(page.getByTestId('broadcast-summary-title')).toHaveText('Published to 2 of 2')
   expect(await published(shop, 'Flash sale at noon')).toHaveLength(1)
@@ -150,7 +132,7 @@ test('with one server down the other publishes, and the first follows when it re
   expect(problems).toEqual([])
 })
 
-test('saved styles, an audience imported from a CSV column, and several drafts', async () => {
+test('saved styles, an audience imported from a CSV column, and several drafts', async ({ appPage: page, problems }) => {
   await composeText('Styled')
   await page.getByTestId('story-background-code').fill('#FF112233')
   await page.getByTestId('story-color-code').fill('#FFFFFF00')

@@ -1,8 +1,7 @@
 /// <reference lib="dom" />
-import { type BrowserContext, type Locator, type Page, expect, test } from '@playwright/test'
-import { type Emulator, startEmulator } from '../../src-main/emulator'
+import type { Locator } from '@playwright/test'
+import { expect, sharedSession, test } from './support/fixtures'
 import { saveScreenshot } from './support/screenshots'
-import { type WebApp, startWebApp } from './support/web-app'
 
 /** The desktop window's sizes worth checking: the two common ones and the smallest it allows. */
 const SIZES = [
@@ -11,17 +10,18 @@ const SIZES = [
   { width: 880, height: 600, shot: null },
 ] as const
 
-let emulator: Emulator
-let app: WebApp
-let context: BrowserContext
-let page: Page
-const problems: string[] = []
+const session = sharedSession({
+  emulatorOptions: { groups: 120, seed: 5 },
+  window: { viewport: { width: 1280, height: 800 }, locale: 'en-GB' },
+  pageOptions: { consoleErrors: 'all' },
+  connection: { storage: 'session' },
+})
 
 /** Wholly inside the window and not covered by anything: what "in view" means to a user. */
 async function expectInView(locator: Locator): Promise<void> {
   await expect(locator).toBeVisible()
   const box = (await locator.boundingBox())!
-  const viewport = page.viewportSize()!
+  const viewport = session.page.viewportSize()!
   expect(box.y, 'top edge').toBeGreaterThanOrEqual(0)
   expect(box.x, 'left edge').toBeGreaterThanOrEqual(0)
   expect(box.y + box.height, 'bottom edge').toBeLessThanOrEqual(viewport.height)
@@ -36,30 +36,7 @@ async function expectInView(locator: Locator): Promise<void> {
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async ({ browser }) => {
-  emulator = await startEmulator({ groups: 120, seed: 5 })
-  app = await startWebApp()
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' })
-  page = await context.newPage()
-  page.on('pageerror', (error) => problems.push(error.message))
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text())
-  })
-  await page.goto(app.url)
-  await page.getByTestId('connect-base-url').fill(emulator.baseUrl)
-  await page.getByTestId('connect-token').fill(emulator.token)
-  await page.getByTestId('connect-storage-session').check()
-  await page.getByTestId('connect-submit').click()
-  await expect(page.getByTestId('groups-count')).toHaveText('120 groups', { timeout: 60_000 })
-})
-
-test.afterAll(async () => {
-  await context?.close()
-  await app?.stop({ removeData: true })
-  await emulator?.stop().catch(() => undefined)
-})
-
-test('Ctrl+N opens the composer with the keyboard in its text', async () => {
+test('Ctrl+N opens the composer with the keyboard in its text', async ({ appPage: page }) => {
   await page.getByTestId('group-row').first().click()
   await page.keyboard.press('Control+n')
   await expect(page.getByTestId('story-view')).toBeVisible()
@@ -68,7 +45,7 @@ test('Ctrl+N opens the composer with the keyboard in its text', async () => {
   await expect(page.getByTestId('story-text')).toHaveValue('Typed straight away')
 })
 
-test('Morning Breeze previews in the bundled open face and says it is an approximation', async () => {
+test('Morning Breeze previews in the bundled open face and says it is an approximation', async ({ appPage: page }) => {
   await page.getByTestId('story-font-MORNINGBREEZE_REGULAR').click()
   await expect(page.getByTestId('story-font-note')).toContainText('approximation of the provider’s own')
   const faces = await page.evaluate(async () => (await document.fonts.load('400 32px "Comic Neue"', 'Aa')).length)
@@ -80,7 +57,7 @@ test('Morning Breeze previews in the bundled open face and says it is an approxi
 })
 
 for (const size of SIZES) {
-  test(`at ${size.width}×${size.height}, Publish and its result stay in view`, async () => {
+  test(`at ${size.width}×${size.height}, Publish and its result stay in view`, async ({ appPage: page, emulator }) => {
     await page.setViewportSize({ width: size.width, height: size.height })
     await page.getByTestId('nav-story').click()
     await page.getByTestId('story-kind-text').click()
@@ -108,7 +85,7 @@ for (const size of SIZES) {
   })
 }
 
-test('an error after Publish is in view too, at the smallest window', async () => {
+test('an error after Publish is in view too, at the smallest window', async ({ appPage: page, emulator }) => {
   await page.setViewportSize({ width: 880, height: 600 })
   emulator.control.faults.add({ type: 'status', route: 'stories', status: 403, times: 1 })
   await page.getByTestId('nav-story').click()
@@ -119,7 +96,7 @@ test('an error after Publish is in view too, at the smallest window', async () =
   await page.getByTestId('story-text').fill('')
 })
 
-test('label chips end in an ellipsis, never mid-word, and the +N count is never cut', async () => {
+test('label chips end in an ellipsis, never mid-word, and the +N count is never cut', async ({ appPage: page }) => {
   await page.setViewportSize({ width: 880, height: 600 })
   await page.getByTestId('nav-groups').click()
   await page.getByTestId('groups-sort').selectOption('name')
@@ -150,7 +127,7 @@ test('label chips end in an ellipsis, never mid-word, and the +N count is never 
   await expect(rows.first().getByTestId('group-row-size')).toBeVisible()
 })
 
-test('the labels popover closes on a click outside it and on Escape', async () => {
+test('the labels popover closes on a click outside it and on Escape', async ({ appPage: page }) => {
   await page.getByTestId('filter-labels').click()
   await expect(page.getByTestId('labels-popover')).toBeVisible()
   await page.getByTestId('groups-count').click()
@@ -164,7 +141,7 @@ test('the labels popover closes on a click outside it and on Escape', async () =
   await page.getByTestId('filters-clear').click()
 })
 
-test('the participants count reads as written, not in capitals', async () => {
+test('the participants count reads as written, not in capitals', async ({ appPage: page, problems }) => {
   await page.getByTestId('group-row').first().click()
   const count = page.getByTestId('participants-count')
   await expect(count).toBeVisible()

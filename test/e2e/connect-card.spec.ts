@@ -1,32 +1,17 @@
 /// <reference lib="dom" />
-import { type BrowserContext, type Page, expect, test } from '@playwright/test'
-import { type Emulator, startEmulator } from '../../src-main/emulator'
-import { type WebApp, startWebApp } from './support/web-app'
+import { connectAccount, expect, sharedSession, test } from './support/fixtures'
 
-let emulator: Emulator
-let app: WebApp
-let context: BrowserContext
-let page: Page
+const session = sharedSession({
+  emulatorOptions: { groups: 5, seed: 2 },
+  // The desktop window's smallest size, where the keyring legend has least room.
+  window: { viewport: { width: 880, height: 600 }, locale: 'en-GB' },
+})
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async ({ browser }) => {
-  emulator = await startEmulator({ groups: 5, seed: 2 })
-  app = await startWebApp()
-  // The desktop window's smallest size, where the keyring legend has least room.
-  context = await browser.newContext({ viewport: { width: 880, height: 600 }, locale: 'en-GB' })
-  page = await context.newPage()
-})
-
-test.afterAll(async () => {
-  await context?.close()
-  await app?.stop({ removeData: true })
-  await emulator?.stop().catch(() => undefined)
-})
-
 /** The legend's box against its fieldset's: inside the frame, below its top border. */
 async function legendPlacement(scope: string): Promise<{ inside: boolean; legendTop: number; frameTop: number }> {
-  return page.evaluate((selector) => {
+  return session.page.evaluate((selector) => {
     const fieldset = document.querySelector<HTMLElement>(`${selector} [data-testid="connect-storage-choice"]`)!
     const legend = fieldset.querySelector('legend')!.getBoundingClientRect()
     const frame = fieldset.getBoundingClientRect()
@@ -39,18 +24,13 @@ async function legendPlacement(scope: string): Promise<{ inside: boolean; legend
   }, scope)
 }
 
-test('the keyring legend sits inside its frame instead of across its border', async () => {
-  await page.goto(app.url)
+test('the keyring legend sits inside its frame instead of across its border', async ({ appPage: page }) => {
   await expect(page.getByTestId('connect-storage-choice')).toBeVisible()
   expect((await legendPlacement('body')).inside).toBe(true)
 })
 
-test('the Add-account dialog in Settings draws one frame, not two', async () => {
-  await page.getByTestId('connect-base-url').fill(emulator.baseUrl)
-  await page.getByTestId('connect-token').fill(emulator.token)
-  await page.getByTestId('connect-storage-session').check()
-  await page.getByTestId('connect-submit').click()
-  await expect(page.getByTestId('app-frame')).toBeVisible({ timeout: 30_000 })
+test('the Add-account dialog in Settings draws one frame, not two', async ({ appPage: page, emulator }) => {
+  await connectAccount(page, emulator, { storage: 'session' })
   await page.getByTestId('nav-settings').click()
   await page.getByTestId('accounts-add').click()
   const dialog = page.getByTestId('accounts-connect-dialog')

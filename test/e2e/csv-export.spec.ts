@@ -1,11 +1,8 @@
 /// <reference lib="dom" />
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { type BrowserContext, type Page, expect, test } from '@playwright/test'
 import { parse } from 'csv-parse/sync'
-import { type Emulator, startEmulator } from '../../src-main/emulator'
-import { type WebApp, startWebApp } from './support/web-app'
+import { expect, sharedSession, test } from './support/fixtures'
 
 const GROUPS = 1200
 
@@ -18,15 +15,17 @@ interface ServerGroup {
   labels?: Array<{ name: string }>
 }
 
-let emulator: Emulator
-let app: WebApp
-let downloads: string
-let context: BrowserContext
-let page: Page
+const session = sharedSession({
+  emulatorOptions: { groups: GROUPS, seed: 23 },
+  appOptions: { downloads: true },
+  window: { viewport: { width: 1280, height: 800 }, locale: 'en-GB' },
+  connection: { storage: 'session' },
+})
 let source: ServerGroup[] = []
 
 /** The records as the server sent them, read over HTTP like the app reads them. */
 async function serverGroups(): Promise<ServerGroup[]> {
+  const { emulator } = session
   const all: ServerGroup[] = []
   for (let offset = 0; offset < 100_000; offset += 500) {
     const response = await fetch(`${emulator.baseUrl}/groups?count=500&offset=${offset}`, {
@@ -48,6 +47,7 @@ function readStrictly(text: string): Array<Record<string, string>> {
 const defused = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text)
 
 async function newestExport(prefix: string): Promise<string> {
+  const { downloads } = session.app
   const names = (await readdir(downloads)).filter((name) => name.startsWith(prefix))
   expect(names).toHaveLength(1)
   return readFile(join(downloads, names[0]!), 'utf8')
@@ -55,29 +55,11 @@ async function newestExport(prefix: string): Promise<string> {
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async ({ browser }) => {
-  emulator = await startEmulator({ groups: GROUPS, seed: 23 })
+test.beforeAll(async () => {
   source = await serverGroups()
-  downloads = await mkdtemp(join(tmpdir(), 'statusdesk-csv-e2e-'))
-  app = await startWebApp({ env: { STATUSDESK_DOWNLOADS_DIR: downloads } })
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' })
-  page = await context.newPage()
-  await page.goto(app.url)
-  await page.getByTestId('connect-base-url').fill(emulator.baseUrl)
-  await page.getByTestId('connect-token').fill(emulator.token)
-  await page.getByTestId('connect-storage-session').check()
-  await page.getByTestId('connect-submit').click()
-  await expect(page.getByTestId('groups-count')).toHaveText('1,200 groups', { timeout: 60_000 })
 })
 
-test.afterAll(async () => {
-  await context?.close()
-  await app?.stop({ removeData: true })
-  await emulator?.stop().catch(() => undefined)
-  await rm(downloads, { recursive: true, force: true })
-})
-
-test('the groups export reads back as exactly the server’s records, multi-line descriptions included', async () => {
+test('the groups export reads back as exactly the server’s records, multi-line descriptions included', async ({ appPage: page }) => {
   const multiLine = source.filter((g) => /[\r\n]/.test(g.description ?? ''))
   expect(multiLine.length).toBeGreaterThan(10)
 
@@ -98,7 +80,7 @@ test('the groups export reads back as exactly the server’s records, multi-line
   }
 })
 
-test('a participants export reads back as exactly the group’s participants', async () => {
+test('a participants export reads back as exactly the group’s participants', async ({ appPage: page }) => {
   const group = source.find((g) => /[\r\n]/.test(g.description ?? '') && g.participants.length > 20)!
   await page.getByTestId('groups-search').fill(group.name)
   await page.getByTestId('group-row').filter({ hasText: group.name }).first().click()

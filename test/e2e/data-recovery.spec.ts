@@ -1,34 +1,18 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { type BrowserContext, type Page, expect, test } from '@playwright/test'
-import { type Emulator, startEmulator } from '../../src-main/emulator'
 import { accountIdByLabel, fillConnect, openAccountsSettings } from './support/accounts-helpers'
-import { type WebApp, startWebApp } from './support/web-app'
+import { connectAccount, expect, sharedSession, test } from './support/fixtures'
 
-let emulator: Emulator
-let port: number
-let app: WebApp
-let context: BrowserContext
-let page: Page
-const problems: string[] = []
+const session = sharedSession({
+  emulatorOptions: { groups: 40, seed: 19 },
+  window: { viewport: { width: 1360, height: 900 }, locale: 'en-GB' },
+  pageOptions: { acceptDialogs: true },
+})
 
-const published = (caption: string) => emulator.control.stories.list().filter((s) => s.caption === caption)
-
-async function openApp(): Promise<void> {
-  page = await context.newPage()
-  page.on('pageerror', (error) => problems.push(error.message))
-  page.on('dialog', (dialog) => void dialog.accept())
-  await page.goto(app.url)
-}
-
-async function restartApp(): Promise<void> {
-  await page.close()
-  await app.stop()
-  app = await startWebApp({ dataDir: app.dataDir })
-  await openApp()
-}
+const published = (caption: string) => session.emulator.control.stories.list().filter((s) => s.caption === caption)
 
 async function publishText(text: string): Promise<void> {
+  const { page } = session
   await page.getByTestId('nav-story').click()
   await page.getByTestId('story-kind-text').click()
   await page.getByTestId('story-text').fill(text)
@@ -37,26 +21,9 @@ async function publishText(text: string): Promise<void> {
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async ({ browser }) => {
-  emulator = await startEmulator({ groups: 40, seed: 19 })
-  port = Number(new URL(emulator.baseUrl).port)
-  app = await startWebApp()
-  context = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'en-GB' })
-  await openApp()
-})
-
-test.afterAll(async () => {
-  await context?.close()
-  await app?.stop({ removeData: true })
-  await emulator?.stop().catch(() => undefined)
-})
-
-test('a garbled accounts file loses nothing: the same pair takes back its cache, history, draft and queued story', async () => {
+test('a garbled accounts file loses nothing: the same pair takes back its cache, history, draft and queued story', async ({ appPage: page, emulator, app }) => {
   test.setTimeout(120_000)
-  await fillConnect(page, { baseUrl: emulator.baseUrl, token: emulator.token, label: 'Shop', storage: 'weak' })
-  await expect(page.getByTestId('app-frame')).toBeVisible()
-  // Rows appear once the first sync has written the cache.
-  await expect(page.getByTestId('group-row').first()).toBeVisible({ timeout: 30_000 })
+  await connectAccount(page, emulator, { label: 'Shop', storage: 'weak' })
   await openAccountsSettings(page)
   const shopId = await accountIdByLabel(page, 'Shop')
 
@@ -73,12 +40,10 @@ test('a garbled accounts file loses nothing: the same pair takes back its cache,
   const draftFile = join(app.dataDir, 'accounts', shopId, 'drafts', 'composer.json')
   await expect.poll(async () => readFile(draftFile, 'utf8').catch(() => ''), { timeout: 10_000 }).toContain('Half-written story')
 
-  await page.close()
-  await app.stop()
+  await session.stopApp()
   await writeFile(join(app.dataDir, 'accounts.json'), '{"accounts": [{"id": "' + shopId.slice(0, 4))
-  emulator = await startEmulator({ groups: 40, seed: 19, port })
-  app = await startWebApp({ dataDir: app.dataDir })
-  await openApp()
+  emulator = await session.restartEmulator()
+  page = await session.restartApp()
 
   // The list is gone, the folder is offered by its name, and nothing was sent meanwhile.
   await expect(page.getByTestId('connect-view')).toBeVisible()
@@ -109,7 +74,7 @@ test('a garbled accounts file loses nothing: the same pair takes back its cache,
   expect(published('Queued before the damage')).toHaveLength(1)
 })
 
-test('connecting the same pair again says it is already connected and keeps its name and storage', async () => {
+test('connecting the same pair again says it is already connected and keeps its name and storage', async ({ appPage: page, emulator }) => {
   await page.getByTestId('account-switcher-button').click()
   await page.getByTestId('account-add').click()
   await fillConnect(page, { baseUrl: emulator.baseUrl, token: emulator.token, label: 'Another name', storage: 'session' })
@@ -121,59 +86,54 @@ test('connecting the same pair again says it is already connected and keeps its 
   await expect(page.getByTestId(`accounts-storage-${shopId}`)).toHaveAttribute('data-storage', 'weak')
 })
 
-test('a session-only account after a restart shows its cached groups and history, and a banner to enter the token', async () => {
+test('a session-only account after a restart shows its cached groups and history, and a banner to enter the token', async ({ appPage: page, emulators }) => {
   test.setTimeout(90_000)
   await page.getByTestId('account-switcher-button').click()
   await page.getByTestId('account-add').click()
-  const other = await startEmulator({ groups: 25, seed: 5, token: 'session_only_token_1234', account: { phone: '4915112345678' } })
-  try {
-    await fillConnect(page, { baseUrl: other.baseUrl, token: 'session_only_token_1234', label: 'Temp', storage: 'session' })
-    await expect(page.getByTestId('account-active-label')).toHaveText('Temp')
-    // Rows appear once the first sync has written the cache.
-    await page.getByTestId('nav-groups').click()
-    await expect(page.getByTestId('group-row').first()).toBeVisible({ timeout: 30_000 })
-    // The list is virtual: the first rows stand for it.
-    const names = (await page.getByTestId('group-row-name').allTextContents()).slice(0, 8)
-    expect(names).toHaveLength(8)
-    await publishText('From the session-only account')
-    await expect(page.getByTestId('story-result')).toHaveAttribute('data-state', 'sent')
+  const other = await emulators.start({ groups: 25, seed: 5, token: 'session_only_token_1234', account: { phone: '4915112345678' } })
+  await fillConnect(page, { baseUrl: other.baseUrl, token: 'session_only_token_1234', label: 'Temp', storage: 'session' })
+  await expect(page.getByTestId('account-active-label')).toHaveText('Temp')
+  // Rows appear once the first sync has written the cache.
+  await page.getByTestId('nav-groups').click()
+  await expect(page.getByTestId('group-row').first()).toBeVisible({ timeout: 30_000 })
+  // The list is virtual: the first rows stand for it.
+  const names = (await page.getByTestId('group-row-name').allTextContents()).slice(0, 8)
+  expect(names).toHaveLength(8)
+  await publishText('From the session-only account')
+  await expect(page.getByTestId('story-result')).toHaveAttribute('data-state', 'sent')
 
-    await restartApp()
-    await expect(page.getByTestId('app-frame')).toBeVisible()
-    await expect(page.getByTestId('account-active-label')).toHaveText('Temp')
-    const banner = page.getByTestId('token-needed-banner')
-    await expect(banner).toContainText('Browsing “Temp” offline')
-    await page.getByTestId('nav-groups').click()
-    await expect.poll(async () => (await page.getByTestId('group-row-name').allTextContents()).slice(0, 8)).toEqual(names)
-    await page.getByTestId('nav-outbox').click()
-    await expect(page.getByTestId('history-entry').first()).toContainText('From the session-only account')
+  page = await session.restartApp()
+  await expect(page.getByTestId('app-frame')).toBeVisible()
+  await expect(page.getByTestId('account-active-label')).toHaveText('Temp')
+  const banner = page.getByTestId('token-needed-banner')
+  await expect(banner).toContainText('Browsing “Temp” offline')
+  await page.getByTestId('nav-groups').click()
+  await expect.poll(async () => (await page.getByTestId('group-row-name').allTextContents()).slice(0, 8)).toEqual(names)
+  await page.getByTestId('nav-outbox').click()
+  await expect(page.getByTestId('history-entry').first()).toContainText('From the session-only account')
 
-    // Publishing says why it cannot, and keeps the story.
-    await publishText('Needs the token first')
-    await expect(page.getByTestId('story-error')).toContainText('not available in this session')
-    await expect(page.getByTestId('story-text')).toHaveValue('Needs the token first')
+  // Publishing says why it cannot, and keeps the story.
+  await publishText('Needs the token first')
+  await expect(page.getByTestId('story-error')).toContainText('not available in this session')
+  await expect(page.getByTestId('story-text')).toHaveValue('Needs the token first')
 
-    await page.getByTestId('token-needed-enter').click()
-    const dialog = page.getByTestId('token-needed-dialog')
-    await dialog.getByTestId('connect-token').fill('session_only_token_1234')
-    await dialog.getByTestId('connect-submit').click()
-    await expect(banner).toHaveCount(0)
-    await page.getByTestId('story-publish').click()
-    await expect(page.getByTestId('story-result')).toHaveAttribute('data-state', 'sent')
-    expect(other.control.stories.list().map((story) => story.caption)).toEqual(['From the session-only account', 'Needs the token first'])
-  } finally {
-    await other.stop()
-  }
+  await page.getByTestId('token-needed-enter').click()
+  const dialog = page.getByTestId('token-needed-dialog')
+  await dialog.getByTestId('connect-token').fill('session_only_token_1234')
+  await dialog.getByTestId('connect-submit').click()
+  await expect(banner).toHaveCount(0)
+  await page.getByTestId('story-publish').click()
+  await expect(page.getByTestId('story-result')).toHaveAttribute('data-state', 'sent')
+  expect(other.control.stories.list().map((story) => story.caption)).toEqual(['From the session-only account', 'Needs the token first'])
 })
 
-test('text typed before the saved draft arrives is never overwritten; the user chooses', async () => {
+test('text typed before the saved draft arrives is never overwritten; the user chooses', async ({ appPage: page, app, problems }) => {
   await page.getByTestId('account-switcher-button').click()
   await page.getByRole('menuitemradio', { name: /Shop/ }).click()
   await expect(page.getByTestId('account-active-label')).toHaveText('Shop')
   // The draft "Half-written story" is saved for Shop; this run's page reads it slowly.
   await page.close()
-  page = await context.newPage()
-  page.on('pageerror', (error) => problems.push(error.message))
+  page = await session.openPage()
   let release: () => void = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
   await page.route((url) => decodeURIComponent(url.pathname).endsWith('/api/invoke/stories:draft-get'), async (route) => {
@@ -194,14 +154,12 @@ test('text typed before the saved draft arrives is never overwritten; the user c
   expect(problems).toEqual([])
 })
 
-test('a damaged history is said, and shown in the outbox to look at and discard', async () => {
+test('a damaged history is said, and shown in the outbox to look at and discard', async ({ appPage: page, app, problems }) => {
   await openAccountsSettings(page)
   const shopId = await accountIdByLabel(page, 'Shop')
-  await page.close()
-  await app.stop()
+  await session.stopApp()
   await writeFile(join(app.dataDir, 'accounts', shopId, 'history.json'), '{"version":1,"entries":[{"id":"torn')
-  app = await startWebApp({ dataDir: app.dataDir })
-  await openApp()
+  page = await session.restartApp()
   await page.getByTestId('nav-outbox').click()
   await expect(page.getByTestId('toast').filter({ hasText: 'The list of published stories could not be read and was set aside' })).toBeVisible()
   const item = page.getByTestId('set-aside-item')

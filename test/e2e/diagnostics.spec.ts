@@ -1,39 +1,20 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { expect, test } from '@playwright/test'
-import { type Emulator, startEmulator } from '../../src-main/emulator'
-import { fillConnect } from './support/accounts-helpers'
+import { expect, test } from './support/fixtures'
 import { saveScreenshot } from './support/screenshots'
-import { type WebApp, startWebApp } from './support/web-app'
 
 const TOKEN = 'dg_Wq83Lz5Xv1Nc7Bm2Kp4R'
 
-let emulator: Emulator
-let app: WebApp
+test.use({ emulatorOptions: { token: TOKEN, groups: 40 }, connection: { label: 'Shop', storage: 'weak' } })
 
-test.beforeAll(async ({ browser }) => {
-  emulator = await startEmulator({ token: TOKEN, groups: 40 })
-  app = await startWebApp()
-  const page = await browser.newPage()
-  await page.goto(app.url)
-  await fillConnect(page, { baseUrl: emulator.baseUrl, token: TOKEN, label: 'Shop', storage: 'weak' })
-  await expect(page.getByTestId('account-active-label')).toHaveText('Shop')
-  await page.close()
-})
-test.afterAll(async () => {
-  await app.stop({ removeData: true })
-  await emulator.stop()
-})
-
-test.beforeEach(async ({ page, context }) => {
+test.beforeEach(async ({ connectedPage: page, context, app }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin })
-  await page.goto(app.url)
   await expect(page.getByTestId('account-active-label')).toHaveText('Shop')
   await page.getByTestId('nav-settings').click()
   await expect(page.getByTestId('settings-diagnostics')).toBeVisible()
 })
 
-test('Settings shows the log folder and copies a diagnostics report without a secret', async ({ page }) => {
+test('Settings shows the log folder and copies a diagnostics report without a secret', async ({ connectedPage: page, app }) => {
   await expect(page.getByTestId('diagnostics-log-folder')).toHaveText(join(app.dataDir, 'logs'))
 
   await page.getByTestId('diagnostics-copy').click()
@@ -59,7 +40,7 @@ test('Settings shows the log folder and copies a diagnostics report without a se
   await saveScreenshot(page, 'settings-light')
 })
 
-test('an error in the page lands in the log file, redacted', async ({ page }) => {
+test('an error in the page lands in the log file, redacted', async ({ connectedPage: page, app }) => {
   await page.evaluate(() => {
     setTimeout(() => {
       throw new Error('render failed for 4915123456789@s.whatsapp.net')
@@ -74,7 +55,7 @@ test('an error in the page lands in the log file, redacted', async ({ page }) =>
   expect(text).not.toContain(app.secret)
 })
 
-test('updates accept only an https address and stay saved', async ({ page }) => {
+test('updates accept only an https address and stay saved', async ({ connectedPage: page }) => {
   const enabled = page.getByTestId('settings-updates-enabled')
   await expect(enabled).toBeDisabled()
   await page.getByTestId('settings-updates-feed').fill('http://updates.example.com/statusdesk/')

@@ -1,26 +1,26 @@
 /// <reference lib="dom" />
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { type BrowserContext, type Page, expect, test } from '@playwright/test'
 import { parse } from 'csv-parse/sync'
-import { type Emulator, startEmulator } from '../../src-main/emulator'
+import { fillConnect } from './support/accounts-helpers'
+import { expect, sharedSession, test } from './support/fixtures'
 import { saveScreenshot } from './support/screenshots'
-import { type WebApp, startWebApp } from './support/web-app'
 
 const GROUPS = 5000
 
-let emulator: Emulator
-let app: WebApp
-let downloads: string
-let context: BrowserContext
-let page: Page
-const problems: string[] = []
+const session = sharedSession({
+  emulatorOptions: { groups: GROUPS, seed: 42 },
+  appOptions: { downloads: true },
+  window: { viewport: { width: 1360, height: 860 }, locale: 'en-GB', permissions: ['clipboard-read', 'clipboard-write'] },
+  // Requests refused while the emulator is stopped are the point of the offline test.
+  pageOptions: { consoleErrors: 'except-failed-loads' },
+})
 
-const rows = () => page.getByTestId('group-row')
-const count = () => page.getByTestId('groups-count')
+const rows = () => session.page.getByTestId('group-row')
+const count = () => session.page.getByTestId('groups-count')
 
 async function shoot(name: string): Promise<void> {
+  const { page } = session
   await page.mouse.move(0, 0)
   // Toasts leave by themselves too, so they are dismissed in one go rather than one by one.
   await page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-testid="toast-dismiss"]').forEach((b) => b.click()))
@@ -29,6 +29,7 @@ async function shoot(name: string): Promise<void> {
 }
 
 async function setTheme(theme: 'light' | 'dark'): Promise<void> {
+  const { page } = session
   await page.getByTestId('nav-settings').click()
   await page.getByTestId(`theme-${theme}`).check({ force: true })
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
@@ -42,7 +43,7 @@ async function setTheme(theme: 'light' | 'dark'): Promise<void> {
  * also refresh the list, with every group still in it.
  */
 async function narrowList(action: () => Promise<void>): Promise<number> {
-  const list = page.getByTestId('group-list')
+  const list = session.page.getByTestId('group-list')
   await action()
   await expect.poll(async () => Number(await list.getAttribute('data-matching'))).toBeLessThan(GROUPS)
   return Number(await list.getAttribute('data-matching'))
@@ -54,34 +55,8 @@ async function visibleNames(): Promise<string[]> {
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async ({ browser }) => {
-  emulator = await startEmulator({ groups: GROUPS, seed: 42 })
-  downloads = await mkdtemp(join(tmpdir(), 'statusdesk-downloads-'))
-  app = await startWebApp({ env: { STATUSDESK_DOWNLOADS_DIR: downloads } })
-  context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-GB' })
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin })
-  page = await context.newPage()
-  page.on('pageerror', (error) => problems.push(error.message))
-  page.on('console', (message) => {
-    // Requests refused while the emulator is stopped are the point of the offline test.
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text())
-  })
-})
-
-test.afterAll(async () => {
-  await context?.close()
-  await app?.stop({ removeData: true })
-  await emulator?.stop().catch(() => undefined)
-  await rm(downloads, { recursive: true, force: true })
-})
-
-test('connects to the account and lists its 5,000 groups, keeping only visible rows in the page', async () => {
-  await page.goto(app.url)
-  await page.getByTestId('connect-base-url').fill(emulator.baseUrl)
-  await page.getByTestId('connect-token').fill(emulator.token)
-  await page.getByTestId('connect-label').fill('Shop account')
-  await page.getByTestId('connect-storage-session').check()
-  await page.getByTestId('connect-submit').click()
+test('connects to the account and lists its 5,000 groups, keeping only visible rows in the page', async ({ appPage: page, emulator }) => {
+  await fillConnect(page, { baseUrl: emulator.baseUrl, token: emulator.token, label: 'Shop account', storage: 'session' })
 
   await expect(page.getByTestId('app-frame')).toBeVisible()
   await expect(count()).toHaveText('5,000 groups', { timeout: 60_000 })
@@ -103,7 +78,7 @@ test('connects to the account and lists its 5,000 groups, keeping only visible r
   await shoot('groups-light')
 })
 
-test('searches ignoring case and accents, filters and sorts', async () => {
+test('searches ignoring case and accents, filters and sorts', async ({ appPage: page }) => {
   expect(await narrowList(() => page.getByTestId('groups-search').fill('cafe lumiere'))).toBeGreaterThan(0)
   const names = await visibleNames()
   expect(names.length).toBeGreaterThan(0)
@@ -136,7 +111,7 @@ test('searches ignoring case and accents, filters and sorts', async () => {
   await page.getByTestId('groups-sort').selectOption('recent')
 })
 
-test('opens a group from the keyboard and closes it with Escape', async () => {
+test('opens a group from the keyboard and closes it with Escape', async ({ appPage: page }) => {
   await page.keyboard.press('Control+f')
   await expect(page.getByTestId('groups-search')).toBeFocused()
   // From the search box, Down goes to the list (its first row); two more reach the third.
@@ -154,7 +129,7 @@ test('opens a group from the keyboard and closes it with Escape', async () => {
   await expect(page.getByTestId('group-detail')).toBeHidden()
 })
 
-test('shows a group in full and copies its invite link', async () => {
+test('shows a group in full and copies its invite link', async ({ appPage: page }) => {
   expect(await narrowList(() => page.getByTestId('filter-admin').click())).toBeGreaterThan(0)
   await rows().first().click()
   await expect(page.getByTestId('group-detail')).toBeVisible()
@@ -186,13 +161,14 @@ test('shows a group in full and copies its invite link', async () => {
   await setTheme('light')
 })
 
-test('exports the filtered groups and a group’s participants to CSV files', async () => {
+test('exports the filtered groups and a group’s participants to CSV files', async ({ appPage: page, app }) => {
   const matching = await narrowList(() => page.getByTestId('filter-pinned').click())
   expect(matching).toBeGreaterThan(0)
   expect(matching).toBeLessThan(GROUPS)
   await page.getByTestId('groups-export').click()
   await expect(page.getByTestId('toast').filter({ hasText: `Saved ${matching} rows` })).toBeVisible()
 
+  const { downloads } = app
   const [file] = (await readdir(downloads)).filter((name) => name.startsWith('groups-'))
   const text = await readFile(join(downloads, file!), 'utf8')
   expect(text.charCodeAt(0)).toBe(0xfeff)
@@ -212,7 +188,7 @@ test('exports the filtered groups and a group’s participants to CSV files', as
   await page.getByTestId('filter-pinned').click()
 })
 
-test('keeps browsing from the cache when the server is gone', async () => {
+test('keeps browsing from the cache when the server is gone', async ({ appPage: page, emulator, problems }) => {
   await emulator.stop()
   await page.getByTestId('sync-now').click()
   await expect(page.getByTestId('status-online')).toHaveAttribute('data-online', 'false', { timeout: 30_000 })

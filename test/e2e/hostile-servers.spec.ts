@@ -4,9 +4,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type BrowserContext, type Page, expect, test } from '@playwright/test'
-import { type EmulatorProcess, spawnEmulator } from '../support/emulator-process'
-import { type WebApp, startWebApp, stopProcess } from './support/web-app'
+import { expect, sharedSession, test } from './support/fixtures'
 
 /**
  * The app against servers that misbehave on purpose: an upload refused while it is still
@@ -14,32 +12,25 @@ import { type WebApp, startWebApp, stopProcess } from './support/web-app'
  */
 const PHOTO = join(import.meta.dirname, '..', 'fixtures', 'media', 'photo-360x640.jpg')
 
-/**
- * The emulator in its own process, as the provider is: whether an early answer reaches the
- * client depends on both ends running at their own pace. It refuses every upload after its
- * first 64 KiB, as the provider does with an oversized one; the file goes up alone with
- * POST /media before the story, so that is where the early 413 meets it.
- */
-const startEmulatorProcess = (): Promise<EmulatorProcess> =>
-  spawnEmulator([
-    '--groups', '20', '--seed', '4',
-    '--fault', JSON.stringify({ type: 'early-answer', afterBytes: 64 * 1024, route: ['media', 'stories'] }),
-  ])
+const session = sharedSession({
+  /**
+   * The emulator in its own process, as the provider is: whether an early answer reaches the
+   * client depends on both ends running at their own pace. It refuses every upload after its
+   * first 64 KiB, as the provider does with an oversized one; the file goes up alone with
+   * POST /media before the story, so that is where the early 413 meets it.
+   */
+  emulatorProcessOptions: { groups: 20, seed: 4, faults: [{ type: 'early-answer', afterBytes: 64 * 1024, route: ['media', 'stories'] }] },
+  window: { viewport: { width: 1360, height: 900 }, locale: 'en-GB' },
+  connection: { storage: 'weak' },
+})
 
-let emulator: EmulatorProcess
-let app: WebApp
-let context: BrowserContext
-let page: Page
 let dir: string
 let large: string
 let photoHost: Server
-const problems: string[] = []
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async ({ browser }) => {
-  emulator = await startEmulatorProcess()
-  app = await startWebApp()
+test.beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'statusdesk-hostile-'))
   // A real JPEG made 4.5 MB by what follows its end: within the app's 5 MB image limit.
   large = join(dir, 'large-photo.jpg')
@@ -47,32 +38,20 @@ test.beforeAll(async ({ browser }) => {
   const jpeg = await readFile(PHOTO)
   photoHost = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg))
   await new Promise<void>((resolve) => photoHost.listen(0, '127.0.0.1', resolve))
-  context = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'en-GB' })
-  page = await context.newPage()
-  page.on('pageerror', (error) => problems.push(error.message))
-  await page.goto(app.url)
-  await page.getByTestId('connect-base-url').fill(emulator.baseUrl)
-  await page.getByTestId('connect-token').fill(emulator.token)
-  await page.getByTestId('connect-storage-weak').check()
-  await page.getByTestId('connect-submit').click()
-  await expect(page.getByTestId('app-frame')).toBeVisible()
-  await page.getByTestId('nav-story').click()
-  await page.getByTestId('story-kind-media').click()
+  await session.page.getByTestId('nav-story').click()
+  await session.page.getByTestId('story-kind-media').click()
 })
 
 test.afterAll(async () => {
-  await context?.close()
-  await app?.stop({ removeData: true })
-  if (emulator) await stopProcess(emulator.child)
   await new Promise((resolve) => photoHost?.close(resolve))
   await rm(dir, { recursive: true, force: true })
-  expect(problems).toEqual([])
+  expect(session.problems).toEqual([])
 })
 
 type Requests = { requests: { route: string; status: number }[] }
-const uploadRequests = async () => (await emulator.control<Requests>('/requests')).requests.filter((r) => r.route === 'media' || r.route === 'stories')
+const uploadRequests = async () => (await session.emulatorProcess.control<Requests>('/requests')).requests.filter((r) => r.route === 'media' || r.route === 'stories')
 
-test('an upload the server refuses with an early 413 is reported as too large: not retried, not queued, not unknown', async () => {
+test('an upload the server refuses with an early 413 is reported as too large: not retried, not queued, not unknown', async ({ appPage: page, emulatorProcess: emulator }) => {
   await page.getByTestId('story-media-file').setInputFiles(large)
   await expect(page.getByTestId('story-media-chosen')).toHaveAttribute('data-kind', 'image')
   await page.getByTestId('story-caption').fill('Too big for the server')
@@ -102,7 +81,7 @@ test('an upload the server refuses with an early 413 is reported as too large: n
   await page.getByTestId('story-media-remove').click()
 })
 
-test('media by URL from inside the network is refused with one message; the account’s own network is allowed', async () => {
+test('media by URL from inside the network is refused with one message; the account’s own network is allowed', async ({ appPage: page }) => {
   const field = page.getByTestId('story-media-url')
   const messages: string[] = []
   for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1:8080/photo.jpg', 'http://[fd00::1]/photo.jpg']) {
@@ -121,7 +100,7 @@ test('media by URL from inside the network is refused with one message; the acco
   await page.getByTestId('story-media-remove').click()
 })
 
-test('a contact id outside the provider’s contract is refused at the field', async () => {
+test('a contact id outside the provider’s contract is refused at the field', async ({ appPage: page }) => {
   await page.getByTestId('story-audience-contacts').check()
   await page.getByTestId('story-contacts-manual').fill('123456789012@lid')
   await page.getByTestId('story-contacts-add').click()

@@ -1,16 +1,8 @@
 /// <reference lib="dom" />
-import { type Page, expect, test } from '@playwright/test'
-import { type WebApp, startWebApp } from './support/web-app'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 
-let app: WebApp
-
-test.beforeAll(async () => {
-  app = await startWebApp()
-})
-
-test.afterAll(async () => {
-  await app?.stop({ removeData: true })
-})
+test.use({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' })
 
 interface Focused {
   testid: string | null
@@ -44,10 +36,8 @@ async function tabTo(page: Page, testid: string, unringed: string[], limit = 60)
   throw new Error(`${testid} was not reached with ${limit} presses of Tab`)
 }
 
-test('connects the demo, finds a group, opens it and publishes a story with the keyboard alone', async ({ browser }) => {
+test('connects the demo, finds a group, opens it and publishes a story with the keyboard alone', async ({ page, app }) => {
   test.setTimeout(120_000)
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' })
-  const page = await context.newPage()
   // Every pointer event the page sees is counted: the journey must not need one.
   await page.addInitScript(() => {
     const counter = window as unknown as { pointerEvents: number }
@@ -89,5 +79,4 @@ test('connects the demo, finds a group, opens it and publishes a story with the 
 
   expect(unringed, 'controls focused without a visible focus ring').toEqual([])
   expect(await page.evaluate(() => (window as unknown as { pointerEvents: number }).pointerEvents)).toBe(0)
-  await context.close()
 })

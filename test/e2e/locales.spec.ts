@@ -1,10 +1,9 @@
 /// <reference lib="dom" />
-import { type BrowserContext, type Page, expect, test } from '@playwright/test'
-import { type Emulator, startEmulator } from '../../src-main/emulator'
+import type { Page } from '@playwright/test'
 import { seriousViolations } from './support/axe'
+import { expect, test } from './support/fixtures'
 import { clippedControls } from './support/overflow'
 import { saveScreenshot } from './support/screenshots'
-import { type WebApp, startWebApp } from './support/web-app'
 
 /** A region of each translated language, with a word of its interface to recognise it by. */
 const LOCALES = [
@@ -17,20 +16,9 @@ const LOCALES = [
 ] as const
 const SCREENSHOTS = new Set(['ar-EG', 'es-MX'])
 
-let emulator: Emulator
-let app: WebApp
-
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async () => {
-  emulator = await startEmulator({ groups: 300, seed: 11 })
-  app = await startWebApp()
-})
-
-test.afterAll(async () => {
-  await app?.stop({ removeData: true })
-  await emulator?.stop().catch(() => undefined)
-})
+test.use({ emulatorOptions: { groups: 300, seed: 11 }, connection: { storage: 'session' } })
 
 async function expectNothingClipped(page: Page, view: string, found: Record<string, string[]>): Promise<void> {
   // Fonts and lazy translations settle before measuring.
@@ -39,7 +27,7 @@ async function expectNothingClipped(page: Page, view: string, found: Record<stri
   if (clipped.length > 0) found[view] = clipped
 }
 
-test('the connect view speaks the system language, mirrored in Arabic, with nothing clipped', async ({ browser }) => {
+test('the connect view speaks the system language, mirrored in Arabic, with nothing clipped', async ({ browser, app }) => {
   const found: Record<string, string[]> = {}
   for (const locale of LOCALES) {
     const context = await browser.newContext({ viewport: { width: 1024, height: 720 }, locale: locale.tag })
@@ -66,58 +54,53 @@ test('the check finds a control whose text does not fit', async ({ page }) => {
   expect(found[1]).toMatch(/A long header.*cut off/)
 })
 
-test('every view in every language, chosen in Settings, shows its controls whole', async ({ browser }) => {
-  test.setTimeout(240_000)
+test.describe(() => {
   // A narrow window, the hardest case for longer languages.
-  const context: BrowserContext = await browser.newContext({ viewport: { width: 1024, height: 720 }, locale: 'en-GB' })
-  const page = await context.newPage()
-  await page.goto(app.url)
-  await page.getByTestId('connect-base-url').fill(emulator.baseUrl)
-  await page.getByTestId('connect-token').fill(emulator.token)
-  await page.getByTestId('connect-storage-session').check()
-  await page.getByTestId('connect-submit').click()
-  await expect(page.getByTestId('group-row').first()).toBeVisible({ timeout: 30_000 })
+  test.use({ viewport: { width: 1024, height: 720 }, locale: 'en-GB' })
 
-  const found: Record<string, string[]> = {}
-  for (const locale of LOCALES) {
-    await page.getByTestId('nav-settings').click()
-    await page.getByTestId('settings-locale').selectOption(locale.tag)
-    await expect(page.locator('html')).toHaveAttribute('lang', locale.tag)
-    await expect(page.locator('html')).toHaveAttribute('dir', locale.dir)
-    await expect(page.getByTestId('nav-groups')).toContainText(locale.groups)
-    await expectNothingClipped(page, `settings (${locale.tag})`, found)
-    const short = locale.tag.split('-')[0]
+  test('every view in every language, chosen in Settings, shows its controls whole', async ({ connectedPage: page }) => {
+    test.setTimeout(240_000)
 
-    await page.getByTestId('nav-groups').click()
-    await expect(page.getByTestId('group-row').first()).toBeVisible()
-    await page.getByTestId('group-row').first().click()
-    await expect(page.getByTestId('group-detail')).toBeVisible()
-    await expect(page.getByTestId('detail-loading')).toHaveCount(0)
-    await expectNothingClipped(page, `groups and detail (${locale.tag})`, found)
-    if (SCREENSHOTS.has(locale.tag)) await saveScreenshot(page, `groups-${short}`)
-    if (locale.dir === 'rtl') {
-      // A phone number inside an Arabic sentence is set apart, so its plus sign stays in front of it.
-      const owner = page.getByTestId('detail-name-owner')
-      if (await owner.count()) await expect(owner).toContainText('\u2066+')
-      await expect(page.getByTestId('participant-id').first()).toHaveJSProperty('tagName', 'BDI')
-      // Mirrored, the groups and the detail still pass the accessibility audit.
-      expect(await seriousViolations(page)).toEqual([])
+    const found: Record<string, string[]> = {}
+    for (const locale of LOCALES) {
+      await page.getByTestId('nav-settings').click()
+      await page.getByTestId('settings-locale').selectOption(locale.tag)
+      await expect(page.locator('html')).toHaveAttribute('lang', locale.tag)
+      await expect(page.locator('html')).toHaveAttribute('dir', locale.dir)
+      await expect(page.getByTestId('nav-groups')).toContainText(locale.groups)
+      await expectNothingClipped(page, `settings (${locale.tag})`, found)
+      const short = locale.tag.split('-')[0]
+
+      await page.getByTestId('nav-groups').click()
+      await expect(page.getByTestId('group-row').first()).toBeVisible()
+      await page.getByTestId('group-row').first().click()
+      await expect(page.getByTestId('group-detail')).toBeVisible()
+      await expect(page.getByTestId('detail-loading')).toHaveCount(0)
+      await expectNothingClipped(page, `groups and detail (${locale.tag})`, found)
+      if (SCREENSHOTS.has(locale.tag)) await saveScreenshot(page, `groups-${short}`)
+      if (locale.dir === 'rtl') {
+        // A phone number inside an Arabic sentence is set apart, so its plus sign stays in front of it.
+        const owner = page.getByTestId('detail-name-owner')
+        if (await owner.count()) await expect(owner).toContainText('\u2066+')
+        await expect(page.getByTestId('participant-id').first()).toHaveJSProperty('tagName', 'BDI')
+        // Mirrored, the groups and the detail still pass the accessibility audit.
+        expect(await seriousViolations(page)).toEqual([])
+      }
+
+      await page.getByTestId('nav-story').click()
+      await expect(page.getByTestId('story-view')).toBeVisible()
+      await expectNothingClipped(page, `composer (${locale.tag})`, found)
+      if (SCREENSHOTS.has(locale.tag)) await saveScreenshot(page, `composer-${short}`)
+
+      await page.getByTestId('nav-outbox').click()
+      await expect(page.getByTestId('outbox-view')).toBeVisible()
+      await expectNothingClipped(page, `outbox (${locale.tag})`, found)
     }
+    expect(found).toEqual({})
 
-    await page.getByTestId('nav-story').click()
-    await expect(page.getByTestId('story-view')).toBeVisible()
-    await expectNothingClipped(page, `composer (${locale.tag})`, found)
-    if (SCREENSHOTS.has(locale.tag)) await saveScreenshot(page, `composer-${short}`)
-
-    await page.getByTestId('nav-outbox').click()
-    await expect(page.getByTestId('outbox-view')).toBeVisible()
-    await expectNothingClipped(page, `outbox (${locale.tag})`, found)
-  }
-  expect(found).toEqual({})
-
-  // Back to the system's language: the setting is cleared, not left at the last one tried.
-  await page.getByTestId('nav-settings').click()
-  await page.getByTestId('settings-locale').selectOption('')
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB')
-  await context.close()
+    // Back to the system's language: the setting is cleared, not left at the last one tried.
+    await page.getByTestId('nav-settings').click()
+    await page.getByTestId('settings-locale').selectOption('')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB')
+  })
 })

@@ -1,34 +1,22 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { expect, test } from '@playwright/test'
-import { type Emulator, startEmulator } from '../../src-main/emulator'
 import { WEB_INVOKE_PREFIX } from '../../src-shared/web-transport'
 import { accountIdByLabel, captureEventStream, expectConnectFailure, fillConnect, openAccountsSettings } from './support/accounts-helpers'
-import { type WebApp, startWebApp } from './support/web-app'
+import { expect, test } from './support/fixtures'
 
 const TOKEN_A = 'nt_alpha_Qx81Lp3Zr7Vw2Km9'
 const TOKEN_B = 'nt_bravo_Hs52Ty6Ud0Jc4Nb1'
 const WRONG = 'nt_wrong_Pq77Ee44Rr11Tt00'
 const forms = (token: string) => [token, Buffer.from(token).toString('base64'), Buffer.from(token).toString('base64url'), encodeURIComponent(token)]
 
-let emulator: Emulator
-let app: WebApp
-
-test.beforeAll(async () => {
-  emulator = await startEmulator({ token: [TOKEN_A, TOKEN_B], groups: 120 })
-  app = await startWebApp()
-})
-test.afterAll(async () => {
-  await app.stop({ removeData: true })
-  await emulator.stop()
-})
+test.use({ emulatorOptions: { token: [TOKEN_A, TOKEN_B], groups: 120 } })
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true })
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))
 }
 
-test('no bridge response, event or data file carries a token during a full session', async ({ page }) => {
+test('no bridge response, event or data file carries a token during a full session', async ({ page, app, emulator }) => {
   test.setTimeout(120_000)
   const stream = await captureEventStream(app)
   const bodies: { url: string; body: string }[] = []

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs'
 import { readFile, readdir } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
-import { expect, test } from '@playwright/test'
 import { DEFAULT_TOKEN } from '../../src-main/emulator/state/options'
 import { preloadRequires, scanRendererBundle } from '../support/bundle-scan'
+import { expect, test } from './support/fixtures'
 
 // Runs after `electron-vite build` (npm run test:e2e) on the very files that ship.
 const OUT = resolve(process.env['STATUSDESK_OUT_DIR'] ?? 'out')

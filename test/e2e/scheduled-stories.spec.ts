@@ -1,33 +1,39 @@
-import { type BrowserContext, type Page, expect, test } from '@playwright/test'
-import { type Emulator, startEmulator } from '../../src-main/emulator'
+import { expect, sharedSession, test } from './support/fixtures'
 import { saveScreenshot } from './support/screenshots'
-import { type WebApp, startWebApp } from './support/web-app'
 
 /**
  * Scheduled stories end to end: the real renderer in Chromium, web mode as its own process,
  * the emulator counting the stories it receives and when.
  */
 
-let emulator: Emulator
-let app: WebApp
-let context: BrowserContext
-let page: Page
-const problems: string[] = []
-
-const received = (caption: string) => emulator.control.stories.list().filter((s) => s.caption === caption)
-
-async function openApp(): Promise<void> {
-  page = await context.newPage()
-  page.on('pageerror', (error) => problems.push(error.message))
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text())
-  })
-  page.on('dialog', (dialog) => void dialog.accept())
-  await page.goto(app.url)
+/** The page's notifications are recorded instead of shown, as if the user had allowed them. */
+function recordNotifications(): void {
+  const shown: { title: string; body: string }[] = []
+  ;(window as unknown as { shownNotifications: typeof shown }).shownNotifications = shown
+  class RecordingNotification {
+    static permission = 'granted'
+    static requestPermission = async () => 'granted'
+    constructor(title: string, options: { body?: string } = {}) {
+      shown.push({ title, body: options.body ?? '' })
+    }
+  }
+  ;(window as unknown as { Notification: unknown }).Notification = RecordingNotification
 }
+
+const session = sharedSession({
+  emulatorOptions: { groups: 20, seed: 17 },
+  // A named zone with daylight saving, whatever the machine's: the picker's times are read in it.
+  window: { viewport: { width: 1360, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/Berlin', initScript: recordNotifications },
+  pageOptions: { consoleErrors: 'except-failed-loads', acceptDialogs: true },
+  // Web mode has no keyring; the owner-only file keeps the token across the restart below.
+  connection: { storage: 'weak' },
+})
+
+const received = (caption: string) => session.emulator.control.stories.list().filter((s) => s.caption === caption)
 
 /** The wall time `ms` from now on the page's clock, whole seconds, as the picker takes it; and that instant. */
 async function wallTimeAhead(ms: number): Promise<{ wall: string; at: number }> {
+  const { page } = session
   return page.evaluate((ahead) => {
     const at = Math.ceil((Date.now() + ahead) / 1000) * 1000
     const d = new Date(at)
@@ -41,6 +47,7 @@ async function wallTimeAhead(ms: number): Promise<{ wall: string; at: number }> 
 
 /** Local wall times next week (Monday-based, as en-GB counts), so the week calendar's screenshot is full whatever today is. */
 async function nextWeekAt(day: number, hour: number, minute: number): Promise<string> {
+  const { page } = session
   return page.evaluate(
     ([d, h, m]) => {
       const date = new Date()
@@ -55,6 +62,7 @@ async function nextWeekAt(day: number, hour: number, minute: number): Promise<st
 }
 
 async function schedule(caption: string, wall: string, options: { background?: string } = {}): Promise<void> {
+  const { page } = session
   await page.getByTestId('nav-story').click()
   await page.getByTestId('story-kind-text').click()
   await page.getByTestId('story-text').fill(caption)
@@ -69,41 +77,7 @@ async function schedule(caption: string, wall: string, options: { background?: s
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async ({ browser }) => {
-  emulator = await startEmulator({ groups: 20, seed: 17 })
-  app = await startWebApp()
-  // A named zone with daylight saving, whatever the machine's: the picker's times are read in it.
-  context = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/Berlin' })
-  // The page's notifications are recorded instead of shown, as if the user had allowed them.
-  await context.addInitScript(() => {
-    const shown: { title: string; body: string }[] = []
-    ;(window as unknown as { shownNotifications: typeof shown }).shownNotifications = shown
-    class RecordingNotification {
-      static permission = 'granted'
-      static requestPermission = async () => 'granted'
-      constructor(title: string, options: { body?: string } = {}) {
-        shown.push({ title, body: options.body ?? '' })
-      }
-    }
-    ;(window as unknown as { Notification: unknown }).Notification = RecordingNotification
-  })
-  await openApp()
-  await page.getByTestId('connect-base-url').fill(emulator.baseUrl)
-  await page.getByTestId('connect-token').fill(emulator.token)
-  // Web mode has no keyring; the owner-only file keeps the token across the restart below.
-  await page.getByTestId('connect-storage-weak').check()
-  await page.getByTestId('connect-submit').click()
-  await expect(page.getByTestId('app-frame')).toBeVisible()
-  await expect(page.getByTestId('status-last-synced')).toContainText('Last synced', { timeout: 30_000 })
-})
-
-test.afterAll(async () => {
-  await context?.close()
-  await app?.stop({ removeData: true })
-  await emulator?.stop().catch(() => undefined)
-})
-
-test('a story scheduled 5 s ahead is published at its time, once, and a notification says so without the number', async () => {
+test('a story scheduled 5 s ahead is published at its time, once, and a notification says so without the number', async ({ appPage: page, emulator }) => {
   const caption = 'Planned five seconds ahead, call +44 7911 123456'
   const due = await wallTimeAhead(5_000)
   await schedule(caption, due.wall)
@@ -130,7 +104,7 @@ test('a story scheduled 5 s ahead is published at its time, once, and a notifica
   expect(received(caption)).toHaveLength(1)
 })
 
-test('planned stories: list and week calendar, edit, reschedule, duplicate, cancel', async () => {
+test('planned stories: list and week calendar, edit, reschedule, duplicate, cancel', async ({ appPage: page, emulator }) => {
   await schedule('Monday market day: fresh bread from 9', await nextWeekAt(0, 9, 0), { background: '#FF0B6E4F' })
   await schedule('Lunch special all week', await nextWeekAt(2, 12, 30), { background: '#FF8E24AA' })
   await schedule('Friday night live music', await nextWeekAt(4, 18, 0), { background: '#FF1565C0' })
@@ -177,21 +151,18 @@ test('planned stories: list and week calendar, edit, reschedule, duplicate, canc
   expect(emulator.control.stories.list().filter((s) => /market|Lunch|Friday|Weekend/.test(s.caption ?? ''))).toHaveLength(0)
 })
 
-test('a story due while the app is stopped is not sent at start; it is sent exactly once when the user says so', async () => {
+test('a story due while the app is stopped is not sent at start; it is sent exactly once when the user says so', async ({ appPage: page, problems }) => {
   const caption = 'Due while the app was stopped'
   const due = await wallTimeAhead(6_000)
   await schedule(caption, due.wall)
 
-  await page.close()
-  const dataDir = app.dataDir
-  await app.stop()
+  await session.stopApp()
   // Let real time pass the due instant with the app not running.
   const remaining = due.at + 2_000 - Date.now()
   if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining))
   expect(received(caption)).toHaveLength(0)
 
-  app = await startWebApp({ dataDir })
-  await openApp()
+  page = await session.restartApp()
   await expect(page.getByTestId('app-frame')).toBeVisible()
   await page.getByTestId('nav-outbox').click()
   const missed = page.getByTestId('planned-item').filter({ hasText: caption })

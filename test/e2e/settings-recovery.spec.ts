@@ -1,39 +1,20 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { type BrowserContext, type Page, expect, test } from '@playwright/test'
-import { type Emulator, startEmulator } from '../../src-main/emulator'
-import { type WebApp, startWebApp } from './support/web-app'
+import { expect, test } from './support/fixtures'
 
-let emulator: Emulator
-let app: WebApp
-let context: BrowserContext
-let page: Page
-
-test.beforeAll(async ({ browser }) => {
-  emulator = await startEmulator({ groups: 20, seed: 3 })
-  app = await startWebApp()
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' })
-  page = await context.newPage()
+test.use({
+  viewport: { width: 1280, height: 800 },
+  locale: 'en-GB',
+  emulatorOptions: { groups: 20, seed: 3 },
+  connection: { storage: 'weak' },
 })
 
-test.afterAll(async () => {
-  await context?.close()
-  await app?.stop({ removeData: true })
-  await emulator?.stop().catch(() => undefined)
-})
-
-test('settings reset after a damaged file is said on the main screen, once, with a link to Settings', async () => {
-  await page.goto(app.url)
-  await page.getByTestId('connect-base-url').fill(emulator.baseUrl)
-  await page.getByTestId('connect-token').fill(emulator.token)
-  await page.getByTestId('connect-storage-weak').check()
-  await page.getByTestId('connect-submit').click()
-  await expect(page.getByTestId('groups-count')).toHaveText('20 groups', { timeout: 60_000 })
+test('settings reset after a damaged file is said on the main screen, once, with a link to Settings', async ({ connectedPage: page, app }) => {
   await expect(page.getByTestId('recovery-banner')).toHaveCount(0)
 
   await app.stop()
   await writeFile(join(app.dataDir, 'settings.json'), '{ this is not json')
-  app = await startWebApp({ dataDir: app.dataDir })
+  app = await app.restart()
   await page.goto(app.url)
 
   await expect(page.getByTestId('groups-view')).toBeVisible()

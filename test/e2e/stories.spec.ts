@@ -1,40 +1,29 @@
 import { join } from 'node:path'
-import { type BrowserContext, type Page, expect, test } from '@playwright/test'
-import { type Emulator, startEmulator } from '../../src-main/emulator'
+import { connectAccount, expect, sharedSession, test } from './support/fixtures'
 import { saveScreenshot } from './support/screenshots'
-import { type WebApp, startWebApp } from './support/web-app'
 
 const PHOTO = join(import.meta.dirname, '..', 'fixtures', 'media', 'photo-360x640.jpg')
 
-let emulator: Emulator
-let port: number
-let app: WebApp
-let context: BrowserContext
-let page: Page
-const problems: string[] = []
+const session = sharedSession({
+  emulatorOptions: { groups: 60, seed: 8 },
+  window: { viewport: { width: 1360, height: 900 }, locale: 'en-GB' },
+  // Requests refused while the emulator is stopped are the point of the offline test; confirmations
+  // (send again, discard) are accepted, as a user who chose them would.
+  pageOptions: { consoleErrors: 'except-failed-loads', acceptDialogs: true },
+})
 
-const storyRequests = () => emulator.control.requests.list().filter((r) => r.route === 'stories')
-const published = (caption: string) => emulator.control.stories.list().filter((s) => s.caption === caption)
-
-async function openApp(): Promise<void> {
-  page = await context.newPage()
-  page.on('pageerror', (error) => problems.push(error.message))
-  page.on('console', (message) => {
-    // Requests refused while the emulator is stopped are the point of the offline test.
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text())
-  })
-  // Confirmations (send again, discard) are accepted, as a user who chose them would.
-  page.on('dialog', (dialog) => void dialog.accept())
-  await page.goto(app.url)
-}
+const storyRequests = () => session.emulator.control.requests.list().filter((r) => r.route === 'stories')
+const published = (caption: string) => session.emulator.control.stories.list().filter((s) => s.caption === caption)
 
 async function setTheme(theme: 'light' | 'dark'): Promise<void> {
+  const { page } = session
   await page.getByTestId('nav-settings').click()
   await page.getByTestId(`theme-${theme}`).check({ force: true })
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
 }
 
 async function composeText(text: string, options: { background?: string; color?: string; font?: string } = {}): Promise<void> {
+  const { page } = session
   await page.getByTestId('nav-story').click()
   await page.getByTestId('story-kind-text').click()
   await page.getByTestId('story-text').fill(text)
@@ -45,28 +34,9 @@ async function composeText(text: string, options: { background?: string; color?:
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async ({ browser }) => {
-  emulator = await startEmulator({ groups: 60, seed: 8 })
-  port = Number(new URL(emulator.baseUrl).port)
-  app = await startWebApp()
-  context = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'en-GB' })
-  await openApp()
-})
-
-test.afterAll(async () => {
-  await context?.close()
-  await app?.stop({ removeData: true })
-  await emulator?.stop().catch(() => undefined)
-})
-
-test('connects, and publishes a text story in its font and ARGB colours, checked on the emulator', async () => {
-  await page.getByTestId('connect-base-url').fill(emulator.baseUrl)
-  await page.getByTestId('connect-token').fill(emulator.token)
+test('connects, and publishes a text story in its font and ARGB colours, checked on the emulator', async ({ appPage: page, emulator }) => {
   // Web mode has no keyring; the owner-only file keeps the token across the restart below.
-  await page.getByTestId('connect-storage-weak').check()
-  await page.getByTestId('connect-submit').click()
-  await expect(page.getByTestId('app-frame')).toBeVisible()
-  await expect(page.getByTestId('status-last-synced')).toContainText('Last synced', { timeout: 30_000 })
+  await connectAccount(page, emulator, { storage: 'weak' })
 
   await setTheme('light')
   await composeText('Morning run done ☀️ مرحبا', { background: '#CC0B6E4F', font: 'CALISTOGA_REGULAR' })
@@ -100,7 +70,7 @@ test('connects, and publishes a text story in its font and ARGB colours, checked
   await expect(page.getByTestId('story-background-code')).toHaveValue('#CC0B6E4F')
 })
 
-test('an invalid story is refused before any request, each problem said at its field', async () => {
+test('an invalid story is refused before any request, each problem said at its field', async ({ appPage: page, emulator }) => {
   emulator.control.requests.clear()
   await composeText('   ', { background: '#00000000' })
   await page.getByTestId('story-publish').click()
@@ -131,7 +101,7 @@ test('an invalid story is refused before any request, each problem said at its f
   await page.getByTestId('story-text').fill('')
 })
 
-test('an image story from a file: its size, preview and chosen contacts reach the emulator', async () => {
+test('an image story from a file: its size, preview and chosen contacts reach the emulator', async ({ appPage: page }) => {
   await page.getByTestId('nav-story').click()
   await page.getByTestId('story-kind-media').click()
   await page.getByTestId('story-media-file').setInputFiles(PHOTO)
@@ -160,7 +130,7 @@ test('an image story from a file: its size, preview and chosen contacts reach th
   await page.getByTestId('story-kind-text').click()
 })
 
-test('offline: queued, kept across a restart, sent exactly once when the connection returns', async () => {
+test('offline: queued, kept across a restart, sent exactly once when the connection returns', async ({ appPage: page, emulator }) => {
   await emulator.stop()
   await composeText('Posted from the train')
   await page.getByTestId('story-publish').click()
@@ -169,17 +139,13 @@ test('offline: queued, kept across a restart, sent exactly once when the connect
   await expect(page.getByTestId('outbox-item')).toHaveAttribute('data-state', 'queued')
 
   // Restart the app on the same data folder, still offline.
-  await page.close()
-  const dataDir = app.dataDir
-  await app.stop()
-  app = await startWebApp({ dataDir })
-  await openApp()
+  page = await session.restartApp()
   await expect(page.getByTestId('app-frame')).toBeVisible()
   await page.getByTestId('nav-outbox').click()
   await expect(page.getByTestId('outbox-item')).toHaveAttribute('data-state', 'queued')
 
   // The connection returns: the app notices by itself and sends it.
-  emulator = await startEmulator({ groups: 60, seed: 8, port })
+  await session.restartEmulator()
   await expect(page.getByTestId('outbox-empty')).toBeVisible({ timeout: 45_000 })
   await expect(page.getByTestId('history-entry').first()).toContainText('Posted from the train')
   expect(published('Posted from the train')).toHaveLength(1)
@@ -188,7 +154,7 @@ test('offline: queued, kept across a restart, sent exactly once when the connect
   expect(published('Posted from the train')).toHaveLength(1)
 })
 
-test('an unknown outcome (reset after the body was received) is left to the user', async () => {
+test('an unknown outcome (reset after the body was received) is left to the user', async ({ appPage: page, emulator, problems }) => {
   emulator.control.faults.add({ type: 'reset', route: 'stories', times: 1 })
   await composeText('Did this go out?')
   await page.getByTestId('story-publish').click()

@@ -1,37 +1,27 @@
 import { readFile, rm, writeFile, mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type BrowserContext, type Page, expect, test } from '@playwright/test'
-import { type Emulator, startEmulator } from '../../src-main/emulator'
-import { type WebApp, startWebApp } from './support/web-app'
+import { expect, sharedSession, test } from './support/fixtures'
 
 const CLIP = join(import.meta.dirname, '..', 'fixtures', 'media', 'clip-2s.mp4')
 const MB = 1024 * 1024
-const OPTIONS = { groups: 30, seed: 5, viewerEveryMs: 2_000 }
 
-let emulator: Emulator
-let port: number
-let app: WebApp
-let context: BrowserContext
-let page: Page
+const session = sharedSession({
+  emulatorOptions: { groups: 30, seed: 5, viewerEveryMs: 2_000 },
+  window: { viewport: { width: 1360, height: 900 }, locale: 'en-GB' },
+  pageOptions: { consoleErrors: 'except-failed-loads' },
+  connection: { storage: 'weak' },
+})
+
 let dir: string
 let video: string
-const problems: string[] = []
 
-const requests = (route: string) => emulator.control.requests.list().filter((r) => r.route === route)
-const published = (caption: string) => emulator.control.stories.list().filter((s) => s.caption === caption)
+const requests = (route: string) => session.emulator.control.requests.list().filter((r) => r.route === route)
+const published = (caption: string) => session.emulator.control.stories.list().filter((s) => s.caption === caption)
 async function uploads(): Promise<{ id: string; bytes: number; mimeType: string }[]> {
+  const { emulator } = session
   const res = await fetch(`${emulator.baseUrl}/__emulator/uploads`, { headers: { authorization: `Bearer ${emulator.token}` } })
   return ((await res.json()) as { uploads: { id: string; bytes: number; mimeType: string }[] }).uploads
-}
-
-async function openApp(): Promise<void> {
-  page = await context.newPage()
-  page.on('pageerror', (error) => problems.push(error.message))
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text())
-  })
-  await page.goto(app.url)
 }
 
 /** The 2-second test clip padded with a `free` box to `bytes`: a valid MP4 of that size. */
@@ -47,6 +37,7 @@ async function paddedClip(bytes: number): Promise<string> {
 }
 
 async function publishVideo(caption: string): Promise<void> {
+  const { page } = session
   await page.getByTestId('nav-story').click()
   await page.getByTestId('story-kind-media').click()
   await page.getByTestId('story-media-file').setInputFiles(video)
@@ -58,20 +49,10 @@ async function publishVideo(caption: string): Promise<void> {
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async () => {
+  const { page } = session
   dir = await mkdtemp(join(tmpdir(), 'statusdesk-feed-e2e-'))
   video = await paddedClip(20 * MB)
-  emulator = await startEmulator(OPTIONS)
-  port = Number(new URL(emulator.baseUrl).port)
-  app = await startWebApp()
-  context = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'en-GB' })
-  await openApp()
-  await page.getByTestId('connect-base-url').fill(emulator.baseUrl)
-  await page.getByTestId('connect-token').fill(emulator.token)
-  await page.getByTestId('connect-storage-weak').check()
-  await page.getByTestId('connect-submit').click()
-  await expect(page.getByTestId('app-frame')).toBeVisible()
-  await expect(page.getByTestId('status-last-synced')).toContainText('Last synced', { timeout: 30_000 })
   // A 20 MB video is over the default 16 MB limit.
   await page.getByTestId('nav-settings').click()
   const limit = page.getByTestId('settings-stories-videoMaxBytes')
@@ -81,13 +62,10 @@ test.beforeAll(async ({ browser }) => {
 })
 
 test.afterAll(async () => {
-  await context?.close()
-  await app?.stop({ removeData: true })
-  await emulator?.stop().catch(() => undefined)
   await rm(dir, { recursive: true, force: true })
 })
 
-test('a 20 MB video goes up once with POST /media, then one small POST /stories carries its id', async () => {
+test('a 20 MB video goes up once with POST /media, then one small POST /stories carries its id', async ({ emulator, problems }) => {
   emulator.control.requests.clear()
   await publishVideo('Holiday clip')
   const [upload] = await uploads()
@@ -101,7 +79,7 @@ test('a 20 MB video goes up once with POST /media, then one small POST /stories 
   expect(problems).toEqual([])
 })
 
-test('a reset during the upload sends the upload again, and the story is published once', async () => {
+test('a reset during the upload sends the upload again, and the story is published once', async ({ emulator }) => {
   emulator.control.requests.clear()
   emulator.control.faults.add({ type: 'reset', route: 'media', times: 1, bytes: 2 })
   await publishVideo('Holiday clip, again')
@@ -112,6 +90,7 @@ test('a reset during the upload sends the upload again, and the story is publish
 
 /** The emulator's contact book: number → the name a viewer list should show. */
 async function contactBook(): Promise<Map<string, string>> {
+  const { emulator } = session
   const book = new Map<string, string>()
   for (let offset = 0; offset < 100_000; offset += 500) {
     const res = await fetch(`${emulator.baseUrl}/contacts?count=500&offset=${offset}`, {
@@ -124,7 +103,7 @@ async function contactBook(): Promise<Map<string, string>> {
   return book
 }
 
-test('a story posted from the phone shows in Stories after a sync; viewers appear, grow and are named', async () => {
+test('a story posted from the phone shows in Stories after a sync; viewers appear, grow and are named', async ({ appPage: page, emulator }) => {
   const res = await fetch(`${emulator.baseUrl}/__emulator/phone-story`, {
     method: 'POST',
     body: JSON.stringify({ caption: 'Sunrise from the phone', ago_seconds: 10 }),
@@ -171,18 +150,14 @@ test('a story posted from the phone shows in Stories after a sync; viewers appea
   expect(published('Sunrise from the phone').map((s) => s.contacts)).toEqual([undefined, ['15550101234']])
 })
 
-test('the Stories view works offline after a restart, from its cache', async () => {
+test('the Stories view works offline after a restart, from its cache', async ({ appPage: page, emulator }) => {
   const phone = emulator.control.stories.list().find((s) => s.caption === 'Sunrise from the phone')!
   await emulator.stop()
-  await page.close()
-  const dataDir = app.dataDir
-  await app.stop()
-  app = await startWebApp({ dataDir })
-  await openApp()
+  page = await session.restartApp()
   await expect(page.getByTestId('app-frame')).toBeVisible()
   await page.getByTestId('nav-feed').click()
   await expect(page.locator(`[data-testid="feed-story"][data-story="${phone.id}"]`)).toBeVisible({ timeout: 20_000 })
   await page.locator(`[data-testid="feed-story"][data-story="${phone.id}"]`).getByTestId('feed-views-open').click()
   await expect(page.getByTestId('viewers-count')).not.toHaveAttribute('data-count', '0')
-  emulator = await startEmulator({ ...OPTIONS, port })
+  await session.restartEmulator()
 })

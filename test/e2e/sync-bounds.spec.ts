@@ -1,14 +1,8 @@
 import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { type BrowserContext, type Page, expect, test } from '@playwright/test'
-import { type Emulator, startEmulator } from '../../src-main/emulator'
-import { fillConnect } from './support/accounts-helpers'
-import { type WebApp, startWebApp } from './support/web-app'
+import { expect, test } from './support/fixtures'
 
-let emulator: Emulator
-let app: WebApp
-let context: BrowserContext
-let page: Page
+test.use({ viewport: { width: 1280, height: 800 }, locale: 'en-GB', connection: { storage: 'session' } })
 
 /** The account's snapshot file under the data folder (one account per test). */
 async function snapshotPath(root: string): Promise<string> {
@@ -18,68 +12,52 @@ async function snapshotPath(root: string): Promise<string> {
   return join(found.parentPath, found.name)
 }
 
-async function connect(groups: number): Promise<void> {
-  emulator = await startEmulator({ groups, seed: 11 })
-  app = await startWebApp()
-  page = await context.newPage()
-  await page.goto(app.url)
-  await fillConnect(page, { baseUrl: emulator.baseUrl, token: emulator.token, storage: 'session' })
-  await expect(page.getByTestId('groups-count')).toHaveText(`${groups.toLocaleString('en-GB')} groups`, {
-    timeout: 60_000,
+test.describe(() => {
+  test.use({ emulatorOptions: { groups: 1_200, seed: 11 } })
+
+  test('a server that ignores the page offset: the sync stops with a plain error and the cached groups stay', async ({ connectedPage: page, app, emulator }) => {
+    const cache = await snapshotPath(app.dataDir)
+    const before = await readFile(cache)
+
+    emulator.control.faults.add([
+      { type: 'paging', variant: 'ignore-offset' },
+      { type: 'paging', variant: 'huge-total' },
+    ])
+    const started = Date.now()
+    await page.getByTestId('sync-now').click()
+    await expect(page.getByTestId('status-error')).toContainText('the server kept sending pages of groups', {
+      timeout: 10_000,
+    })
+    expect(Date.now() - started).toBeLessThan(10_000)
+    await expect(page.getByTestId('groups-count')).toHaveText('1,200 groups')
+    await expect(page.getByTestId('group-row').first()).toBeVisible()
+    expect((await readFile(cache)).equals(before)).toBe(true)
   })
-  await expect(page.getByTestId('status-last-synced')).toContainText('Last synced')
-}
-
-test.beforeEach(async ({ browser }) => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' })
 })
 
-test.afterEach(async () => {
-  await context?.close()
-  await app?.stop({ removeData: true })
-  await emulator?.stop().catch(() => undefined)
-})
+test.describe(() => {
+  test.use({ emulatorOptions: { groups: 1_500, seed: 11 } })
 
-test('a server that ignores the page offset: the sync stops with a plain error and the cached groups stay', async () => {
-  await connect(1_200)
-  const cache = await snapshotPath(app.dataDir)
-  const before = await readFile(cache)
+  test('a record without an id: all 1,500 groups stay listed, the one it was marked stale until a clean sync', async ({ connectedPage: page, emulator }) => {
+    const row = page.locator('[data-testid="group-row"][data-index="3"]')
+    const id = await row.getAttribute('data-group-id')
 
-  emulator.control.faults.add([
-    { type: 'paging', variant: 'ignore-offset' },
-    { type: 'paging', variant: 'huge-total' },
-  ])
-  const started = Date.now()
-  await page.getByTestId('sync-now').click()
-  await expect(page.getByTestId('status-error')).toContainText('the server kept sending pages of groups', {
-    timeout: 10_000,
+    emulator.control.faults.add({ type: 'schema-violation', violation: 'missing-id', indexes: [3] })
+    await page.getByTestId('sync-now').click()
+    await expect(page.getByTestId('sync-now')).toBeEnabled({ timeout: 30_000 })
+    await expect(page.getByTestId('status-error')).toHaveCount(0)
+    await expect(page.getByTestId('groups-count')).toHaveText('1,500 groups')
+    const stale = page.locator('[data-testid="group-row"][data-stale="true"]')
+    await expect(stale).toHaveCount(1)
+    await expect(stale).toHaveAttribute('data-group-id', id ?? '')
+    await expect(stale.getByTestId('group-row-stale')).toBeVisible()
+    await stale.click()
+    await expect(page.getByTestId('detail-stale')).toContainText('last good version')
+
+    emulator.control.faults.clear()
+    await page.getByTestId('sync-now').click()
+    await expect(page.getByTestId('detail-stale')).toHaveCount(0, { timeout: 30_000 })
+    await expect(page.locator('[data-testid="group-row"][data-stale="true"]')).toHaveCount(0)
+    await expect(page.getByTestId('groups-count')).toHaveText('1,500 groups')
   })
-  expect(Date.now() - started).toBeLessThan(10_000)
-  await expect(page.getByTestId('groups-count')).toHaveText('1,200 groups')
-  await expect(page.getByTestId('group-row').first()).toBeVisible()
-  expect((await readFile(cache)).equals(before)).toBe(true)
-})
-
-test('a record without an id: all 1,500 groups stay listed, the one it was marked stale until a clean sync', async () => {
-  await connect(1_500)
-  const row = page.locator('[data-testid="group-row"][data-index="3"]')
-  const id = await row.getAttribute('data-group-id')
-
-  emulator.control.faults.add({ type: 'schema-violation', violation: 'missing-id', indexes: [3] })
-  await page.getByTestId('sync-now').click()
-  await expect(page.getByTestId('sync-now')).toBeEnabled({ timeout: 30_000 })
-  await expect(page.getByTestId('status-error')).toHaveCount(0)
-  await expect(page.getByTestId('groups-count')).toHaveText('1,500 groups')
-  const stale = page.locator('[data-testid="group-row"][data-stale="true"]')
-  await expect(stale).toHaveCount(1)
-  await expect(stale).toHaveAttribute('data-group-id', id ?? '')
-  await expect(stale.getByTestId('group-row-stale')).toBeVisible()
-  await stale.click()
-  await expect(page.getByTestId('detail-stale')).toContainText('last good version')
-
-  emulator.control.faults.clear()
-  await page.getByTestId('sync-now').click()
-  await expect(page.getByTestId('detail-stale')).toHaveCount(0, { timeout: 30_000 })
-  await expect(page.locator('[data-testid="group-row"][data-stale="true"]')).toHaveCount(0)
-  await expect(page.getByTestId('groups-count')).toHaveText('1,500 groups')
 })

@@ -1,24 +1,12 @@
 /// <reference lib="dom" />
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect, test } from '@playwright/test'
-import { type Emulator, startEmulator } from '../../src-main/emulator'
 import { WEB_SECRET_HEADER } from '../../src-shared/web-transport'
 import { rawRequest } from '../support/raw-http'
 import { writeLaunchFile } from '../../src-main/web/launch-file'
-import { type WebApp, startWebApp } from './support/web-app'
+import { type AppUnderTest, connectAccount, expect, test } from './support/fixtures'
 
-let app: WebApp
-let emulator: Emulator
-
-test.beforeAll(async () => {
-  emulator = await startEmulator({ groups: 60, seed: 7 })
-  app = await startWebApp()
-})
-test.afterAll(async () => {
-  await app?.stop({ removeData: true })
-  await emulator?.stop().catch(() => undefined)
-})
+test.use({ emulatorOptions: { groups: 60, seed: 7 } })
 
 /** Another local server, as any program on this machine could run: it keeps every request it gets. */
 async function recordingServer(): Promise<{
@@ -42,7 +30,7 @@ async function recordingServer(): Promise<{
 }
 
 /** Sends what the other server received to the app's server, from outside a browser, posing as the app's page. */
-async function replay(headers: IncomingHttpHeaders, path: string, method: string): Promise<number> {
+async function replay(app: AppUnderTest, headers: IncomingHttpHeaders, path: string, method: string): Promise<number> {
   const forged: Record<string, string> = {}
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || ['host', 'content-length', 'connection'].includes(name)) continue
@@ -60,20 +48,17 @@ async function replay(headers: IncomingHttpHeaders, path: string, method: string
 }
 
 test('no credential the app accepts reaches another local server the same browser visits', async ({
-  browser,
+  page,
+  context,
+  app,
+  emulator,
 }) => {
-  const context = await browser.newContext()
-  const page = await context.newPage()
   const fetched: string[] = []
   page.on('request', (request) => fetched.push(request.url()))
 
   // Use the app: connect an account, let its groups and their pictures arrive, open the about box.
   await page.goto(app.url)
-  await page.getByTestId('connect-base-url').fill(emulator.baseUrl)
-  await page.getByTestId('connect-token').fill(emulator.token)
-  await page.getByTestId('connect-storage-session').check()
-  await page.getByTestId('connect-submit').click()
-  await expect(page.getByTestId('groups-count')).toHaveText('60 groups', { timeout: 30_000 })
+  await connectAccount(page, emulator, { storage: 'session' })
   // Pictures need the secret, so the page fetches them and shows them from blob: URLs.
   const avatar = page.getByTestId('avatar-image').first()
   await expect(avatar).toHaveAttribute('src', /^blob:/, { timeout: 30_000 })
@@ -112,21 +97,21 @@ test('no credential the app accepts reaches another local server the same browse
         ['/api/events', 'GET'],
         ['/api/session', 'GET'],
       ] as const) {
-        expect(await replay(headers, path, method), `${method} ${path}`).toBe(401)
+        expect(await replay(app, headers, path, method), `${method} ${path}`).toBe(401)
       }
     }
     // The replay is refused for want of the secret, not for its form: with the secret it works.
     const withSecret = { ...other.received[0]!, [WEB_SECRET_HEADER]: app.secret }
-    expect(await replay(withSecret, '/api/invoke/app:info', 'POST')).toBe(200)
+    expect(await replay(app, withSecret, '/api/invoke/app:info', 'POST')).toBe(200)
     expect(await context.cookies()).toEqual([])
   } finally {
     await other.close()
-    await context.close()
   }
 })
 
 test('an address without the secret (a bookmark) shows where to find the right one', async ({
   page,
+  app,
 }) => {
   await page.goto(app.origin + '/')
   await expect(page.getByTestId('web-session-missing')).toBeVisible()
@@ -136,12 +121,12 @@ test('an address without the secret (a bookmark) shows where to find the right o
 
 test('after a restart on the same address, an open tab says where the new address is, and that address works', async ({
   page,
+  app,
 }) => {
   await page.goto(app.url)
   await expect(page.getByTestId('about-open')).toBeVisible()
   const before = app
-  await app.stop()
-  app = await startWebApp({ dataDir: before.dataDir })
+  app = await app.restart()
   expect(app.origin).toBe(before.origin)
   expect(app.secret).not.toBe(before.secret)
 
@@ -164,6 +149,7 @@ test('after a restart on the same address, an open tab says where the new addres
 
 test('the launch file that --open hands to the browser opens the app with its secret', async ({
   page,
+  app,
 }) => {
   const launch = await writeLaunchFile(app.dataDir, app.url)
   await page.goto(launch.fileUrl)
