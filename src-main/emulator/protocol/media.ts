@@ -1,3 +1,5 @@
+import { MEDIA_UPLOAD_TYPES } from '@shared/story/media-types'
+
 /**
  * What the emulator knows about media: the types a story may carry, how a `media`
  * value is read (URL, data URI or media id) and the media ids it has "uploaded".
@@ -49,27 +51,8 @@ export function essence(mime: string): string | undefined {
   return /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/.test(base) ? base : undefined
 }
 
-/**
- * What POST /media takes: the types its request body declares (requestBodies/UploadMedia),
- * spelt as the spec spells them, so AAC is `audio/acc` and webp, 3gpp and opus are not
- * there, though a story takes them. The spec's `codecs=opus` key is what is left of
- * `audio/ogg; codecs=opus`, whose type, audio/ogg, is here.
- */
-export const UPLOAD_MIME_TYPES: ReadonlySet<string> = new Set([
-  'application/pdf',
-  'application/msword',
-  'application/vnd.ms-powerpoint',
-  'application/vnd.ms-excel',
-  'text/plain',
-  'image/jpeg',
-  'image/png',
-  'audio/acc',
-  'audio/mp4',
-  'audio/amr',
-  'audio/mpeg',
-  'audio/ogg',
-  'video/mp4',
-])
+/** What POST /media takes: the types the provider's spec declares for it (src-shared/story/media-types.ts). */
+export const UPLOAD_MIME_TYPES: ReadonlySet<string> = new Set(MEDIA_UPLOAD_TYPES)
 
 export const storyKindOf = (mime: string): StoryMediaKind | undefined => STORY_MIME_TYPES.get(mime)
 

@@ -3,7 +3,7 @@ import { AppError } from '@shared/errors'
 import { MAX_LIST_RESPONSE_BYTES, type ClientCore, type PublishOptions, type Success } from './client-core'
 import { fileByteSource, memoryByteSource, MediaReadError, type ByteSource } from './media-source'
 import { rawBody } from './upload-body'
-import { uploadTypeDeclared } from './upload-types'
+import { uploadTypeDeclared } from '@shared/story/media-types'
 
 /**
  * `unsupported`: the server has no `POST /media` (404 or 405); `undeclared-type`: `/media`

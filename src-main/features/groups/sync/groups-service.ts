@@ -23,7 +23,8 @@ import {
   type SyncSettings,
   type SyncSource,
 } from './account-groups'
-import { SyncScheduler, systemTimers, type Timers } from './scheduler'
+import { systemTimers, type Timers } from '../../../platform/timers'
+import { SyncScheduler } from './scheduler'
 
 export interface GroupsServiceOptions {
   /** The open accounts: the one on screen has its groups here, as a part of its workspace. */

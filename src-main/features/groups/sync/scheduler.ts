@@ -1,22 +1,7 @@
 import type { Connectivity } from '../../../platform/net/connectivity'
+import { systemTimers, type Timers } from '../../../platform/timers'
 
-/** Timers as the scheduler sees them; tests pass a fake clock they move by hand. */
-export interface Timers {
-  now(): number
-  setTimeout(callback: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
-}
-
-export const systemTimers: Timers = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => {
-    const handle = setTimeout(callback, ms)
-    // A pending refresh must not keep a Node process (web mode, tests) alive on its own.
-    handle.unref?.()
-    return handle
-  },
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-}
+export type { Timers }
 
 /** While offline, tries again after these waits (the last one repeats): a success is how "back online" is learnt. */
 export const OFFLINE_RETRY_MS = [15_000, 30_000, 60_000, 120_000, 300_000] as const

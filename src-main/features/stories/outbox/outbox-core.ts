@@ -9,6 +9,7 @@ import type {
   UploadSource,
 } from '../../../platform/api'
 import { silentLogger, type Logger } from '../../../platform/log/log'
+import { systemTimers, type Timers } from '../../../platform/timers'
 import type { HistoryStore } from '../history/history-store'
 import { storyNotWritten } from './disk-failure'
 import { OutboxFiles } from './outbox-files'
@@ -39,22 +40,7 @@ export interface ConnectivityPort {
   onChange(listener: (online: boolean) => void): () => void
 }
 
-export interface OutboxTimers {
-  now(): number
-  setTimeout(callback: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
-}
-
-export const systemTimers: OutboxTimers = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => {
-    const handle = setTimeout(callback, ms)
-    // A pending retry must not keep a process (web mode, a test) alive on its own.
-    handle.unref?.()
-    return handle
-  },
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-}
+export type OutboxTimers = Timers
 
 /** What one attempt ended in, from the caller's side. */
 export type AttemptOutcome =

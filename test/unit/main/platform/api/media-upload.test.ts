@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SUPPORTED_STORY_MIME_TYPES } from '@shared/story/media-types'
 import { startHttpFixture, type HttpFixture } from '../../../../support/http-fixture'
 import { declaredUploadTypes } from '../../../../support/upload-contract'
-import { MEDIA_UPLOAD_TYPES } from '../../../../../src-main/platform/api/upload-types'
+import { MEDIA_UPLOAD_TYPES } from '@shared/story/media-types'
 import { failure, testClient } from './helpers'
 
 const DECLARED = declaredUploadTypes()
