@@ -3,6 +3,7 @@ import { AppError } from '@shared/errors'
 import type { OutboxAction } from '@shared/channels/outbox'
 import type { OutboxItemView, StorySummary } from '@shared/story/records'
 import { storyNotWritten } from './disk-failure'
+import { decide } from './outbox-decisions'
 import { OutboxCore, type AttemptOutcome, type NewStory, type OutboxOptions, type StoryPublisher } from './outbox-core'
 import type { OutboxItem } from './outbox-item'
 import { OutboxSchedule, type ScheduleEdit } from './outbox-schedule'
@@ -333,40 +334,12 @@ export class Outbox {
     // otherwise act on the same stale item and could write `queued` over a request in flight.
     core.locked.add(id)
     try {
-      await this.#decide(item, action)
+      await decide(core, this.#schedule, item, action)
     } finally {
       core.locked.delete(id)
     }
     if (action === 'send-now' || action === 'send-again') void this.drain()
     return this.list()
-  }
-
-  async #decide(item: OutboxItem, action: OutboxAction): Promise<void> {
-    const core = this.#core
-    switch (action) {
-      case 'send-now':
-        if (item.state !== 'queued' && item.state !== 'failed' && item.state !== 'scheduled' && item.state !== 'missed')
-          throw new AppError('conflict', 'Only a waiting, planned or failed story can be sent from here; for an unknown outcome choose “Send again”.')
-        // The user's word: from now on an ordinary queued story, with no time to be late for.
-        await core.save({ ...item, state: 'queued', nextAttemptAt: null, dueAt: null })
-        if (item.state === 'scheduled') this.#schedule.arm()
-        break
-      case 'send-again':
-        if (item.state !== 'unknown' && item.state !== 'failed')
-          throw new AppError('conflict', 'Only a story whose outcome is unknown or that failed can be sent again.')
-        await core.save({ ...item, state: 'queued', nextAttemptAt: null, dueAt: null })
-        break
-      case 'mark-sent':
-        if (item.state !== 'unknown') throw new AppError('conflict', 'Only a story whose outcome is unknown can be marked as sent.')
-        await core.finishSent({ ...item, state: 'sent' }, 'marked')
-        break
-      case 'discard':
-        core.items.delete(item.id)
-        await core.files.remove(item.id)
-        this.#schedule.arm()
-        core.emit()
-        break
-    }
   }
 
   /** Settles after every run in progress: for tests and an orderly shutdown. */
