@@ -124,8 +124,7 @@ export function builderConfig(variant: BuildVariant): Configuration {
       maintainer: 'Statusdesk contributors <support@statusdesk.app>',
       vendor: 'Statusdesk',
       synopsis: 'Browse a messaging account’s groups offline and publish stories',
-      description:
-        'Statusdesk lists every group of a messaging account, keeps them browsable offline, and publishes stories in one click.',
+      description: 'Statusdesk lists every group of a messaging account, keeps them browsable offline, and publishes stories in one click.',
       target: test
         ? [{ target: 'dir', arch: ['x64'] }]
         : [

@@ -21,7 +21,9 @@ function searchDebounceMs(env: NodeJS.ProcessEnv): number {
   const raw = env['STATUSDESK_BENCH_SEARCH_DEBOUNCE_MS']
   if (raw === undefined) return SEARCH_DEBOUNCE_MS
   if (!/^\d+$/.test(raw) || Number(raw) > MAX_SEARCH_DEBOUNCE_MS)
-    throw new Error(`STATUSDESK_BENCH_SEARCH_DEBOUNCE_MS must be a whole number of milliseconds up to ${MAX_SEARCH_DEBOUNCE_MS}, not "${raw}"`)
+    throw new Error(
+      `STATUSDESK_BENCH_SEARCH_DEBOUNCE_MS must be a whole number of milliseconds up to ${MAX_SEARCH_DEBOUNCE_MS}, not "${raw}"`,
+    )
   return Number(raw)
 }
 

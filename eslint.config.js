@@ -50,7 +50,14 @@ export default tseslint.config(
   },
   {
     // The floors, the handlers, the web transport and the emulator are plain Node: Electron stays in adapters/.
-    files: ['src-main/platform/**/*.ts', 'src-main/account/**/*.ts', 'src-main/features/**/*.ts', 'src-main/handlers/**/*.ts', 'src-main/web/**/*.ts', 'src-main/emulator/**/*.ts'],
+    files: [
+      'src-main/platform/**/*.ts',
+      'src-main/account/**/*.ts',
+      'src-main/features/**/*.ts',
+      'src-main/handlers/**/*.ts',
+      'src-main/web/**/*.ts',
+      'src-main/emulator/**/*.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

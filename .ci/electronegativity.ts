@@ -188,7 +188,8 @@ async function main(): Promise<number> {
   }
   for (const entry of verdict.stale) console.error(`  STALE    allow-list entry matches nothing: ${entry.id} ${entry.file}`)
   for (const error of parseErrors) console.error(`  UNPARSED ${error}`)
-  for (const place of inline) console.error(`  INLINE   eng-disable comment at ${place}: list the exception in ${relative(ROOT, ALLOW_FILE)}`)
+  for (const place of inline)
+    console.error(`  INLINE   eng-disable comment at ${place}: list the exception in ${relative(ROOT, ALLOW_FILE)}`)
 
   const failed = verdict.unlisted.length + verdict.stale.length + parseErrors.length + inline.length
   if (failed > 0) {

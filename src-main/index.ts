@@ -91,7 +91,11 @@ if (!app.requestSingleInstanceLock()) {
     mediaRoute = core.stories.protocolRoute
 
     const origins = [APP_ORIGIN, ...(devServerUrl ? [originOf(devServerUrl)!] : [])]
-    registerIpc(core.handlers, senderCheck(() => window?.webContents.id, origins), log)
+    registerIpc(
+      core.handlers,
+      senderCheck(() => window?.webContents.id, origins),
+      log,
+    )
     events.subscribe((name, payload) => window?.webContents.send(EVENT_CHANNEL, name, payload))
 
     let quitting = false

@@ -7,7 +7,12 @@ import { join } from 'node:path'
 export function electronDialogs(defaultDir: () => string): DialogsPort & OpenDialogPort {
   return {
     async chooseSavePath({ title, defaultName, filters }) {
-      const options = { title, defaultPath: join(defaultDir(), defaultName), filters, properties: ['createDirectory' as const, 'showOverwriteConfirmation' as const] }
+      const options = {
+        title,
+        defaultPath: join(defaultDir(), defaultName),
+        filters,
+        properties: ['createDirectory' as const, 'showOverwriteConfirmation' as const],
+      }
       const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]
       const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options)
       return result.canceled || !result.filePath ? null : result.filePath

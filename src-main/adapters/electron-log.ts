@@ -57,7 +57,10 @@ export function createFileLog(options: FileLogOptions): FileLog {
     ((line: string, level: string) => (level === 'warn' || level === 'error' ? process.stderr : process.stdout).write(line + '\n'))
   log.transports.console.transforms = []
   log.transports.console.writeFn = ({ message }) =>
-    consoleWrite(formatLogLine({ date: message.date, level: message.level, scope: message.scope, data: message.data }, consoleFormat), message.level)
+    consoleWrite(
+      formatLogLine({ date: message.date, level: message.level, scope: message.scope, data: message.data }, consoleFormat),
+      message.level,
+    )
   // Nothing leaves this machine or this process.
   for (const name of ['ipc', 'remote'] as const) {
     const transport = log.transports[name]

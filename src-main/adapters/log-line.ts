@@ -16,32 +16,20 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
 
 function escapeControls(text: string): string {
   return text.replace(CONTROL, (char) =>
-    char === '\n'
-      ? '\\n'
-      : char === '\t'
-        ? '\\t'
-        : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    char === '\n' ? '\\n' : char === '\t' ? '\\t' : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   )
 }
 
 function toPlain(value: unknown, depth = 0): unknown {
   if (value instanceof Error) return { name: value.name, message: value.message }
-  if (depth > 5 || value === null || typeof value !== 'object')
-    return typeof value === 'bigint' ? String(value) : value
+  if (depth > 5 || value === null || typeof value !== 'object') return typeof value === 'bigint' ? String(value) : value
   if (Array.isArray(value)) return value.map((item) => toPlain(item, depth + 1))
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, toPlain(item, depth + 1)]),
-  )
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, toPlain(item, depth + 1)]))
 }
 
 function split(entry: LogEntry): { message: string; fields: Record<string, unknown> } {
   const [first, ...rest] = entry.data
-  const message =
-    typeof first === 'string'
-      ? first
-      : first instanceof Error
-        ? first.message
-        : (JSON.stringify(toPlain(first)) ?? '')
+  const message = typeof first === 'string' ? first : first instanceof Error ? first.message : (JSON.stringify(toPlain(first)) ?? '')
   const fields: Record<string, unknown> = {}
   rest.forEach((item, index) => {
     const plain = toPlain(item)
@@ -70,10 +58,7 @@ export function formatLogLine(entry: LogEntry, format: ConsoleFormat): string {
       ...fields,
     })
     // JSON escapes C0 controls itself; these others are legal in JSON but not harmless on a terminal.
-    return json.replace(
-      /[\u007f-\u009f\u2028\u2029]/g,
-      (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-    )
+    return json.replace(/[\u007f-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
   }
   const d = entry.date
   const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`

@@ -125,9 +125,7 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     guard,
     // Through a proxy, the proxy resolves the name: only the check before connecting applies,
     // and the system's fetch is the one that knows the proxy.
-    fetch: viaProxy
-      ? async (url, init) => ((await viaProxy(url)) ? ports.fetch(url, init) : direct.fetch(url, init))
-      : direct.fetch,
+    fetch: viaProxy ? async (url, init) => ((await viaProxy(url)) ? ports.fetch(url, init) : direct.fetch(url, init)) : direct.fetch,
   })
   const connectivity = new Connectivity()
   const groups = new GroupsService({
@@ -173,9 +171,7 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     ...settingsHandlers(settings),
     ...accountsHandlers(accounts),
     ...groupsHandlers(groups),
-    ...connectivityHandlers(
-      new ConnectivityProbe({ connectivity, fetch: ports.fetch, baseUrl: () => accounts.active()?.baseUrl ?? null }),
-    ),
+    ...connectivityHandlers(new ConnectivityProbe({ connectivity, fetch: ports.fetch, baseUrl: () => accounts.active()?.baseUrl ?? null })),
     ...communityHandlers(groups),
     ...exportHandlers(exporter),
     ...clipboardHandlers(ports.clipboard),

@@ -17,9 +17,12 @@ export interface TrayMenuActions {
 /** The next planned story as the tray shows it: when, and the start of its text (never its audience). */
 export function nextDueLabel(next: { dueAt: string; summary: StorySummary } | null, locale: string, timeZone?: string): string {
   if (!next) return 'No story scheduled'
-  const when = new Intl.DateTimeFormat(locale, { weekday: 'short', hour: 'numeric', minute: '2-digit', ...(timeZone && { timeZone }) }).format(
-    new Date(next.dueAt),
-  )
+  const when = new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(timeZone && { timeZone }),
+  }).format(new Date(next.dueAt))
   const text = next.summary.text.replace(/\s+/g, ' ').trim()
   const snippet = text.length > 32 ? `${text.slice(0, 31).trimEnd()}…` : text
   // The tray is seen by anyone at the screen: long digit runs (phone numbers) are masked.

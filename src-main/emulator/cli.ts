@@ -25,8 +25,7 @@ const USAGE = `Usage: npm run emulator -- [options]
 function integer(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined
   const n = Number(value)
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n))
-    throw new Error(`--${name} must be a whole number, not "${value}"`)
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) throw new Error(`--${name} must be a whole number, not "${value}"`)
   return n
 }
 
@@ -71,14 +70,11 @@ async function main(): Promise<void> {
     return
   }
   const storyStatus = integer('story-status', values['story-status'])
-  if (storyStatus !== undefined && storyStatus !== 200 && storyStatus !== 201)
-    throw new Error('--story-status must be 200 or 201')
+  if (storyStatus !== undefined && storyStatus !== 200 && storyStatus !== 201) throw new Error('--story-status must be 200 or 201')
   const options: EmulatorOptions = {
     ...(values.host === undefined ? {} : { host: values.host }),
     ...(values.token === undefined ? {} : { token: values.token }),
-    ...(values.seed === undefined
-      ? {}
-      : { seed: /^\d+$/.test(values.seed) ? Number(values.seed) : values.seed }),
+    ...(values.seed === undefined ? {} : { seed: /^\d+$/.test(values.seed) ? Number(values.seed) : values.seed }),
     ...(storyStatus === undefined ? {} : { storyStatus: storyStatus as 200 | 201 }),
     faults: parseFaults(values.fault ?? [], values.faults),
   }
@@ -90,8 +86,7 @@ async function main(): Promise<void> {
     jitterMs: integer('jitter', values.jitter),
     maxBodyBytes: integer('max-body', values['max-body']),
   }
-  for (const [key, value] of Object.entries(numbers))
-    if (value !== undefined) Object.assign(options, { [key]: value })
+  for (const [key, value] of Object.entries(numbers)) if (value !== undefined) Object.assign(options, { [key]: value })
 
   const started = performance.now()
   const emulator = await startEmulator(options)

@@ -75,13 +75,7 @@ const json = (status: number, value: unknown): Answer => ({
   contentType: 'application/json; charset=utf-8',
 })
 
-async function answerApi(
-  context: EmulatorContext,
-  route: FaultRoute,
-  req: IncomingMessage,
-  url: URL,
-  plan: FaultPlan,
-): Promise<Answer> {
+async function answerApi(context: EmulatorContext, route: FaultRoute, req: IncomingMessage, url: URL, plan: FaultPlan): Promise<Answer> {
   if (route === 'pictures') {
     const png = picture(url.pathname.slice(PICTURES_PREFIX.length))
     return {
@@ -92,8 +86,7 @@ async function answerApi(
     }
   }
   authenticate(req, url.searchParams, context.options.tokens)
-  if (route === 'groups')
-    return json(200, listGroups(context, url.searchParams, plan.violations, plan.paging))
+  if (route === 'groups') return json(200, listGroups(context, url.searchParams, plan.violations, plan.paging))
   if (route === 'media') {
     const { status, body } = await uploadMedia(context, req)
     return json(status, body)
@@ -160,12 +153,7 @@ async function serveApi(
   sendText(res, answer.status, body, { 'content-type': answer.contentType, ...answer.headers })
 }
 
-async function handle(
-  context: EmulatorContext,
-  control: EmulatorControl,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
+async function handle(context: EmulatorContext, control: EmulatorControl, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const started = performance.now()
   const url = new URL(req.url ?? '/', 'http://emulator.invalid')
   const method = req.method ?? 'GET'
@@ -197,12 +185,7 @@ async function handle(
   if (route === 'control') {
     const port = req.socket.localPort ?? 0
     guardControl(req, url.searchParams, context.options.tokens, port)
-    const answer = await handleControl(
-      context,
-      control,
-      req,
-      url.pathname.slice(CONTROL_PREFIX.length) || '/',
-    )
+    const answer = await handleControl(context, control, req, url.pathname.slice(CONTROL_PREFIX.length) || '/')
     sendJson(res, answer.status, answer.body)
     return
   }
@@ -250,9 +233,7 @@ export async function listen(context: EmulatorContext): Promise<Listening> {
     })
   })
   const { port } = server.address() as AddressInfo
-  const host = context.options.host.includes(':')
-    ? `[${context.options.host}]`
-    : context.options.host
+  const host = context.options.host.includes(':') ? `[${context.options.host}]` : context.options.host
   context.baseUrl = `http://${host}:${port}`
   let stopping: Promise<void> | undefined
   const stop = (): Promise<void> => {

@@ -8,10 +8,7 @@ export interface CallContext {
   transport: 'ipc' | 'web'
 }
 
-export type Handler<C extends ChannelName> = (
-  arg: ChannelParsedArgs<C>,
-  ctx: CallContext,
-) => Promise<ChannelResult<C>> | ChannelResult<C>
+export type Handler<C extends ChannelName> = (arg: ChannelParsedArgs<C>, ctx: CallContext) => Promise<ChannelResult<C>> | ChannelResult<C>
 
 export type Handlers = { [C in ChannelName]: Handler<C> }
 

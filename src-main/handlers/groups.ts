@@ -3,15 +3,7 @@ import type { GroupsService } from '../features/groups/sync'
 
 export function groupsHandlers(
   groups: GroupsService,
-): Pick<
-  Handlers,
-  | 'groups:query'
-  | 'groups:get'
-  | 'groups:labels'
-  | 'groups:state'
-  | 'groups:sync'
-  | 'groups:cancel-sync'
-> {
+): Pick<Handlers, 'groups:query' | 'groups:get' | 'groups:labels' | 'groups:state' | 'groups:sync' | 'groups:cancel-sync'> {
   return {
     'groups:query': (query) => groups.query(query),
     'groups:get': ({ id }) => groups.get(id),

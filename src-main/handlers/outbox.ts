@@ -31,8 +31,12 @@ export function outboxHandlers({ publisher, outboxes, setAside, feed }: OutboxHa
     'stories:outbox-list': () => outboxes.list(),
     'stories:outbox-act': ({ accountId, id, action }) => outboxes.act(accountId, id, action),
     'stories:schedule-edit': ({ accountId, id, dueAt, caption }) =>
-      outboxes.scheduleEdit(accountId, id, { ...(dueAt !== undefined && { dueAt: Date.parse(dueAt) }), ...(caption !== undefined && { caption }) }),
-    'stories:schedule-duplicate': ({ accountId, id, requestId, dueAt }) => outboxes.scheduleDuplicate(accountId, id, requestId, Date.parse(dueAt)),
+      outboxes.scheduleEdit(accountId, id, {
+        ...(dueAt !== undefined && { dueAt: Date.parse(dueAt) }),
+        ...(caption !== undefined && { caption }),
+      }),
+    'stories:schedule-duplicate': ({ accountId, id, requestId, dueAt }) =>
+      outboxes.scheduleDuplicate(accountId, id, requestId, Date.parse(dueAt)),
     'stories:history-list': () => outboxes.historyList(),
     'stories:set-aside-list': () => setAside.list(),
     'stories:set-aside-act': ({ accountId, id, action }) => setAside.act(accountId, id, action),

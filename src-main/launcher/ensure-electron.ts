@@ -49,5 +49,8 @@ export async function ensureElectron(ports: EnsureElectronPorts): Promise<Ensure
   const after = ports.locate()
   if (run.code === 0 && 'path' in after) return { ok: true, path: after.path }
   const reason = run.code === 0 ? 'its installer finished but left no binary' : installFailureReason(run)
-  return { ok: false, message: `Statusdesk could not start: the Electron runtime could not be downloaded because ${reason}. ${WEB_MODE_HINT}` }
+  return {
+    ok: false,
+    message: `Statusdesk could not start: the Electron runtime could not be downloaded because ${reason}. ${WEB_MODE_HINT}`,
+  }
 }

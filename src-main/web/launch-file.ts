@@ -14,10 +14,7 @@ function escapeHtml(text: string): string {
  * command line is visible to every user of the machine (`ps`) and a file readable only by its
  * owner is not. Notebook servers do the same.
  */
-export async function writeLaunchFile(
-  dataDir: string,
-  url: string,
-): Promise<{ path: string; fileUrl: string }> {
+export async function writeLaunchFile(dataDir: string, url: string): Promise<{ path: string; fileUrl: string }> {
   const path = join(dataDir, FILE)
   // A fresh file each start: 'wx' never follows a link planted in its place, and the mode is set at creation.
   await rm(path, { force: true })

@@ -44,10 +44,7 @@ export function openInBrowser(target: string, options: OpenOptions = {}): Promis
     child.on('error', (error: NodeJS.ErrnoException) =>
       settle({
         opened: false,
-        reason:
-          error.code === 'ENOENT'
-            ? `${command} was not found`
-            : `${command} failed (${error.message})`,
+        reason: error.code === 'ENOENT' ? `${command} was not found` : `${command} failed (${error.message})`,
       }),
     )
     child.on('exit', (code, signal) =>

@@ -17,9 +17,7 @@ export class WebUsageError extends Error {
 function parsePort(text: string, where: string): number {
   const port = /^\d{1,5}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN
   if (!Number.isInteger(port) || port > 65535) {
-    throw new WebUsageError(
-      `${where} must be a port number from 1 to 65535 (or 0 for any free port), not "${text}".`,
-    )
+    throw new WebUsageError(`${where} must be a port number from 1 to 65535 (or 0 for any free port), not "${text}".`)
   }
   return port
 }
@@ -29,10 +27,7 @@ function parsePort(text: string, where: string): number {
  * takes it as a setting of its own. With `--port=N` it sets `npm_config_port=N`; with
  * `--port N` it sets `npm_config_port=true` and passes N on as a bare argument. Both count.
  */
-export function parseWebOptions(
-  argv: readonly string[],
-  env: Readonly<Record<string, string | undefined>>,
-): WebOptions {
+export function parseWebOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): WebOptions {
   let values
   let positionals: string[]
   try {
@@ -52,9 +47,7 @@ export function parseWebOptions(
   const fromNpm = env['npm_config_port']
   const npmPassedPort = fromNpm === 'true' && positionals.length === 1
   if (positionals.length > (npmPassedPort ? 1 : 0)) {
-    throw new WebUsageError(
-      `Unexpected argument "${positionals[0]}": web mode takes --port N, --data-dir DIR, --open and --json.`,
-    )
+    throw new WebUsageError(`Unexpected argument "${positionals[0]}": web mode takes --port N, --data-dir DIR, --open and --json.`)
   }
   const port =
     values.port !== undefined

@@ -12,12 +12,7 @@ export async function readRememberedPort(dataDir: string): Promise<number | null
   try {
     const handle = await open(join(dataDir, FILE), 'r')
     try {
-      const { buffer, bytesRead } = await handle.read(
-        Buffer.alloc(MAX_FILE_BYTES + 1),
-        0,
-        MAX_FILE_BYTES + 1,
-        0,
-      )
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(MAX_FILE_BYTES + 1), 0, MAX_FILE_BYTES + 1, 0)
       if (bytesRead > MAX_FILE_BYTES) return null
       text = buffer.subarray(0, bytesRead).toString('utf8')
     } finally {
@@ -28,9 +23,7 @@ export async function readRememberedPort(dataDir: string): Promise<number | null
   }
   try {
     const port = (JSON.parse(text) as { port?: unknown }).port
-    return typeof port === 'number' && Number.isInteger(port) && port >= 1 && port <= 65535
-      ? port
-      : null
+    return typeof port === 'number' && Number.isInteger(port) && port >= 1 && port <= 65535 ? port : null
   } catch {
     return null
   }
@@ -50,9 +43,7 @@ export async function rememberPort(dataDir: string, port: number): Promise<void>
 }
 
 function code(error: unknown): string | undefined {
-  return error && typeof error === 'object' && 'code' in error
-    ? String((error as { code: unknown }).code)
-    : undefined
+  return error && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : undefined
 }
 
 /**
@@ -68,14 +59,10 @@ export async function listenOnChosenPort<T>(
       return await start(choice.asked)
     } catch (error) {
       if (code(error) === 'EADDRINUSE') {
-        throw new WebUsageError(
-          `Port ${choice.asked} is already in use by another program: stop it, or choose another port with --port N.`,
-        )
+        throw new WebUsageError(`Port ${choice.asked} is already in use by another program: stop it, or choose another port with --port N.`)
       }
       if (code(error) === 'EACCES') {
-        throw new WebUsageError(
-          `Port ${choice.asked} needs special rights on this system: choose a port above 1023 with --port N.`,
-        )
+        throw new WebUsageError(`Port ${choice.asked} needs special rights on this system: choose a port above 1023 with --port N.`)
       }
       throw error
     }

@@ -73,11 +73,7 @@ export interface ConnectedAccount extends AccountSummary {
   outcome: ConnectOutcome
 }
 
-const baseUrl = z
-  .string()
-  .trim()
-  .url()
-  .refine(isSecureBaseUrl, 'must be an https:// address (plain http:// only to this computer)')
+const baseUrl = z.string().trim().url().refine(isSecureBaseUrl, 'must be an https:// address (plain http:// only to this computer)')
 
 export const ConnectArgsSchema = z.object({
   baseUrl: baseUrl.default(DEFAULT_BASE_URL),

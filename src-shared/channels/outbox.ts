@@ -135,8 +135,14 @@ export const outboxChannels = {
     z.object({
       requestId,
       id: storyId,
-      contacts: z.array(z.string().regex(/^\d{7,15}$/, 'must be 7 to 15 digits')).max(2000).optional(),
-      exclude_contacts: z.array(z.string().regex(/^\d{7,15}$/, 'must be 7 to 15 digits')).max(2000).optional(),
+      contacts: z
+        .array(z.string().regex(/^\d{7,15}$/, 'must be 7 to 15 digits'))
+        .max(2000)
+        .optional(),
+      exclude_contacts: z
+        .array(z.string().regex(/^\d{7,15}$/, 'must be 7 to 15 digits'))
+        .max(2000)
+        .optional(),
     }),
   ),
   /** Stops an upload; a request whose body was already all sent ends as `unknown`. */

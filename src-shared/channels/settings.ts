@@ -24,19 +24,41 @@ export const SettingsSchema = z.object({
   sync: z
     .object({
       /** Minutes between background refreshes; 0 turns them off. */
-      intervalMinutes: z.number().int().min(0).max(24 * 60).default(15),
+      intervalMinutes: z
+        .number()
+        .int()
+        .min(0)
+        .max(24 * 60)
+        .default(15),
       concurrency: z.number().int().min(1).max(8).default(4),
       downloadPictures: z.boolean().default(true),
     })
     .prefault({}),
   stories: z
     .object({
-      imageMaxBytes: z.number().int().positive().default(5 * 1024 * 1024),
-      videoMaxBytes: z.number().int().positive().default(16 * 1024 * 1024),
-      audioMaxBytes: z.number().int().positive().default(16 * 1024 * 1024),
+      imageMaxBytes: z
+        .number()
+        .int()
+        .positive()
+        .default(5 * 1024 * 1024),
+      videoMaxBytes: z
+        .number()
+        .int()
+        .positive()
+        .default(16 * 1024 * 1024),
+      audioMaxBytes: z
+        .number()
+        .int()
+        .positive()
+        .default(16 * 1024 * 1024),
       videoMaxSeconds: z.number().positive().default(60),
       /** A scheduled story found up to this many minutes late is still sent by itself; 0 (the default) always asks. */
-      lateSendMinutes: z.number().int().min(0).max(24 * 60).default(0),
+      lateSendMinutes: z
+        .number()
+        .int()
+        .min(0)
+        .max(24 * 60)
+        .default(0),
     })
     .prefault({}),
   updates: z
@@ -63,13 +85,15 @@ function sectionPatch<S extends z.ZodRawShape>(section: z.ZodObject<S>) {
 }
 
 /** A partial update: any subset of the fields above, nested objects merged. */
-export const SettingsPatchSchema = z.object({
-  theme: z.enum(THEMES).optional(),
-  locale: z.string().min(2).max(35).nullable().optional(),
-  sync: sectionPatch(SettingsSchema.shape.sync.unwrap()).optional(),
-  stories: sectionPatch(SettingsSchema.shape.stories.unwrap()).optional(),
-  updates: sectionPatch(SettingsSchema.shape.updates.unwrap()).optional(),
-}).strict()
+export const SettingsPatchSchema = z
+  .object({
+    theme: z.enum(THEMES).optional(),
+    locale: z.string().min(2).max(35).nullable().optional(),
+    sync: sectionPatch(SettingsSchema.shape.sync.unwrap()).optional(),
+    stories: sectionPatch(SettingsSchema.shape.stories.unwrap()).optional(),
+    updates: sectionPatch(SettingsSchema.shape.updates.unwrap()).optional(),
+  })
+  .strict()
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>
 
 /** A file of ours that could not be read at startup and was moved aside; the app runs on defaults. */

@@ -36,17 +36,13 @@ function deepest(issue: Issue): { path: PropertyKey[]; message: string } {
         if (!best || candidate.path.length > best.path.length) best = candidate
       }
     }
-    if (best && best.path.length > 0)
-      return { path: [...issue.path, ...best.path], message: best.message }
+    if (best && best.path.length > 0) return { path: [...issue.path, ...best.path], message: best.message }
   }
   return { path: [...issue.path], message: issue.message }
 }
 
 /** The first problem of a failed parse, with its path prefixed by where the value sat. */
-export function describeZodError(
-  error: z.ZodError,
-  prefix: readonly PropertyKey[] = [],
-): ParseIssue {
+export function describeZodError(error: z.ZodError, prefix: readonly PropertyKey[] = []): ParseIssue {
   const first = error.issues[0]
   if (!first) return { path: formatIssuePath(prefix), message: 'Invalid value' }
   const { path, message } = deepest(first)
@@ -54,13 +50,7 @@ export function describeZodError(
 }
 
 /** Parses with `schema` and turns a failure into one path-naming issue. */
-export function parseWith<S extends z.ZodType>(
-  schema: S,
-  value: unknown,
-  prefix: readonly PropertyKey[] = [],
-): ParseOutcome<z.output<S>> {
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, prefix: readonly PropertyKey[] = []): ParseOutcome<z.output<S>> {
   const result = schema.safeParse(value)
-  return result.success
-    ? { success: true, data: result.data }
-    : { success: false, issue: describeZodError(result.error, prefix) }
+  return result.success ? { success: true, data: result.data } : { success: false, issue: describeZodError(result.error, prefix) }
 }

@@ -45,15 +45,7 @@ export const MESSAGE_TYPES = [
 ] as const
 export const MessageTypeSchema = openEnum(MESSAGE_TYPES)
 
-export const MEDIA_MESSAGE_TYPES = [
-  'image',
-  'video',
-  'gif',
-  'audio',
-  'voice',
-  'document',
-  'sticker',
-] as const
+export const MEDIA_MESSAGE_TYPES = ['image', 'video', 'gif', 'audio', 'voice', 'document', 'sticker'] as const
 export const MediaMessageTypeSchema = openEnum(MEDIA_MESSAGE_TYPES)
 
 export const LABEL_COLORS = [

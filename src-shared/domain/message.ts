@@ -28,23 +28,8 @@ import {
 import { LabelSchema, MessageTypeSchema, ReactionSchema } from './message-parts'
 import { openEnum, opt } from './schema-helpers'
 
-export const MESSAGE_SOURCES = [
-  'web',
-  'mobile',
-  'api',
-  'system',
-  'business_api',
-  'unknown',
-] as const
-export const MESSAGE_STATUSES = [
-  'failed',
-  'pending',
-  'sent',
-  'delivered',
-  'read',
-  'played',
-  'deleted',
-] as const
+export const MESSAGE_SOURCES = ['web', 'mobile', 'api', 'system', 'business_api', 'unknown'] as const
+export const MESSAGE_STATUSES = ['failed', 'pending', 'sent', 'delivered', 'read', 'played', 'deleted'] as const
 
 /**
  * The content members of a message, keyed as on the wire. A message carries the one that
@@ -89,9 +74,7 @@ type OptionalMembers<T extends Record<string, z.ZodType>> = {
 }
 
 function optionalMembers<T extends Record<string, z.ZodType>>(members: T): OptionalMembers<T> {
-  return Object.fromEntries(
-    Object.entries(members).map(([key, schema]) => [key, opt(schema)]),
-  ) as OptionalMembers<T>
+  return Object.fromEntries(Object.entries(members).map(([key, schema]) => [key, opt(schema)])) as OptionalMembers<T>
 }
 
 /** Message (components/schemas/Message), e.g. a group's `last_message`. */

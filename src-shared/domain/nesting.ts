@@ -14,8 +14,7 @@ export function nestedDeeperThan(value: unknown, max: number): boolean {
     const depth = next.depth + 1
     if (depth > max) return true
     const children = Array.isArray(next.value) ? next.value : Object.values(next.value)
-    for (const child of children)
-      if (child !== null && typeof child === 'object') pending.push({ value: child, depth })
+    for (const child of children) if (child !== null && typeof child === 'object') pending.push({ value: child, depth })
   }
   return false
 }

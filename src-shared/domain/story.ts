@@ -41,11 +41,9 @@ const DATA_URI = /^data:[\w.+-]+\/[\w.+-]+(?:;[\w.+-]+=[\w.+-]+)*;base64,/
 const MEDIA_ID = /^[a-zA-Z0-9]+-[0-9a-fA-F-]+$/
 
 /** `media`: an http(s) URL, a base64 data URI, or the id of media already on the provider. */
-export const StoryMediaSchema = z
-  .string()
-  .refine((value) => HTTP_URL.test(value) || DATA_URI.test(value) || MEDIA_ID.test(value), {
-    error: 'Must be an http(s) URL, a base64 data URI or a media id',
-  })
+export const StoryMediaSchema = z.string().refine((value) => HTTP_URL.test(value) || DATA_URI.test(value) || MEDIA_ID.test(value), {
+  error: 'Must be an http(s) URL, a base64 data URI or a media id',
+})
 
 const audienceShape = {
   /** Only these contacts see the story (empty or absent: every contact). */
@@ -86,12 +84,9 @@ export const TextStoryRequestSchema = z.strictObject({
   caption: caption.refine((text) => text.trim().length > 0, {
     error: 'A text story needs some text',
   }),
-  background_color: ArgbColorSchema.refine(
-    (color) => !ARGB_COLOR_PATTERN.test(color) || !isTransparentArgb(color),
-    {
-      error: 'The background is fully transparent; pick a visible colour',
-    },
-  ),
+  background_color: ArgbColorSchema.refine((color) => !ARGB_COLOR_PATTERN.test(color) || !isTransparentArgb(color), {
+    error: 'The background is fully transparent; pick a visible colour',
+  }),
   caption_color: ArgbColorSchema,
   font_type: StoryFontSchema,
   ...audienceShape,
@@ -108,9 +103,7 @@ export type StoryRequest = z.infer<typeof StoryRequestSchema>
  */
 export function parseStoryRequest(input: unknown): ParseOutcome<StoryRequest> {
   const isMedia = typeof input === 'object' && input !== null && 'media' in input
-  return isMedia
-    ? parseWith(MediaStoryRequestSchema, input)
-    : parseWith(TextStoryRequestSchema, input)
+  return isMedia ? parseWith(MediaStoryRequestSchema, input) : parseWith(TextStoryRequestSchema, input)
 }
 
 /** The reply to `POST /stories` (SentMessage). */
@@ -126,9 +119,7 @@ const StoryReceiptSchema = z.looseObject({ sent: z.boolean() })
  * Parses the reply to `POST /stories`. `sent` decides whether the story is out; a
  * malformed `message` beside it is dropped (and described) rather than casting doubt on it.
  */
-export function parseStoryResponse(
-  raw: unknown,
-): ParseOutcome<{ response: StoryResponse; messageIssue?: ParseIssue }> {
+export function parseStoryResponse(raw: unknown): ParseOutcome<{ response: StoryResponse; messageIssue?: ParseIssue }> {
   const receipt = parseWith(StoryReceiptSchema, raw)
   if (!receipt.success) return receipt
   const full = StoryResponseSchema.safeParse(raw)

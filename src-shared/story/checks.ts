@@ -92,8 +92,7 @@ function checkMediaStory(draft: StoryDraft, media: MediaGrant | null, limits: St
 function checkContactList(field: 'contacts' | 'exclude', list: readonly string[], issues: StoryIssue[]): void {
   const bad = list.filter((entry) => normalizeContact(entry) === null)
   if (bad.length > 0) issues.push(error(field, 'contact-invalid', { value: bad[0]!, count: bad.length }))
-  if (list.length > MAX_AUDIENCE_CONTACTS)
-    issues.push(error(field, 'too-many-contacts', { max: MAX_AUDIENCE_CONTACTS }))
+  if (list.length > MAX_AUDIENCE_CONTACTS) issues.push(error(field, 'too-many-contacts', { max: MAX_AUDIENCE_CONTACTS }))
 }
 
 function checkAudience(draft: StoryDraft, issues: StoryIssue[]): void {

@@ -43,9 +43,7 @@ async function emulatedAccount(): Promise<{ server: BenchServer; client: ApiClie
   return { server, client: own }
 }
 
-const { server: emulator, client } = REPLAY
-  ? await replayedAccount(GROUPS, LATENCY_MS)
-  : await emulatedAccount()
+const { server: emulator, client } = REPLAY ? await replayedAccount(GROUPS, LATENCY_MS) : await emulatedAccount()
 
 interface Measured {
   ms: number
@@ -100,9 +98,7 @@ function service(dir: string): GroupsService {
  * The highest heapUsed, and the highest heapUsed + arrayBuffers (the columns and the pages
  * in flight live outside the JS heap), seen while `run` runs, sampled every 20 ms.
  */
-async function peakMemory<T>(
-  run: () => Promise<T>,
-): Promise<{ heap: number; withBuffers: number; value: T }> {
+async function peakMemory<T>(run: () => Promise<T>): Promise<{ heap: number; withBuffers: number; value: T }> {
   let heap = 0
   let withBuffers = 0
   const sample = (): void => {

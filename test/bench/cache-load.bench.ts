@@ -31,10 +31,7 @@ try {
     })
     const { groups } = await fetchAllGroups(client)
     await emulator.stop()
-    await new SnapshotStore({ dir, accountId: 'bench' }).save(
-      { accountId: 'bench', syncedAt: new Date().toISOString() },
-      groups,
-    )
+    await new SnapshotStore({ dir, accountId: 'bench' }).save({ accountId: 'bench', syncedAt: new Date().toISOString() }, groups)
     await writeFile(plainFile, JSON.stringify(groups))
   }
   gc()
@@ -52,8 +49,7 @@ try {
     started = performance.now()
     const outcome = await new SnapshotStore({ dir, accountId: 'bench' }).load()
     snapshot.push(performance.now() - started)
-    if (outcome.status !== 'loaded' || outcome.snapshot.groups.length !== GROUPS)
-      throw new Error('snapshot did not load')
+    if (outcome.status !== 'loaded' || outcome.snapshot.groups.length !== GROUPS) throw new Error('snapshot did not load')
   }
 
   const outcome = await new SnapshotStore({ dir, accountId: 'bench' }).load()
@@ -66,15 +62,11 @@ try {
   const first = index.query(GroupsQuerySchema.parse({}))
   const firstQueryMs = performance.now() - started
   started = performance.now()
-  const searched = index.query(
-    GroupsQuerySchema.parse({ search: 'cafe', filters: ['unread'], sort: 'name' }),
-  )
+  const searched = index.query(GroupsQuerySchema.parse({ search: 'cafe', filters: ['unread'], sort: 'name' }))
   const searchMs = performance.now() - started
 
   const ratio = median(snapshot) / median(plain)
-  console.log(
-    `\nSnapshot load: ${GROUPS.toLocaleString('en')} groups (median of ${ROUNDS}, alternating)`,
-  )
+  console.log(`\nSnapshot load: ${GROUPS.toLocaleString('en')} groups (median of ${ROUNDS}, alternating)`)
   console.table([
     {
       step: 'read + JSON.parse of a plain JSON file (floor)',

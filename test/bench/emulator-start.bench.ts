@@ -4,8 +4,7 @@
  */
 import { startEmulator } from '../../src-main/emulator/index'
 
-const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
 const round = (ms: number): number => Math.round(ms * 10) / 10
 
 async function timeStart(groups: number): Promise<number> {
@@ -19,11 +18,7 @@ async function timeStart(groups: number): Promise<number> {
   return median(runs)
 }
 
-async function timePage(
-  groups: number,
-  offset: number,
-  count: number,
-): Promise<{ ms: number; bytes: number }> {
+async function timePage(groups: number, offset: number, count: number): Promise<{ ms: number; bytes: number }> {
   const emulator = await startEmulator({ groups })
   try {
     const headers = { authorization: `Bearer ${emulator.token}` }
@@ -43,10 +38,7 @@ async function timePage(
   }
 }
 
-async function timeWalk(
-  groups: number,
-  count: number,
-): Promise<{ ms: number; bytes: number; pages: number }> {
+async function timeWalk(groups: number, count: number): Promise<{ ms: number; bytes: number; pages: number }> {
   const emulator = await startEmulator({ groups })
   try {
     const headers = { authorization: `Bearer ${emulator.token}` }
@@ -69,8 +61,7 @@ async function timeWalk(
 }
 
 const rows: Record<string, string | number>[] = []
-for (const groups of [250, 5_000, 100_000])
-  rows.push({ measure: `start, ${groups} groups`, ms: round(await timeStart(groups)) })
+for (const groups of [250, 5_000, 100_000]) rows.push({ measure: `start, ${groups} groups`, ms: round(await timeStart(groups)) })
 for (const [groups, offset, count] of [
   [5_000, 0, 100],
   [100_000, 0, 500],

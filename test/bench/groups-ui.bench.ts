@@ -17,15 +17,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromium } from '../e2e/support/chr
 import { startWebApp } from '../e2e/support/web-app'
 import { spawnEmulator } from '../support/emulator-process'
 import { cpuSeconds } from './support/cpu-seconds'
-import {
-  PAIRS,
-  clearSearch,
-  connectAndSync,
-  keystroke,
-  optionsInPage,
-  timeQuery,
-  withoutPictureDownloads,
-} from './support/groups-ui-page'
+import { PAIRS, clearSearch, connectAndSync, keystroke, optionsInPage, timeQuery, withoutPictureDownloads } from './support/groups-ui-page'
 import { defaultRenderer, noDebounceRenderer } from './support/renderer-builds'
 import { type Measure, type Phase, median, printTables, round } from './support/groups-ui-report'
 import { Resyncs, syncing, waitIdle } from './support/resync'
@@ -42,8 +34,7 @@ const LATENCY_MS = 50
  */
 const MAX_TYPED_DURING_SYNC = 400
 
-const cpuDelta = (from: number | null, to: number | null): number | string =>
-  from === null || to === null ? 'n/a' : round(to - from)
+const cpuDelta = (from: number | null, to: number | null): number | string => (from === null || to === null ? 'n/a' : round(to - from))
 
 const emptyPhase = (): Phase => ({
   keystrokes: [],
@@ -54,12 +45,7 @@ const emptyPhase = (): Phase => ({
   seconds: 0,
 })
 
-async function measure(
-  groups: number,
-  debounce: string,
-  outDir: string,
-  withSync: boolean,
-): Promise<Measure> {
+async function measure(groups: number, debounce: string, outDir: string, withSync: boolean): Promise<Measure> {
   const emulator = await spawnEmulator([
     '--groups',
     String(groups),
@@ -124,8 +110,7 @@ async function measure(
     const during = emptyPhase()
     for (
       ;
-      (during.keystrokes.length < KEYSTROKES || resyncs.durationsMs.length === 0) &&
-      during.typed < MAX_TYPED_DURING_SYNC;
+      (during.keystrokes.length < KEYSTROKES || resyncs.durationsMs.length === 0) && during.typed < MAX_TYPED_DURING_SYNC;
       during.typed++
     ) {
       await resyncs.ensure()
@@ -170,9 +155,7 @@ assertChromium()
 const loadBefore = load()
 const defaultOut = defaultRenderer()
 const noDebounce = await noDebounceRenderer()
-console.log(
-  `emulator: its own process (spawnEmulator), ${LATENCY_MS} ms per request; web mode, Chromium and this driver: one process each`,
-)
+console.log(`emulator: its own process (spawnEmulator), ${LATENCY_MS} ms per request; web mode, Chromium and this driver: one process each`)
 console.log(`load average (1 / 5 / 15 min): ${loadBefore} before the builds, ${load()} after them`)
 
 const results: Measure[] = []
@@ -194,8 +177,5 @@ const ratioOk = median(big.idle.keystrokes) <= 2 * baseline
 const complete = results.every((r) => (r.duringSync?.keystrokes.length ?? KEYSTROKES) >= KEYSTROKES)
 console.log(`rows in DOM under 80 at every size: ${rowsOk ? 'yes' : 'NO'}`)
 console.log(`median idle keystroke at 50,000 within 2x of 1,000: ${ratioOk ? 'yes' : 'NO'}`)
-if (!complete)
-  console.log(
-    `fewer than ${KEYSTROKES} keystrokes fell wholly within a sync: the sync figures rest on fewer`,
-  )
+if (!complete) console.log(`fewer than ${KEYSTROKES} keystrokes fell wholly within a sync: the sync figures rest on fewer`)
 process.exit(rowsOk && ratioOk ? 0 : 1)

@@ -21,7 +21,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 function story(i: number): NewStory {
   return {
     requestId: `offline-bench-${i}-${Date.now()}`,
-    payload: { kind: 'text', request: { caption: `Offline ${i}`, background_color: '#FF0B6E4F', caption_color: '#FFFFFFFF', font_type: 'SYSTEM' } },
+    payload: {
+      kind: 'text',
+      request: { caption: `Offline ${i}`, background_color: '#FF0B6E4F', caption_color: '#FFFFFFFF', font_type: 'SYSTEM' },
+    },
     summary: {
       kind: 'text',
       text: `Offline ${i}`,
@@ -51,7 +54,13 @@ for (let round = 0; round < ROUNDS; round++) {
     const client = new ApiClient({ baseUrl, token, fetch: (input, init) => (requests++, globalThis.fetch(input, init)) })
     const connectivity = new Connectivity()
     if (index === 1) connectivity.reportFailure('offline')
-    const outbox = new Outbox({ accountId: 'bench', accountDir: dir, publisher: client, connectivity, history: new HistoryStore(accountFile(dir, 'history')) })
+    const outbox = new Outbox({
+      accountId: 'bench',
+      accountDir: dir,
+      publisher: client,
+      connectivity,
+      history: new HistoryStore(accountFile(dir, 'history')),
+    })
     await outbox.open()
     const started = performance.now()
     const outcome = await outbox.publish(story(round))
@@ -62,4 +71,6 @@ for (let round = 0; round < ROUNDS; round++) {
     await rm(dir, { recursive: true, force: true })
   }
 }
-console.table(rows.map((row) => ({ case: row.case, answer: row.state, 'median ms': Math.round(median(row.ms)), requests: median(row.requests) })))
+console.table(
+  rows.map((row) => ({ case: row.case, answer: row.state, 'median ms': Math.round(median(row.ms)), requests: median(row.requests) })),
+)

@@ -23,7 +23,12 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!
 }
 
-const request = (i: number) => ({ caption: `Bench story ${i}`, background_color: '#FF0B6E4F', caption_color: '#FFFFFFFF', font_type: 'SYSTEM' as const })
+const request = (i: number) => ({
+  caption: `Bench story ${i}`,
+  background_color: '#FF0B6E4F',
+  caption_color: '#FFFFFFFF',
+  font_type: 'SYSTEM' as const,
+})
 
 function story(i: number): NewStory {
   return {

@@ -19,23 +19,11 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { SnapshotStore } from '../../src-main/features/groups/cache'
 import { silentLogger } from '../../src-main/platform/log/log'
-import {
-  PARTICIPANTS_FILE,
-  ParticipantIndex,
-  type ParticipantsSnapshot,
-} from '../../src-main/features/groups/participants'
+import { PARTICIPANTS_FILE, ParticipantIndex, type ParticipantsSnapshot } from '../../src-main/features/groups/participants'
 import { ContactsSearch } from '../../src-main/features/stories/publish/contacts-search'
 import { forEachRecord } from '../../src-main/features/groups/cache'
 import { DirectoryBuilder, ReferenceContactsSearch } from '../support/directory-reference'
-import {
-  benchAccount,
-  benchGroupsService,
-  median,
-  megabytes,
-  millis,
-  settled,
-  stallWatch,
-} from './support/groups-bench'
+import { benchAccount, benchGroupsService, median, megabytes, millis, settled, stallWatch } from './support/groups-bench'
 
 const GROUPS = Number(process.env['BENCH_GROUPS'] ?? 50_000)
 const SEARCHES = 20
@@ -60,9 +48,7 @@ async function heldSnapshot(dir: string): Promise<ParticipantsSnapshot> {
 /** Twenty searches a user could type: numbers (whole, partial, punctuated), group words, two words. */
 function queriesFrom(reference: ReferenceContactsSearch): string[] {
   const people = reference.search('', 200).contacts
-  const words = people
-    .flatMap((p) => p.groups.flatMap((g) => g.split(/\s+/)))
-    .filter((w) => w.length > 3)
+  const words = people.flatMap((p) => p.groups.flatMap((g) => g.split(/\s+/))).filter((w) => w.length > 3)
   const pick = <T>(list: T[], i: number): T => list[(i * 37) % list.length] as T
   return [
     '',
@@ -200,37 +186,19 @@ try {
   await rm(dir, { recursive: true, force: true })
 }
 
-console.log(
-  `\nAudience picker people: ${GROUPS.toLocaleString('en')} emulator groups, ${SEARCHES} searches`,
-)
+console.log(`\nAudience picker people: ${GROUPS.toLocaleString('en')} emulator groups, ${SEARCHES} searches`)
 const row = (figure: string, a: string, b: string) => ({
   figure,
   'old (main thread, objects)': a,
   'new (worker, file, typed arrays)': b,
 })
 console.table([
-  row(
-    'main heap held while the picker is used (after GC)',
-    megabytes(old.heap),
-    megabytes(fresh.heap),
-  ),
-  row(
-    'ArrayBuffers held while the picker is used',
-    megabytes(old.buffers),
-    megabytes(fresh.buffers),
-  ),
+  row('main heap held while the picker is used (after GC)', megabytes(old.heap), megabytes(fresh.heap)),
+  row('ArrayBuffers held while the picker is used', megabytes(old.buffers), megabytes(fresh.buffers)),
   row('longest main event-loop stall while building', millis(old.stallMs), millis(fresh.stallMs)),
-  row(
-    'main thread busy until the first answer (event-loop active time)',
-    millis(old.busyMs),
-    millis(fresh.busyMs),
-  ),
+  row('main thread busy until the first answer (event-loop active time)', millis(old.busyMs), millis(fresh.busyMs)),
   row('first search answer, from nothing', millis(old.firstAnswerMs), millis(fresh.firstAnswerMs)),
-  row(
-    'first search answer, file already built (later start)',
-    '(same as above)',
-    millis(fresh.laterStartMs ?? 0),
-  ),
+  row('first search answer, file already built (later start)', '(same as above)', millis(fresh.laterStartMs ?? 0)),
   row(`median of ${SEARCHES} searches (limit 30)`, millis(old.medianMs), millis(fresh.medianMs)),
   row('participants index file on disk', '(none)', megabytes(fresh.fileBytes ?? 0)),
 ])

@@ -64,9 +64,7 @@ try {
     baseline.push(loop)
 
     // Only the count is kept, so the groups can be collected before the full sync runs.
-    const engine = await timed(
-      async () => (await fetchAllGroups(client, { concurrency: 4 })).groups.length,
-    )
+    const engine = await timed(async () => (await fetchAllGroups(client, { concurrency: 4 })).groups.length)
     if (engine.value !== GROUPS) throw new Error(`sync engine read ${engine.value} groups`)
     fetchOnly.push(engine)
 
@@ -107,11 +105,7 @@ console.log(
 console.table([
   row('sequential loop, count=100 (baseline)', Math.floor(GROUPS / 100) + 1, best(baseline)),
   row('sync engine fetch: 500/page, 4 in flight', Math.floor(GROUPS / 500) + 1, best(fetchOnly)),
-  row(
-    'full sync: fetch + diff + atomic save + index',
-    Math.floor(GROUPS / 500) + 1,
-    best(fullSync),
-  ),
+  row('full sync: fetch + diff + atomic save + index', Math.floor(GROUPS / 500) + 1, best(fullSync)),
 ])
 console.table([
   {

@@ -56,8 +56,7 @@ async function child(variant: Variant, url: string, file: string): Promise<void>
       { media: { kind: 'file', path: file, mimeType: 'video/mp4' }, caption: 'Benchmark' },
       { onProgress: (p) => (bodyBytes = p.totalBytes) },
     )
-    if (result.outcome !== 'published')
-      throw new Error(`streamed upload failed: ${result.error.message}`)
+    if (result.outcome !== 'published') throw new Error(`streamed upload failed: ${result.error.message}`)
   } else if (variant === 'one-string') {
     const data = await readFile(file)
     sample()
@@ -135,8 +134,7 @@ async function parent(): Promise<void> {
 
     const row = (variant: Variant) => {
       const runs = results.filter((r) => r.variant === variant)
-      const pick = (key: keyof Omit<Measure, 'variant'>) =>
-        median(runs.map((r) => r[key] as number))
+      const pick = (key: keyof Omit<Measure, 'variant'>) => median(runs.map((r) => r[key] as number))
       const idle = median(results.filter((r) => r.variant === 'idle').map((r) => r.peakRssMb))
       return {
         variant,
@@ -148,9 +146,7 @@ async function parent(): Promise<void> {
         'time (ms)': pick('ms').toFixed(0),
       }
     }
-    console.log(
-      `Publishing a ${mb(FILE_BYTES)} MB file as a base64 data URI story (median of ${RUNS} runs, Node ${process.version})`,
-    )
+    console.log(`Publishing a ${mb(FILE_BYTES)} MB file as a base64 data URI story (median of ${RUNS} runs, Node ${process.version})`)
     console.table(VARIANTS.map(row))
   } finally {
     await rm(dir, { recursive: true, force: true })

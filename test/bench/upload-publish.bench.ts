@@ -72,7 +72,11 @@ async function withSink<T>(run: (url: string, received: () => number, reset: () 
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   try {
-    return await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, () => received, () => (received = 0))
+    return await run(
+      `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      () => received,
+      () => (received = 0),
+    )
   } finally {
     server.closeAllConnections()
     await new Promise<void>((resolve) => server.close(() => resolve()))
@@ -113,7 +117,9 @@ async function parent(): Promise<void> {
         'time (ms)': median(runs.map((r) => r.ms)).toFixed(0),
       }
     })
-    console.log(`Publishing a ${mb(FILE_BYTES)} MB video story (median of ${RUNS} runs, idle process ${idle.toFixed(1)} MB, Node ${process.version})`)
+    console.log(
+      `Publishing a ${mb(FILE_BYTES)} MB video story (median of ${RUNS} runs, idle process ${idle.toFixed(1)} MB, Node ${process.version})`,
+    )
     console.table(rows)
   } finally {
     await rm(dir, { recursive: true, force: true })

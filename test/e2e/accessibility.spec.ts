@@ -39,7 +39,11 @@ for (const scheme of ['light', 'dark'] as const) {
   })
 }
 
-test('every view of a connected account has no serious or critical violations, in both themes', async ({ appPage: page, emulator, app }) => {
+test('every view of a connected account has no serious or critical violations, in both themes', async ({
+  appPage: page,
+  emulator,
+  app,
+}) => {
   test.setTimeout(180_000)
   await page.emulateMedia({ colorScheme: 'light' })
   await page.goto(app.url)
@@ -80,7 +84,11 @@ test('asking the system for less motion stops the animations and transitions', a
     probe.style.transition = 'opacity 300ms'
     document.body.append(probe)
     const style = getComputedStyle(probe)
-    return { animation: parseFloat(style.animationDuration), transition: parseFloat(style.transitionDuration), loops: style.animationIterationCount }
+    return {
+      animation: parseFloat(style.animationDuration),
+      transition: parseFloat(style.transitionDuration),
+      loops: style.animationIterationCount,
+    }
   })
   expect(timings.animation).toBeLessThan(0.001)
   expect(timings.transition).toBeLessThan(0.001)

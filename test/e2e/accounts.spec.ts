@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { accountIdByLabel, closedPort, expectConnectFailure, fillConnect, openAccountsSettings, plainServer } from './support/accounts-helpers'
+import {
+  accountIdByLabel,
+  closedPort,
+  expectConnectFailure,
+  fillConnect,
+  openAccountsSettings,
+  plainServer,
+} from './support/accounts-helpers'
 import { expect, test } from './support/fixtures'
 
 const TOKEN_A = 'e2eA_tok_51f0c2d9a8b7'

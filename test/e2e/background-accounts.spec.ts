@@ -33,7 +33,10 @@ async function wallTime(page: Page, ms: number): Promise<{ at: number; wall: str
     const at = Math.ceil((Date.now() + ahead) / 1000) * 1000
     const d = new Date(at)
     const pad = (n: number) => String(n).padStart(2, '0')
-    return { at, wall: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` }
+    return {
+      at,
+      wall: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`,
+    }
   }, ms)
 }
 

@@ -68,7 +68,9 @@ test('one click publishes to both accounts, and each server receives the story e
   expect(await seriousViolations(page)).toEqual([])
 })
 
-test('Publish at… with both accounts ticked plans the story in each, and each server receives it once at its time', async ({ appPage: page }) => {
+test('Publish at… with both accounts ticked plans the story in each, and each server receives it once at its time', async ({
+  appPage: page,
+}) => {
   test.setTimeout(120_000)
   await composeText('Doors open at nine')
   await expect(page.getByTestId(`broadcast-target-${shopId}`)).toBeChecked()
@@ -77,7 +79,10 @@ test('Publish at… with both accounts ticked plans the story in each, and each 
     const at = Math.ceil((Date.now() + 6_000) / 1000) * 1000
     const d = new Date(at)
     const pad = (n: number) => String(n).padStart(2, '0')
-    return { at, wall: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` }
+    return {
+      at,
+      wall: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`,
+    }
   })
   await page.getByTestId('story-schedule-toggle').check()
   await page.getByTestId('story-schedule-at').fill(due.wall)
@@ -85,7 +90,10 @@ test('Publish at… with both accounts ticked plans the story in each, and each 
 
   await expect(page.getByTestId('broadcast-summary-line')).toContainText('2 planned for')
   for (const id of [shopId, branchId])
-    await expect(page.getByTestId('broadcast-result').and(page.locator(`[data-account="${id}"]`))).toHaveAttribute('data-state', 'scheduled')
+    await expect(page.getByTestId('broadcast-result').and(page.locator(`[data-account="${id}"]`))).toHaveAttribute(
+      'data-state',
+      'scheduled',
+    )
   expect(await published(shop, 'Doors open at nine')).toHaveLength(0)
   expect(await published(branch, 'Doors open at nine')).toHaveLength(0)
 
@@ -99,7 +107,10 @@ test('Publish at… with both accounts ticked plans the story in each, and each 
   await expect(page.getByTestId('story-schedule-toggle')).not.toBeChecked()
 })
 
-test('with one server down the other publishes, and the first follows when it returns, exactly once', async ({ appPage: page, problems }) => {
+test('with one server down the other publishes, and the first follows when it returns, exactly once', async ({
+  appPage: page,
+  problems,
+}) => {
   test.setTimeout(180_000)
   await shop.stop()
   await composeText('Flash sale at noon')
@@ -127,7 +138,9 @@ test('with one server down the other publishes, and the first follows when it re
   await expect(page.getByTestId('history-entry').filter({ hasText: 'Flash sale at noon' })).toHaveCount(2)
   await page.getByTestId('outbox-account-filter').selectOption(shopId)
   await expect(page.getByTestId('history-entry').filter({ hasText: 'Flash sale at noon' })).toHaveCount(1)
-  await expect(page.locator(`[data-testid="history-entry"][data-account="${shopId}"]`).filter({ hasText: 'Flash sale at noon' })).toHaveCount(1)
+  await expect(
+    page.locator(`[data-testid="history-entry"][data-account="${shopId}"]`).filter({ hasText: 'Flash sale at noon' }),
+  ).toHaveCount(1)
   expect(await published(shop, 'Flash sale at noon')).toHaveLength(1)
   expect(problems).toEqual([])
 })

@@ -114,11 +114,13 @@ test('label chips end in an ellipsis, never mid-word, and the +N count is never 
       for (const chip of row.querySelectorAll<HTMLElement>('[data-testid="label-chip"]')) {
         out.chips++
         const text = chip.querySelector<HTMLElement>('.text')!
-        if (text.scrollWidth > text.clientWidth && getComputedStyle(text).textOverflow !== 'ellipsis') out.clippedWithoutEllipsis.push(chip.title)
+        if (text.scrollWidth > text.clientWidth && getComputedStyle(text).textOverflow !== 'ellipsis')
+          out.clippedWithoutEllipsis.push(chip.title)
         if (chip.getBoundingClientRect().right > time.left) out.overlapping.push(chip.title)
       }
       const more = row.querySelector<HTMLElement>('[data-testid="group-row-more-labels"]')
-      if (more && (more.scrollWidth > more.clientWidth || more.getBoundingClientRect().right > time.left)) out.moreCut.push(more.textContent ?? '')
+      if (more && (more.scrollWidth > more.clientWidth || more.getBoundingClientRect().right > time.left))
+        out.moreCut.push(more.textContent ?? '')
     }
     return out
   })

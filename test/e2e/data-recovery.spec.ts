@@ -21,7 +21,11 @@ async function publishText(text: string): Promise<void> {
 
 test.describe.configure({ mode: 'serial' })
 
-test('a garbled accounts file loses nothing: the same pair takes back its cache, history, draft and queued story', async ({ appPage: page, emulator, app }) => {
+test('a garbled accounts file loses nothing: the same pair takes back its cache, history, draft and queued story', async ({
+  appPage: page,
+  emulator,
+  app,
+}) => {
   test.setTimeout(120_000)
   await connectAccount(page, emulator, { label: 'Shop', storage: 'weak' })
   await openAccountsSettings(page)
@@ -86,7 +90,10 @@ test('connecting the same pair again says it is already connected and keeps its 
   await expect(page.getByTestId(`accounts-storage-${shopId}`)).toHaveAttribute('data-storage', 'weak')
 })
 
-test('a session-only account after a restart shows its cached groups and history, and a banner to enter the token', async ({ appPage: page, emulators }) => {
+test('a session-only account after a restart shows its cached groups and history, and a banner to enter the token', async ({
+  appPage: page,
+  emulators,
+}) => {
   test.setTimeout(90_000)
   await page.getByTestId('account-switcher-button').click()
   await page.getByTestId('account-add').click()
@@ -136,10 +143,13 @@ test('text typed before the saved draft arrives is never overwritten; the user c
   page = await session.openPage()
   let release: () => void = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route((url) => decodeURIComponent(url.pathname).endsWith('/api/invoke/stories:draft-get'), async (route) => {
-    await held
-    await route.continue()
-  })
+  await page.route(
+    (url) => decodeURIComponent(url.pathname).endsWith('/api/invoke/stories:draft-get'),
+    async (route) => {
+      await held
+      await route.continue()
+    },
+  )
   await page.goto(app.url)
   await expect(page.getByTestId('app-frame')).toBeVisible()
   await page.getByTestId('nav-story').click()
@@ -161,7 +171,9 @@ test('a damaged history is said, and shown in the outbox to look at and discard'
   await writeFile(join(app.dataDir, 'accounts', shopId, 'history.json'), '{"version":1,"entries":[{"id":"torn')
   page = await session.restartApp()
   await page.getByTestId('nav-outbox').click()
-  await expect(page.getByTestId('toast').filter({ hasText: 'The list of published stories could not be read and was set aside' })).toBeVisible()
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'The list of published stories could not be read and was set aside' }),
+  ).toBeVisible()
   const item = page.getByTestId('set-aside-item')
   await expect(item).toHaveAttribute('data-kind', 'history')
   await item.getByTestId('set-aside-show').click()

@@ -3,7 +3,8 @@ import { CHANNEL_NAMES } from '../../src-shared/channels/contract'
 import { electronBinary } from '../../src-main/launcher/electron-binary'
 
 const ELECTRON = electronBinary()
-const ELECTRON_MISSING = 'missing' in ELECTRON ? `${ELECTRON.missing} (npm start fetches it where Electron's download host is reachable)` : null
+const ELECTRON_MISSING =
+  'missing' in ELECTRON ? `${ELECTRON.missing} (npm start fetches it where Electron's download host is reachable)` : null
 
 test('the Electron app opens a sandboxed window whose bridge offers only the contract', async () => {
   if (ELECTRON_MISSING) console.log(`SKIPPED: the Electron glue is not exercised here: ${ELECTRON_MISSING}`)

@@ -49,9 +49,13 @@ test.afterAll(async () => {
 })
 
 type Requests = { requests: { route: string; status: number }[] }
-const uploadRequests = async () => (await session.emulatorProcess.control<Requests>('/requests')).requests.filter((r) => r.route === 'media' || r.route === 'stories')
+const uploadRequests = async () =>
+  (await session.emulatorProcess.control<Requests>('/requests')).requests.filter((r) => r.route === 'media' || r.route === 'stories')
 
-test('an upload the server refuses with an early 413 is reported as too large: not retried, not queued, not unknown', async ({ appPage: page, emulatorProcess: emulator }) => {
+test('an upload the server refuses with an early 413 is reported as too large: not retried, not queued, not unknown', async ({
+  appPage: page,
+  emulatorProcess: emulator,
+}) => {
   await page.getByTestId('story-media-file').setInputFiles(large)
   await expect(page.getByTestId('story-media-chosen')).toHaveAttribute('data-kind', 'image')
   await page.getByTestId('story-caption').fill('Too big for the server')
@@ -81,7 +85,9 @@ test('an upload the server refuses with an early 413 is reported as too large: n
   await page.getByTestId('story-media-remove').click()
 })
 
-test('media by URL from inside the network is refused with one message; the account’s own network is allowed', async ({ appPage: page }) => {
+test('media by URL from inside the network is refused with one message; the account’s own network is allowed', async ({
+  appPage: page,
+}) => {
   const field = page.getByTestId('story-media-url')
   const messages: string[] = []
   for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1:8080/photo.jpg', 'http://[fd00::1]/photo.jpg']) {

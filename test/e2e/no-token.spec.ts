@@ -7,7 +7,12 @@ import { expect, test } from './support/fixtures'
 const TOKEN_A = 'nt_alpha_Qx81Lp3Zr7Vw2Km9'
 const TOKEN_B = 'nt_bravo_Hs52Ty6Ud0Jc4Nb1'
 const WRONG = 'nt_wrong_Pq77Ee44Rr11Tt00'
-const forms = (token: string) => [token, Buffer.from(token).toString('base64'), Buffer.from(token).toString('base64url'), encodeURIComponent(token)]
+const forms = (token: string) => [
+  token,
+  Buffer.from(token).toString('base64'),
+  Buffer.from(token).toString('base64url'),
+  encodeURIComponent(token),
+]
 
 test.use({ emulatorOptions: { token: [TOKEN_A, TOKEN_B], groups: 120 } })
 
@@ -71,8 +76,18 @@ test('no bridge response, event or data file carries a token during a full sessi
   await Promise.all(pending)
   stream.close()
 
-  const channels = new Set(bodies.map(({ url }) => decodeURIComponent(url.slice(url.indexOf(WEB_INVOKE_PREFIX) + WEB_INVOKE_PREFIX.length))))
-  for (const channel of ['accounts:list', 'accounts:connect', 'accounts:switch', 'accounts:rename', 'accounts:sign-out', 'accounts:demo', 'settings:get']) {
+  const channels = new Set(
+    bodies.map(({ url }) => decodeURIComponent(url.slice(url.indexOf(WEB_INVOKE_PREFIX) + WEB_INVOKE_PREFIX.length))),
+  )
+  for (const channel of [
+    'accounts:list',
+    'accounts:connect',
+    'accounts:switch',
+    'accounts:rename',
+    'accounts:sign-out',
+    'accounts:demo',
+    'settings:get',
+  ]) {
     expect(channels).toContain(channel)
   }
   const events = stream.text()

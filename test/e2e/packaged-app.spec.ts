@@ -29,8 +29,14 @@ test.beforeAll(async () => {
   await mkdir(electronDist)
   const wire = Buffer.alloc(Object.keys(RELEASE_FUSES).length, FuseState.ENABLE)
   const filler = Buffer.alloc(64 * 1024, 0x2a)
-  await writeFile(join(electronDist, 'electron'), Buffer.concat([filler, Buffer.from(FUSE_SENTINEL), Buffer.from([1, wire.length]), wire, filler]), { mode: 0o755 })
-  const electronVersion = (JSON.parse(await readFile(join(ROOT, 'node_modules', 'electron', 'package.json'), 'utf8')) as { version: string }).version
+  await writeFile(
+    join(electronDist, 'electron'),
+    Buffer.concat([filler, Buffer.from(FUSE_SENTINEL), Buffer.from([1, wire.length]), wire, filler]),
+    { mode: 0o755 },
+  )
+  const electronVersion = (
+    JSON.parse(await readFile(join(ROOT, 'node_modules', 'electron', 'package.json'), 'utf8')) as { version: string }
+  ).version
 
   const release = builderConfig('release')
   await build({
@@ -68,11 +74,16 @@ test('the app is one asar holding the build output, package.json and runtime dep
   expect([...top].sort()).toEqual(['node_modules', 'out', 'package.json'])
   for (const file of ['/out/main/index.js', '/out/preload/index.cjs', '/out/renderer/index.html']) expect(entries).toContain(file)
 
-  const packages = new Set(entries.filter((e) => /^\/node_modules\/[^/]+$|^\/node_modules\/@[^/]+\/[^/]+$/.test(e)).map((e) => e.slice('/node_modules/'.length)))
+  const packages = new Set(
+    entries.filter((e) => /^\/node_modules\/[^/]+$|^\/node_modules\/@[^/]+\/[^/]+$/.test(e)).map((e) => e.slice('/node_modules/'.length)),
+  )
   for (const dev of ['electron', 'electron-builder', 'vitest', 'playwright-core', '@doyensec/electronegativity', 'typescript']) {
     expect(packages.has(dev), `${dev} is a dev dependency`).toBe(false)
   }
-  const manifest = JSON.parse(extractFile(join(resources, 'app.asar'), 'package.json').toString('utf8')) as { main: string; scripts?: unknown }
+  const manifest = JSON.parse(extractFile(join(resources, 'app.asar'), 'package.json').toString('utf8')) as {
+    main: string
+    scripts?: unknown
+  }
   expect(manifest.main).toBe('out/main/index.js')
   expect(manifest.scripts).toBeUndefined()
 })

@@ -77,7 +77,10 @@ async function schedule(caption: string, wall: string, options: { background?: s
 
 test.describe.configure({ mode: 'serial' })
 
-test('a story scheduled 5 s ahead is published at its time, once, and a notification says so without the number', async ({ appPage: page, emulator }) => {
+test('a story scheduled 5 s ahead is published at its time, once, and a notification says so without the number', async ({
+  appPage: page,
+  emulator,
+}) => {
   const caption = 'Planned five seconds ahead, call +44 7911 123456'
   const due = await wallTimeAhead(5_000)
   await schedule(caption, due.wall)
@@ -92,7 +95,8 @@ test('a story scheduled 5 s ahead is published at its time, once, and a notifica
   expect(lateness).toBeGreaterThanOrEqual(0)
   expect(lateness).toBeLessThan(5_000)
 
-  const notifications = () => page.evaluate(() => (window as unknown as { shownNotifications: { title: string; body: string }[] }).shownNotifications)
+  const notifications = () =>
+    page.evaluate(() => (window as unknown as { shownNotifications: { title: string; body: string }[] }).shownNotifications)
   await expect.poll(async () => (await notifications()).map((n) => n.title)).toContain('Story published')
   const text = JSON.stringify(await notifications())
   expect(text).not.toContain('7911 123456')
@@ -151,7 +155,10 @@ test('planned stories: list and week calendar, edit, reschedule, duplicate, canc
   expect(emulator.control.stories.list().filter((s) => /market|Lunch|Friday|Weekend/.test(s.caption ?? ''))).toHaveLength(0)
 })
 
-test('a story due while the app is stopped is not sent at start; it is sent exactly once when the user says so', async ({ appPage: page, problems }) => {
+test('a story due while the app is stopped is not sent at start; it is sent exactly once when the user says so', async ({
+  appPage: page,
+  problems,
+}) => {
   const caption = 'Due while the app was stopped'
   const due = await wallTimeAhead(6_000)
   await schedule(caption, due.wall)

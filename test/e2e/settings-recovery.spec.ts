@@ -9,7 +9,10 @@ test.use({
   connection: { storage: 'weak' },
 })
 
-test('settings reset after a damaged file is said on the main screen, once, with a link to Settings', async ({ connectedPage: page, app }) => {
+test('settings reset after a damaged file is said on the main screen, once, with a link to Settings', async ({
+  connectedPage: page,
+  app,
+}) => {
   await expect(page.getByTestId('recovery-banner')).toHaveCount(0)
 
   await app.stop()

@@ -103,7 +103,10 @@ async function contactBook(): Promise<Map<string, string>> {
   return book
 }
 
-test('a story posted from the phone shows in Stories after a sync; viewers appear, grow and are named', async ({ appPage: page, emulator }) => {
+test('a story posted from the phone shows in Stories after a sync; viewers appear, grow and are named', async ({
+  appPage: page,
+  emulator,
+}) => {
   const res = await fetch(`${emulator.baseUrl}/__emulator/phone-story`, {
     method: 'POST',
     body: JSON.stringify({ caption: 'Sunrise from the phone', ago_seconds: 10 }),
@@ -130,7 +133,12 @@ test('a story posted from the phone shows in Stories after a sync; viewers appea
   const book = await contactBook()
   const shown = await page
     .getByTestId('viewer')
-    .evaluateAll((rows) => rows.map((row) => [row.getAttribute('data-viewer') ?? '', row.querySelector('[data-testid="viewer-name"]')?.textContent?.trim() ?? '']))
+    .evaluateAll((rows) =>
+      rows.map((row) => [
+        row.getAttribute('data-viewer') ?? '',
+        row.querySelector('[data-testid="viewer-name"]')?.textContent?.trim() ?? '',
+      ]),
+    )
   const inBook = shown.filter(([id]) => book.has(id!))
   expect(inBook.length).toBeGreaterThan(0)
   for (const [id, name] of inBook) expect(name).toBe(book.get(id!))
@@ -138,9 +146,7 @@ test('a story posted from the phone shows in Stories after a sync; viewers appea
 
   await page.waitForTimeout(16_000)
   await page.getByTestId('viewers-refresh').click()
-  await expect
-    .poll(async () => Number(await count.getAttribute('data-count')), { timeout: 20_000 })
-    .toBeGreaterThan(first)
+  await expect.poll(async () => Number(await count.getAttribute('data-count')), { timeout: 20_000 }).toBeGreaterThan(first)
 
   // Posted again to one contact, through the outbox: one PUT, and the copy goes to that contact.
   await page.getByTestId('repost-contacts').fill('+1 555 010 1234')

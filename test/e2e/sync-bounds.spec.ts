@@ -15,7 +15,11 @@ async function snapshotPath(root: string): Promise<string> {
 test.describe(() => {
   test.use({ emulatorOptions: { groups: 1_200, seed: 11 } })
 
-  test('a server that ignores the page offset: the sync stops with a plain error and the cached groups stay', async ({ connectedPage: page, app, emulator }) => {
+  test('a server that ignores the page offset: the sync stops with a plain error and the cached groups stay', async ({
+    connectedPage: page,
+    app,
+    emulator,
+  }) => {
     const cache = await snapshotPath(app.dataDir)
     const before = await readFile(cache)
 
@@ -38,7 +42,10 @@ test.describe(() => {
 test.describe(() => {
   test.use({ emulatorOptions: { groups: 1_500, seed: 11 } })
 
-  test('a record without an id: all 1,500 groups stay listed, the one it was marked stale until a clean sync', async ({ connectedPage: page, emulator }) => {
+  test('a record without an id: all 1,500 groups stay listed, the one it was marked stale until a clean sync', async ({
+    connectedPage: page,
+    emulator,
+  }) => {
     const row = page.locator('[data-testid="group-row"][data-index="3"]')
     const id = await row.getAttribute('data-group-id')
 

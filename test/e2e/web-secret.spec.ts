@@ -24,8 +24,7 @@ async function recordingServer(): Promise<{
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
-    close: () =>
-      new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   }
 }
 
@@ -47,12 +46,7 @@ async function replay(app: AppUnderTest, headers: IncomingHttpHeaders, path: str
   return answer.status
 }
 
-test('no credential the app accepts reaches another local server the same browser visits', async ({
-  page,
-  context,
-  app,
-  emulator,
-}) => {
+test('no credential the app accepts reaches another local server the same browser visits', async ({ page, context, app, emulator }) => {
   const fetched: string[] = []
   page.on('request', (request) => fetched.push(request.url()))
 
@@ -62,9 +56,7 @@ test('no credential the app accepts reaches another local server the same browse
   // Pictures need the secret, so the page fetches them and shows them from blob: URLs.
   const avatar = page.getByTestId('avatar-image').first()
   await expect(avatar).toHaveAttribute('src', /^blob:/, { timeout: 30_000 })
-  expect(
-    await avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
-  ).toBe(true)
+  expect(await avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
   await page.getByTestId('about-open').click()
   await expect(page.getByTestId('about-transport')).toHaveAttribute('data-transport', 'web')
   expect(fetched.some((url) => url.includes('/api/events'))).toBe(true)
@@ -109,20 +101,14 @@ test('no credential the app accepts reaches another local server the same browse
   }
 })
 
-test('an address without the secret (a bookmark) shows where to find the right one', async ({
-  page,
-  app,
-}) => {
+test('an address without the secret (a bookmark) shows where to find the right one', async ({ page, app }) => {
   await page.goto(app.origin + '/')
   await expect(page.getByTestId('web-session-missing')).toBeVisible()
   await expect(page.getByTestId('web-session-missing')).toContainText('terminal')
   await expect(page.getByTestId('connect-view')).toHaveCount(0)
 })
 
-test('after a restart on the same address, an open tab says where the new address is, and that address works', async ({
-  page,
-  app,
-}) => {
+test('after a restart on the same address, an open tab says where the new address is, and that address works', async ({ page, app }) => {
   await page.goto(app.url)
   await expect(page.getByTestId('about-open')).toBeVisible()
   const before = app
@@ -147,10 +133,7 @@ test('after a restart on the same address, an open tab says where the new addres
   expect(page.url()).not.toContain(app.secret)
 })
 
-test('the launch file that --open hands to the browser opens the app with its secret', async ({
-  page,
-  app,
-}) => {
+test('the launch file that --open hands to the browser opens the app with its secret', async ({ page, app }) => {
   const launch = await writeLaunchFile(app.dataDir, app.url)
   await page.goto(launch.fileUrl)
   await page.waitForURL((url) => url.origin === app.origin)

@@ -41,7 +41,13 @@ export function scanRendererBundle(text: string, knownSecrets: readonly string[]
     if (specifier === 'electron' || specifier.startsWith('electron/')) add('imports electron', match.index, match[0].length)
   }
   for (const match of text.matchAll(/(["'`])node:[a-z_/]+\1/g)) add('names a node: module', match.index, match[0].length)
-  for (const pattern of [/process\.binding\b/g, /process\.dlopen\b/g, /process\._linkedBinding\b/g, /\bipcRenderer\b/g, /__non_webpack_require__/g]) {
+  for (const pattern of [
+    /process\.binding\b/g,
+    /process\.dlopen\b/g,
+    /process\._linkedBinding\b/g,
+    /\bipcRenderer\b/g,
+    /__non_webpack_require__/g,
+  ]) {
     for (const match of text.matchAll(pattern)) add(`uses ${match[0]}`, match.index, match[0].length)
   }
   for (const match of text.matchAll(TOKEN_LIKE)) {

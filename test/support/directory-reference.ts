@@ -39,8 +39,7 @@ export class DirectoryBuilder {
     this.add(
       name,
       participants.filter(
-        (p): p is { id: string } =>
-          typeof p === 'object' && p !== null && typeof (p as { id?: unknown }).id === 'string',
+        (p): p is { id: string } => typeof p === 'object' && p !== null && typeof (p as { id?: unknown }).id === 'string',
       ),
     )
   }
@@ -65,9 +64,7 @@ export class DirectoryBuilder {
   }
 
   entries(): DirectoryEntry[] {
-    return [...this.#byId.values()].sort(
-      (a, b) => b.groups - a.groups || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-    )
+    return [...this.#byId.values()].sort((a, b) => b.groups - a.groups || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   }
 }
 
@@ -100,10 +97,7 @@ export class ReferenceContactsSearch {
   search(query: string, limit: number): ContactsPage {
     const digits = query.replace(/[\s()+.-]/g, '')
     const terms = /^\d+$/.test(digits) ? [digits] : searchTerms(query)
-    const matching =
-      terms.length === 0
-        ? this.#index
-        : this.#index.filter((entry) => terms.every((term) => entry.haystack.includes(term)))
+    const matching = terms.length === 0 ? this.#index : this.#index.filter((entry) => terms.every((term) => entry.haystack.includes(term)))
     return {
       contacts: matching.slice(0, limit).map((entry) => entry.contact),
       matching: matching.length,

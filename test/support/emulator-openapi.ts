@@ -26,16 +26,14 @@ export const CONTRACT_PATH = fileURLToPath(new URL('../../docs/openapi.yaml', im
 
 type Schema = Record<string, unknown>
 
-const isObject = (value: unknown): value is Schema =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
+const isObject = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Where the spec contradicts itself; each patch says how. */
 const SPEC_PATCHES: readonly ((schemas: Record<string, Schema>) => void)[] = [
   // MediaFile lists `time` as required but never declares it.
   (schemas) => {
     const properties = schemas.MediaFile?.properties as Schema | undefined
-    if (properties !== undefined && properties.time === undefined)
-      properties.time = { type: 'number' }
+    if (properties !== undefined && properties.time === undefined) properties.time = { type: 'number' }
   },
 ]
 
@@ -55,18 +53,10 @@ function convert(node: unknown, part: boolean): unknown {
     } else if ((key === 'oneOf' || key === 'anyOf') && Array.isArray(value)) {
       out.anyOf = value.map((member) => convert(member, false))
     } else if (key === 'properties' && isObject(value)) {
-      out.properties = Object.fromEntries(
-        Object.entries(value).map(([name, schema]) => [name, convert(schema, false)]),
-      )
-    } else if (
-      (key === 'items' || key === 'additionalProperties' || key === 'not') &&
-      isObject(value)
-    ) {
+      out.properties = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, convert(schema, false)]))
+    } else if ((key === 'items' || key === 'additionalProperties' || key === 'not') && isObject(value)) {
       out[key] = convert(value, false)
-    } else if (
-      (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') &&
-      typeof value === 'boolean'
-    ) {
+    } else if ((key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typeof value === 'boolean') {
       if (value) out[key] = node[key === 'exclusiveMinimum' ? 'minimum' : 'maximum']
     } else {
       out[key] = value
@@ -79,12 +69,7 @@ function convert(node: unknown, part: boolean): unknown {
     else return { anyOf: [out, { type: 'null' }] }
   }
   const declaresMembers = out.properties !== undefined || out.allOf !== undefined
-  if (
-    !part &&
-    out.$ref === undefined &&
-    declaresMembers &&
-    out.additionalProperties === undefined
-  ) {
+  if (!part && out.$ref === undefined && declaresMembers && out.additionalProperties === undefined) {
     out.unevaluatedProperties = false
   }
   return out
@@ -92,14 +77,10 @@ function convert(node: unknown, part: boolean): unknown {
 
 function format(errors: readonly ErrorObject[] | null | undefined): string[] {
   return (errors ?? []).map((e) => {
-    const extra =
-      e.keyword === 'unevaluatedProperties'
-        ? ` (${String((e.params as Schema).unevaluatedProperty)})`
-        : ''
+    const extra = e.keyword === 'unevaluatedProperties' ? ` (${String((e.params as Schema).unevaluatedProperty)})` : ''
     return `${e.instancePath || '/'} ${e.message ?? e.keyword}${extra}`
   })
 }
-
 
 export interface SpecValidator {
   /** The document as parsed YAML, untouched. */
@@ -144,8 +125,7 @@ export function specValidator(path: string): SpecValidator {
       allowUnionTypes: true,
     })
     // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
-    const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-      addFormatsModule) as (a: Ajv2020) => void
+    const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (a: Ajv2020) => void
     addFormats(compiled)
     compiled.addSchema({ $id: 'openapi', $defs: defs })
     return compiled

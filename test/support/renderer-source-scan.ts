@@ -21,7 +21,13 @@ interface TemplateNode {
   type: number
   tag?: string
   loc: { start: { line: number } }
-  props?: { type: number; name: string; arg?: { content?: string } | null; value?: { content: string } | null; loc: { start: { line: number } } }[]
+  props?: {
+    type: number
+    name: string
+    arg?: { content?: string } | null
+    value?: { content: string } | null
+    loc: { start: { line: number } }
+  }[]
   children?: TemplateNode[]
 }
 
@@ -33,7 +39,8 @@ function scanTemplate(file: string, root: TemplateNode): SourceProblem[] {
   const problems: SourceProblem[] = []
   const walk = (node: TemplateNode) => {
     if (node.type === ELEMENT) {
-      if (node.tag && FRAME_TAGS.has(node.tag.toLowerCase())) problems.push({ file, line: node.loc.start.line, rule: `<${node.tag}> element` })
+      if (node.tag && FRAME_TAGS.has(node.tag.toLowerCase()))
+        problems.push({ file, line: node.loc.start.line, rule: `<${node.tag}> element` })
       for (const prop of node.props ?? []) {
         const line = prop.loc.start.line
         if (prop.type === DIRECTIVE && prop.name === 'html') problems.push({ file, line, rule: 'v-html' })
@@ -41,7 +48,11 @@ function scanTemplate(file: string, root: TemplateNode): SourceProblem[] {
           problems.push({ file, line, rule: `binds ${prop.arg.content}` })
         }
         if (prop.type === ATTRIBUTE && /^on/i.test(prop.name)) problems.push({ file, line, rule: `inline handler ${prop.name}=` })
-        if (prop.type === ATTRIBUTE && URL_ATTRIBUTES.has(prop.name.toLowerCase()) && /^\s*(javascript|vbscript|data):/i.test(prop.value?.content ?? '')) {
+        if (
+          prop.type === ATTRIBUTE &&
+          URL_ATTRIBUTES.has(prop.name.toLowerCase()) &&
+          /^\s*(javascript|vbscript|data):/i.test(prop.value?.content ?? '')
+        ) {
           problems.push({ file, line, rule: `${prop.name} with a script URL` })
         }
       }
@@ -61,7 +72,11 @@ function scanScript(file: string, code: string, lineOffset: number): SourceProbl
     ts.isIdentifier(expression) ? expression.text : ts.isPropertyAccessExpression(expression) ? expression.name.text : null
 
   const visit = (node: ts.Node) => {
-    if ((ts.isPropertyAccessExpression(node) || ts.isPropertyAssignment(node)) && ts.isIdentifier(node.name) && HTML_SINKS.has(node.name.text)) {
+    if (
+      (ts.isPropertyAccessExpression(node) || ts.isPropertyAssignment(node)) &&
+      ts.isIdentifier(node.name) &&
+      HTML_SINKS.has(node.name.text)
+    ) {
       add(node, `uses ${node.name.text}`)
     }
     if (ts.isElementAccessExpression(node) && ts.isStringLiteral(node.argumentExpression) && HTML_SINKS.has(node.argumentExpression.text)) {
@@ -71,8 +86,13 @@ function scanScript(file: string, code: string, lineOffset: number): SourceProbl
       const name = calleeName(node.expression)
       if (name === 'eval') add(node, 'eval()')
       if (name === 'Function') add(node, 'Function()')
-      if ((name === 'setTimeout' || name === 'setInterval') && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) add(node, `${name} with a string`)
-      if ((name === 'write' || name === 'writeln') && ts.isPropertyAccessExpression(node.expression) && node.expression.expression.getText(source) === 'document') {
+      if ((name === 'setTimeout' || name === 'setInterval') && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0]))
+        add(node, `${name} with a string`)
+      if (
+        (name === 'write' || name === 'writeln') &&
+        ts.isPropertyAccessExpression(node.expression) &&
+        node.expression.expression.getText(source) === 'document'
+      ) {
         add(node, `document.${name}()`)
       }
     }

@@ -84,7 +84,10 @@ export class AccountList {
       this.#store.set(KEYS.version, ACCOUNTS_FILE_VERSION)
     } catch (error) {
       this.#log.error('accounts not saved', { error: error instanceof Error ? error.name : 'unknown' })
-      throw new AppError('storage', 'The accounts could not be saved to disk. Check that the app’s data folder is writable and has free space.')
+      throw new AppError(
+        'storage',
+        'The accounts could not be saved to disk. Check that the app’s data folder is writable and has free space.',
+      )
     }
   }
 

@@ -2,7 +2,6 @@ import { TokenStorageSchema } from '@shared/channels/accounts'
 import { z } from 'zod'
 import { AccountIdSchema } from '../files/formats/account-identity'
 
-
 /** One account as the accounts file keeps it. */
 export const StoredAccountSchema = z.looseObject({
   id: AccountIdSchema,

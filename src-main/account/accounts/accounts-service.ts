@@ -210,7 +210,10 @@ export class AccountsService implements ActiveAccountSource<AccountClient> {
         await this.#workspaces.close(id, { remove: removeData })
       } catch (error) {
         this.#log.error('account data not removed', { id, error: error instanceof Error ? error.message : String(error) })
-        removal = new AppError('storage', 'The account was signed out, but its cached data could not be deleted. Close other programs using the app’s data folder and try again.')
+        removal = new AppError(
+          'storage',
+          'The account was signed out, but its cached data could not be deleted. Close other programs using the app’s data folder and try again.',
+        )
       }
       if (account.isDemo) await this.#sessions.stopDemo()
       this.#log.info('account signed out', { id, removeData })
@@ -274,7 +277,10 @@ export class AccountsService implements ActiveAccountSource<AccountClient> {
       try {
         return await this.#sessions.build(id)
       } catch (error) {
-        this.#log.error('account session not built', { id, error: error instanceof AppError ? error.code : error instanceof Error ? error.name : 'unknown' })
+        this.#log.error('account session not built', {
+          id,
+          error: error instanceof AppError ? error.code : error instanceof Error ? error.name : 'unknown',
+        })
         return null
       }
     })
@@ -355,7 +361,10 @@ export class AccountsService implements ActiveAccountSource<AccountClient> {
       const session = await this.#sessions.build(id, token)
       await this.#setActive(session)
     } catch (error) {
-      this.#log.error('account not opened', { id, error: error instanceof AppError ? error.code : error instanceof Error ? error.name : 'unknown' })
+      this.#log.error('account not opened', {
+        id,
+        error: error instanceof AppError ? error.code : error instanceof Error ? error.name : 'unknown',
+      })
       await this.#setActive(null)
     }
   }

@@ -5,7 +5,16 @@ import type { Logger } from '../../platform/log/log'
 import type { AccountIdentity } from '../files/formats/account-identity'
 import type { AccountList } from './account-list'
 import type { StoredAccount } from './account-records'
-import { chooseStorage, defaultLabel, fingerprintOf, hintOf, keptStorage, normalizeBaseUrl, notFound, offeredStorage } from './connect-rules'
+import {
+  chooseStorage,
+  defaultLabel,
+  fingerprintOf,
+  hintOf,
+  keptStorage,
+  normalizeBaseUrl,
+  notFound,
+  offeredStorage,
+} from './connect-rules'
 import { testConnection } from './connect-test'
 import type { TokenVault } from './token-vault'
 import type { z } from 'zod'

@@ -56,7 +56,10 @@ export function keptStorage(storage: TokenStorage, keyring: boolean): TokenStora
 export function chooseStorage(requested: TokenStorage | undefined, keyring: boolean): TokenStorage {
   if (keyring) {
     if (requested === 'weak') {
-      throw new AppError('invalid-argument', 'The system keyring is available, so the token is stored encrypted by it (or kept for this session only).')
+      throw new AppError(
+        'invalid-argument',
+        'The system keyring is available, so the token is stored encrypted by it (or kept for this session only).',
+      )
     }
     return requested ?? 'keyring'
   }

@@ -133,7 +133,10 @@ export class SessionFactory {
       if (stale) await this.#reseal(account, token)
       return token
     } catch (error) {
-      this.#opts.log.warn('stored token not opened', { id: account.id, reason: error instanceof AppError ? error.details?.['reason'] : 'internal' })
+      this.#opts.log.warn('stored token not opened', {
+        id: account.id,
+        reason: error instanceof AppError ? error.details?.['reason'] : 'internal',
+      })
       this.#locked.add(account.id)
       return undefined
     }

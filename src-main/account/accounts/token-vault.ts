@@ -30,9 +30,13 @@ export class TokenVault {
         try {
           sealed = await this.#box.encrypt(token)
         } catch {
-          throw new AppError('storage', 'The system keyring could not encrypt the token. Choose to keep it for this session only, or store it with weak protection.', {
-            reason: 'keyring-failed',
-          })
+          throw new AppError(
+            'storage',
+            'The system keyring could not encrypt the token. Choose to keep it for this session only, or store it with weak protection.',
+            {
+              reason: 'keyring-failed',
+            },
+          )
         }
         return PREFIX.keyring + Buffer.from(sealed).toString('base64')
       }
@@ -52,9 +56,13 @@ export class TokenVault {
         const { text, stale } = await this.#box.decrypt(Buffer.from(sealed.slice(PREFIX.keyring.length), 'base64'))
         return { token: text, stale }
       } catch {
-        throw new AppError('storage', 'The system keyring could not decrypt this account’s token (the keyring may have been reset or is locked). Enter the token again.', {
-          reason: 'keyring-failed',
-        })
+        throw new AppError(
+          'storage',
+          'The system keyring could not decrypt this account’s token (the keyring may have been reset or is locked). Enter the token again.',
+          {
+            reason: 'keyring-failed',
+          },
+        )
       }
     }
     throw new AppError('storage', 'This account’s token is stored in a form this version cannot read. Enter the token again.', {

@@ -157,7 +157,8 @@ export function foldersOf(decls: readonly FileDecl[]): string[] {
 /** What the user is told when a declared file could not be read and was set aside. */
 export function setAsideNotice(decl: FileDecl): string {
   const title = decl.setAside?.title ?? 'A file'
-  if (decl.setAside?.restorable) return `${title} could not be read and was set aside. Open Outbox › Set-aside files to look at it, restore what can be read, or discard it.`
+  if (decl.setAside?.restorable)
+    return `${title} could not be read and was set aside. Open Outbox › Set-aside files to look at it, restore what can be read, or discard it.`
   if (decl.kind === 'cache') return `${title} could not be read and was set aside. It is read again from the server.`
   return `${title} could not be read and was set aside; it starts empty.`
 }

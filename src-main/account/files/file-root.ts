@@ -55,7 +55,10 @@ async function head(path: string): Promise<string> {
   try {
     const buffer = Buffer.alloc(PREVIEW_BYTES)
     const { bytesRead } = await handle.read(buffer, 0, PREVIEW_BYTES, 0)
-    return buffer.subarray(0, bytesRead).toString('utf8').replace(/\uFFFD/g, '?')
+    return buffer
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/\uFFFD/g, '?')
   } finally {
     await handle.close()
   }
@@ -101,7 +104,8 @@ export class FileRoot {
   async sweepTemps(): Promise<number> {
     let removed = 0
     for (const folder of foldersOf(this.decls)) {
-      const owns = (target: string): boolean => classify(this.decls, folder ? `${folder}/${target}` : target)?.role === 'file' || this.#ownsItem(folder, target)
+      const owns = (target: string): boolean =>
+        classify(this.decls, folder ? `${folder}/${target}` : target)?.role === 'file' || this.#ownsItem(folder, target)
       removed += await sweepTemps(join(this.dir, folder), owns, { log: this.#opts.log })
     }
     for (const decl of this.decls) {

@@ -37,8 +37,7 @@ export function groupName(config: GeneratorConfig, index: number): string {
   if (script === 'emoji') return `${base} ${rng.pick(GROUP_NAMES[rng.pick(SCRIPTS.slice(0, 4))])}`
   if (style === 0) return `${base} ${rng.pick(GROUP_NAMES.emoji)}`
   if (style === 1) return `${base} ${2015 + rng.int(0, 10)}`
-  if (style === 2 && index % 50 === 2)
-    return `${base} — ${'very long group name '.repeat(4)}`.slice(0, 100)
+  if (style === 2 && index % 50 === 2) return `${base} — ${'very long group name '.repeat(4)}`.slice(0, 100)
   return base
 }
 
@@ -54,25 +53,12 @@ function participantsOf(
 } {
   const r = rng.next()
   const size =
-    index % 61 === 17
-      ? 1024
-      : r < 0.55
-        ? rng.int(3, 40)
-        : r < 0.85
-          ? rng.int(41, 250)
-          : r < 0.97
-            ? rng.int(251, 800)
-            : rng.int(801, 1023)
-  const meRank: Participant['rank'] = rng.chance(0.1)
-    ? 'creator'
-    : rng.chance(0.22)
-      ? 'admin'
-      : 'member'
+    index % 61 === 17 ? 1024 : r < 0.55 ? rng.int(3, 40) : r < 0.85 ? rng.int(41, 250) : r < 0.97 ? rng.int(251, 800) : rng.int(801, 1023)
+  const meRank: Participant['rank'] = rng.chance(0.1) ? 'creator' : rng.chance(0.22) ? 'admin' : 'member'
   const start = rng.int(0, POOL_SIZE - 1)
   const stride = rng.int(1, POOL_SIZE - 1)
   const members: Person[] = []
-  for (let j = 0; j < size - 1; j++)
-    members.push(config.people[(start + j * stride) % POOL_SIZE] as Person)
+  for (let j = 0; j < size - 1; j++) members.push(config.people[(start + j * stride) % POOL_SIZE] as Person)
   const admins = Math.min(members.length, rng.int(0, 2) + Math.floor(size / 100))
   const creatorStayed = meRank !== 'creator' && rng.chance(0.85)
   const participants: Participant[] = members.map((person, j) => ({
@@ -106,11 +92,7 @@ export interface GroupOverrides {
 }
 
 /** Group `index` of the account, built from (seed, index) alone. */
-export function generateGroup(
-  config: GeneratorConfig,
-  index: number,
-  overrides: GroupOverrides = {},
-): Group {
+export function generateGroup(config: GeneratorConfig, index: number, overrides: GroupOverrides = {}): Group {
   const rng = createRng(hashSeed(config.seed, 'group', index))
   const script = scriptOf(index)
   const id = groupId(config.seed, index)
@@ -123,14 +105,7 @@ export function generateGroup(
   const suspended = index % 211 === 100
   const terminated = index % 223 === 50
   const unreadRoll = rng.next()
-  const unread =
-    unreadRoll < 0.65
-      ? 0
-      : unreadRoll < 0.9
-        ? rng.int(1, 20)
-        : unreadRoll < 0.99
-          ? rng.int(21, 999)
-          : rng.int(1000, 5000)
+  const unread = unreadRoll < 0.65 ? 0 : unreadRoll < 0.9 ? rng.int(1, 20) : unreadRoll < 0.99 ? rng.int(21, 999) : rng.int(1000, 5000)
   const muted = rng.chance(0.18)
   const pictureBase = `${config.pictureBase()}/${groupDigits(config.seed, index)}`
 
@@ -139,9 +114,7 @@ export function generateGroup(
     type: 'group',
     name: groupName(config, index),
     timestamp,
-    ...(rng.chance(0.88)
-      ? { chat_pic: `${pictureBase}.png`, chat_pic_full: `${pictureBase}-full.png` }
-      : {}),
+    ...(rng.chance(0.88) ? { chat_pic: `${pictureBase}.png`, chat_pic_full: `${pictureBase}-full.png` } : {}),
     pin: rng.chance(0.03),
     mute: muted,
     mute_until: !muted ? 0 : rng.chance(0.4) ? 0 : config.epoch + rng.int(3600, 365 * 86_400),

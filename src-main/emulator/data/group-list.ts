@@ -77,9 +77,7 @@ export class GroupList {
   apply(mutation: GroupMutation): ListChange {
     this.mutations++
     const total = this.total
-    const positions = new Set(
-      (mutation.removePositions ?? []).filter((p) => Number.isInteger(p) && p >= 0 && p < total),
-    )
+    const positions = new Set((mutation.removePositions ?? []).filter((p) => Number.isInteger(p) && p >= 0 && p < total))
     const rng = createRng(hashSeed(this.seed, 'mutation', this.mutations))
     const target = Math.min(total, positions.size + (mutation.remove ?? 0))
     while (positions.size < target) positions.add(rng.int(0, total - 1))
@@ -104,8 +102,7 @@ export class GroupList {
     this.front = this.front.filter((index) => !gone.has(index))
     this.back = this.back.filter((index) => !gone.has(index))
     const base = indexes.filter((index) => index < this.baseCount)
-    if (base.length > 0)
-      this.removedBase = [...new Set([...this.removedBase, ...base])].sort((a, b) => a - b)
+    if (base.length > 0) this.removedBase = [...new Set([...this.removedBase, ...base])].sort((a, b) => a - b)
   }
 
   /** Back to the base groups only. */

@@ -31,8 +31,6 @@ export const mediaId = (rng: Rng, extension: string): string => `${extension}-${
 
 export const inviteCode = (rng: Rng): string => randomString(rng, 22)
 
-export const newsletterId = (rng: Rng): string =>
-  `${rng.int(1, 9)}${randomString(rng, 17, '0123456789')}@newsletter`
+export const newsletterId = (rng: Rng): string => `${rng.int(1, 9)}${randomString(rng, 17, '0123456789')}@newsletter`
 
-export const numericId = (rng: Rng, length: number): string =>
-  `${rng.int(1, 9)}${randomString(rng, length - 1, '0123456789')}`
+export const numericId = (rng: Rng, length: number): string => `${rng.int(1, 9)}${randomString(rng, length - 1, '0123456789')}`

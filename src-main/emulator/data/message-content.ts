@@ -31,12 +31,7 @@ export interface Content {
   body: JsonObject
 }
 
-function mediaFile(
-  s: MessageSetting,
-  extension: string,
-  mime: string,
-  maxBytes: number,
-): JsonObject {
+function mediaFile(s: MessageSetting, extension: string, mime: string, maxBytes: number): JsonObject {
   return {
     id: mediaId(s.rng, extension),
     mime_type: mime,
@@ -67,9 +62,7 @@ function linkPreview(s: MessageSetting, url: string, title: string): JsonObject 
 }
 
 /** One builder per content member of the spec's Message, each filling that member's schema. */
-export const CONTENT_BUILDERS: Readonly<
-  Record<MessageContentKind, (s: MessageSetting) => Content>
-> = {
+export const CONTENT_BUILDERS: Readonly<Record<MessageContentKind, (s: MessageSetting) => Content>> = {
   text: (s) => ({ type: 'text', body: { body: text(s) } }),
   image: (s) => ({
     type: 'image',
@@ -201,9 +194,7 @@ export const CONTENT_BUILDERS: Readonly<
   poll: (s) => {
     const options = ['Friday', 'Saturday', 'Sunday']
     const results = options.map((name, i) => {
-      const voters = s.rng
-        .sample(s.members, s.rng.int(0, Math.min(4, s.members.length)))
-        .map((p) => p.phone)
+      const voters = s.rng.sample(s.members, s.rng.int(0, Math.min(4, s.members.length))).map((p) => p.phone)
       return { id: randomHex(s.rng, 16) + String(i), name, count: voters.length, voters }
     })
     return {
@@ -262,11 +253,7 @@ export const CONTENT_BUILDERS: Readonly<
   newsletter_invite: (s) => ({
     type: 'newsletter_invite',
     body: {
-      ...linkPreview(
-        s,
-        'https://whatsapp.com/channel/0029Va00000000000000000',
-        'Follow our channel',
-      ),
+      ...linkPreview(s, 'https://whatsapp.com/channel/0029Va00000000000000000', 'Follow our channel'),
       newsletter_id: newsletterId(s.rng),
     },
   }),
@@ -301,8 +288,7 @@ export const CONTENT_BUILDERS: Readonly<
         body: { type: 'reaction', target, emoji: s.rng.pick(REACTION_EMOJI) },
       }
     if (variant === 1) return { type: 'action', body: { type: 'delete', target } }
-    if (variant === 2)
-      return { type: 'action', body: { type: 'vote', target, votes: ['Saturday'] } }
+    if (variant === 2) return { type: 'action', body: { type: 'vote', target, votes: ['Saturday'] } }
     return {
       type: 'action',
       body: {

@@ -66,8 +66,7 @@ export function buildMessage(s: MessageSetting, decoration: Decoration = {}): Me
       count: s.rng.int(1, 12),
     }))
   }
-  if (decoration.labels !== undefined && decoration.labels.length > 0)
-    message.labels = [...decoration.labels]
+  if (decoration.labels !== undefined && decoration.labels.length > 0) message.labels = [...decoration.labels]
   return message
 }
 

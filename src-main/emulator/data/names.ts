@@ -75,26 +75,7 @@ export const GROUP_NAMES: Readonly<Record<Script, readonly string[]>> = {
     '새해 계획',
     '旅行計画 2025',
   ],
-  emoji: [
-    '🎉',
-    '⚽',
-    '🏡',
-    '📚',
-    '🌍',
-    '🍕',
-    '🚀',
-    '💼',
-    '🎸',
-    '👨‍👩‍👧‍👦',
-    '🇺🇦',
-    '🇧🇷',
-    '🧗‍♀️',
-    '🐶',
-    '☕',
-    '🏳️‍🌈',
-    '🎂',
-    '✈️',
-  ],
+  emoji: ['🎉', '⚽', '🏡', '📚', '🌍', '🍕', '🚀', '💼', '🎸', '👨‍👩‍👧‍👦', '🇺🇦', '🇧🇷', '🧗‍♀️', '🐶', '☕', '🏳️‍🌈', '🎂', '✈️'],
 }
 
 export const FIRST_NAMES: Readonly<Record<Script, readonly string[]>> = {
@@ -131,11 +112,7 @@ export const DESCRIPTIONS: Readonly<Record<Script, readonly string[]>> = {
   ],
   cyrillic: ['Только по делу, без спама.', 'Фото и новости. Встречаемся по субботам.'],
   arabic: ['مرحبا بالجميع! الرجاء الالتزام بقواعد المجموعة.', 'للإعلانات فقط'],
-  cjk: [
-    '请勿发广告，谢谢合作。',
-    '毎週土曜日に集まります。',
-    '공지사항은 고정 메시지를 확인하세요.',
-  ],
+  cjk: ['请勿发广告，谢谢合作。', '毎週土曜日に集まります。', '공지사항은 고정 메시지를 확인하세요.'],
   emoji: ['🎉🎉🎉', '📌 Rules: be nice 🙂', '🌍✈️🏔️'],
 }
 
@@ -180,20 +157,7 @@ export const PLACES = [
 ] as const
 
 /** Country calling codes; the first is the account's home country and the most common. */
-export const COUNTRY_CODES = [
-  '1',
-  '44',
-  '49',
-  '7',
-  '971',
-  '86',
-  '81',
-  '55',
-  '91',
-  '34',
-  '380',
-  '234',
-] as const
+export const COUNTRY_CODES = ['1', '44', '49', '7', '971', '86', '81', '55', '91', '34', '380', '234'] as const
 
 export const LABEL_NAMES = [
   'New customer',

@@ -1,8 +1,7 @@
 /** The records the emulator serves, named and shaped after the provider's spec. */
 
 // Members may be undefined, as JSON.stringify drops them; it keeps optional fields easy to write.
-export type Json =
-  string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json | undefined }
+export type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json | undefined }
 export type JsonObject = { [key: string]: Json | undefined }
 
 export interface Label {

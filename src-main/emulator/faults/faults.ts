@@ -7,16 +7,7 @@ import { GROUP_VIOLATIONS, STORY_VIOLATIONS } from './violations'
  * `stories` is POST /stories; `story-list` GET /stories; `story` GET and PUT /stories/{id};
  * `statuses` GET /statuses/{id}; `media` POST /media; `contacts` GET /contacts.
  */
-export const FAULT_ROUTES = [
-  'groups',
-  'stories',
-  'pictures',
-  'media',
-  'story-list',
-  'story',
-  'statuses',
-  'contacts',
-] as const
+export const FAULT_ROUTES = ['groups', 'stories', 'pictures', 'media', 'story-list', 'story', 'statuses', 'contacts'] as const
 export type FaultRoute = (typeof FAULT_ROUTES)[number]
 
 const route = z.enum(FAULT_ROUTES)
@@ -180,10 +171,8 @@ function misfit(fault: Fault): string | undefined {
     const other = routes.find((r) => r !== 'groups' && r !== 'stories')
     if (other !== undefined) return `schema-violation does not apply to the ${other} route`
     const v = fault.violation
-    if (v !== undefined && routes.includes('groups') && !isGroupViolation(v))
-      return `violation "${v}" does not apply to groups`
-    if (v !== undefined && routes.includes('stories') && !isStoryViolation(v))
-      return `violation "${v}" does not apply to stories`
+    if (v !== undefined && routes.includes('groups') && !isGroupViolation(v)) return `violation "${v}" does not apply to groups`
+    if (v !== undefined && routes.includes('stories') && !isStoryViolation(v)) return `violation "${v}" does not apply to stories`
   }
   return undefined
 }
@@ -198,9 +187,7 @@ export class FaultSet {
 
   /** Adds one fault or several; throws FaultError, naming the field, when one is invalid. */
   add(input: unknown): FaultState[] {
-    const parsed = Array.isArray(input)
-      ? z.array(FaultSchema).safeParse(input)
-      : FaultSchema.safeParse(input)
+    const parsed = Array.isArray(input) ? z.array(FaultSchema).safeParse(input) : FaultSchema.safeParse(input)
     if (!parsed.success) throw new FaultError(z.prettifyError(parsed.error))
     const faults = Array.isArray(parsed.data) ? parsed.data : [parsed.data]
     for (const fault of faults) {

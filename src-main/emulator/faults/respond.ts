@@ -28,11 +28,7 @@ export function sendTerminal(res: ServerResponse, fault: TerminalFault, now: num
       const text = `<!DOCTYPE html><html><head><title>${fault.status}</title></head><body><h1>${fault.status} ${messageFor(fault.status)}</h1></body></html>`
       sendText(res, fault.status, text, { 'content-type': 'text/html; charset=utf-8' })
     } else {
-      sendJson(
-        res,
-        fault.status,
-        errorBody(fault.status, fault.message ?? messageFor(fault.status)),
-      )
+      sendJson(res, fault.status, errorBody(fault.status, fault.message ?? messageFor(fault.status)))
     }
     return
   }
@@ -49,9 +45,7 @@ export function sendTerminal(res: ServerResponse, fault: TerminalFault, now: num
 
 export function malform(body: Buffer, fault: MalformedFault): Buffer {
   if (fault.variant === 'html') {
-    return Buffer.from(
-      '<!DOCTYPE html><html><body><p>Service temporarily unavailable</p></body></html>',
-    )
+    return Buffer.from('<!DOCTYPE html><html><body><p>Service temporarily unavailable</p></body></html>')
   }
   return body.subarray(0, Math.max(1, Math.floor(body.length * 0.6)))
 }
@@ -68,10 +62,7 @@ export function sendThenReset(
   fault: ResetFault,
   onReset: () => void,
 ): void {
-  const part = body.subarray(
-    0,
-    Math.min(fault.bytes ?? Math.floor(body.length / 2), Math.max(0, body.length - 1)),
-  )
+  const part = body.subarray(0, Math.min(fault.bytes ?? Math.floor(body.length / 2), Math.max(0, body.length - 1)))
   res.writeHead(status, {
     'content-type': contentType,
     'content-length': String(body.length),
@@ -98,12 +89,7 @@ const EARLY_AFTER_BYTES = 64 * 1024
  * destroyed with unread data, which resets the connection under a client still sending.
  * A client that only looks at its upload sees "connection reset"; the answer came first.
  */
-export function answerEarly(
-  req: IncomingMessage,
-  res: ServerResponse,
-  fault: EarlyAnswerFault,
-  onClosed: () => void,
-): void {
+export function answerEarly(req: IncomingMessage, res: ServerResponse, fault: EarlyAnswerFault, onClosed: () => void): void {
   const status = fault.status ?? 413
   const afterBytes = fault.afterBytes ?? EARLY_AFTER_BYTES
   let answered = false

@@ -15,11 +15,7 @@ export const GROUP_VIOLATIONS = [
   'label-color',
 ] as const
 
-export const STORY_VIOLATIONS = [
-  'sent-string',
-  'message-missing-id',
-  'unknown-message-type',
-] as const
+export const STORY_VIOLATIONS = ['sent-string', 'message-missing-id', 'unknown-message-type'] as const
 
 export type GroupViolation = (typeof GROUP_VIOLATIONS)[number]
 export type StoryViolation = (typeof STORY_VIOLATIONS)[number]
@@ -28,9 +24,7 @@ export type Violation = GroupViolation | StoryViolation
 type Mutable = Record<string, unknown>
 
 const asObject = (value: unknown): Mutable | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Mutable)
-    : undefined
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Mutable) : undefined
 
 export function breakGroup(group: Mutable, violation: Violation): void {
   switch (violation) {

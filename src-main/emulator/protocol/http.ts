@@ -12,22 +12,13 @@ export class HttpError extends Error {
   }
 }
 
-export function errorBody(
-  status: number,
-  message: string,
-  details?: string,
-): { error: Record<string, unknown> } {
+export function errorBody(status: number, message: string, details?: string): { error: Record<string, unknown> } {
   return {
     error: details === undefined ? { code: status, message } : { code: status, message, details },
   }
 }
 
-export function sendText(
-  res: ServerResponse,
-  status: number,
-  body: string | Buffer,
-  headers: Readonly<Record<string, string>> = {},
-): void {
+export function sendText(res: ServerResponse, status: number, body: string | Buffer, headers: Readonly<Record<string, string>> = {}): void {
   if (res.headersSent || res.destroyed) return
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
@@ -38,12 +29,8 @@ export function sendText(
   res.end(body)
 }
 
-export const sendJson = (
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Readonly<Record<string, string>> = {},
-): void => sendText(res, status, JSON.stringify(body), headers)
+export const sendJson = (res: ServerResponse, status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): void =>
+  sendText(res, status, JSON.stringify(body), headers)
 
 export function sendError(res: ServerResponse, error: HttpError): void {
   sendJson(res, error.status, errorBody(error.status, error.message, error.details), error.headers)
@@ -88,11 +75,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
  * Like readBody, but hands each chunk to `onChunk` instead of keeping it: for uploads, whose
  * size is the point. Resolves the byte count.
  */
-export function readBodyStreamed(
-  req: IncomingMessage,
-  limit: number,
-  onChunk: (chunk: Buffer) => void,
-): Promise<number> {
+export function readBodyStreamed(req: IncomingMessage, limit: number, onChunk: (chunk: Buffer) => void): Promise<number> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length'])
     if (Number.isFinite(declared) && declared > limit) {
@@ -130,12 +113,7 @@ function tooLarge(req: IncomingMessage, size: number, limit: number): HttpError 
     if (drained > DRAIN_CAP) req.destroy()
   })
   req.resume()
-  return new HttpError(
-    413,
-    'Request media too large',
-    `body is ${size} bytes or more; the limit is ${limit}`,
-    {
-      connection: 'close',
-    },
-  )
+  return new HttpError(413, 'Request media too large', `body is ${size} bytes or more; the limit is ${limit}`, {
+    connection: 'close',
+  })
 }

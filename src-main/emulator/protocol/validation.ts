@@ -5,23 +5,11 @@ import { HttpError } from './http'
 export const COUNT_MAX = 500
 export const COUNT_DEFAULT = 100
 
-function integerParam(
-  params: URLSearchParams,
-  name: string,
-  min: number,
-  max: number,
-  fallback: number,
-): number {
+function integerParam(params: URLSearchParams, name: string, min: number, max: number, fallback: number): number {
   const values = params.getAll(name)
   if (values.length === 0) return fallback
-  const range =
-    max === Number.MAX_SAFE_INTEGER ? `an integer >= ${min}` : `an integer from ${min} to ${max}`
-  if (values.length > 1)
-    throw new HttpError(
-      400,
-      `${name}: must be given once`,
-      `${name} was given ${values.length} times`,
-    )
+  const range = max === Number.MAX_SAFE_INTEGER ? `an integer >= ${min}` : `an integer from ${min} to ${max}`
+  if (values.length > 1) throw new HttpError(400, `${name}: must be given once`, `${name} was given ${values.length} times`)
   const raw = values[0] ?? ''
   const value = /^\d{1,16}$/.test(raw) ? Number(raw) : Number.NaN
   if (!Number.isSafeInteger(value) || value < min || value > max) {
@@ -52,18 +40,13 @@ export const CAPTION_MAX = 1024
 const INT32_MAX = 2 ** 31 - 1
 
 // The spec's ContactID pattern, plus the @lid and @s.whatsapp.net forms newer servers take.
-const contact = z
-  .string({ error: 'must be a list of phone numbers' })
-  .regex(/^(\d{7,15}(@s\.whatsapp\.net|@lid)?)?$/, {
-    error: 'must be 7 to 15 digits (optionally @lid or @s.whatsapp.net)',
-  })
+const contact = z.string({ error: 'must be a list of phone numbers' }).regex(/^(\d{7,15}(@s\.whatsapp\.net|@lid)?)?$/, {
+  error: 'must be 7 to 15 digits (optionally @lid or @s.whatsapp.net)',
+})
 const color = z.string({ error: 'must be a string' }).regex(/^#[0-9a-fA-F]{6,8}$/, {
   error: 'must be a colour like #AARRGGBB (pattern ^#[0-9a-fA-F]{6,8}$)',
 })
-const int32 = z
-  .int({ error: 'must be an integer' })
-  .min(0, { error: 'must not be negative' })
-  .max(INT32_MAX, { error: 'is too large' })
+const int32 = z.int({ error: 'must be an integer' }).min(0, { error: 'must not be negative' }).max(INT32_MAX, { error: 'is too large' })
 const bool = z.boolean({ error: 'must be true or false' })
 const str = z.string({ error: 'must be a string' })
 
@@ -110,11 +93,7 @@ export function parseStoryRequest(body: Buffer, contentType: string | undefined)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const field = issue?.path.map(String).join('.') || 'body'
-    throw new HttpError(
-      400,
-      `${field}: ${issue?.message ?? 'invalid'}`,
-      z.prettifyError(parsed.error),
-    )
+    throw new HttpError(400, `${field}: ${issue?.message ?? 'invalid'}`, z.prettifyError(parsed.error))
   }
   const story = parsed.data
   if (story.media === undefined && (story.caption === undefined || story.caption.trim() === '')) {

@@ -16,7 +16,12 @@ const MutationSchema = z.strictObject({
   at: z.enum(['start', 'end']).optional(),
 })
 
-const ViewersSchema = z.strictObject({ everyMs: z.int().min(1).max(24 * 3600_000) })
+const ViewersSchema = z.strictObject({
+  everyMs: z
+    .int()
+    .min(1)
+    .max(24 * 3600_000),
+})
 
 const MediaSchema = z.strictObject({ id: z.string(), mime_type: z.string() })
 

@@ -23,11 +23,9 @@ export function listGroups(
   const total = list.total
   const indexes = list.slice(offset, count)
   if (variants.has('endless')) {
-    for (let p = offset + indexes.length; indexes.length < count; p++)
-      indexes.push(MADE_UP_BASE + p)
+    for (let p = offset + indexes.length; indexes.length < count; p++) indexes.push(MADE_UP_BASE + p)
   } else if (variants.has('repeat-ids') && total > 0) {
-    for (let p = offset + indexes.length; indexes.length < count; p++)
-      indexes.push(list.at(p % total) as number)
+    for (let p = offset + indexes.length; indexes.length < count; p++) indexes.push(list.at(p % total) as number)
   }
   const groups = indexes.map((index, i) => {
     const timestamp = index >= MADE_UP_BASE ? generator.epoch - 1 : list.timestamps.get(index)
@@ -35,10 +33,8 @@ export function listGroups(
     const position = offset + i
     for (const fault of violations) {
       const chosen =
-        (fault.indexes === undefined || fault.indexes.includes(position)) &&
-        (fault.every === undefined || position % fault.every === 0)
-      if (chosen)
-        breakGroup(group as unknown as Record<string, unknown>, fault.violation ?? 'name-number')
+        (fault.indexes === undefined || fault.indexes.includes(position)) && (fault.every === undefined || position % fault.every === 0)
+      if (chosen) breakGroup(group as unknown as Record<string, unknown>, fault.violation ?? 'name-number')
     }
     return group
   })

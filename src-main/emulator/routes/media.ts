@@ -4,12 +4,7 @@ import type { EmulatorContext } from '../state/context'
 import { mediaId } from '../data/ids'
 import { createRng, hashSeed } from '../data/prng'
 import { HttpError, readBody, readBodyStreamed } from '../protocol/http'
-import {
-  essence,
-  extensionOf,
-  parseMediaReference,
-  UPLOAD_MIME_TYPES,
-} from '../protocol/media'
+import { essence, extensionOf, parseMediaReference, UPLOAD_MIME_TYPES } from '../protocol/media'
 
 /**
  * POST /media: the body is the file itself, its type in Content-Type. The bytes are hashed
@@ -33,9 +28,7 @@ export async function uploadMedia(
     )
   }
   const hash = createHash('sha256')
-  const bytes = await readBodyStreamed(req, context.options.maxBodyBytes, (chunk) =>
-    hash.update(chunk),
-  )
+  const bytes = await readBodyStreamed(req, context.options.maxBodyBytes, (chunk) => hash.update(chunk))
   if (bytes === 0) throw new HttpError(400, 'body: the file is empty')
   return remember(context, mime, bytes, hash.digest('hex'))
 }
@@ -58,8 +51,7 @@ async function uploadFromJson(
   if (typeof reference === 'string' || reference.form === 'media-id')
     throw new HttpError(400, `media: ${typeof reference === 'string' ? reference : 'is already a media id'}`)
   const mime = reference.mime
-  if (mime === undefined || !UPLOAD_MIME_TYPES.has(mime))
-    throw new HttpError(415, `Unsupported media type: ${mime ?? '(unknown)'}`)
+  if (mime === undefined || !UPLOAD_MIME_TYPES.has(mime)) throw new HttpError(415, `Unsupported media type: ${mime ?? '(unknown)'}`)
   const bytes = reference.form === 'data-uri' ? reference.bytes : Buffer.from(reference.url)
   return remember(context, mime, bytes.length, createHash('sha256').update(bytes).digest('hex'))
 }

@@ -18,10 +18,17 @@ export const PhoneStorySchema = z.strictObject({
   /** A media story: one of the emulator's media ids (built in or uploaded). */
   media_id: z.string().optional(),
   /** Posted this long ago; default now. */
-  ago_seconds: z.int().min(0).max(7 * 24 * 3600).optional(),
+  ago_seconds: z
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .optional(),
   from_me: z.boolean().optional(),
   /** The author when `from_me` is false. */
-  from: z.string().regex(/^\d{7,15}$/).optional(),
+  from: z
+    .string()
+    .regex(/^\d{7,15}$/)
+    .optional(),
 })
 export type PhoneStory = z.infer<typeof PhoneStorySchema>
 
@@ -49,8 +56,7 @@ export function addPhoneStory(context: EmulatorContext, input: PhoneStory): Publ
   if (input.media_id !== undefined) {
     mimeType = context.media.get(input.media_id)
     const mediaKind = mimeType === undefined ? undefined : storyKindOf(mimeType)
-    if (mimeType === undefined || mediaKind === undefined)
-      throw new RangeError(`media_id ${input.media_id} is not a known story media id`)
+    if (mimeType === undefined || mediaKind === undefined) throw new RangeError(`media_id ${input.media_id} is not a known story media id`)
     kind = mediaKind
     const content: JsonObject = {
       id: input.media_id,

@@ -5,14 +5,7 @@ import { mediaId, messageId } from '../data/ids'
 import { createRng, hashSeed } from '../data/prng'
 import type { JsonObject, Message } from '../data/types'
 import { HttpError, readBody } from '../protocol/http'
-import {
-  essence,
-  extensionOf,
-  parseMediaReference,
-  type StoryMediaKind,
-  storyKindOf,
-  SUPPORTED_STORY_MIME_TYPES,
-} from '../protocol/media'
+import { essence, extensionOf, parseMediaReference, type StoryMediaKind, storyKindOf, SUPPORTED_STORY_MIME_TYPES } from '../protocol/media'
 import type { PublishedStory } from '../state/story-log'
 import { parseStoryRequest, type StoryRequest } from '../protocol/validation'
 
@@ -34,24 +27,16 @@ interface ResolvedMedia {
 }
 
 function unsupported(mime: string): HttpError {
-  return new HttpError(
-    415,
-    `mime_type: ${mime} is not supported for stories`,
-    `supported: ${SUPPORTED_STORY_MIME_TYPES.join(', ')}`,
-  )
+  return new HttpError(415, `mime_type: ${mime} is not supported for stories`, `supported: ${SUPPORTED_STORY_MIME_TYPES.join(', ')}`)
 }
 
-function resolveMedia(
-  context: EmulatorContext,
-  story: StoryRequest & { media: string },
-): ResolvedMedia {
+function resolveMedia(context: EmulatorContext, story: StoryRequest & { media: string }): ResolvedMedia {
   const reference = parseMediaReference(story.media)
   if (typeof reference === 'string') throw new HttpError(400, `media: ${reference}`)
   let declared: string | undefined
   if (story.mime_type !== undefined) {
     declared = essence(story.mime_type)
-    if (declared === undefined)
-      throw new HttpError(400, 'mime_type: must be a mime type like image/jpeg')
+    if (declared === undefined) throw new HttpError(400, 'mime_type: must be a mime type like image/jpeg')
   }
   const size = (key: string): number => 40_000 + (hashSeed(key) % 2_000_000)
   let found: {
@@ -63,8 +48,7 @@ function resolveMedia(
   }
   if (reference.form === 'media-id') {
     const known = context.media.get(reference.id)
-    if (known === undefined)
-      throw new HttpError(404, 'Media with specified id not found', `media: ${reference.id}`)
+    if (known === undefined) throw new HttpError(404, 'Media with specified id not found', `media: ${reference.id}`)
     found = {
       mime: essence(known),
       summary: { form: 'media-id', id: reference.id },
@@ -72,8 +56,7 @@ function resolveMedia(
       id: reference.id,
     }
   } else if (reference.form === 'data-uri') {
-    if (reference.mime !== undefined && storyKindOf(reference.mime) === undefined)
-      throw unsupported(reference.mime)
+    if (reference.mime !== undefined && storyKindOf(reference.mime) === undefined) throw unsupported(reference.mime)
     const sha256 = createHash('sha256').update(reference.bytes).digest('hex')
     found = {
       mime: reference.mime,
@@ -108,12 +91,8 @@ export async function publishStory(
   context: EmulatorContext,
   req: IncomingMessage,
 ): Promise<{ status: number; body: { sent: boolean; message: Message } }> {
-  const story = parseStoryRequest(
-    await readBody(req, context.options.maxBodyBytes),
-    req.headers['content-type'],
-  )
-  const media =
-    story.media === undefined ? undefined : resolveMedia(context, { ...story, media: story.media })
+  const story = parseStoryRequest(await readBody(req, context.options.maxBodyBytes), req.headers['content-type'])
+  const media = story.media === undefined ? undefined : resolveMedia(context, { ...story, media: story.media })
   const seq = ++context.storySeq
   const now = context.options.now()
   // The sequence restarts with the process; the epoch and the clock keep a restarted

@@ -21,16 +21,14 @@ function numberParam(params: URLSearchParams, name: string): number | undefined 
   const raw = params.get(name)
   if (raw === null) return undefined
   const value = Number(raw)
-  if (raw.trim() === '' || !Number.isFinite(value))
-    throw new HttpError(400, `${name}: must be a number`, `got ${JSON.stringify(raw)}`)
+  if (raw.trim() === '' || !Number.isFinite(value)) throw new HttpError(400, `${name}: must be a number`, `got ${JSON.stringify(raw)}`)
   return value
 }
 
 function booleanParam(params: URLSearchParams, name: string): boolean | undefined {
   const raw = params.get(name)
   if (raw === null) return undefined
-  if (raw !== 'true' && raw !== 'false')
-    throw new HttpError(400, `${name}: must be true or false`, `got ${JSON.stringify(raw)}`)
+  if (raw !== 'true' && raw !== 'false') throw new HttpError(400, `${name}: must be true or false`, `got ${JSON.stringify(raw)}`)
   return raw === 'true'
 }
 
@@ -45,8 +43,7 @@ export function listStories(context: EmulatorContext, params: URLSearchParams): 
   const fromMe = booleanParam(params, 'from_me')
   booleanParam(params, 'normal_types')
   const author = params.get('author')
-  if (author !== null && !CONTACT.test(author))
-    throw new HttpError(400, 'author: must be 7 to 15 digits', `got ${JSON.stringify(author)}`)
+  if (author !== null && !CONTACT.test(author)) throw new HttpError(400, 'author: must be 7 to 15 digits', `got ${JSON.stringify(author)}`)
   const now = context.options.now()
   const all = context.stories
     .list()
@@ -83,17 +80,11 @@ export function getStory(context: EmulatorContext, id: string): Message {
 
 const CopySchema = z.strictObject({
   contacts: z.array(z.string().regex(CONTACT, { error: 'must be 7 to 15 digits' })).optional(),
-  exclude_contacts: z
-    .array(z.string().regex(CONTACT, { error: 'must be 7 to 15 digits' }))
-    .optional(),
+  exclude_contacts: z.array(z.string().regex(CONTACT, { error: 'must be 7 to 15 digits' })).optional(),
 })
 
 /** PUT /stories/{MessageID} (CopyStories): publishes the story again, to the audience given. */
-export async function copyStory(
-  context: EmulatorContext,
-  req: IncomingMessage,
-  id: string,
-): Promise<{ success: boolean }> {
+export async function copyStory(context: EmulatorContext, req: IncomingMessage, id: string): Promise<{ success: boolean }> {
   const raw = await readBody(req, 1024 * 1024)
   let json: unknown = {}
   if (raw.length > 0) {
@@ -131,7 +122,6 @@ export async function copyStory(
 export function storyStatuses(context: EmulatorContext, id: string): { statuses: ViewStatus[] } {
   const story = context.stories.list().find((s) => s.id === id)
   if (story === undefined) throw new HttpError(404, 'Specified message not found', `message: ${id}`)
-  if (!story.message.from_me)
-    throw new HttpError(403, 'View statuses available only for outgoing messages')
+  if (!story.message.from_me) throw new HttpError(403, 'View statuses available only for outgoing messages')
   return { statuses: viewsOf(context, story) }
 }

@@ -61,28 +61,14 @@ function check(condition: boolean, message: string): void {
 
 export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
   const now = options.now ?? Date.now
-  const tokens =
-    options.token === undefined
-      ? [DEFAULT_TOKEN]
-      : typeof options.token === 'string'
-        ? [options.token]
-        : [...options.token]
+  const tokens = options.token === undefined ? [DEFAULT_TOKEN] : typeof options.token === 'string' ? [options.token] : [...options.token]
   const groups = options.groups ?? 250
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024 * 1024
   check(tokens.length > 0 && tokens.every((t) => t.length > 0), 'token must not be empty')
-  check(
-    Number.isSafeInteger(groups) && groups >= 0 && groups <= 10_000_000,
-    'groups must be an integer from 0 to 10,000,000',
-  )
+  check(Number.isSafeInteger(groups) && groups >= 0 && groups <= 10_000_000, 'groups must be an integer from 0 to 10,000,000')
   const viewerEveryMs = options.viewerEveryMs ?? 60_000
-  check(
-    Number.isSafeInteger(viewerEveryMs) && viewerEveryMs > 0,
-    'viewerEveryMs must be a positive integer',
-  )
-  check(
-    Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0,
-    'maxBodyBytes must be a positive integer',
-  )
+  check(Number.isSafeInteger(viewerEveryMs) && viewerEveryMs > 0, 'viewerEveryMs must be a positive integer')
+  check(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0, 'maxBodyBytes must be a positive integer')
   const phone = options.account?.phone ?? '15550100001'
   check(/^\d{7,15}$/.test(phone), 'account.phone must be 7 to 15 digits')
   const latency: FaultInput[] =

@@ -18,15 +18,13 @@ export interface ViewStatus {
 /** Authors of the groups' last messages come first: a client can name them from its cache. */
 function candidates(context: EmulatorContext): string[] {
   const me = context.options.account.phone
-  const groups = context.groups
-    .slice(0, GROUPS_SCANNED)
-    .map(
-      (index) =>
-        generateGroup(context.generator, index) as unknown as {
-          participants?: { id: string }[]
-          last_message?: { from?: string; from_me?: boolean }
-        },
-    )
+  const groups = context.groups.slice(0, GROUPS_SCANNED).map(
+    (index) =>
+      generateGroup(context.generator, index) as unknown as {
+        participants?: { id: string }[]
+        last_message?: { from?: string; from_me?: boolean }
+      },
+  )
   const seen = new Set<string>()
   const add = (id: string | undefined): void => {
     if (id !== undefined && /^\d{7,15}$/.test(id) && id !== me && seen.size < MAX_VIEWERS) seen.add(id)

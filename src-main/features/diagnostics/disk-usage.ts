@@ -22,7 +22,9 @@ const MAX_ACCOUNTS = 1_000
  */
 export async function diskUsage(dataDir: string): Promise<UsageEntry[]> {
   const app = new FileRoot(dataDir, APP_FILE_LIST, { log: silentLogger })
-  const usage: UsageEntry[] = (await app.usage()).filter((entry) => entry.files > 0).map(({ decl, bytes, files }) => ({ name: decl.path, bytes, files }))
+  const usage: UsageEntry[] = (await app.usage())
+    .filter((entry) => entry.files > 0)
+    .map(({ decl, bytes, files }) => ({ name: decl.path, bytes, files }))
   const other = { bytes: 0, files: 0 }
   const sums = new Map<string, { bytes: number; files: number }>()
   const accountsDir = join(dataDir, ACCOUNTS_DIR)

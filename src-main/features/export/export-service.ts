@@ -115,9 +115,14 @@ export class ExportService {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
       this.#options.log.warn('export not written', { code: code ?? 'unknown' })
-      throw new AppError('storage', `The file could not be written${code ? ` (${code})` : ''}. Choose another folder and try again.`, undefined, {
-        cause: error,
-      })
+      throw new AppError(
+        'storage',
+        `The file could not be written${code ? ` (${code})` : ''}. Choose another folder and try again.`,
+        undefined,
+        {
+          cause: error,
+        },
+      )
     }
   }
 

@@ -3,10 +3,7 @@ import type { Group } from '@shared/domain'
 import { AppError } from '@shared/errors'
 
 /** What a community needs to know of a group. */
-export type CommunityMember = Pick<
-  Group,
-  'id' | 'name' | 'is_parent' | 'linkedParent' | 'isCommunityAnnounce' | 'is_default_subgroup'
->
+export type CommunityMember = Pick<Group, 'id' | 'name' | 'is_parent' | 'linkedParent' | 'isCommunityAnnounce' | 'is_default_subgroup'>
 
 const refOf = (group: CommunityMember): GroupRef => ({ id: group.id, name: group.name })
 

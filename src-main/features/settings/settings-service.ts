@@ -61,14 +61,20 @@ export class SettingsService {
     const parsed = SettingsSchema.safeParse(merged)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
-      throw new AppError('invalid-argument', `That setting cannot be saved (${issue?.path.join('.') || 'settings'}: ${issue?.message ?? 'invalid'}).`)
+      throw new AppError(
+        'invalid-argument',
+        `That setting cannot be saved (${issue?.path.join('.') || 'settings'}: ${issue?.message ?? 'invalid'}).`,
+      )
     }
     const next = parsed.data
     try {
       for (const key of Object.keys(patch) as (keyof Settings)[]) this.#store.set(key, withUnknownFields(this.#store.get(key), next[key]))
     } catch (error) {
       this.#log.error('settings not saved', { error: error instanceof Error ? error.message : String(error) })
-      throw new AppError('storage', 'The settings could not be saved to disk. Check that the app’s data folder is writable and has free space.')
+      throw new AppError(
+        'storage',
+        'The settings could not be saved to disk. Check that the app’s data folder is writable and has free space.',
+      )
     }
     this.#settings = next
     this.#emit()

@@ -124,9 +124,9 @@ export class UpdateController {
         if (await memory?.has(feed.href).catch(() => false)) return true
         const accepted = await this.#options.confirmFeed(feed).catch(() => false)
         if (accepted)
-          await memory?.remember(feed.href).catch((error: unknown) =>
-            this.#options.log.warn('accepted update address not remembered', { error: String(error) }),
-          )
+          await memory
+            ?.remember(feed.href)
+            .catch((error: unknown) => this.#options.log.warn('accepted update address not remembered', { error: String(error) }))
         return accepted
       })()
       this.#answers.set(feed.href, answer)
@@ -186,7 +186,10 @@ export class UpdateController {
     try {
       await this.#options.engine.download()
     } catch (error) {
-      this.#options.log.warn('update download failed', { version: offer.version, error: error instanceof Error ? error.message : String(error) })
+      this.#options.log.warn('update download failed', {
+        version: offer.version,
+        error: error instanceof Error ? error.message : String(error),
+      })
       return
     }
     if (this.#feed !== feed) return

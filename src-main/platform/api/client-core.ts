@@ -90,10 +90,7 @@ export class ClientCore {
   constructor(options: ApiClientOptions) {
     this.errors = new ApiErrors(new Redactor(options.token))
     if (!VISIBLE_ASCII.test(options.token)) {
-      throw this.errors.make(
-        'invalid-argument',
-        'The token is empty or contains spaces or characters a token cannot have.',
-      )
+      throw this.errors.make('invalid-argument', 'The token is empty or contains spaces or characters a token cannot have.')
     }
     this.#baseUrl = this.#checkBaseUrl(options.baseUrl)
     this.#authorization = `Bearer ${options.token}`
@@ -197,14 +194,7 @@ export class ClientCore {
     } catch {
       url = undefined
     }
-    if (
-      !url ||
-      !isSecureBaseUrl(raw) ||
-      url.username ||
-      url.password ||
-      url.search ||
-      url.hash
-    ) {
+    if (!url || !isSecureBaseUrl(raw) || url.username || url.password || url.search || url.hash) {
       throw this.errors.make(
         'invalid-argument',
         'The server address must look like https://gate.example.com (https, no query or credentials; plain http only to this computer).',

@@ -53,8 +53,7 @@ const STATUS_MEANINGS: Record<number, StatusMeaning> = {
   415: { code: 'unsupported-media', message: 'The server does not accept this type of media.' },
   429: {
     code: 'rate-limited',
-    message:
-      'The server is receiving too many requests from this account. Wait a moment and try again.',
+    message: 'The server is receiving too many requests from this account. Wait a moment and try again.',
   },
 }
 
@@ -86,8 +85,7 @@ export function httpErrorSpec(
   const meaning = meaningOf(status)
   const server = parseServerError(body)
   const { retryAfterMs, nowMs } = extra
-  const retryAt =
-    retryAfterMs !== undefined && nowMs !== undefined ? new Date(nowMs + retryAfterMs) : undefined
+  const retryAt = retryAfterMs !== undefined && nowMs !== undefined ? new Date(nowMs + retryAfterMs) : undefined
   const base =
     status === 404 && extra.notFound
       ? extra.notFound
@@ -129,19 +127,12 @@ export class ApiErrors {
 
   build(spec: ErrorSpec, extraDetails?: Record<string, unknown>): AppError {
     const details = spec.details || extraDetails ? { ...spec.details, ...extraDetails } : undefined
-    const safeDetails =
-      details === undefined ? undefined : (this.redactor.deep(details) as Record<string, unknown>)
-    const options =
-      spec.cause === undefined ? undefined : { cause: this.redactor.cause(spec.cause) }
+    const safeDetails = details === undefined ? undefined : (this.redactor.deep(details) as Record<string, unknown>)
+    const options = spec.cause === undefined ? undefined : { cause: this.redactor.cause(spec.cause) }
     return new AppError(spec.code, this.redactor.text(spec.message), safeDetails, options)
   }
 
-  make(
-    code: ErrorCode,
-    message: string,
-    details?: Record<string, unknown>,
-    cause?: unknown,
-  ): AppError {
+  make(code: ErrorCode, message: string, details?: Record<string, unknown>, cause?: unknown): AppError {
     return this.build({
       code,
       message,

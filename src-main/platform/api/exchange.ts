@@ -42,12 +42,9 @@ export type ExchangeFailure = {
   cause: unknown
 }
 
-export type ExchangeResult =
-  | { kind: 'response'; status: number; headers: Headers; body: Uint8Array; redirected: boolean }
-  | ExchangeFailure
+export type ExchangeResult = { kind: 'response'; status: number; headers: Headers; body: Uint8Array; redirected: boolean } | ExchangeFailure
 
-type Stop =
-  { reason: 'cancelled' } | { reason: 'timeout'; phase: 'upload' | 'headers' | 'response' }
+type Stop = { reason: 'cancelled' } | { reason: 'timeout'; phase: 'upload' | 'headers' | 'response' }
 
 /** Raised inside the exchange to abort fetch; never leaves this module. */
 class StopSignal extends Error {
@@ -61,10 +58,7 @@ class StopSignal extends Error {
  * One HTTP request and its whole response, with the timeouts and the bookkeeping of how
  * much of the request left. It never throws: the client decides what a failure means.
  */
-export async function exchange(
-  fetchFn: FetchLike,
-  request: ExchangeRequest,
-): Promise<ExchangeResult> {
+export async function exchange(fetchFn: FetchLike, request: ExchangeRequest): Promise<ExchangeResult> {
   const controller = new AbortController()
   let stop: Stop | undefined
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -84,18 +78,11 @@ export async function exchange(
   const onUserAbort = () => halt({ reason: 'cancelled' })
 
   const failure = (cause: unknown, status?: number): ExchangeFailure => {
-    const delivery: Delivery =
-      status !== undefined
-        ? 'maybe-delivered'
-        : bodyState === 'complete'
-          ? 'maybe-delivered'
-          : 'incomplete'
+    const delivery: Delivery = status !== undefined ? 'maybe-delivered' : bodyState === 'complete' ? 'maybe-delivered' : 'incomplete'
     const base = { kind: 'failed' as const, cause, ...(status !== undefined && { status }) }
-    if (stop?.reason === 'timeout')
-      return { ...base, reason: 'timeout', delivery, timeoutPhase: stop.phase }
+    if (stop?.reason === 'timeout') return { ...base, reason: 'timeout', delivery, timeoutPhase: stop.phase }
     if (stop) return { ...base, reason: stop.reason, delivery }
-    if (bodyError !== undefined)
-      return { ...base, reason: 'body-source', delivery, cause: bodyError }
+    if (bodyError !== undefined) return { ...base, reason: 'body-source', delivery, cause: bodyError }
     if (refusedRedirect(cause)) return { ...base, reason: 'redirect', delivery }
     return {
       ...base,
@@ -104,8 +91,7 @@ export async function exchange(
     }
   }
 
-  if (request.signal?.aborted)
-    return { kind: 'failed', reason: 'cancelled', delivery: 'not-sent', cause: undefined }
+  if (request.signal?.aborted) return { kind: 'failed', reason: 'cancelled', delivery: 'not-sent', cause: undefined }
   request.signal?.addEventListener('abort', onUserAbort, { once: true })
 
   const totalBytes = request.body?.contentLength ?? 0
@@ -138,9 +124,7 @@ export async function exchange(
     try {
       response = await fetchFn(request.url, {
         method: request.method,
-        headers: opened
-          ? { ...request.headers, 'content-length': String(totalBytes) }
-          : request.headers,
+        headers: opened ? { ...request.headers, 'content-length': String(totalBytes) } : request.headers,
         signal: controller.signal,
         // Never followed: it would carry the token wherever it points. With a body, 'manual'
         // makes fetch keep every chunk sent in case of a replay (a 50 MB upload held whole);
@@ -196,7 +180,6 @@ function answer(response: Response, chunks: Uint8Array[]): ExchangeResult {
     status: response.status,
     headers: response.headers,
     body: Buffer.concat(chunks),
-    redirected:
-      response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400),
+    redirected: response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400),
   }
 }

@@ -2,12 +2,7 @@ import type { ParseOutcome } from '@shared/domain'
 import { MAX_RESPONSE_BYTES, type ClientCore, type RequestOptions } from './client-core'
 
 /** `count` and `offset` checked before anything is sent, as the query string of a list page. */
-export function pageParams(
-  core: ClientCore,
-  query: { count: number; offset: number },
-  max: number,
-  noun: string,
-): URLSearchParams {
+export function pageParams(core: ClientCore, query: { count: number; offset: number }, max: number, noun: string): URLSearchParams {
   const { count, offset } = query
   if (!Number.isInteger(count) || count < 1 || count > max)
     throw core.errors.make('invalid-argument', `A page holds 1 to ${max} ${noun}.`, { count })
@@ -47,7 +42,6 @@ export async function listPage<T extends { rejected: readonly unknown[] }>(
       { path: where, issue: message },
     )
   }
-  if (parsed.data.rejected.length > 0)
-    core.logger.warn(`${noun} set aside`, { offset, problems: parsed.data.rejected })
+  if (parsed.data.rejected.length > 0) core.logger.warn(`${noun} set aside`, { offset, problems: parsed.data.rejected })
   return parsed.data
 }

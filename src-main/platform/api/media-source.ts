@@ -64,8 +64,7 @@ export async function fileByteSource(path: string): Promise<ByteSource> {
           if (read > size) break
           yield buffer.subarray(0, bytesRead)
         }
-        if (read !== size)
-          throw new MediaReadError('The media file changed while it was being sent.', 'changed')
+        if (read !== size) throw new MediaReadError('The media file changed while it was being sent.', 'changed')
       } finally {
         await handle.close()
       }
@@ -77,8 +76,7 @@ export function memoryByteSource(bytes: Uint8Array): ByteSource {
   return {
     size: bytes.byteLength,
     async *chunks(chunkSize) {
-      for (let at = 0; at < bytes.byteLength; at += chunkSize)
-        yield bytes.subarray(at, at + chunkSize)
+      for (let at = 0; at < bytes.byteLength; at += chunkSize) yield bytes.subarray(at, at + chunkSize)
     },
   }
 }

@@ -16,9 +16,7 @@ export type UploadMediaResult =
   | { outcome: 'undeclared-type'; mimeType: string }
 
 /** A local file or bytes to upload, with the type probed from its content. */
-export type UploadSource =
-  | { kind: 'file'; path: string; mimeType: string }
-  | { kind: 'bytes'; bytes: Uint8Array; mimeType: string }
+export type UploadSource = { kind: 'file'; path: string; mimeType: string } | { kind: 'bytes'; bytes: Uint8Array; mimeType: string }
 
 /**
  * Uploads media with `POST /media`: the file itself is the body (no base64), streamed a
@@ -27,11 +25,7 @@ export type UploadSource =
  * Every error says `published: false`. A type `/media` does not declare is not sent (nor
  * its file opened): the provider may refuse it there, and the story endpoint takes it.
  */
-export async function uploadMedia(
-  core: ClientCore,
-  source: UploadSource,
-  options: PublishOptions,
-): Promise<UploadMediaResult> {
+export async function uploadMedia(core: ClientCore, source: UploadSource, options: PublishOptions): Promise<UploadMediaResult> {
   if (!uploadTypeDeclared(source.mimeType)) return { outcome: 'undeclared-type', mimeType: source.mimeType }
   let bytes: ByteSource
   try {
@@ -59,11 +53,15 @@ export async function uploadMedia(
   } catch (error) {
     if (error instanceof AppError) {
       const status = error.details?.status
-      if ((status === 404 || status === 405) && error.code !== 'cancelled')
-        return { outcome: 'unsupported', status }
-      throw new AppError(error.code, error.message, { ...error.details, published: false }, {
-        cause: error.cause,
-      })
+      if ((status === 404 || status === 405) && error.code !== 'cancelled') return { outcome: 'unsupported', status }
+      throw new AppError(
+        error.code,
+        error.message,
+        { ...error.details, published: false },
+        {
+          cause: error.cause,
+        },
+      )
     }
     throw error
   }

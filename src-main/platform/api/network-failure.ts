@@ -3,14 +3,7 @@
  * did not resolve, or no connection could be opened. Only these prove that a POST was not
  * received, which is what makes it safe to send it again.
  */
-const NOT_SENT_CODES = new Set([
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ECONNREFUSED',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-])
+const NOT_SENT_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])
 
 /** The same failures as Electron's net.fetch (Chromium's network stack) words them. */
 const NOT_SENT_CHROMIUM =
@@ -22,20 +15,13 @@ function* failureChain(error: unknown, depth = 0): Generator<unknown> {
   if (typeof error !== 'object') return
   if ('cause' in error) yield* failureChain(error.cause, depth + 1)
   // Node's happy-eyeballs connect reports one AggregateError for all the addresses it tried.
-  if (error instanceof AggregateError)
-    for (const inner of error.errors) yield* failureChain(inner, depth + 1)
+  if (error instanceof AggregateError) for (const inner of error.errors) yield* failureChain(inner, depth + 1)
 }
 
 /** The system error code of a fetch failure (undici puts it on `err.cause.code`), if any. */
 export function networkErrorCode(error: unknown): string | undefined {
   for (const link of failureChain(error)) {
-    if (
-      typeof link === 'object' &&
-      link !== null &&
-      'code' in link &&
-      typeof link.code === 'string'
-    )
-      return link.code
+    if (typeof link === 'object' && link !== null && 'code' in link && typeof link.code === 'string') return link.code
   }
   for (const link of failureChain(error)) {
     const match = link instanceof Error ? /net::ERR_[A-Z_]+/.exec(link.message) : null
@@ -47,8 +33,7 @@ export function networkErrorCode(error: unknown): string | undefined {
 export function provesNotSent(error: unknown): boolean {
   for (const link of failureChain(error)) {
     if (typeof link !== 'object' || link === null) continue
-    if ('code' in link && typeof link.code === 'string' && NOT_SENT_CODES.has(link.code))
-      return true
+    if ('code' in link && typeof link.code === 'string' && NOT_SENT_CODES.has(link.code)) return true
     if (link instanceof Error && NOT_SENT_CHROMIUM.test(link.message)) return true
   }
   return false

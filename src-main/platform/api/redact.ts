@@ -25,9 +25,7 @@ export class Redactor {
     if (typeof value === 'string') return this.text(value)
     if (depth > 8 || value === null || typeof value !== 'object') return value
     if (Array.isArray(value)) return value.map((item) => this.deep(item, depth + 1))
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [this.text(key), this.deep(item, depth + 1)]),
-    )
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [this.text(key), this.deep(item, depth + 1)]))
   }
 
   /**
@@ -41,8 +39,7 @@ export class Redactor {
     for (let depth = 0; depth < 4 && link !== undefined && link !== null; depth++) {
       if (link instanceof Error) parts.push(link.message)
       else parts.push(String(link))
-      if (typeof link === 'object' && 'code' in link && typeof link.code === 'string')
-        code ??= link.code
+      if (typeof link === 'object' && 'code' in link && typeof link.code === 'string') code ??= link.code
       link = typeof link === 'object' && 'cause' in link ? link.cause : undefined
     }
     const stand = new Error(this.text(parts.filter(Boolean).join(': ')))

@@ -37,10 +37,7 @@ const ASCTIME = /^[A-Za-z]{3} [A-Za-z]{3} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/
  * Retry-After in either form (RFC 9110 §10.2.3): delta-seconds or an HTTP-date.
  * Returns milliseconds from `nowMs`, or undefined when absent or unreadable.
  */
-export function parseRetryAfter(
-  value: string | null | undefined,
-  nowMs: number,
-): number | undefined {
+export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | undefined {
   if (value === null || value === undefined) return undefined
   const text = value.trim()
   if (/^\d+$/.test(text)) return Number(text) * 1000

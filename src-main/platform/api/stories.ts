@@ -12,12 +12,9 @@ import { unknownSpec } from './verdict'
  * `unknown-outcome`.
  */
 export type PublishStoryResult =
-  | { outcome: 'published'; response: StoryResponse; attempts: number }
-  | { outcome: 'unknown'; error: AppError; attempts: number }
+  { outcome: 'published'; response: StoryResponse; attempts: number } | { outcome: 'unknown'; error: AppError; attempts: number }
 
-export type CopyStoryResult =
-  | { outcome: 'published'; attempts: number }
-  | { outcome: 'unknown'; error: AppError; attempts: number }
+export type CopyStoryResult = { outcome: 'published'; attempts: number } | { outcome: 'unknown'; error: AppError; attempts: number }
 
 /**
  * Publishes a story. A local file is streamed as a base64 data URI, with progress. The
@@ -25,11 +22,7 @@ export type CopyStoryResult =
  * connection) or the server answered 429; otherwise a lost answer is reported as an
  * `unknown` outcome and the story is not posted twice.
  */
-export async function publishStory(
-  core: ClientCore,
-  input: PublishStoryInput,
-  options: PublishOptions,
-): Promise<PublishStoryResult> {
+export async function publishStory(core: ClientCore, input: PublishStoryInput, options: PublishOptions): Promise<PublishStoryResult> {
   const body = await storyBody(input, core.errors)
   let success: Success
   try {
@@ -102,12 +95,7 @@ export async function copyStory(
 }
 
 function isUnknownOutcome(error: unknown): error is AppError {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    error.code === 'unknown-outcome'
-  )
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'unknown-outcome'
 }
 
 function attemptsOf(error: AppError): number {

@@ -1,9 +1,4 @@
-import {
-  parseStoryRequest,
-  type MediaStoryRequest,
-  type ParseIssue,
-  type TextStoryRequest,
-} from '@shared/domain'
+import { parseStoryRequest, type MediaStoryRequest, type ParseIssue, type TextStoryRequest } from '@shared/domain'
 import type { ApiErrors } from './errors'
 import { fileByteSource, memoryByteSource, type ByteSource, type MediaSource } from './media-source'
 import { dataUriJsonBody, jsonBody, type UploadBody } from './upload-body'
@@ -46,8 +41,7 @@ export async function storyBody(input: PublishStoryInput, errors: ApiErrors): Pr
         media: `data:${media.mimeType};base64,`,
         mime_type: media.mimeType,
       })
-      const source =
-        media.kind === 'file' ? await openFile(media.path, errors) : memoryByteSource(media.bytes)
+      const source = media.kind === 'file' ? await openFile(media.path, errors) : memoryByteSource(media.bytes)
       return dataUriJsonBody({ key: 'media', mimeType: media.mimeType, source, fields })
     }
   }
@@ -55,14 +49,10 @@ export async function storyBody(input: PublishStoryInput, errors: ApiErrors): Pr
 
 function invalidStory(issue: ParseIssue, errors: ApiErrors) {
   const where = issue.path === '' ? '' : `${issue.path}: `
-  return errors.make(
-    'invalid-request',
-    `The story cannot be sent as it is (${where}${issue.message}).`,
-    {
-      path: issue.path,
-      issue: issue.message,
-    },
-  )
+  return errors.make('invalid-request', `The story cannot be sent as it is (${where}${issue.message}).`, {
+    path: issue.path,
+    issue: issue.message,
+  })
 }
 
 async function openFile(path: string, errors: ApiErrors): Promise<ByteSource> {

@@ -28,20 +28,12 @@ export interface ViewStatuses {
 }
 
 /** One page of the account's stories (`GET /stories`), newest first. */
-export async function listStories(
-  core: ClientCore,
-  query: StoriesQuery,
-  options: RequestOptions,
-): Promise<ParsedStoriesPage> {
+export async function listStories(core: ClientCore, query: StoriesQuery, options: RequestOptions): Promise<ParsedStoriesPage> {
   const params = pageParams(core, query, STORIES_PAGE_MAX_COUNT, 'stories')
   if (query.timeFrom !== undefined) params.set('time_from', String(Math.floor(query.timeFrom)))
   if (query.timeTo !== undefined) params.set('time_to', String(Math.floor(query.timeTo)))
   if (query.fromMe !== undefined) params.set('from_me', String(query.fromMe))
-  return listPage(
-    core,
-    { path: `/stories?${params.toString()}`, parse: parseStoriesPage, noun: 'stories', offset: query.offset },
-    options,
-  )
+  return listPage(core, { path: `/stories?${params.toString()}`, parse: parseStoriesPage, noun: 'stories', offset: query.offset }, options)
 }
 
 /** One story (`GET /stories/{MessageID}`). */

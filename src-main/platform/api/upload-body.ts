@@ -130,8 +130,5 @@ export function dataUriJsonBody(options: {
 }
 
 function encodeBase64(bytes: Uint8Array): Uint8Array {
-  return Buffer.from(
-    Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
-    'latin1',
-  )
+  return Buffer.from(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'), 'latin1')
 }

@@ -14,9 +14,7 @@ export interface VerdictContext {
   nowMs: number
 }
 
-export type Verdict =
-  | { ok: true; status: number; body: Uint8Array }
-  | { ok: false; spec: ErrorSpec; retry: boolean; retryAfterMs?: number }
+export type Verdict = { ok: true; status: number; body: Uint8Array } | { ok: false; spec: ErrorSpec; retry: boolean; retryAfterMs?: number }
 
 /**
  * What one attempt's result means: a success, or an error and whether it may be sent
@@ -28,26 +26,18 @@ export function judge(result: ExchangeResult, context: VerdictContext): Verdict 
   return result.kind === 'response' ? judgeResponse(result, context) : judgeFailure(result, context)
 }
 
-function judgeResponse(
-  result: Extract<ExchangeResult, { kind: 'response' }>,
-  context: VerdictContext,
-): Verdict {
+function judgeResponse(result: Extract<ExchangeResult, { kind: 'response' }>, context: VerdictContext): Verdict {
   const { status } = result
-  if (result.redirected)
-    return { ok: false, retry: false, spec: { ...redirectSpec(), details: { status } } }
+  if (result.redirected) return { ok: false, retry: false, spec: { ...redirectSpec(), details: { status } } }
   if (status >= 200 && status < 300) return { ok: true, status, body: result.body }
 
-  const retryAfterMs =
-    status === 429 || status === 503
-      ? parseRetryAfter(result.headers.get('retry-after'), context.nowMs)
-      : undefined
+  const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(result.headers.get('retry-after'), context.nowMs) : undefined
   const spec = httpErrorSpec(status, result.body, {
     ...(context.notFound && { notFound: context.notFound }),
     ...(retryAfterMs !== undefined && { retryAfterMs, nowMs: context.nowMs }),
   })
   const withRetryAfter = retryAfterMs === undefined ? {} : { retryAfterMs }
-  if (context.idempotent)
-    return { ok: false, spec, retry: RETRYABLE_GET_STATUSES.has(status), ...withRetryAfter }
+  if (context.idempotent) return { ok: false, spec, retry: RETRYABLE_GET_STATUSES.has(status), ...withRetryAfter }
 
   // A 429 is the server refusing before doing anything. A 5xx may come after the story
   // went out (a crash on the way back, a gateway giving up on a slow upstream), and a
@@ -63,10 +53,7 @@ function judgeResponse(
   return { ok: false, spec, retry: false }
 }
 
-function judgeFailure(
-  result: Extract<ExchangeResult, { kind: 'failed' }>,
-  context: VerdictContext,
-): Verdict {
+function judgeFailure(result: Extract<ExchangeResult, { kind: 'failed' }>, context: VerdictContext): Verdict {
   const { idempotent } = context
   const maybeDelivered = !idempotent && result.delivery === 'maybe-delivered'
   const notPublished = idempotent ? {} : { published: false }
@@ -78,9 +65,7 @@ function judgeFailure(
       return {
         ok: false,
         retry: false,
-        spec: maybeDelivered
-          ? unknownSpec('cancelled')
-          : { code: 'cancelled', message: 'Cancelled.', details: notPublished },
+        spec: maybeDelivered ? unknownSpec('cancelled') : { code: 'cancelled', message: 'Cancelled.', details: notPublished },
       }
     case 'body-source':
       return {
@@ -108,8 +93,7 @@ function judgeFailure(
             },
       }
     case 'timeout': {
-      if (maybeDelivered)
-        return { ok: false, retry: false, spec: unknownSpec('timeout', { cause }) }
+      if (maybeDelivered) return { ok: false, retry: false, spec: unknownSpec('timeout', { cause }) }
       const stalled = result.timeoutPhase === 'upload'
       const waitedMs = result.timeoutPhase === 'headers' ? context.headersMs : context.stallMs
       const seconds = Math.round(waitedMs / 1000)
@@ -126,8 +110,7 @@ function judgeFailure(
       }
     }
     case 'network': {
-      if (maybeDelivered)
-        return { ok: false, retry: false, spec: unknownSpec('connection-lost', { cause }) }
+      if (maybeDelivered) return { ok: false, retry: false, spec: unknownSpec('connection-lost', { cause }) }
       const networkCode = networkErrorCode(cause)
       const midUpload = result.delivery === 'incomplete' && !idempotent
       // The server hung up: the network works, so this is not "offline" (nor said as such).
@@ -163,8 +146,7 @@ function judgeFailure(
 function redirectSpec(): ErrorSpec {
   return {
     code: 'invalid-request',
-    message:
-      'The server address answers with a redirect. Check it (it may need https:// or a different path).',
+    message: 'The server address answers with a redirect. Check it (it may need https:// or a different path).',
   }
 }
 

@@ -132,15 +132,11 @@ export function* encodeColumnFile<S extends ColumnSpecs, M extends z.ZodType>(
 }
 
 /** The header line, checked for what it must say before any column is looked at. */
-function readHeader(
-  buffer: Buffer,
-  kind: ColumnFileKind<ColumnSpecs, z.ZodType>,
-): { header: z.output<typeof HeaderSchema>; next: number } {
+function readHeader(buffer: Buffer, kind: ColumnFileKind<ColumnSpecs, z.ZodType>): { header: z.output<typeof HeaderSchema>; next: number } {
   const lead = buffer.subarray(0, MAGIC.length)
   if (!MAGIC.subarray(0, lead.length).equals(lead)) throw new ColumnFileUnusable('not readable')
   const end = buffer.subarray(0, MAX_HEADER_BYTES).indexOf(0x0a, MAGIC.length)
-  if (end < 0)
-    throw new ColumnFileUnusable(buffer.length < MAX_HEADER_BYTES ? 'cut short' : 'not readable')
+  if (end < 0) throw new ColumnFileUnusable(buffer.length < MAX_HEADER_BYTES ? 'cut short' : 'not readable')
   let value: unknown
   try {
     value = JSON.parse(buffer.toString('utf8', MAGIC.length, end))
@@ -148,19 +144,14 @@ function readHeader(
     throw new ColumnFileUnusable('not readable')
   }
   const named = z.object({ format: z.unknown(), version: z.unknown() }).safeParse(value)
-  if (named.success && named.data.format !== kind.format)
-    throw new ColumnFileUnusable('another kind of file')
-  if (named.success && named.data.version !== kind.version)
-    throw new ColumnFileUnusable(`another version (${String(named.data.version)})`)
+  if (named.success && named.data.format !== kind.format) throw new ColumnFileUnusable('another kind of file')
+  if (named.success && named.data.version !== kind.version) throw new ColumnFileUnusable(`another version (${String(named.data.version)})`)
   const parsed = HeaderSchema.safeParse(value)
   if (!parsed.success) throw new ColumnFileUnusable('unexpected content')
   return { header: parsed.data, next: end + 1 }
 }
 
-function sameSnapshot(
-  a: Readonly<Record<string, string | number>>,
-  b: Readonly<Record<string, string | number>>,
-): boolean {
+function sameSnapshot(a: Readonly<Record<string, string | number>>, b: Readonly<Record<string, string | number>>): boolean {
   const keys = Object.keys(a)
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key])
 }
@@ -170,8 +161,7 @@ function arrayAt(buffer: Buffer, type: ColumnType, at: number, length: number): 
   const make = ARRAY_TYPES[type]
   const offset = buffer.byteOffset + at
   // A file read whole owns its ArrayBuffer (no pool is shared for files this size).
-  if (offset % make.BYTES_PER_ELEMENT === 0)
-    return new make(buffer.buffer as ArrayBuffer, offset, length)
+  if (offset % make.BYTES_PER_ELEMENT === 0) return new make(buffer.buffer as ArrayBuffer, offset, length)
   const copy = new make(length)
   bytesOf(copy).set(buffer.subarray(at, at + copy.byteLength))
   return copy
@@ -191,15 +181,11 @@ export function decodeColumnFile<S extends ColumnSpecs, M extends z.ZodType>(
   const { header, next } = readHeader(buffer, kind)
   if (header.byteOrder !== BYTE_ORDER) throw new ColumnFileUnusable('another byte order')
   if (header.accountId !== tie.accountId) throw new ColumnFileUnusable('another account')
-  if (!sameSnapshot(header.snapshot, tie.snapshot))
-    throw new ColumnFileUnusable(FROM_ANOTHER_SNAPSHOT)
+  if (!sameSnapshot(header.snapshot, tie.snapshot)) throw new ColumnFileUnusable(FROM_ANOTHER_SNAPSHOT)
   const meta = kind.meta.safeParse(header.meta)
   if (!meta.success) throw new ColumnFileUnusable('unexpected content')
   const names = Object.keys(kind.columns)
-  if (
-    header.columns.length !== names.length ||
-    header.columns.some((c, i) => c.name !== names[i] || c.type !== kind.columns[c.name])
-  )
+  if (header.columns.length !== names.length || header.columns.some((c, i) => c.name !== names[i] || c.type !== kind.columns[c.name]))
     throw new ColumnFileUnusable('unexpected columns')
 
   // Where each column starts, from lengths the header claims: each is bounded by the file
@@ -216,17 +202,11 @@ export function decodeColumnFile<S extends ColumnSpecs, M extends z.ZodType>(
   const size = at + TRAILER_BYTES
   if (buffer.length < size) throw new ColumnFileUnusable('cut short')
   if (buffer.length > size) throw new ColumnFileUnusable('trailing bytes')
-  if (crc32(buffer.subarray(0, at)) !== buffer.readUInt32LE(at))
-    throw new ColumnFileUnusable('checksum mismatch')
+  if (crc32(buffer.subarray(0, at)) !== buffer.readUInt32LE(at)) throw new ColumnFileUnusable('checksum mismatch')
 
   const columns = {} as Record<string, AnyArray>
   header.columns.forEach((column, i) => {
-    columns[column.name] = arrayAt(
-      buffer,
-      column.type as ColumnType,
-      starts[i] as number,
-      column.length,
-    )
+    columns[column.name] = arrayAt(buffer, column.type as ColumnType, starts[i] as number, column.length)
   })
   return { meta: meta.data, columns: columns as Columns<S> }
 }
@@ -237,8 +217,7 @@ export function decodeColumnFile<S extends ColumnSpecs, M extends z.ZodType>(
  */
 export function offsetsFit(starts: Uint32Array, entries: number, size: number): boolean {
   if (starts.length !== entries + 1 || starts[0] !== 0 || starts[entries] !== size) return false
-  for (let i = 0; i < entries; i++)
-    if ((starts[i] as number) > (starts[i + 1] as number)) return false
+  for (let i = 0; i < entries; i++) if ((starts[i] as number) > (starts[i + 1] as number)) return false
   return true
 }
 

@@ -72,7 +72,8 @@ export function redactValue(value: unknown, secrets: Iterable<string> = [], dept
   if (Array.isArray(value)) return value.map((item) => redactValue(item, known, depth + 1, seen))
   const out: Record<string, unknown> = {}
   for (const [key, item] of Object.entries(value)) {
-    out[redactText(key, known)] = SENSITIVE_KEY.test(key) && item !== null && item !== undefined ? REDACTED : redactValue(item, known, depth + 1, seen)
+    out[redactText(key, known)] =
+      SENSITIVE_KEY.test(key) && item !== null && item !== undefined ? REDACTED : redactValue(item, known, depth + 1, seen)
   }
   return out
 }

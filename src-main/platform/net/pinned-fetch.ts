@@ -3,11 +3,7 @@ import { isIP } from 'node:net'
 import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici'
 import { NotPublicError, type AddressGuard, type FetchLike } from './public-fetch'
 
-type LookupCallback = (
-  error: NodeJS.ErrnoException | null,
-  address: string | LookupAddress[],
-  family?: number,
-) => void
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void
 
 export interface PinnedFetch {
   fetch: FetchLike

@@ -71,8 +71,7 @@ export class AddressGuard {
 
   /** Refuses a URL whose scheme, credentials or resolved addresses are not allowed. */
   async checkUrl(url: URL, trusted: () => Promise<Set<string>>): Promise<void> {
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
-      throw new NotPublicError()
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) throw new NotPublicError()
     const host = bareHost(url.hostname)
     // A literal address is judged as written; a name only once it is resolved.
     const addresses = isIpLiteral(host) ? [host] : await this.resolve(host)

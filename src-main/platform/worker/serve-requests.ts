@@ -22,10 +22,7 @@ function errorData(error: unknown): WorkerErrorData {
  * order its reply is ready. A reply that cannot be sent (it does not survive the copy to
  * main) is an error the worker does not survive: main then fails what waited on it.
  */
-export function serveRequests<Q, A, N = never>(
-  service: WorkerService<Q, A, N>,
-  port: MessagePort | null = parentPort,
-): void {
+export function serveRequests<Q, A, N = never>(service: WorkerService<Q, A, N>, port: MessagePort | null = parentPort): void {
   port?.on('message', (message: ToWorker<Q, N>) => {
     if (!('id' in message)) {
       service.hear?.(message.note)
@@ -40,11 +37,7 @@ export function serveRequests<Q, A, N = never>(
       return
     }
     void Promise.resolve(reply).then(
-      (value) =>
-        port.postMessage(
-          { id, reply: value } satisfies FromWorker<A>,
-          service.transfer?.(value) ?? [],
-        ),
+      (value) => port.postMessage({ id, reply: value } satisfies FromWorker<A>, service.transfer?.(value) ?? []),
       (error: unknown) => port.postMessage({ id, error: errorData(error) } satisfies FromWorker<A>),
     )
   })

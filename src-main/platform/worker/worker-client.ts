@@ -54,11 +54,7 @@ interface Waiting<A> {
 function isErrorData(value: unknown): value is WorkerErrorData {
   if (typeof value !== 'object' || value === null) return false
   const { name, message, code } = value as Partial<Record<keyof WorkerErrorData, unknown>>
-  return (
-    typeof name === 'string' &&
-    typeof message === 'string' &&
-    (code === undefined || typeof code === 'string')
-  )
+  return typeof name === 'string' && typeof message === 'string' && (code === undefined || typeof code === 'string')
 }
 
 /**
@@ -137,9 +133,7 @@ export class WorkerClient<Q, A, N = never> {
   #started(): Worker {
     if (this.#worker) return this.#worker
     const { start, heapMb, greeting } = this.#options
-    const worker = start(
-      heapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: heapMb } },
-    )
+    const worker = start(heapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: heapMb } })
     // Only a request waiting on it keeps the process alive (see request()).
     worker.unref()
     worker.on('message', (message: unknown) => this.#heard(worker, message))

@@ -51,8 +51,7 @@ export function openEventStream(options: EventStreamOptions): () => void {
         await response.body?.cancel()
         return options.onRejected()
       }
-      if (!response.ok || !response.body)
-        throw new Error(`event stream answered ${response.status}`)
+      if (!response.ok || !response.body) throw new Error(`event stream answered ${response.status}`)
       reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
       for (;;) {
         const { done, value } = await reader.read()

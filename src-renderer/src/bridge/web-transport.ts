@@ -1,12 +1,6 @@
 import type { EventName } from '@shared/channels/contract'
 import type { Result } from '@shared/errors'
-import {
-  WEB_EVENTS_PATH,
-  WEB_INVOKE_PREFIX,
-  WEB_SECRET_FRAGMENT,
-  WEB_SECRET_HEADER,
-  WEB_SESSION_PATH,
-} from '@shared/web-transport'
+import { WEB_EVENTS_PATH, WEB_INVOKE_PREFIX, WEB_SECRET_FRAGMENT, WEB_SECRET_HEADER, WEB_SESSION_PATH } from '@shared/web-transport'
 import { openEventStream } from './event-stream'
 import { LOST_CONTACT, type Transport } from './transport'
 

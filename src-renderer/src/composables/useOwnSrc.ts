@@ -64,10 +64,7 @@ export function useOwnSrc(source: () => string | null | undefined): Ref<string |
 }
 
 /** Runs `use` with a loadable address for `src`, then lets the file go. */
-export async function withOwnSrc<T>(
-  src: string,
-  use: (loadable: string | null) => Promise<T>,
-): Promise<T> {
+export async function withOwnSrc<T>(src: string, use: (loadable: string | null) => Promise<T>): Promise<T> {
   if (!needsFetch(src)) return use(src)
   const files = ownFiles()
   try {

@@ -39,13 +39,7 @@ function firstMeaningful(word: string): string {
 }
 
 export function initialsOf(name: string | null | undefined): string {
-  const letters = (name ?? '')
-    .trim()
-    .split(/\s+/)
-    .map(firstMeaningful)
-    .filter(Boolean)
-    .slice(0, 2)
-    .join('')
+  const letters = (name ?? '').trim().split(/\s+/).map(firstMeaningful).filter(Boolean).slice(0, 2).join('')
   return letters ? letters.toLocaleUpperCase() : '#'
 }
 

@@ -21,9 +21,14 @@ function format(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateT
 
 /** "Mon 2 Jun, 09:00": when a planned story goes. */
 export function dueDateTime(iso: string, locale: string, timeZone?: string): string {
-  return format(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', ...(timeZone && { timeZone }) }).format(
-    new Date(iso),
-  )
+  return format(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(timeZone && { timeZone }),
+  }).format(new Date(iso))
 }
 
 /** "09:00": the time alone, in a calendar cell. */
@@ -44,7 +49,7 @@ export function shortDate(day: Date, locale: string, timeZone?: string): string 
 /** The first day of the week where the locale says (Monday in most of the world, Sunday in the US, Saturday in much of the Arab world). */
 export function firstDayOfWeek(locale: string): number {
   try {
-    const info = (new Intl.Locale(locale) as Intl.Locale & { getWeekInfo?: () => { firstDay: number }; weekInfo?: { firstDay: number } })
+    const info = new Intl.Locale(locale) as Intl.Locale & { getWeekInfo?: () => { firstDay: number }; weekInfo?: { firstDay: number } }
     const firstDay = info.getWeekInfo?.().firstDay ?? info.weekInfo?.firstDay
     // Intl counts 1 (Monday) to 7 (Sunday); Date counts 0 (Sunday) to 6.
     if (firstDay !== undefined) return firstDay % 7

@@ -1,11 +1,4 @@
-import {
-  GROUP_FILTERS,
-  type GroupFilter,
-  type GroupRow,
-  type GroupSort,
-  type GroupsQuery,
-  type LabelChip,
-} from '@shared/channels/groups'
+import { GROUP_FILTERS, type GroupFilter, type GroupRow, type GroupSort, type GroupsQuery, type LabelChip } from '@shared/channels/groups'
 import type { AppErrorData } from '@shared/errors'
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
@@ -49,9 +42,7 @@ export const useGroupsStore = defineStore('groups', () => {
   /** The row the keyboard is on (-1: none yet). */
   const activeIndex = ref(-1)
 
-  const hasQuery = computed(
-    () => appliedSearch.value.trim() !== '' || filters.value.length > 0 || labelFilter.value.length > 0,
-  )
+  const hasQuery = computed(() => appliedSearch.value.trim() !== '' || filters.value.length > 0 || labelFilter.value.length > 0)
 
   let generation = 0
   let replaceOnArrival = false
@@ -167,9 +158,7 @@ export const useGroupsStore = defineStore('groups', () => {
   }
 
   function toggleLabel(id: string): void {
-    labelFilter.value = labelFilter.value.includes(id)
-      ? labelFilter.value.filter((l) => l !== id)
-      : [...labelFilter.value, id]
+    labelFilter.value = labelFilter.value.includes(id) ? labelFilter.value.filter((l) => l !== id) : [...labelFilter.value, id]
     void refresh()
   }
 

@@ -35,7 +35,11 @@ export const useLibraryStore = defineStore('library', () => {
   async function load(): Promise<void> {
     // Drafts belong to the active account: another account shows its own.
     unsubscribe ??= bridge.on('accounts:changed', () => void loadDrafts())
-    const [a, s] = await Promise.all([run('audiences', bridge.call('audiences:list')), run('styles', bridge.call('styles:list')), loadDrafts()])
+    const [a, s] = await Promise.all([
+      run('audiences', bridge.call('audiences:list')),
+      run('styles', bridge.call('styles:list')),
+      loadDrafts(),
+    ])
     if (a) audiences.value = a
     if (s) styles.value = s
     loaded.value = true

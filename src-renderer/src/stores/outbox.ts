@@ -56,7 +56,9 @@ export const useOutboxStore = defineStore('outbox', () => {
     return [...order, ...rest].flatMap((id) => byAccount.value.get(id) ?? [])
   })
   const shownItems = computed(() => (filter.value === null ? items.value : (byAccount.value.get(filter.value) ?? [])))
-  const shownHistory = computed(() => (filter.value === null ? history.value : history.value.filter((entry) => entry.accountId === filter.value)))
+  const shownHistory = computed(() =>
+    filter.value === null ? history.value : history.value.filter((entry) => entry.accountId === filter.value),
+  )
   // The app's own lists serve every account, so they show whichever account is chosen.
   const shownSetAside = computed(() =>
     filter.value === null ? setAside.value : setAside.value.filter((item) => item.accountId === null || item.accountId === filter.value),

@@ -132,7 +132,9 @@ export const usePublishStore = defineStore('publish', () => {
     if (!current || !pending.value.some((target) => target.requestId === event.requestId)) return
     progress.set(event.requestId, event)
     pending.value = pending.value.map((target) =>
-      target.requestId === event.requestId ? { ...target, sentBytes: event.sentBytes, totalBytes: event.totalBytes, step: event.step ?? null } : target,
+      target.requestId === event.requestId
+        ? { ...target, sentBytes: event.sentBytes, totalBytes: event.totalBytes, step: event.step ?? null }
+        : target,
     )
     let sentBytes = 0
     let totalBytes = 0
@@ -147,7 +149,8 @@ export const usePublishStore = defineStore('publish', () => {
   function follow(accountId: string, items: readonly Pick<OutboxItemView, 'id' | 'state' | 'lastError'>[]): void {
     let changed = false
     const next = targets.value.map((target) => {
-      if (target.accountId !== accountId || target.outcome.state === 'refused' || target.state === 'sent' || target.state === 'removed') return target
+      if (target.accountId !== accountId || target.outcome.state === 'refused' || target.state === 'sent' || target.state === 'removed')
+        return target
       const itemId = target.outcome.itemId
       const item = items.find((candidate) => candidate.id === itemId)
       const state = stateOfItem(item, recorded.has(accountId))

@@ -111,5 +111,21 @@ export const useScheduleStore = defineStore('schedule', () => {
     )
   }
 
-  return { enabled, publishAt, zone, now, error, acting, instant, problem, planned, isActing, enable, dueAtForPublish, clear, edit, duplicate }
+  return {
+    enabled,
+    publishAt,
+    zone,
+    now,
+    error,
+    acting,
+    instant,
+    problem,
+    planned,
+    isActing,
+    enable,
+    dueAtForPublish,
+    clear,
+    edit,
+    duplicate,
+  }
 })

@@ -36,9 +36,7 @@ export const useStoriesStore = defineStore('stories', () => {
   const lastContacts = shallowRef<readonly string[] | null>(null)
 
   const issues = computed(() => checkStory(draft.value, grant.value, limits.value))
-  const visibleIssues = computed(() =>
-    attempted.value ? issues.value : issues.value.filter((issue) => !SHOWN_ON_ATTEMPT.has(issue.code)),
-  )
+  const visibleIssues = computed(() => (attempted.value ? issues.value : issues.value.filter((issue) => !SHOWN_ON_ATTEMPT.has(issue.code))))
   /** The desktop app opens the system file dialog; web mode uses the page's file picker. */
   const hasFileDialog = computed(() => bridge.kind === 'ipc')
   /** Nothing stops the story: no check fails with an error. */

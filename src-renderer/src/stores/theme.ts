@@ -15,9 +15,7 @@ const DARK_QUERY = '(prefers-color-scheme: dark)'
 export const useThemeStore = defineStore('theme', () => {
   const preference = ref<ThemePreference>('system')
   const systemDark = ref(false)
-  const effective = computed<ThemeName>(() =>
-    preference.value === 'system' ? (systemDark.value ? 'dark' : 'light') : preference.value,
-  )
+  const effective = computed<ThemeName>(() => (preference.value === 'system' ? (systemDark.value ? 'dark' : 'light') : preference.value))
 
   let media: MediaQueryList | null = null
   const onSystemChange = (event: MediaQueryListEvent) => {

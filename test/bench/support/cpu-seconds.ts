@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 
-const TICKS_PER_SECOND =
-  Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
+const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
 
 /** User + system CPU seconds a process has used so far (Linux /proc; null elsewhere). */
 export function cpuSeconds(pid: number | undefined): number | null {

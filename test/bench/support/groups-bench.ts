@@ -13,8 +13,7 @@ import { Workspaces } from '../../../src-main/account/workspace/workspaces'
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url))
 
-export const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
+export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
 export const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`
 export const millis = (ms: number): string => `${ms.toFixed(1)} ms`
 export const megabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`
@@ -86,20 +85,8 @@ export function benchGroupsService(
  * own process with `latencyMs` per request; and an API client for it with waits long enough
  * that a loaded machine never turns a slow page into a timeout.
  */
-export async function benchAccount(
-  groups: number,
-  latencyMs: number,
-): Promise<{ emulator: EmulatorProcess; client: ApiClient }> {
-  const emulator = await spawnEmulator([
-    '--groups',
-    String(groups),
-    '--latency',
-    String(latencyMs),
-    '--seed',
-    '3',
-    '--epoch',
-    '1750000000',
-  ])
+export async function benchAccount(groups: number, latencyMs: number): Promise<{ emulator: EmulatorProcess; client: ApiClient }> {
+  const emulator = await spawnEmulator(['--groups', String(groups), '--latency', String(latencyMs), '--seed', '3', '--epoch', '1750000000'])
   return { emulator, client: benchClient(emulator) }
 }
 
@@ -124,10 +111,7 @@ export interface BenchServer {
  * latency: its pages are read from the emulator once, then the emulator is stopped, so the
  * server's own work per request is joining bytes and the clients' figures blur less.
  */
-export async function replayedAccount(
-  groups: number,
-  latencyMs: number,
-): Promise<{ server: BenchServer; client: ApiClient }> {
+export async function replayedAccount(groups: number, latencyMs: number): Promise<{ server: BenchServer; client: ApiClient }> {
   const { emulator } = await benchAccount(groups, 0)
   const child = spawn(
     process.execPath,
@@ -146,10 +130,7 @@ export async function replayedAccount(
   )
   try {
     const first = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: child.stdout! }).on(
-        'line',
-        (line) => line.startsWith('{') && resolve(line),
-      )
+      createInterface({ input: child.stdout! }).on('line', (line) => line.startsWith('{') && resolve(line))
       child.once('exit', (code) => reject(new Error(`the replay server exited with ${code}`)))
     })
     const { baseUrl, token } = JSON.parse(first) as { baseUrl: string; token: string }

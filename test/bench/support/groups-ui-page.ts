@@ -99,8 +99,7 @@ export async function keystroke(page: Page, key: string): Promise<Keystroke> {
       )
       const observer = new MutationObserver(() => {
         // Other refreshes (a new snapshot) also replace the rows: wait for this search's.
-        if (list.dataset['resultVersion'] === before || list.dataset['shownSearch'] !== input.value)
-          return
+        if (list.dataset['resultVersion'] === before || list.dataset['shownSearch'] !== input.value) return
         observer.disconnect()
         // The rows are patched in the same task; the next frame is when the user sees them.
         requestAnimationFrame(() =>
@@ -127,28 +126,18 @@ export async function keystroke(page: Page, key: string): Promise<Keystroke> {
 
 export async function clearSearch(page: Page): Promise<void> {
   await page.getByTestId('groups-search').fill('')
-  await page.waitForFunction(
-    () =>
-      document.querySelector<HTMLElement>('[data-testid="group-list"]')?.dataset['shownSearch'] ===
-      '',
-  )
+  await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-testid="group-list"]')?.dataset['shownSearch'] === '')
 }
 
 /** Connects the page to the account and waits for the first sync's rows: seconds it took. */
-export async function connectAndSync(
-  page: Page,
-  server: { baseUrl: string; token: string },
-  groups: number,
-): Promise<number> {
+export async function connectAndSync(page: Page, server: { baseUrl: string; token: string }, groups: number): Promise<number> {
   await page.getByTestId('connect-base-url').fill(server.baseUrl)
   await page.getByTestId('connect-token').fill(server.token)
   await page.getByTestId('connect-storage-session').check()
   const started = performance.now()
   await page.getByTestId('connect-submit').click()
   await page.waitForFunction(
-    (n) =>
-      document.querySelector<HTMLElement>('[data-testid="group-list"]')?.dataset['matching'] ===
-      String(n),
+    (n) => document.querySelector<HTMLElement>('[data-testid="group-list"]')?.dataset['matching'] === String(n),
     groups,
     { timeout: 600_000, polling: 250 },
   )
@@ -157,5 +146,4 @@ export async function connectAndSync(
   return seconds
 }
 
-export const optionsInPage = (page: Page): Promise<number> =>
-  page.locator('[data-testid="group-list"] [role="option"]').count()
+export const optionsInPage = (page: Page): Promise<number> => page.locator('[data-testid="group-list"] [role="option"]').count()

@@ -1,10 +1,8 @@
 /** The groups-ui benchmark's figures and the tables it prints. */
 
-export const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
+export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
 export const percentile = (values: number[], p: number): number =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ??
-  NaN
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? NaN
 export const round = (ms: number): number => Math.round(ms * 10) / 10
 
 export interface Phase {
@@ -59,10 +57,7 @@ export function printTables(results: Measure[]): void {
           'median ms': round(median(phase.keystrokes)),
           'p90 ms': round(percentile(phase.keystrokes, 0.9)),
           'keystrokes (counted / typed)': `${phase.keystrokes.length} / ${phase.typed}`,
-          'sync ÷ idle':
-            when === 'idle'
-              ? ''
-              : `${(median(phase.keystrokes) / median(r.idle.keystrokes)).toFixed(2)}x`,
+          'sync ÷ idle': when === 'idle' ? '' : `${(median(phase.keystrokes) / median(r.idle.keystrokes)).toFixed(2)}x`,
           'groups:query alone, median ms': round(median(phase.queries)),
           'phase s': phase.seconds,
           'web-mode CPU s': phase.webCpu,

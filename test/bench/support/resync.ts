@@ -5,8 +5,7 @@ import { invoke } from './groups-ui-page'
 
 const INDICATOR = '[data-testid="status-syncing"]'
 
-export const syncing = async (app: WebApp): Promise<boolean> =>
-  (await invoke<SyncState>(app, 'groups:state')).syncing
+export const syncing = async (app: WebApp): Promise<boolean> => (await invoke<SyncState>(app, 'groups:state')).syncing
 
 /**
  * Keeps a re-sync of the account running while the benchmark types: `ensure()` starts one
@@ -26,8 +25,7 @@ export class Resyncs {
   ) {}
 
   async ensure(): Promise<void> {
-    const running = async () =>
-      (await syncing(this.app)) && (await this.page.locator(INDICATOR).count()) > 0
+    const running = async () => (await syncing(this.app)) && (await this.page.locator(INDICATOR).count()) > 0
     // A sync that ends before the page showed it is simply followed by another.
     for (let attempt = 0; attempt < 10; attempt++) {
       if (await running()) return
@@ -49,8 +47,7 @@ export class Resyncs {
 
 /** Waits until main has no sync running (the first sync's last steps, the scheduler's). */
 export async function waitIdle(app: WebApp): Promise<void> {
-  if (!(await waitFor(async () => !(await syncing(app)), 600_000)))
-    throw new Error('the sync did not end')
+  if (!(await waitFor(async () => !(await syncing(app)), 600_000))) throw new Error('the sync did not end')
 }
 
 async function waitFor(test: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {

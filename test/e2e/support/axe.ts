@@ -23,6 +23,8 @@ export async function seriousViolations(page: Page): Promise<AuditFinding[]> {
       rule: violation.id,
       impact: violation.impact ?? '',
       help: violation.help,
-      targets: violation.nodes.slice(0, 8).map((node) => `${node.target.join(' ')} :: ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
+      targets: violation.nodes
+        .slice(0, 8)
+        .map((node) => `${node.target.join(' ')} :: ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
     }))
 }

@@ -28,7 +28,9 @@ export function clippedControls(page: Page): Promise<string[]> {
         const box = parent.getBoundingClientRect()
         // A scrolling container may hold more than it shows; only a clipping one cuts text off.
         if ((overflow === 'hidden' || overflow === 'clip') && (rect.left < box.left - 1 || rect.right > box.right + 1)) {
-          findings.push(`${describe(el)} is cut off by ${describe(parent).split(' ')[0]} by ${Math.round(Math.max(box.left - rect.left, rect.right - box.right))}px`)
+          findings.push(
+            `${describe(el)} is cut off by ${describe(parent).split(' ')[0]} by ${Math.round(Math.max(box.left - rect.left, rect.right - box.right))}px`,
+          )
         }
         break
       }

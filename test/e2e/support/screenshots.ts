@@ -10,9 +10,7 @@ const ROOT = join(import.meta.dirname, '..', '..', '..')
  * STATUSDESK_SCREENSHOTS=docs to refresh the committed ones in docs/screenshots.
  */
 export const SCREENSHOTS_DIR =
-  process.env['STATUSDESK_SCREENSHOTS'] === 'docs'
-    ? join(ROOT, 'docs', 'screenshots')
-    : join(ROOT, 'test-results', 'screenshots')
+  process.env['STATUSDESK_SCREENSHOTS'] === 'docs' ? join(ROOT, 'docs', 'screenshots') : join(ROOT, 'test-results', 'screenshots')
 
 /** Saves a screenshot of the page under `name`.png in the folder above. */
 export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {

@@ -42,7 +42,8 @@ describe('calendar days in a time zone', () => {
           const wrong: string[] = []
           for (const [i, j] of checked) {
             const count = calendarDaysBetween(instants[i]!, instants[j]!, zone)
-            if (count !== expected[j]! - expected[i]!) wrong.push(`${new Date(instants[i]!).toISOString()} → ${new Date(instants[j]!).toISOString()}: ${count}`)
+            if (count !== expected[j]! - expected[i]!)
+              wrong.push(`${new Date(instants[i]!).toISOString()} → ${new Date(instants[j]!).toISOString()}: ${count}`)
           }
           expect(wrong).toEqual([])
           expect(checked.length).toBeGreaterThan(25_000)

@@ -111,8 +111,7 @@ export function decodeGroupsIndexFile(buffer: Buffer, snapshot: IndexedSnapshot)
     kinds: meta.kinds,
     labels: meta.labels,
   } as GroupColumns
-  for (const name of COLUMN_ARRAYS)
-    (columns as unknown as Record<string, unknown>)[name] = arrays[name]
+  for (const name of COLUMN_ARRAYS) (columns as unknown as Record<string, unknown>)[name] = arrays[name]
   const perGroup = [
     columns.sortSkip,
     columns.timestamp,

@@ -13,10 +13,7 @@ export interface RecordsOnDisk {
 }
 
 function damaged(): AppError {
-  return new AppError(
-    'storage',
-    'This group’s saved record is damaged on disk. The next sync will fetch it again.',
-  )
+  return new AppError('storage', 'This group’s saved record is damaged on disk. The next sync will fetch it again.')
 }
 
 function parseRecord(bytes: Buffer, fingerprint: number): unknown {
@@ -62,16 +59,11 @@ const RUN_BYTES = 4 * 1024 * 1024
  * parsed JSON (checked against its fingerprint only), with a turn of the event loop
  * between runs so main keeps answering.
  */
-export async function forEachRecord(
-  records: RecordsOnDisk,
-  visit: (record: unknown, at: number) => void,
-): Promise<void> {
+export async function forEachRecord(records: RecordsOnDisk, visit: (record: unknown, at: number) => void): Promise<void> {
   const { reader, layout, fingerprints } = records
   const { offsets, lengths } = layout
   const count = offsets.length
-  const order = Uint32Array.from({ length: count }, (_, i) => i).sort(
-    (a, b) => (offsets[a] as number) - (offsets[b] as number),
-  )
+  const order = Uint32Array.from({ length: count }, (_, i) => i).sort((a, b) => (offsets[a] as number) - (offsets[b] as number))
   const endOf = (at: number): number => (offsets[at] as number) + (lengths[at] as number)
   for (let first = 0; first < count;) {
     const start = offsets[order[first] as number] as number
@@ -83,10 +75,7 @@ export async function forEachRecord(
     for (let k = first; k <= last; k++) {
       const at = order[k] as number
       const from = (offsets[at] as number) - start
-      visit(
-        parseRecord(run.subarray(from, from + (lengths[at] as number)), fingerprints[at] as number),
-        at,
-      )
+      visit(parseRecord(run.subarray(from, from + (lengths[at] as number)), fingerprints[at] as number), at)
     }
     first = last + 1
     if (first < count) await nextTurn()

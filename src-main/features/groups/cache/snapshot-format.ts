@@ -107,9 +107,7 @@ export function fingerprintOf(json: string | Uint8Array): number {
 }
 
 export function headerLine(accountId: string): Buffer {
-  return Buffer.from(
-    `${JSON.stringify({ format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, accountId })}\n`,
-  )
+  return Buffer.from(`${JSON.stringify({ format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, accountId })}\n`)
 }
 
 /** The line before a segment's (or the table's) bytes. */
@@ -163,17 +161,14 @@ function readHeader(text: string, accountId: string | null): void {
     )
   }
   const header = jsonLine(FileHeaderSchema, text, 'header')
-  if (accountId !== null && header.accountId !== accountId)
-    throw new SnapshotUnreadable('it belongs to another account')
+  if (accountId !== null && header.accountId !== accountId) throw new SnapshotUnreadable('it belongs to another account')
 }
 
 /** The trailer, from the last bytes of the file. */
 function readTrailer(tail: Buffer): Trailer {
-  if (tail.length === 0 || tail[tail.length - 1] !== 0x0a)
-    throw new SnapshotUnreadable('it was cut short')
+  if (tail.length === 0 || tail[tail.length - 1] !== 0x0a) throw new SnapshotUnreadable('it was cut short')
   const start = tail.lastIndexOf(0x0a, tail.length - 2) + 1
-  if (start === 0 && tail.length >= TRAILER_MAX_BYTES)
-    throw new SnapshotUnreadable('it was cut short')
+  if (start === 0 && tail.length >= TRAILER_MAX_BYTES) throw new SnapshotUnreadable('it was cut short')
   return jsonLine(TrailerSchema, tail.toString('utf8', start, tail.length - 1), 'trailer')
 }
 
@@ -183,17 +178,12 @@ interface BlockReader {
   size: number
 }
 
-async function lineAt(
-  file: BlockReader,
-  at: number,
-  what: string,
-): Promise<{ text: string; next: number }> {
+async function lineAt(file: BlockReader, at: number, what: string): Promise<{ text: string; next: number }> {
   for (let length = 4 * 1024; ; length *= 4) {
     const chunk = await file.read(at, Math.min(length, file.size - at))
     const end = chunk.indexOf(0x0a)
     if (end >= 0) return { text: chunk.toString('utf8', 0, end), next: at + end + 1 }
-    if (at + chunk.length >= file.size || length > 1024 * 1024)
-      throw new SnapshotUnreadable(`it was cut short (in the ${what})`)
+    if (at + chunk.length >= file.size || length > 1024 * 1024) throw new SnapshotUnreadable(`it was cut short (in the ${what})`)
   }
 }
 
@@ -209,8 +199,7 @@ async function checkedBlock(
   const end = line.next + block.bytes
   if (end + 1 > stop) throw new SnapshotUnreadable('it was cut short')
   const bytes = await file.read(line.next, block.bytes + 1)
-  if (bytes.length !== block.bytes + 1 || bytes[block.bytes] !== 0x0a)
-    throw new SnapshotUnreadable('it is damaged')
+  if (bytes.length !== block.bytes + 1 || bytes[block.bytes] !== 0x0a) throw new SnapshotUnreadable('it is damaged')
   const body = bytes.subarray(0, block.bytes)
   if (crc32(body) !== block.crc32) throw new SnapshotUnreadable('it is damaged (checksum mismatch)')
   return { body, start: line.next, next: end + 1 }
@@ -227,11 +216,7 @@ interface CheckedFile {
  * Checks a whole snapshot through `file`: header, trailer, table and every segment's
  * checksum, and that each record of the table lies inside one segment.
  */
-async function checkFile(
-  file: BlockReader,
-  accountId: string | null,
-  between: () => Promise<unknown>,
-): Promise<CheckedFile> {
+async function checkFile(file: BlockReader, accountId: string | null, between: () => Promise<unknown>): Promise<CheckedFile> {
   const first = await lineAt(file, 0, 'header')
   readHeader(first.text, accountId)
   const tailLength = Math.min(file.size, TRAILER_MAX_BYTES)
@@ -248,11 +233,7 @@ async function checkFile(
   if (!parsedTable.success) throw new SnapshotUnreadable('its table is not readable')
   const table = parsedTable.data
   const count = trailer.count
-  if (
-    table.offsets.length !== count ||
-    table.lengths.length !== count ||
-    table.fingerprints.length !== count
-  )
+  if (table.offsets.length !== count || table.lengths.length !== count || table.fingerprints.length !== count)
     throw new SnapshotUnreadable('it is damaged (the table)')
   const segments: [number, number][] = []
   for (let at = first.next; at < trailer.table;) {
@@ -286,8 +267,7 @@ function insideOne(ranges: readonly [number, number][], start: number, end: numb
 function bufferFile(buffer: Buffer): BlockReader {
   return {
     size: buffer.length,
-    read: (offset, length) =>
-      Promise.resolve(buffer.subarray(offset, Math.min(buffer.length, offset + length))),
+    read: (offset, length) => Promise.resolve(buffer.subarray(offset, Math.min(buffer.length, offset + length))),
   }
 }
 
@@ -303,10 +283,7 @@ export interface DecodeOptions {
 }
 
 /** Reads a snapshot file's bytes back; throws SnapshotUnreadable when they are not a whole, intact snapshot. */
-export async function decodeSnapshot(
-  buffer: Buffer,
-  options: DecodeOptions,
-): Promise<GroupsSnapshot> {
+export async function decodeSnapshot(buffer: Buffer, options: DecodeOptions): Promise<GroupsSnapshot> {
   const between = options.between ?? (() => nextTurn())
   const { trailer, table } = await checkFile(bufferFile(buffer), options.accountId, between)
   const count = trailer.count
@@ -321,11 +298,7 @@ export async function decodeSnapshot(
     } catch {
       throw new SnapshotUnreadable('it is damaged (not JSON)')
     }
-    if (
-      typeof item !== 'object' ||
-      item === null ||
-      typeof (item as { id?: unknown }).id !== 'string'
-    ) {
+    if (typeof item !== 'object' || item === null || typeof (item as { id?: unknown }).id !== 'string') {
       throw new SnapshotUnreadable('it is damaged (a record without an id)')
     }
     if (visit) visit(item as Group)

@@ -27,12 +27,7 @@ export class SnapshotReader {
       const buffer = Buffer.allocUnsafe(length)
       let filled = 0
       while (filled < length) {
-        const { bytesRead } = await this.#handle.read(
-          buffer,
-          filled,
-          length - filled,
-          offset + filled,
-        )
+        const { bytesRead } = await this.#handle.read(buffer, filled, length - filled, offset + filled)
         if (bytesRead === 0) break
         filled += bytesRead
       }

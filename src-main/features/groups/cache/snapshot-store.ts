@@ -20,12 +20,7 @@ import {
 } from './snapshot-format'
 import { SnapshotReader } from './snapshot-reader'
 import { SnapshotWriter } from './snapshot-writer'
-import {
-  decodeGroupsIndexFile,
-  encodeGroupsIndexFile,
-  type GroupsIndexFile,
-  type IndexedSnapshot,
-} from './groups-index-file'
+import { decodeGroupsIndexFile, encodeGroupsIndexFile, type GroupsIndexFile, type IndexedSnapshot } from './groups-index-file'
 
 export const SNAPSHOT_FILE = 'groups.snapshot'
 /** The groups index of the snapshot, loaded alone at start (see groups-index-file.ts). */
@@ -102,8 +97,7 @@ export class SnapshotStore {
         if (!(error instanceof ColumnFileUnusable)) throw error
         reason = error.reason
       }
-      if (reason === FROM_ANOTHER_SNAPSHOT)
-        this.#log.info('groups index is from another snapshot; rebuilding it')
+      if (reason === FROM_ANOTHER_SNAPSHOT) this.#log.info('groups index is from another snapshot; rebuilding it')
       else this.#log.warn('groups index unusable; rebuilding it', { reason })
       return null
     })
@@ -114,12 +108,7 @@ export class SnapshotStore {
     return this.#serial(async () => {
       try {
         const snapshotBytes = (await stat(this.path)).size
-        await writeAtomically(
-          this.#files,
-          this.indexPath,
-          encodeGroupsIndexFile({ ...index, snapshotBytes }),
-          { durable: false },
-        )
+        await writeAtomically(this.#files, this.indexPath, encodeGroupsIndexFile({ ...index, snapshotBytes }), { durable: false })
       } catch (error) {
         this.#log.warn('groups index not saved', {
           code: error instanceof AppError ? error.code : (errnoCode(error) ?? 'unknown'),
@@ -134,10 +123,7 @@ export class SnapshotStore {
    */
   verify(reader: SnapshotReader): Promise<string | null> {
     return this.#serial(async () => {
-      const reason = await verifySnapshot(
-        (offset, length) => reader.read(offset, length),
-        await reader.size(),
-      )
+      const reason = await verifySnapshot((offset, length) => reader.read(offset, length), await reader.size())
       if (reason !== null) await this.#setAside(reason)
       return reason
     })
@@ -152,12 +138,7 @@ export class SnapshotStore {
       try {
         return await SnapshotReader.open(this.path)
       } catch (error) {
-        throw new AppError(
-          'storage',
-          'The groups cache could not be opened.',
-          { errno: errnoCode(error) ?? 'unknown' },
-          { cause: error },
-        )
+        throw new AppError('storage', 'The groups cache could not be opened.', { errno: errnoCode(error) ?? 'unknown' }, { cause: error })
       }
     })
   }
@@ -178,25 +159,14 @@ export class SnapshotStore {
    * Completes a snapshot begun with begin(). Rejects with an AppError (`cancelled` or
    * `storage`) and leaves the previous file as it was when the write cannot finish.
    */
-  commit(
-    writer: SnapshotWriter,
-    meta: SnapshotMeta,
-    table: SnapshotTable,
-    signal?: AbortSignal,
-  ): Promise<void> {
+  commit(writer: SnapshotWriter, meta: SnapshotMeta, table: SnapshotTable, signal?: AbortSignal): Promise<void> {
     return this.#serial(() => this.#commit(writer, meta, table, signal))
   }
 
-  async #commit(
-    writer: SnapshotWriter,
-    meta: SnapshotMeta,
-    table: SnapshotTable,
-    signal?: AbortSignal,
-  ): Promise<void> {
+  async #commit(writer: SnapshotWriter, meta: SnapshotMeta, table: SnapshotTable, signal?: AbortSignal): Promise<void> {
     try {
       const { dirSynced } = await writer.finish(meta, table, signal)
-      if (!dirSynced)
-        this.#log.warn('groups cache saved but its folder could not be flushed to disk')
+      if (!dirSynced) this.#log.warn('groups cache saved but its folder could not be flushed to disk')
     } catch (error) {
       throw this.#notSaved(error)
     }
@@ -297,10 +267,7 @@ export class SnapshotStore {
     try {
       reader = await SnapshotReader.open(this.path)
       const size = await reader.size()
-      const stamp = await snapshotStamp(
-        (offset, length) => (reader as SnapshotReader).read(offset, length),
-        size,
-      )
+      const stamp = await snapshotStamp((offset, length) => (reader as SnapshotReader).read(offset, length), size)
       if (stamp?.accountId !== this.#accountId) return null
       return { accountId: stamp.accountId, syncedAt: stamp.syncedAt, bytes: size }
     } catch {

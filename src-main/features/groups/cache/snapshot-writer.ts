@@ -3,14 +3,7 @@ import { dirname, join } from 'node:path'
 import { AppError } from '@shared/errors'
 import { cancelledWrite, tempPrefix } from '../../../platform/files/atomic-write'
 import type { FilePort, WritableFile } from '../../../platform/files/fs-port'
-import {
-  blockLine,
-  headerLine,
-  tableBody,
-  trailerLine,
-  type SnapshotMeta,
-  type SnapshotTable,
-} from './snapshot-format'
+import { blockLine, headerLine, tableBody, trailerLine, type SnapshotMeta, type SnapshotTable } from './snapshot-format'
 
 const NEWLINE = Buffer.from('\n')
 
@@ -41,10 +34,7 @@ export class SnapshotWriter {
   }
 
   static async create(files: FilePort, path: string, accountId: string): Promise<SnapshotWriter> {
-    const temp = join(
-      dirname(path),
-      `${tempPrefix(path)}${process.pid}-${randomBytes(6).toString('hex')}`,
-    )
+    const temp = join(dirname(path), `${tempPrefix(path)}${process.pid}-${randomBytes(6).toString('hex')}`)
     const writer = new SnapshotWriter(files, path, temp, await files.create(temp))
     writer.#write([headerLine(accountId)])
     return writer
@@ -62,21 +52,12 @@ export class SnapshotWriter {
   }
 
   /** Writes the table and trailer and puts the file in place of the snapshot. */
-  async finish(
-    meta: SnapshotMeta,
-    table: SnapshotTable,
-    signal?: AbortSignal,
-  ): Promise<{ dirSynced: boolean }> {
+  async finish(meta: SnapshotMeta, table: SnapshotTable, signal?: AbortSignal): Promise<{ dirSynced: boolean }> {
     let renamed = false
     try {
       const body = tableBody({ ...table, ...(meta.stale && { stale: meta.stale }) })
       const tableAt = this.#size
-      await this.#write([
-        blockLine(body),
-        body,
-        NEWLINE,
-        trailerLine(meta.syncedAt, table.offsets.length, tableAt),
-      ])
+      await this.#write([blockLine(body), body, NEWLINE, trailerLine(meta.syncedAt, table.offsets.length, tableAt)])
       if (signal?.aborted) throw cancelledWrite()
       await this.#file.sync()
       await this.#close()

@@ -9,22 +9,13 @@ export { FLAG }
  * The strings each group keeps, in this order, in `GroupColumns.text`. An absent value is
  * stored as the empty string: for each of them the app treats '' as absent.
  */
-export const TEXT_SLOTS = [
-  'id',
-  'name',
-  'previewText',
-  'previewAuthor',
-  'picture',
-  'pictureFull',
-  'linkedParent',
-  'lastFrom',
-] as const
+export const TEXT_SLOTS = ['id', 'name', 'previewText', 'previewAuthor', 'picture', 'pictureFull', 'linkedParent', 'lastFrom'] as const
 export type TextSlot = (typeof TEXT_SLOTS)[number]
-export const SLOT: Readonly<Record<TextSlot, number>> = Object.fromEntries(
-  TEXT_SLOTS.map((name, i) => [name, i]),
-) as Record<TextSlot, number>
+export const SLOT: Readonly<Record<TextSlot, number>> = Object.fromEntries(TEXT_SLOTS.map((name, i) => [name, i])) as Record<
+  TextSlot,
+  number
+>
 const SLOTS = TEXT_SLOTS.length
-
 
 /**
  * What main keeps of a snapshot's groups, as columns: one entry per group in the server's
@@ -140,7 +131,6 @@ class GrowingText {
   }
 }
 
-
 /**
  * Builds GroupColumns from groups handed one at a time (lean or full: of the participants
  * only the admins are read), so no list of records has to exist for it. The admin flags
@@ -190,8 +180,7 @@ export class GroupColumnsBuilder {
 
   /** Adds a row made by rowOf (here, or on the worker that read the record). */
   addRow(row: RowParts): void {
-    if (row.selfVote !== null)
-      this.#selfVotes.set(row.selfVote, (this.#selfVotes.get(row.selfVote) ?? 0) + 1)
+    if (row.selfVote !== null) this.#selfVotes.set(row.selfVote, (this.#selfVotes.get(row.selfVote) ?? 0) + 1)
     const text = this.#text
     text.add(row.id)
     text.add(row.name)
@@ -224,8 +213,7 @@ export class GroupColumnsBuilder {
    */
   copyRow(from: GroupColumns, at: number): void {
     if (this.#inheritedSelf === undefined) this.#inheritedSelf = from.selfId
-    else if (this.#inheritedSelf !== from.selfId)
-      throw new Error('rows copied from columns with different own ids')
+    else if (this.#inheritedSelf !== from.selfId) throw new Error('rows copied from columns with different own ids')
     this.#inherited.push(this.#count)
     this.#inheritedAdmin.push((from.flags[at] as number) & FLAG.admin)
     const { textStarts, haystackStarts } = from
@@ -233,11 +221,7 @@ export class GroupColumnsBuilder {
       const i = at * SLOTS + slot
       this.#text.addBytes(from.text, textStarts[i] as number, textStarts[i + 1] as number)
     }
-    this.#haystack.addBytes(
-      from.haystack,
-      haystackStarts[at] as number,
-      haystackStarts[at + 1] as number,
-    )
+    this.#haystack.addBytes(from.haystack, haystackStarts[at] as number, haystackStarts[at + 1] as number)
     const flags = (from.flags[at] as number) & ~FLAG.admin
     const fromId = textAt(from, at, SLOT.lastFrom)
     if ((flags & FLAG.fromMe) !== 0 && fromId !== '') {
@@ -250,11 +234,7 @@ export class GroupColumnsBuilder {
     this.#unread.push(from.unread[at] as number)
     this.#size.push(from.size[at] as number)
     this.#flags.push(flags)
-    this.#kind.push(
-      (flags & FLAG.hasPreview) !== 0
-        ? this.#ref(this.#kinds, from.kinds[from.kind[at] as number] as string)
-        : 0,
-    )
+    this.#kind.push((flags & FLAG.hasPreview) !== 0 ? this.#ref(this.#kinds, from.kinds[from.kind[at] as number] as string) : 0)
     this.#labelStarts.push(this.#labelRefs.length)
     for (let i = from.labelStarts[at] as number; i < (from.labelStarts[at + 1] as number); i++)
       this.#labelRefs.push(this.#labelRef(from.labels[from.labelRefs[i] as number] as LabelChip))
@@ -341,10 +321,7 @@ export class GroupColumnsBuilder {
 }
 
 /** Columns of groups given all at once (tests, small accounts). */
-export function columnsOf(
-  groups: Iterable<Group>,
-  options: { selfId?: string | null } = {},
-): GroupColumns {
+export function columnsOf(groups: Iterable<Group>, options: { selfId?: string | null } = {}): GroupColumns {
   const builder = new GroupColumnsBuilder(options)
   for (const group of groups) builder.add(group)
   return builder.finish()
@@ -354,15 +331,9 @@ export function columnsOf(
  * Sets row `at`'s admin flag from its record's participants: for rows copyRow could not
  * carry it over for. True when the own id is one of the admins.
  */
-export function markAdmin(
-  columns: GroupColumns,
-  at: number,
-  participants: readonly { id: string; rank?: unknown }[],
-): void {
+export function markAdmin(columns: GroupColumns, at: number, participants: readonly { id: string; rank?: unknown }[]): void {
   const { selfId } = columns
-  const admin =
-    selfId !== null &&
-    participants.some((p) => isAdminRank(p.rank) && bareId(p.id) === selfId)
+  const admin = selfId !== null && participants.some((p) => isAdminRank(p.rank) && bareId(p.id) === selfId)
   const flags = columns.flags[at] as number
   columns.flags[at] = admin ? flags | FLAG.admin : flags & ~FLAG.admin
 }

@@ -2,9 +2,7 @@ import type { Group } from '@shared/domain'
 
 /** The later of the chat's own timestamp and its last message's: when the group was last active. */
 export function lastActivity(group: Group): number | null {
-  const times = [group.timestamp, group.last_message?.timestamp].filter(
-    (t): t is number => typeof t === 'number',
-  )
+  const times = [group.timestamp, group.last_message?.timestamp].filter((t): t is number => typeof t === 'number')
   return times.length === 0 ? null : Math.max(...times)
 }
 

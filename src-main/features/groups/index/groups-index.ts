@@ -12,14 +12,7 @@ import type { Group } from '@shared/domain'
 import type { z } from 'zod'
 import type { CommunityMember } from '../community'
 import { searchTerms } from './fold'
-import {
-  FLAG,
-  GroupColumnsBuilder,
-  SLOT,
-  columnsOf,
-  textAt,
-  type GroupColumns,
-} from './group-columns'
+import { FLAG, GroupColumnsBuilder, SLOT, columnsOf, textAt, type GroupColumns } from './group-columns'
 import { memberAt, mutedAt, rowAt } from './group-rows'
 import { groupsMatching } from './haystack-search'
 import { pictureRefAt, type PictureLookup, type PictureRef } from './picture-ref'
@@ -126,8 +119,7 @@ export class GroupsIndex {
     const end = Math.min(matches.length, query.offset + query.limit)
     const context = { pictures: this.#pictures, nowSeconds: this.#now() / 1000, stale: this.#stale }
     const rows: GroupRow[] = []
-    for (let i = query.offset; i < end; i++)
-      rows.push(rowAt(this.columns, matches[i] as number, context))
+    for (let i = query.offset; i < end; i++) rows.push(rowAt(this.columns, matches[i] as number, context))
     return { rows, offset: query.offset, matching: matches.length, total: this.size }
   }
 
@@ -189,8 +181,7 @@ export class GroupsIndex {
     for (let i = 0; i < this.size; i++) {
       if (i === at) continue
       const linked = textAt(this.columns, i, SLOT.linkedParent)
-      if (linked === parentId || (linked === '' && this.id(i) === parentId))
-        members.push(memberAt(this.columns, i))
+      if (linked === parentId || (linked === '' && this.id(i) === parentId)) members.push(memberAt(this.columns, i))
     }
     return members
   }
@@ -218,9 +209,7 @@ export class GroupsIndex {
     if (!this.#labels) {
       const byId = new Map<string, LabelChip>()
       for (const label of this.columns.labels) if (!byId.has(label.id)) byId.set(label.id, label)
-      this.#labels = [...byId.values()].sort(
-        (a, b) => this.#collator.compare(a.name, b.name) || compareIds(a.id, b.id),
-      )
+      this.#labels = [...byId.values()].sort((a, b) => this.#collator.compare(a.name, b.name) || compareIds(a.id, b.id))
     }
     return this.#labels.map((label) => ({ ...label }))
   }
@@ -232,9 +221,7 @@ export class GroupsIndex {
   #idOrder(): Int32Array {
     if (!this.#byId) {
       const ids = Array.from({ length: this.size }, (_, at) => this.id(at))
-      this.#byId = Int32Array.from(ids.keys()).sort((a, b) =>
-        compareIds(ids[a] as string, ids[b] as string),
-      )
+      this.#byId = Int32Array.from(ids.keys()).sort((a, b) => compareIds(ids[a] as string, ids[b] as string))
     }
     return this.#byId
   }
@@ -243,12 +230,7 @@ export class GroupsIndex {
     const order = this.#order(query.sort)
     const terms = searchTerms(query.search)
     if (terms.length === 0 && query.filters.length === 0 && query.labels.length === 0) return order
-    const key = JSON.stringify([
-      query.sort,
-      terms,
-      [...query.filters].sort(),
-      [...query.labels].sort(),
-    ])
+    const key = JSON.stringify([query.sort, terms, [...query.filters].sort(), [...query.labels].sort()])
     const cached = this.#matches.get(key)
     if (cached) {
       // Most recently used last, so the oldest is the one dropped.
@@ -259,11 +241,7 @@ export class GroupsIndex {
     const { columns } = this
     const found = terms.length > 0 ? groupsMatching(columns, terms) : null
     const labelRefs =
-      query.labels.length > 0
-        ? new Set(
-            columns.labels.flatMap((label, ref) => (query.labels.includes(label.id) ? [ref] : [])),
-          )
-        : null
+      query.labels.length > 0 ? new Set(columns.labels.flatMap((label, ref) => (query.labels.includes(label.id) ? [ref] : []))) : null
     const nowSeconds = this.#now() / 1000
     const out: number[] = []
     for (let i = 0; i < order.length; i++) {
@@ -275,15 +253,13 @@ export class GroupsIndex {
     }
     const matches = Int32Array.from(out)
     this.#matches.set(key, matches)
-    if (this.#matches.size > MATCH_CACHE_SIZE)
-      this.#matches.delete(this.#matches.keys().next().value as string)
+    if (this.#matches.size > MATCH_CACHE_SIZE) this.#matches.delete(this.#matches.keys().next().value as string)
     return matches
   }
 
   #hasLabel(at: number, refs: ReadonlySet<number>): boolean {
     const { labelStarts, labelRefs } = this.columns
-    for (let i = labelStarts[at] as number; i < (labelStarts[at + 1] as number); i++)
-      if (refs.has(labelRefs[i] as number)) return true
+    for (let i = labelStarts[at] as number; i < (labelStarts[at + 1] as number); i++) if (refs.has(labelRefs[i] as number)) return true
     return false
   }
 

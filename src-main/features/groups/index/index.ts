@@ -10,12 +10,7 @@ export {
   type GroupColumns,
 } from './group-columns'
 export { isMuted, lastActivity } from './group-facts'
-export {
-  GroupsIndex,
-  type GroupsIndexOptions,
-  type GroupsQueryArgs,
-  type NamedSender,
-} from './groups-index'
+export { GroupsIndex, type GroupsIndexOptions, type GroupsQueryArgs, type NamedSender } from './groups-index'
 export { type PictureRef } from './picture-ref'
 export { messagePreview } from './preview'
 export { rowOf, type RowParts } from './row-parts'

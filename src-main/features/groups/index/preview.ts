@@ -8,8 +8,7 @@ type Content = Record<string, unknown>
 type Summary = (content: Content, message: Message) => unknown
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '')
-const first = (...values: unknown[]): string =>
-  values.map(str).find((value) => value.trim() !== '') ?? ''
+const first = (...values: unknown[]): string => values.map(str).find((value) => value.trim() !== '') ?? ''
 const rec = (value: unknown): Content | null =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Content) : null
 const textOf = (value: unknown): string => str(rec(value)?.['text'] ?? value)

@@ -87,17 +87,11 @@ export function rowOf(group: Group): RowParts {
   if (preview) {
     flags |= FLAG.hasPreview
     if (preview.fromMe) flags |= FLAG.fromMe
-    if (
-      preview.author !== null &&
-      typeof message?.from_name === 'string' &&
-      message.from_name.trim() !== ''
-    )
-      flags |= FLAG.authorNamed
+    if (preview.author !== null && typeof message?.from_name === 'string' && message.from_name.trim() !== '') flags |= FLAG.authorNamed
   }
   const from = typeof message?.from === 'string' ? message.from : ''
   const admins: string[] = []
-  for (const p of group.participants)
-    if (isAdminRank(p.rank)) admins.push(bareId(p.id))
+  for (const p of group.participants) if (isAdminRank(p.rank)) admins.push(bareId(p.id))
   return {
     id: group.id,
     name: group.name,

@@ -10,11 +10,7 @@ export function compareIds(a: string, b: string): number {
  * (see sortName), a name without one last; every tie goes on to the next key and at last
  * to the id, so an order never depends on the server's.
  */
-export function sortOrder(
-  columns: GroupColumns,
-  sort: GroupSort,
-  collator: Intl.Collator,
-): Int32Array {
+export function sortOrder(columns: GroupColumns, sort: GroupSort, collator: Intl.Collator): Int32Array {
   const { timestamp, size, unread, sortSkip } = columns
   const time = (at: number): number => {
     const t = timestamp[at] as number

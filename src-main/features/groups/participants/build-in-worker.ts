@@ -1,10 +1,6 @@
 import { AppError, ERROR_CODES, type ErrorCode } from '@shared/errors'
 import { startWorkerBeside, type WorkerStarter } from '../../../platform/worker/start-worker'
-import {
-  WorkerClient,
-  WorkerRequestFailed,
-  WorkerStopped,
-} from '../../../platform/worker/worker-client'
+import { WorkerClient, WorkerRequestFailed, WorkerStopped } from '../../../platform/worker/worker-client'
 import type { BuildJob, BuildReply } from './participants-worker'
 
 export type { BuildJob } from './participants-worker'
@@ -13,8 +9,7 @@ export type { WorkerStarter } from '../../../platform/worker/start-worker'
 /** The heap the build may use: everyone of a very big account, never the main process's room. */
 const WORKER_HEAP_MB = 1024
 
-export const startParticipantsWorker: WorkerStarter = (options) =>
-  startWorkerBeside(import.meta.url, 'participants-worker', options)
+export const startParticipantsWorker: WorkerStarter = (options) => startWorkerBeside(import.meta.url, 'participants-worker', options)
 
 /** The snapshot changed under the build (a sync replaced it): there is nothing to save. */
 export class SnapshotMoved extends Error {
@@ -38,11 +33,7 @@ const cancelled = (): AppError => new AppError('cancelled', 'The list of people 
 
 function isBuildReply(reply: unknown): reply is BuildReply {
   const { moved, count, listed, bytes } = (reply ?? {}) as Record<string, unknown>
-  return (
-    moved === true ||
-    (moved === false &&
-      [count, listed, bytes].every((n) => typeof n === 'number' && Number.isSafeInteger(n)))
-  )
+  return moved === true || (moved === false && [count, listed, bytes].every((n) => typeof n === 'number' && Number.isSafeInteger(n)))
 }
 
 /**
@@ -50,10 +41,7 @@ function isBuildReply(reply: unknown): reply is BuildReply {
  * with it. Resolves with what was written; rejects with SnapshotMoved, or an AppError that
  * says why (the worker stopping, running out of memory, a damaged record, a full disk).
  */
-export async function buildInWorker(
-  job: BuildJob,
-  options: { start?: WorkerStarter; signal?: AbortSignal } = {},
-): Promise<Built> {
+export async function buildInWorker(job: BuildJob, options: { start?: WorkerStarter; signal?: AbortSignal } = {}): Promise<Built> {
   const { start = startParticipantsWorker, signal } = options
   if (signal?.aborted) throw cancelled()
   const worker = new WorkerClient<BuildJob, BuildReply>({
@@ -70,9 +58,7 @@ export async function buildInWorker(
   } catch (error) {
     if (signal?.aborted) throw cancelled()
     if (error instanceof WorkerRequestFailed) {
-      const code = (ERROR_CODES as readonly string[]).includes(error.code ?? '')
-        ? (error.code as ErrorCode)
-        : 'internal'
+      const code = (ERROR_CODES as readonly string[]).includes(error.code ?? '') ? (error.code as ErrorCode) : 'internal'
       throw failed(code, error.message)
     }
     if (error instanceof WorkerStopped) throw failed('internal', `its worker ${error.why}`)

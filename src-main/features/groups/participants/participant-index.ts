@@ -8,12 +8,7 @@ import type { Logger } from '../../../platform/log/log'
 import type { RecordsOnDisk, SnapshotMeta } from '../cache'
 import type { GroupColumns } from '../index'
 import { SnapshotMoved, buildInWorker, type WorkerStarter } from './build-in-worker'
-import {
-  decodeParticipants,
-  encodeParticipants,
-  tableChecksum,
-  type SnapshotIdentity,
-} from './participants-file'
+import { decodeParticipants, encodeParticipants, tableChecksum, type SnapshotIdentity } from './participants-file'
 import type { ParticipantsTable } from './participants-table'
 
 /** The participants index file, in the account's folder beside the groups snapshot. */
@@ -128,10 +123,7 @@ export class ParticipantIndex {
    * the first search that finds no index file of this snapshot. `sameParticipants`: the sync
    * found every record as before, so the last file is carried over rather than built again.
    */
-  use(
-    source: ParticipantsSnapshot | null,
-    options: { build: boolean; sameParticipants?: boolean },
-  ): void {
+  use(source: ParticipantsSnapshot | null, options: { build: boolean; sameParticipants?: boolean }): void {
     const before = this.#current
     const current: Current | null = source && {
       source,
@@ -229,8 +221,7 @@ export class ParticipantIndex {
     try {
       buffer = await this.#files.readFile(this.path)
     } catch (error) {
-      if (errnoCode(error) !== 'ENOENT')
-        log.warn('participants index not read', { code: errnoCode(error) ?? 'unknown' })
+      if (errnoCode(error) !== 'ENOENT') log.warn('participants index not read', { code: errnoCode(error) ?? 'unknown' })
       return null
     }
     try {

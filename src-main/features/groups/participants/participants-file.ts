@@ -32,14 +32,9 @@ export interface SnapshotIdentity {
 }
 
 /** The CRC-32 of a snapshot's table, as SnapshotIdentity takes it. */
-export function tableChecksum(
-  offsets: Float64Array,
-  lengths: Uint32Array,
-  fingerprints: Uint32Array,
-): number {
+export function tableChecksum(offsets: Float64Array, lengths: Uint32Array, fingerprints: Uint32Array): number {
   let crc = 0
-  for (const array of [offsets, lengths, fingerprints])
-    crc = crc32(Buffer.from(array.buffer, array.byteOffset, array.byteLength), crc)
+  for (const array of [offsets, lengths, fingerprints]) crc = crc32(Buffer.from(array.buffer, array.byteOffset, array.byteLength), crc)
   return crc
 }
 
@@ -71,11 +66,7 @@ const tieOf = (accountId: string, snapshot: SnapshotIdentity) => ({
 })
 
 /** The file's bytes: the header, then the arrays (not copied). */
-export function encodeParticipants(
-  table: ParticipantsTable,
-  accountId: string,
-  snapshot: SnapshotIdentity,
-): Buffer[] {
+export function encodeParticipants(table: ParticipantsTable, accountId: string, snapshot: SnapshotIdentity): Buffer[] {
   const { groups, count, listed, ...columns } = table
   return [
     ...encodeColumnFile(PARTICIPANTS, {
@@ -91,11 +82,7 @@ export function encodeParticipants(
  * Throws ColumnFileUnusable when it is torn, damaged, of another version, another account
  * or another snapshot than `snapshot`.
  */
-export function decodeParticipants(
-  buffer: Buffer,
-  accountId: string,
-  snapshot: SnapshotIdentity,
-): ParticipantsTable {
+export function decodeParticipants(buffer: Buffer, accountId: string, snapshot: SnapshotIdentity): ParticipantsTable {
   const { meta, columns } = decodeColumnFile(PARTICIPANTS, buffer, tieOf(accountId, snapshot))
   const table: ParticipantsTable = { ...meta, ...columns }
   const { count } = table

@@ -25,8 +25,7 @@ function nameEnds(columns: GroupColumns): Uint32Array {
     const stop = haystackStarts[g + 1] as number
     let breaks = 0
     const at = g * SLOTS + SLOT.name
-    for (let i = textStarts[at] as number; i < (textStarts[at + 1] as number); i++)
-      if (text[i] === 0x0a) breaks++
+    for (let i = textStarts[at] as number; i < (textStarts[at + 1] as number); i++) if (text[i] === 0x0a) breaks++
     let end = start - 1
     for (let k = 0; k <= breaks && end < stop; k++) {
       end = folded.indexOf(0x0a, end + 1)
@@ -51,9 +50,7 @@ function namesHolding(columns: GroupColumns, term: string): Uint8Array {
   const hits = new Uint8Array(count)
   if (LONE_SURROGATE.test(term)) {
     // Half of a surrogate pair has no UTF-8 of its own: compared as text, group by group.
-    for (let g = 0; g < count; g++)
-      if (utf8(columns.haystack, haystackStarts[g] as number, ends[g] as number).includes(term))
-        hits[g] = 1
+    for (let g = 0; g < count; g++) if (utf8(columns.haystack, haystackStarts[g] as number, ends[g] as number).includes(term)) hits[g] = 1
     return hits
   }
   const folded = view(columns.haystack)
@@ -76,10 +73,7 @@ function namesHolding(columns: GroupColumns, term: string): Uint8Array {
  * has no spaces). The terms are looked for in the UTF-8 bytes, with no string made per
  * participant.
  */
-export function participantsMatching(
-  participants: LoadedParticipants,
-  terms: readonly string[],
-): Uint16Array {
+export function participantsMatching(participants: LoadedParticipants, terms: readonly string[]): Uint16Array {
   const { table, columns } = participants
   const { contacts, contactStarts, sampleStarts, samples, count } = table
   const ids = view(contacts)
@@ -140,14 +134,10 @@ export function contactAt(participants: LoadedParticipants, i: number): StoryCon
 }
 
 /** The participants among `ids` (ids without their server part), with their sample groups. */
-export function participantsWithIds(
-  participants: LoadedParticipants,
-  ids: Iterable<string>,
-): { id: string; sampleGroups: string[] }[] {
+export function participantsWithIds(participants: LoadedParticipants, ids: Iterable<string>): { id: string; sampleGroups: string[] }[] {
   const { table } = participants
   const bytes = view(table.ids)
-  const idAt = (i: number): Buffer =>
-    bytes.subarray(table.idStarts[i] as number, table.idStarts[i + 1] as number)
+  const idAt = (i: number): Buffer => bytes.subarray(table.idStarts[i] as number, table.idStarts[i + 1] as number)
   const found: { id: string; sampleGroups: string[] }[] = []
   for (const id of new Set(ids)) {
     const wanted = Buffer.from(id, 'utf8')

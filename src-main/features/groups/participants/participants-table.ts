@@ -53,8 +53,7 @@ function packed(texts: readonly string[]): { bytes: Uint8Array; starts: Uint32Ar
   }
   starts[texts.length] = size
   const bytes = Buffer.alloc(size)
-  for (let i = 0; i < texts.length; i++)
-    bytes.write(texts[i] as string, starts[i] as number, 'utf8')
+  for (let i = 0; i < texts.length; i++) bytes.write(texts[i] as string, starts[i] as number, 'utf8')
   return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, size), starts }
 }
 
@@ -93,16 +92,12 @@ export class ParticipantsBuilder {
 
   /** The table; `groups` is the snapshot's number of groups (records it could not read included). */
   finish(groups: number): ParticipantsTable {
-    const participants = [...this.#byBare.values()].sort(
-      (a, b) => b.shared - a.shared || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-    )
+    const participants = [...this.#byBare.values()].sort((a, b) => b.shared - a.shared || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     this.#byBare.clear()
     const count = participants.length
     const seen = new Set<string>()
     const contacts = participants.map((participant) => {
-      const contact = PHONE.test(participant.bare)
-        ? participant.bare
-        : normalizeContact(participant.id)
+      const contact = PHONE.test(participant.bare) ? participant.bare : normalizeContact(participant.id)
       if (contact === null || seen.has(contact)) return ''
       seen.add(contact)
       return contact
@@ -118,14 +113,10 @@ export class ParticipantsBuilder {
     }
     sampleStarts[count] = sampleCount
     const samples = new Uint32Array(sampleCount)
-    for (let i = 0; i < count; i++)
-      samples.set((participants[i] as Participant).samples, sampleStarts[i])
+    for (let i = 0; i < count; i++) samples.set((participants[i] as Participant).samples, sampleStarts[i])
     const idBytes = Buffer.from(ids.bytes.buffer, ids.bytes.byteOffset, ids.bytes.byteLength)
-    const idOf = (i: number): Buffer =>
-      idBytes.subarray(ids.starts[i] as number, ids.starts[i + 1] as number)
-    const byId = Uint32Array.from({ length: count }, (_, i) => i).sort((a, b) =>
-      Buffer.compare(idOf(a), idOf(b)),
-    )
+    const idOf = (i: number): Buffer => idBytes.subarray(ids.starts[i] as number, ids.starts[i + 1] as number)
+    const byId = Uint32Array.from({ length: count }, (_, i) => i).sort((a, b) => Buffer.compare(idOf(a), idOf(b)))
     return {
       groups: Math.max(groups, this.#groups),
       count,

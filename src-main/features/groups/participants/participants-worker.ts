@@ -30,23 +30,17 @@ export interface BuildJob {
  * What a build wrote, or `moved`: the snapshot at the path is no longer the one of the job
  * (a sync replaced it). Any other failure is the request's error.
  */
-export type BuildReply =
-  | { moved: false; count: number; listed: number; bytes: number }
-  | { moved: true }
+export type BuildReply = { moved: false; count: number; listed: number; bytes: number } | { moved: true }
 
 async function build(job: BuildJob): Promise<BuildReply> {
   const reader = await SnapshotReader.open(job.snapshotPath)
   try {
     const size = await reader.size()
-    const stamp =
-      size === job.snapshot.bytes ? await snapshotStamp((at, n) => reader.read(at, n), size) : null
-    if (stamp?.syncedAt !== job.snapshot.syncedAt || stamp.accountId !== job.accountId)
-      return { moved: true }
+    const stamp = size === job.snapshot.bytes ? await snapshotStamp((at, n) => reader.read(at, n), size) : null
+    if (stamp?.syncedAt !== job.snapshot.syncedAt || stamp.accountId !== job.accountId) return { moved: true }
     const builder = new ParticipantsBuilder(job.selfId)
     const { offsets, lengths, fingerprints } = job
-    await forEachRecord({ reader, layout: { offsets, lengths }, fingerprints }, (record, at) =>
-      builder.add(record, at),
-    )
+    await forEachRecord({ reader, layout: { offsets, lengths }, fingerprints }, (record, at) => builder.add(record, at))
     const table = builder.finish(job.groups)
     const chunks = encodeParticipants(table, job.accountId, job.snapshot)
     // Cheap to build again, so not flushed to the disk; the rename still makes it whole or absent.

@@ -15,9 +15,7 @@ export const MIME_OF_EXTENSION: Readonly<Record<string, string>> = Object.fromEn
   Object.entries(PICTURE_TYPES).map(([mime, ext]) => [ext, mime]),
 )
 
-export type Downloaded =
-  | { status: 'unchanged' }
-  | { status: 'downloaded'; bytes: Uint8Array; extension: string; etag: string | null }
+export type Downloaded = { status: 'unchanged' } | { status: 'downloaded'; bytes: Uint8Array; extension: string; etag: string | null }
 
 export class PictureDownloadError extends Error {
   constructor(
@@ -33,11 +31,7 @@ export class PictureDownloadError extends Error {
 export function isPictureUrl(url: string): boolean {
   try {
     const parsed = new URL(url)
-    return (
-      (parsed.protocol === 'https:' || parsed.protocol === 'http:') &&
-      !parsed.username &&
-      !parsed.password
-    )
+    return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && !parsed.username && !parsed.password
   } catch {
     return false
   }
@@ -45,8 +39,7 @@ export function isPictureUrl(url: string): boolean {
 
 async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length'))
-  if (Number.isFinite(declared) && declared > maxBytes)
-    throw new PictureDownloadError('picture too large')
+  if (Number.isFinite(declared) && declared > maxBytes) throw new PictureDownloadError('picture too large')
   const reader = response.body?.getReader()
   if (!reader) return new Uint8Array(0)
   const chunks: Uint8Array[] = []

@@ -9,9 +9,7 @@ import type { PictureStore } from './picture-store'
 import { PICTURES_URL_PREFIX } from './picture-store'
 
 /** The pictures of the account whose id is in the URL, while it is the active one. */
-export type PictureSourceResolver = (
-  accountId: string,
-) => { store: PictureStore; group(id: string): PictureRef | null } | null
+export type PictureSourceResolver = (accountId: string) => { store: PictureStore; group(id: string): PictureRef | null } | null
 
 type Found = { path: string; type: string; size: number } | 'not-found'
 
@@ -59,14 +57,9 @@ export function pictureProtocolRoute(resolve: PictureSourceResolver) {
   return async (url: URL, request: Request): Promise<Response | null> => {
     const found = await locate(resolve, url)
     if (found === null) return null
-    if (request.method !== 'GET' && request.method !== 'HEAD')
-      return new Response('Method not allowed', { status: 405 })
-    if (found === 'not-found')
-      return new Response('Not found', { status: 404, headers: PICTURE_HEADERS })
-    const body =
-      request.method === 'HEAD'
-        ? null
-        : (Readable.toWeb(createReadStream(found.path)) as ReadableStream)
+    if (request.method !== 'GET' && request.method !== 'HEAD') return new Response('Method not allowed', { status: 405 })
+    if (found === 'not-found') return new Response('Not found', { status: 404, headers: PICTURE_HEADERS })
+    const body = request.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(found.path)) as ReadableStream)
     return new Response(body, {
       headers: {
         'Content-Type': found.type,
@@ -88,9 +81,7 @@ export function pictureWebRoute(resolve: PictureSourceResolver) {
       return true
     }
     if (found === 'not-found') {
-      res
-        .writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...PICTURE_HEADERS })
-        .end('Not found')
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...PICTURE_HEADERS }).end('Not found')
       return true
     }
     res.writeHead(200, {

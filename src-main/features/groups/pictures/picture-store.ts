@@ -46,8 +46,7 @@ const OFFLINE_AFTER = 12
 /** The manifest is saved every so many downloads, so a crash or a cancel keeps most of the work. */
 const SAVE_EVERY = 250
 
-const hash = (value: string | Uint8Array, length: number): string =>
-  createHash('sha256').update(value).digest('hex').slice(0, length)
+const hash = (value: string | Uint8Array, length: number): string => createHash('sha256').update(value).digest('hex').slice(0, length)
 
 /**
  * One account's group pictures on disk and which picture URL each came from. Thumbnails
@@ -178,10 +177,7 @@ export class PictureStore {
   }
 
   /** Downloads the thumbnails that are new or changed and drops those of groups gone. */
-  async syncThumbs(
-    groups: readonly PictureRef[],
-    options: PictureSyncOptions = {},
-  ): Promise<PictureSyncResult> {
+  async syncThumbs(groups: readonly PictureRef[], options: PictureSyncOptions = {}): Promise<PictureSyncResult> {
     const result: PictureSyncResult = {
       downloaded: 0,
       unchanged: 0,
@@ -191,8 +187,7 @@ export class PictureStore {
     }
     const present = new Set(await this.#files.readdir(this.dir).catch(() => [] as string[]))
     const wanted = new Map<string, string>()
-    for (const group of groups)
-      if (group.chat_pic && isPictureUrl(group.chat_pic)) wanted.set(group.id, group.chat_pic)
+    for (const group of groups) if (group.chat_pic && isPictureUrl(group.chat_pic)) wanted.set(group.id, group.chat_pic)
 
     for (const id of Object.keys(this.#manifest.thumbs)) {
       if (!wanted.has(id)) {
@@ -201,14 +196,12 @@ export class PictureStore {
       }
     }
     const withFull = new Set(groups.filter((g) => g.chat_pic_full).map((g) => g.id))
-    for (const id of Object.keys(this.#manifest.full))
-      if (!withFull.has(id)) delete this.#manifest.full[id]
+    for (const id of Object.keys(this.#manifest.full)) if (!withFull.has(id)) delete this.#manifest.full[id]
     const work: { id: string; url: string; previous: PictureEntry | undefined }[] = []
     const stored: { id: string; url: string; previous: PictureEntry }[] = []
     for (const [id, url] of wanted) {
       const previous = this.#manifest.thumbs[id]
-      if (previous && previous.url === url && present.has(previous.file))
-        stored.push({ id, url, previous })
+      if (previous && previous.url === url && present.has(previous.file)) stored.push({ id, url, previous })
       else
         work.push({
           id,
@@ -232,13 +225,7 @@ export class PictureStore {
       while (next < work.length && !signal.aborted) {
         const item = work[next++] as (typeof work)[number]
         try {
-          const outcome = await this.#fetchInto(
-            item.id,
-            item.url,
-            item.previous,
-            this.#maxThumbBytes,
-            signal,
-          )
+          const outcome = await this.#fetchInto(item.id, item.url, item.previous, this.#maxThumbBytes, signal)
           this.#manifest.thumbs[item.id] = outcome.entry
           this.#unrecorded.delete(outcome.entry.file)
           if (outcome.downloaded) result.downloaded++
@@ -251,11 +238,7 @@ export class PictureStore {
         } catch (error) {
           if (signal.aborted) break
           result.failed++
-          if (
-            error instanceof PictureDownloadError &&
-            error.network &&
-            ++consecutiveNetworkFailures >= OFFLINE_AFTER
-          ) {
+          if (error instanceof PictureDownloadError && error.network && ++consecutiveNetworkFailures >= OFFLINE_AFTER) {
             result.stoppedOffline = true
             stop.abort()
           }
@@ -264,12 +247,7 @@ export class PictureStore {
       }
     }
     try {
-      await Promise.all(
-        Array.from(
-          { length: Math.max(1, options.concurrency ?? DEFAULT_PICTURE_CONCURRENCY) },
-          () => worker(),
-        ),
-      )
+      await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? DEFAULT_PICTURE_CONCURRENCY) }, () => worker()))
     } finally {
       await this.#manifest.save()
       await this.#removeUnreferenced()
@@ -317,10 +295,8 @@ export class PictureStore {
       timeoutMs: this.#timeoutMs,
       ...(signal && { signal }),
     })
-    if (got.status === 'unchanged' && previous)
-      return { entry: { ...previous, url }, downloaded: false }
-    if (got.status === 'unchanged')
-      throw new PictureDownloadError('unexpected 304 without a stored picture')
+    if (got.status === 'unchanged' && previous) return { entry: { ...previous, url }, downloaded: false }
+    if (got.status === 'unchanged') throw new PictureDownloadError('unexpected 304 without a stored picture')
     const file = `${hash(id, 24)}-${hash(got.bytes, 16)}.${got.extension}`
     await this.#files.mkdir(this.dir)
     this.#unrecorded.add(file)

@@ -13,10 +13,7 @@ export interface SyncSettings {
   downloadPictures: boolean
 }
 
-export type ParticipantsTimings = Pick<
-  ParticipantIndexOptions,
-  'idleMs' | 'buildWaitMs' | 'buildDelayMs' | 'startWorker'
->
+export type ParticipantsTimings = Pick<ParticipantIndexOptions, 'idleMs' | 'buildWaitMs' | 'buildDelayMs' | 'startWorker'>
 
 export interface AccountGroupsOptions {
   session: AccountSession<SyncSource>

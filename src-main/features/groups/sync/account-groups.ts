@@ -1,11 +1,4 @@
-import type {
-  GroupDetail,
-  GroupsWindow,
-  LabelChip,
-  SyncProgress,
-  SyncResult,
-  SyncState,
-} from '@shared/channels/groups'
+import type { GroupDetail, GroupsWindow, LabelChip, SyncProgress, SyncResult, SyncState } from '@shared/channels/groups'
 import { AppError, type AppErrorData } from '@shared/errors'
 import type { AccountSession } from '../../../account/workspace/account-session'
 import { errnoCode } from '../../../platform/files/fs-port'
@@ -113,10 +106,7 @@ export class AccountGroups {
     const detail = index.get(id)
     const at = index.position(id)
     if (!detail || at === undefined) {
-      throw new AppError(
-        'not-found',
-        'That group is not in the list any more (the last sync did not find it).',
-      )
+      throw new AppError('not-found', 'That group is not in the list any more (the last sync did not find it).')
     }
     if (!records) throw new AppError('storage', 'The groups cache could not be opened.')
     try {
@@ -222,12 +212,7 @@ export class AccountGroups {
   async dispose(): Promise<void> {
     this.#disposed = true
     this.cancel()
-    await Promise.allSettled([
-      this.#ready,
-      this.#running?.promise,
-      this.#pictureDownloads.settled(),
-      this.#indexSaved,
-    ])
+    await Promise.allSettled([this.#ready, this.#running?.promise, this.#pictureDownloads.settled(), this.#indexSaved])
     await this.#participants.dispose()
     await this.#inUse.retire()
   }
@@ -334,8 +319,7 @@ export class AccountGroups {
       // A sync that finished as the account was switched away from stays quiet.
       if (!this.#disposed) {
         events.emit('groups:changed', { accountId: this.id })
-        if (settings().downloadPictures && this.#pictures)
-          this.#pictureDownloads.start(this.#pictures, this.#inUse.index.pictureRefs())
+        if (settings().downloadPictures && this.#pictures) this.#pictureDownloads.start(this.#pictures, this.#inUse.index.pictureRefs())
       }
       return result
     } catch (error) {

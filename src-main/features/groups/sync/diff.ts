@@ -13,14 +13,10 @@ export interface GroupsDiff {
 }
 
 /** What a sync changed, by group id; a group whose JSON differs in any field counts as changed. */
-export function diffGroups(
-  previous: FingerprintedGroups | null,
-  next: FingerprintedGroups,
-): GroupsDiff {
+export function diffGroups(previous: FingerprintedGroups | null, next: FingerprintedGroups): GroupsDiff {
   if (!previous) return { added: next.size, removed: 0, changed: 0 }
   const before = new Map<string, number>()
-  for (let at = 0; at < previous.size; at++)
-    before.set(previous.id(at), previous.fingerprints[at] as number)
+  for (let at = 0; at < previous.size; at++) before.set(previous.id(at), previous.fingerprints[at] as number)
   let added = 0
   let changed = 0
   let kept = 0

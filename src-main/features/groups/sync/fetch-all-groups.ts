@@ -23,10 +23,7 @@ const DEFAULT_MAX_PASSES = 3
  * that saw the total change, a duplicate, or a count that disagrees with the total is
  * done again; the result is the first pass that read a list that held still.
  */
-export async function fetchAllGroups(
-  source: GroupsSource,
-  options: FetchAllOptions = {},
-): Promise<FetchedGroups> {
+export async function fetchAllGroups(source: GroupsSource, options: FetchAllOptions = {}): Promise<FetchedGroups> {
   let pages = new Map<number, ParsedGroupsPage>()
   let current = 0
   const read = await readAllPages(source, options, (page, offset, pass) => {
@@ -61,9 +58,7 @@ export async function readAllPages<P extends PageFacts>(
   }
   let requests = 0
   for (let passNumber = 1; ; passNumber++) {
-    const pass = await readPass(source, options, budget, (page, offset) =>
-      sink(page, offset, passNumber),
-    )
+    const pass = await readPass(source, options, budget, (page, offset) => sink(page, offset, passNumber))
     requests += pass.requests
     if (pass.consistent) {
       return {

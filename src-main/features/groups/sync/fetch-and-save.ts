@@ -94,13 +94,7 @@ export async function fetchAndSave(options: FetchAndSaveOptions): Promise<SavedS
       parser.close()
     }
     const ids = fetched.ids
-    const { saved, stale } = await keepMissingOnUncleanPass(
-      options,
-      disk.assemble(fetched),
-      ids,
-      fetched.rejected,
-      disk,
-    )
+    const { saved, stale } = await keepMissingOnUncleanPass(options, disk.assemble(fetched), ids, fetched.rejected, disk)
     const { columns, table } = saved
     const syncedAt = new Date(options.now()).toISOString()
     const meta = { accountId: options.accountId, syncedAt, ...(stale.length > 0 && { stale }) }

@@ -1,10 +1,4 @@
-import type {
-  GroupDetail,
-  GroupsWindow,
-  LabelChip,
-  SyncResult,
-  SyncState,
-} from '@shared/channels/groups'
+import type { GroupDetail, GroupsWindow, LabelChip, SyncResult, SyncState } from '@shared/channels/groups'
 import { AppError } from '@shared/errors'
 import type { EventHub } from '../../../platform/events'
 import type { AccountSession } from '../../../account/workspace/account-session'
@@ -17,12 +11,7 @@ import type { GroupsQueryArgs, NamedSender } from '../index'
 import type { LoadedParticipants } from '../participants'
 import type { Logger } from '../../../platform/log/log'
 import type { FetchLike, PictureSourceResolver } from '../pictures'
-import {
-  AccountGroups,
-  type ParticipantsTimings,
-  type SyncSettings,
-  type SyncSource,
-} from './account-groups'
+import { AccountGroups, type ParticipantsTimings, type SyncSettings, type SyncSource } from './account-groups'
 import { systemTimers, type Timers } from '../../../platform/timers'
 import { SyncScheduler } from './scheduler'
 
@@ -123,9 +112,7 @@ export class GroupsService {
   }
 
   state(): SyncState {
-    return (
-      this.#account()?.state() ?? { ...NO_ACCOUNT_STATE, online: this.#options.connectivity.online }
-    )
+    return this.#account()?.state() ?? { ...NO_ACCOUNT_STATE, online: this.#options.connectivity.online }
   }
 
   /** Syncs the active account now, or joins the sync already running. */
@@ -187,11 +174,7 @@ export class GroupsService {
 
   #required(): AccountGroups {
     const current = this.#account()
-    if (!current)
-      throw new AppError(
-        'invalid-request',
-        'Connect an account first: there are no groups to show yet.',
-      )
+    if (!current) throw new AppError('invalid-request', 'Connect an account first: there are no groups to show yet.')
     return current
   }
 

@@ -191,12 +191,8 @@ export function scanGroupsPage(bytes: Buffer): PageRecords {
     if (byte === QUOTE) {
       const next = skipString(bytes, i)
       if (depth === 1 && expectKey) {
-        if (bytes.subarray(i, next).includes(BACKSLASH))
-          throw new PageShapeError('a key of the page is written with escapes')
-        if (
-          next - i === GROUPS_KEY.length &&
-          bytes.compare(GROUPS_KEY, 0, GROUPS_KEY.length, i, next) === 0
-        ) {
+        if (bytes.subarray(i, next).includes(BACKSLASH)) throw new PageShapeError('a key of the page is written with escapes')
+        if (next - i === GROUPS_KEY.length && bytes.compare(GROUPS_KEY, 0, GROUPS_KEY.length, i, next) === 0) {
           if (arrayStart >= 0) throw new PageShapeError('the page has two groups arrays')
           let j = next
           while (j < bytes.length && isSpace(bytes[j] as number)) j++
@@ -252,10 +248,8 @@ export function scanGroupsPage(bytes: Buffer): PageRecords {
     lastNonSpace = i
   }
   if (depth !== 0) throw new PageShapeError('the page was cut short')
-  for (; i < bytes.length; i++)
-    if (!isSpace(bytes[i] as number)) throw new PageShapeError('the page is not JSON')
+  for (; i < bytes.length; i++) if (!isSpace(bytes[i] as number)) throw new PageShapeError('the page is not JSON')
   if (arrayStart < 0) throw new PageShapeError('the page has no groups array')
-  const envelope =
-    bytes.toString('utf8', 0, arrayStart) + '[]' + bytes.toString('utf8', arrayEnd, bytes.length)
+  const envelope = bytes.toString('utf8', 0, arrayStart) + '[]' + bytes.toString('utf8', arrayEnd, bytes.length)
   return { starts, ends, depths, idStarts, idEnds, envelope }
 }

@@ -41,8 +41,7 @@ class PageWorker {
     // `page-worker.js` beside this file in the built app, see startWorkerBeside.
     start: (options) => startWorkerBeside(import.meta.url, 'page-worker', options),
     heapMb: WORKER_HEAP_MB,
-    greeting: () =>
-      Array.from(this.#known, ([key, known]) => ({ type: 'known' as const, key, ...known })),
+    greeting: () => Array.from(this.#known, ([key, known]) => ({ type: 'known' as const, key, ...known })),
     isReply: isPageReply,
   })
   #next = 0

@@ -13,9 +13,7 @@ export interface PageRequest {
 }
 
 /** A sync's known records (see parsePage), told before its pages; forgotten when it ends. */
-export type PageNote =
-  | { type: 'known'; key: number; ids: readonly string[]; fingerprints: Uint32Array }
-  | { type: 'forget'; key: number }
+export type PageNote = { type: 'known'; key: number; ids: readonly string[]; fingerprints: Uint32Array } | { type: 'forget'; key: number }
 
 export interface PageReply {
   outcome: PageOutcome
@@ -51,11 +49,6 @@ serveRequests<PageRequest, PageReply, PageNote>({
   transfer({ outcome, body }) {
     if (!outcome.ok) return [body]
     const { unchanged, previous, starts, lengths, fingerprints } = outcome.page
-    return [
-      ...[unchanged, previous, starts, lengths, fingerprints].map(
-        (array) => array.buffer as ArrayBuffer,
-      ),
-      body,
-    ]
+    return [...[unchanged, previous, starts, lengths, fingerprints].map((array) => array.buffer as ArrayBuffer), body]
   },
 })

@@ -114,9 +114,7 @@ export class PagesToDisk {
       read.kept.length === added.length &&
       read.kept.every(
         ({ offset, indexes }, i) =>
-          added[i]?.offset === offset &&
-          added[i]?.rows === indexes.length &&
-          indexes.every((index, k) => index === k),
+          added[i]?.offset === offset && added[i]?.rows === indexes.length && indexes.every((index, k) => index === k),
       ) &&
       this.#columns.count === read.ids.length
     if (!inOrder) throw new Error('the pages kept are not the pages whose rows were added')
@@ -135,10 +133,7 @@ export class PagesToDisk {
    * Adds records carried over from the previous snapshot (their bytes as read back from
    * it) after `saved`, in one segment.
    */
-  async carryOver(
-    saved: SavedGroups,
-    records: readonly { bytes: Buffer; fingerprint: number }[],
-  ): Promise<SavedGroups> {
+  async carryOver(saved: SavedGroups, records: readonly { bytes: Buffer; fingerprint: number }[]): Promise<SavedGroups> {
     if (records.length === 0) return saved
     const writer = await this.#started()
     const parts: Buffer[] = []

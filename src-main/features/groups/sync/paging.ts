@@ -12,10 +12,7 @@ export interface PageFacts {
 
 /** Where pages of groups come from. */
 export interface PageSource<P extends PageFacts> {
-  listGroups(
-    params: { count: number; offset: number },
-    options?: { signal?: AbortSignal },
-  ): Promise<P>
+  listGroups(params: { count: number; offset: number }, options?: { signal?: AbortSignal }): Promise<P>
 }
 
 /** What the sync needs of the API client: one page of groups. */
@@ -113,24 +110,17 @@ export type EndlessReason = 'past-total' | 'no-new-ids' | 'requests' | 'groups' 
 /** Marks the error the renderer shows as "the server kept sending pages". */
 export const ENDLESS_PAGING = 'endless-paging'
 
-export function endlessPaging(
-  why: EndlessReason,
-  facts: { requests: number; groups: number },
-): AppError {
-  return new AppError(
-    'invalid-response',
-    'The server kept sending pages of groups past the end of the list, so the sync was stopped.',
-    { reason: ENDLESS_PAGING, why, ...facts },
-  )
+export function endlessPaging(why: EndlessReason, facts: { requests: number; groups: number }): AppError {
+  return new AppError('invalid-response', 'The server kept sending pages of groups past the end of the list, so the sync was stopped.', {
+    reason: ENDLESS_PAGING,
+    why,
+    ...facts,
+  })
 }
 
 /** An unreadable page (cut short, an HTML page): worth asking for again, as the request is a GET. */
 export function isUnreadablePage(error: unknown): boolean {
-  return (
-    error instanceof AppError &&
-    error.code === 'invalid-response' &&
-    error.details?.reason !== ENDLESS_PAGING
-  )
+  return error instanceof AppError && error.code === 'invalid-response' && error.details?.reason !== ENDLESS_PAGING
 }
 
 /** What a whole sync may still spend, shared by its passes. */

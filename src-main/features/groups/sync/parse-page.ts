@@ -88,8 +88,7 @@ export function parsePage(body: Buffer, known?: KnownRecords): PageOutcome {
   try {
     scan = scanGroupsPage(body)
   } catch (error) {
-    if (error instanceof PageShapeError)
-      return { ok: false, problem: { path: '', message: error.message } }
+    if (error instanceof PageShapeError) return { ok: false, problem: { path: '', message: error.message } }
     throw error
   }
   let envelope: unknown
@@ -100,8 +99,7 @@ export function parsePage(body: Buffer, known?: KnownRecords): PageOutcome {
   }
   const fields = envelope as Record<string, unknown>
   for (const key of ['count', 'total', 'offset'])
-    if (!isCount(fields[key]))
-      return { ok: false, problem: { path: key, message: 'expected a whole number, 0 or more' } }
+    if (!isCount(fields[key])) return { ok: false, problem: { path: key, message: 'expected a whole number, 0 or more' } }
 
   const groups: PageRow[] = []
   const rejected: RejectedGroup[] = []
@@ -116,18 +114,14 @@ export function parsePage(body: Buffer, known?: KnownRecords): PageOutcome {
     const end = scan.ends[index] as number
     const reject = (path: string, message: string, id?: string): void => {
       const where = `groups[${index}]${path}`
-      rejected.push(
-        id === undefined ? { index, path: where, message } : { index, id, path: where, message },
-      )
+      rejected.push(id === undefined ? { index, path: where, message } : { index, id, path: where, message })
     }
     if ((scan.depths[index] as number) > MAX_RECORD_DEPTH) {
       reject('', `nested more than ${MAX_RECORD_DEPTH} levels deep`)
       continue
     }
     const print = crc32(body.subarray(start, end))
-    const ownId = known
-      ? scannedId(body, scan.idStarts[index] as number, scan.idEnds[index] as number)
-      : undefined
+    const ownId = known ? scannedId(body, scan.idStarts[index] as number, scan.idEnds[index] as number) : undefined
     const before = previousAt(known, ownId, print)
     if (before >= 0) {
       const at = groups.length

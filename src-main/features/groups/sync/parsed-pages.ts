@@ -7,10 +7,7 @@ import type { ParsedPage } from './parse-page'
 
 /** What the sync needs of the API client to save pages as they came: their bytes. */
 export interface GroupsBodySource {
-  listGroupsBody(
-    params: { count: number; offset: number },
-    options?: { signal?: AbortSignal },
-  ): Promise<Uint8Array>
+  listGroupsBody(params: { count: number; offset: number }, options?: { signal?: AbortSignal }): Promise<Uint8Array>
 }
 
 /** A page as the sync reads it: the lean rows, and the bytes to save them from. */
@@ -33,10 +30,7 @@ export class ParsedPages implements PageSource<ArrivedPage> {
     this.#log = log
   }
 
-  async listGroups(
-    params: { count: number; offset: number },
-    options: { signal?: AbortSignal } = {},
-  ): Promise<ArrivedPage> {
+  async listGroups(params: { count: number; offset: number }, options: { signal?: AbortSignal } = {}): Promise<ArrivedPage> {
     const received = await this.#source.listGroupsBody(params, options)
     let read
     try {
@@ -54,11 +48,10 @@ export class ParsedPages implements PageSource<ArrivedPage> {
     const { outcome, body } = read
     if (!outcome.ok) {
       const { path, message } = outcome.problem
-      throw new AppError(
-        'invalid-response',
-        `The server sent a groups page the app cannot read (${path || 'the page'}: ${message}).`,
-        { path, issue: message },
-      )
+      throw new AppError('invalid-response', `The server sent a groups page the app cannot read (${path || 'the page'}: ${message}).`, {
+        path,
+        issue: message,
+      })
     }
     const { page } = outcome
     if (page.rejected.length > 0) {

@@ -61,14 +61,10 @@ export async function readPass<P extends PageFacts>(
   let largestTotal = 0
   let requests = 0
   const attempts = Math.max(1, options.malformedAttempts ?? DEFAULT_RETRY_POLICY.maxAttempts)
-  const delayOf =
-    options.retryDelayMs ??
-    ((retry: number) => backoffDelay(retry, DEFAULT_RETRY_POLICY, Math.random))
-  const sleep =
-    options.sleep ?? ((ms: number, s: AbortSignal) => sleepFor(ms, undefined, { signal: s }))
+  const delayOf = options.retryDelayMs ?? ((retry: number) => backoffDelay(retry, DEFAULT_RETRY_POLICY, Math.random))
+  const sleep = options.sleep ?? ((ms: number, s: AbortSignal) => sleepFor(ms, undefined, { signal: s }))
   const { limits } = budget
-  const stop = (why: EndlessReason): AppError =>
-    endlessPaging(why, { requests: budget.requests, groups: keys.size })
+  const stop = (why: EndlessReason): AppError => endlessPaging(why, { requests: budget.requests, groups: keys.size })
 
   const request = async (offset: number): Promise<P> => {
     for (let attempt = 1; ; attempt++) {
@@ -124,8 +120,7 @@ export async function readPass<P extends PageFacts>(
   const lengthOf = (page: PageSeen): number => page.ids.length + page.rejected.length
   const first = await fetchPage(0)
   // A server that caps pages below what was asked still says how many there are: page by its size.
-  if (lengthOf(first) > 0 && lengthOf(first) < size && first.total > lengthOf(first))
-    size = lengthOf(first)
+  if (lengthOf(first) > 0 && lengthOf(first) < size && first.total > lengthOf(first)) size = lengthOf(first)
   /** Offset of the first short page: the end of the list. */
   let end = lengthOf(first) < size ? 0 : Infinity
   /** The last offset worth asking for as far as the totals seen so far tell. */
@@ -212,9 +207,7 @@ export async function readPass<P extends PageFacts>(
       seen.add(key)
       const { id, path, message } = item
       rejected.push(
-        id === undefined
-          ? { position: offset + item.index, path, message }
-          : { id, position: offset + item.index, path, message },
+        id === undefined ? { position: offset + item.index, path, message } : { id, position: offset + item.index, path, message },
       )
     }
   }

@@ -45,9 +45,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function hasKind(value: unknown, kind: Kind): boolean {
-  return kind === 'number'
-    ? typeof value === 'number' && Number.isFinite(value)
-    : typeof value === kind
+  return kind === 'number' ? typeof value === 'number' && Number.isFinite(value) : typeof value === kind
 }
 
 function expected(path: string, kind: string): RowIssue {
@@ -57,12 +55,10 @@ function expected(path: string, kind: string): RowIssue {
 /** The first problem that keeps `value` from being a row, or null. */
 export function rowIssue(value: unknown): RowIssue | null {
   if (!isRecord(value)) return expected('', 'object')
-  for (const [key, kind] of REQUIRED)
-    if (!hasKind(value[key], kind)) return expected(`.${key}`, kind)
+  for (const [key, kind] of REQUIRED) if (!hasKind(value[key], kind)) return expected(`.${key}`, kind)
   for (const [key, kind] of OPTIONAL) {
     const field = value[key]
-    if (field !== undefined && field !== null && !hasKind(field, kind))
-      return expected(`.${key}`, kind)
+    if (field !== undefined && field !== null && !hasKind(field, kind)) return expected(`.${key}`, kind)
   }
   const participants = value['participants']
   if (!Array.isArray(participants)) return expected('.participants', 'array')
@@ -70,8 +66,7 @@ export function rowIssue(value: unknown): RowIssue | null {
     const participant: unknown = participants[i]
     if (!isRecord(participant)) return expected(`.participants[${i}]`, 'object')
     if (typeof participant['id'] !== 'string') return expected(`.participants[${i}].id`, 'string')
-    if (typeof participant['rank'] !== 'string')
-      return expected(`.participants[${i}].rank`, 'string')
+    if (typeof participant['rank'] !== 'string') return expected(`.participants[${i}].rank`, 'string')
   }
   const message = value['last_message']
   if (message !== undefined && message !== null) {
@@ -83,8 +78,7 @@ export function rowIssue(value: unknown): RowIssue | null {
       ['from_me', 'boolean'],
     ] as const) {
       const field = message[key]
-      if (field !== undefined && field !== null && !hasKind(field, kind))
-        return expected(`.last_message.${key}`, kind)
+      if (field !== undefined && field !== null && !hasKind(field, kind)) return expected(`.last_message.${key}`, kind)
     }
   }
   const labels = value['labels']
@@ -93,8 +87,7 @@ export function rowIssue(value: unknown): RowIssue | null {
     for (let i = 0; i < labels.length; i++) {
       const label: unknown = labels[i]
       if (!isRecord(label)) return expected(`.labels[${i}]`, 'object')
-      for (const key of ['id', 'name', 'color'])
-        if (typeof label[key] !== 'string') return expected(`.labels[${i}].${key}`, 'string')
+      for (const key of ['id', 'name', 'color']) if (typeof label[key] !== 'string') return expected(`.labels[${i}].${key}`, 'string')
     }
   }
   return null

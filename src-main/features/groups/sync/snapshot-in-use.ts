@@ -58,21 +58,14 @@ export class SnapshotInUse {
    * Puts `held` in use, its records read through `reader`. `build`: its participants index
    * is built now, not when the picker first searches.
    */
-  install(
-    held: HeldSnapshot,
-    reader: SnapshotReader,
-    options: { build: boolean; sameParticipants?: boolean },
-  ): void {
+  install(held: HeldSnapshot, reader: SnapshotReader, options: { build: boolean; sameParticipants?: boolean }): void {
     const index = new GroupsIndex(held.columns, this.#options.indexOptions(held.meta.stale))
     const old = this.#records
     this.#held = held
     this.#records = { reader, layout: held.layout, fingerprints: held.fingerprints }
     this.#index = index
     const { path, participants } = this.#options
-    participants.use(
-      { path, meta: held.meta, columns: held.columns, records: this.#records },
-      options,
-    )
+    participants.use({ path, meta: held.meta, columns: held.columns, records: this.#records }, options)
     void old?.reader.retire()
   }
 

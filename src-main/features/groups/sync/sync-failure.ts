@@ -8,10 +8,7 @@ const INTERNAL_SYNC_ERROR = 'The sync failed inside Statusdesk. The details are 
  * shown are those of the last complete sync (`kept`). A failure that is not an AppError is
  * a fault of the app: logged with its stack, and told as such.
  */
-export function syncFailure(
-  error: unknown,
-  options: { kept: boolean; log: Logger; signal?: AbortSignal },
-): AppError {
+export function syncFailure(error: unknown, options: { kept: boolean; log: Logger; signal?: AbortSignal }): AppError {
   const kept = options.kept ? ' The groups shown are from the last complete sync.' : ''
   if (options.signal?.aborted || (error instanceof AppError && error.code === 'cancelled')) {
     return new AppError('cancelled', `The sync was cancelled.${kept}`)

@@ -64,7 +64,11 @@ export class DraftsService {
     const ids = new Set<string>()
     for (const workspace of this.#workspaces.all()) {
       if (workspace.mode === 'closed') continue
-      for (const id of await workspace.part(DRAFTS_PART).saved.grants().catch(() => new Set<string>())) ids.add(id)
+      for (const id of await workspace
+        .part(DRAFTS_PART)
+        .saved.grants()
+        .catch(() => new Set<string>()))
+        ids.add(id)
     }
     return ids
   }

@@ -35,11 +35,7 @@ export function feedStoryOf(message: Message): FeedStory {
   const key = message.type === 'voice' ? 'voice' : kind
   const content = contentOf(message, key)
   const text =
-    kind === 'text'
-      ? String(contentOf(message, 'text')?.body ?? '')
-      : typeof content?.caption === 'string'
-        ? content.caption
-        : ''
+    kind === 'text' ? String(contentOf(message, 'text')?.body ?? '') : typeof content?.caption === 'string' ? content.caption : ''
   const postedMs = message.timestamp * 1000
   return {
     id: message.id,
@@ -86,11 +82,7 @@ function localStoryOf(entry: HistoryEntry, id: string): FeedStory {
  * colours and font, the audience, the composer's thumbnail). History entries still within
  * their 24 hours that the server has not listed stay, marked local.
  */
-export function mergeFeed(
-  server: readonly FeedStory[],
-  history: readonly HistoryEntry[],
-  nowMs: number,
-): FeedStory[] {
+export function mergeFeed(server: readonly FeedStory[], history: readonly HistoryEntry[], nowMs: number): FeedStory[] {
   const local = new Map<string, HistoryEntry>()
   for (const entry of history) if (entry.messageId) local.set(entry.messageId, entry)
   const merged: FeedStory[] = server.map((story) => {

@@ -30,10 +30,7 @@ const MAX_PAGES = 20
 const MAX_STORIES = 2000
 
 /** Reads the account's stories with count/offset paging, newest first, within the bounds. */
-export async function fetchAllStories(
-  source: StoriesSource,
-  options: FetchStoriesOptions = {},
-): Promise<FetchedStories> {
+export async function fetchAllStories(source: StoriesSource, options: FetchStoriesOptions = {}): Promise<FetchedStories> {
   const signal = options.signal
   const fetched = await fetchPaged(
     async (offset, count) => {

@@ -114,17 +114,14 @@ export class StoryFeedService {
       const stories = fetched.messages.map(feedStoryOf)
       await feed.cache.saveStories(stories, new Date(this.#now()).toISOString(), fetched.truncated)
       const statuses = new Map(stories.flatMap((s) => (s.status ? [[s.id, s.status] as const] : [])))
-      await this.#opts.settleHistory?.(feed.id, statuses).catch((error: unknown) =>
-        this.#log.warn('history not settled', { error: String(error) }),
-      )
+      await this.#opts
+        .settleHistory?.(feed.id, statuses)
+        .catch((error: unknown) => this.#log.warn('history not settled', { error: String(error) }))
       await this.#refreshContacts(feed, signal)
       feed.lastError = null
       this.#log.info('stories synced', { stories: stories.length, requests: fetched.requests, truncated: fetched.truncated })
     } catch (error) {
-      const data =
-        error instanceof AppError
-          ? error.toData()
-          : { code: 'internal' as const, message: 'The stories could not be read.' }
+      const data = error instanceof AppError ? error.toData() : { code: 'internal' as const, message: 'The stories could not be read.' }
       if (data.code !== 'cancelled') feed.lastError = data
       throw error instanceof AppError ? error : new AppError('internal', data.message, undefined, { cause: error })
     }
@@ -176,8 +173,7 @@ export class StoryFeedService {
     } catch (error) {
       const status = error instanceof AppError ? error.details?.status : undefined
       if (status === 404 || status === 405) await feed.contacts.saveUnsupported(new Date(this.#now()))
-      else if (!(error instanceof AppError && error.code === 'cancelled'))
-        this.#log.warn('contacts not read', { error: String(error) })
+      else if (!(error instanceof AppError && error.code === 'cancelled')) this.#log.warn('contacts not read', { error: String(error) })
     }
   }
 

@@ -58,6 +58,7 @@ export function csvContacts(text: string, column: number): CsvContacts {
     else if (seen.has(contact)) duplicates++
     else seen.add(contact)
   })
-  if (seen.size > MAX_AUDIENCE) throw new AppError('invalid-argument', `An audience holds at most ${MAX_AUDIENCE} numbers; this column has ${seen.size}.`)
+  if (seen.size > MAX_AUDIENCE)
+    throw new AppError('invalid-argument', `An audience holds at most ${MAX_AUDIENCE} numbers; this column has ${seen.size}.`)
   return { contacts: [...seen], duplicates, badRows }
 }

@@ -22,7 +22,8 @@ export class StyleStore {
     return this.#file.update((items) => {
       const name = input.name.trim()
       const same = items.find((item) => item.name.toLowerCase() === name.toLowerCase())
-      if (!same && items.length >= MAX_STYLES) throw new AppError('invalid-argument', `At most ${MAX_STYLES} styles can be saved. Delete one first.`)
+      if (!same && items.length >= MAX_STYLES)
+        throw new AppError('invalid-argument', `At most ${MAX_STYLES} styles can be saved. Delete one first.`)
       const style: StoryStyle = {
         id: same?.id ?? newId(),
         name,

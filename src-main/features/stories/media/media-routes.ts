@@ -39,8 +39,7 @@ export async function mediaReply(store: MediaStore, pathname: string, rangeHeade
   const path = grant ? await store.pathOf(id) : null
   if (!grant || !path) return { status: 404, headers: { ...base, 'Content-Type': 'text/plain; charset=utf-8' }, range: null }
   const range = parseRange(rangeHeader, grant.size)
-  if (range === 'unsatisfiable')
-    return { status: 416, headers: { ...base, 'Content-Range': `bytes */${grant.size}` }, range: null }
+  if (range === 'unsatisfiable') return { status: 416, headers: { ...base, 'Content-Range': `bytes */${grant.size}` }, range: null }
   const { start, end } = range ?? { start: 0, end: grant.size - 1 }
   return {
     status: range ? 206 : 200,
@@ -96,7 +95,8 @@ export function mediaWebRoutes(store: MediaStore, limits: () => StoryLimits) {
     const reply = await mediaReply(store, url.pathname, req.headers.range)
     if (!reply) return false
     res.writeHead(reply.status, reply.headers)
-    if (reply.range && req.method === 'GET') createReadStream(reply.range.path, { start: reply.range.start, end: reply.range.end }).pipe(res)
+    if (reply.range && req.method === 'GET')
+      createReadStream(reply.range.path, { start: reply.range.start, end: reply.range.end }).pipe(res)
     else res.end()
     return true
   }

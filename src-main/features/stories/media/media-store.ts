@@ -107,8 +107,7 @@ export class MediaStore {
       response = await this.#fetch(parsed.href, { method: 'GET', signal: controller.signal })
     } catch (error) {
       clearTimeout(timer)
-      if (error instanceof NotPublicError || error instanceof TooManyRedirectsError)
-        throw new AppError('invalid-argument', error.message)
+      if (error instanceof NotPublicError || error instanceof TooManyRedirectsError) throw new AppError('invalid-argument', error.message)
       throw new AppError('offline', 'The address could not be reached. Check it, and the internet connection.')
     }
     try {
@@ -174,7 +173,10 @@ export class MediaStore {
         createdAt: this.#now().toISOString(),
       }
       const [problem] = checkMedia(grant, this.#limits())
-      if (problem) throw new AppError(problem.code === 'video-too-long' ? 'invalid-argument' : 'too-large', describeMediaIssue(problem), { issue: problem })
+      if (problem)
+        throw new AppError(problem.code === 'video-too-long' ? 'invalid-argument' : 'too-large', describeMediaIssue(problem), {
+          issue: problem,
+        })
       await rename(part, this.#dataPath(id))
       await writeJsonAtomic(this.#metaPath(id), grant)
       return grant
@@ -233,6 +235,8 @@ function fileNameOf(url: URL): string {
 
 /** For display only: no folders, no control characters, not too long. */
 function cleanName(name: string): string {
-  const plain = basename(name.replace(/\\/g, '/')).replace(/[\p{Cc}]/gu, '').trim()
+  const plain = basename(name.replace(/\\/g, '/'))
+    .replace(/[\p{Cc}]/gu, '')
+    .trim()
   return (plain || 'media').slice(0, 120)
 }

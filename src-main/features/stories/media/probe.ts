@@ -44,8 +44,7 @@ async function imageDimensions(path: string): Promise<{ width: number; height: n
     const size = await imageSizeFromFile(path)
     // EXIF orientations 5-8 turn the picture a quarter: the viewer sees it the other way round.
     const turned = size.orientation !== undefined && size.orientation >= 5
-    if (size.width && size.height)
-      return turned ? { width: size.height, height: size.width } : { width: size.width, height: size.height }
+    if (size.width && size.height) return turned ? { width: size.height, height: size.width } : { width: size.width, height: size.height }
   } catch {
     // Reported below as an unreadable image.
   }

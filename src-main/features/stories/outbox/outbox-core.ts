@@ -24,7 +24,10 @@ export interface StoryPublisher {
     input: PublishStoryInput,
     options?: { signal?: AbortSignal; onProgress?: (progress: UploadProgress) => void; networkRetries?: boolean },
   ): Promise<PublishStoryResult>
-  uploadMedia(source: UploadSource, options?: { signal?: AbortSignal; onProgress?: (progress: UploadProgress) => void }): Promise<UploadMediaResult>
+  uploadMedia(
+    source: UploadSource,
+    options?: { signal?: AbortSignal; onProgress?: (progress: UploadProgress) => void },
+  ): Promise<UploadMediaResult>
   copyStory(
     id: string,
     audience: { contacts?: string[]; exclude_contacts?: string[] },

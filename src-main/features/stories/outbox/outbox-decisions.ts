@@ -13,7 +13,10 @@ export async function decide(core: OutboxCore, schedule: OutboxSchedule, item: O
   switch (action) {
     case 'send-now':
       if (item.state !== 'queued' && item.state !== 'failed' && item.state !== 'scheduled' && item.state !== 'missed')
-        throw new AppError('conflict', 'Only a waiting, planned or failed story can be sent from here; for an unknown outcome choose “Send again”.')
+        throw new AppError(
+          'conflict',
+          'Only a waiting, planned or failed story can be sent from here; for an unknown outcome choose “Send again”.',
+        )
       // The user's word: from now on an ordinary queued story, with no time to be late for.
       await core.save({ ...item, state: 'queued', nextAttemptAt: null, dueAt: null })
       if (item.state === 'scheduled') schedule.arm()

@@ -206,9 +206,12 @@ function withCaption(item: OutboxItem, caption: string | undefined): OutboxItem 
   if (payload.kind === 'copy') throw new AppError('invalid-request', 'A repost has no caption to edit.')
   if (payload.kind === 'text' && caption.trim() === '') throw new AppError('invalid-argument', 'A text story needs some text.')
   const next =
-    payload.kind === 'text' ? { ...payload, request: { ...payload.request, caption } } : { ...payload, fields: { ...payload.fields, caption } }
+    payload.kind === 'text'
+      ? { ...payload, request: { ...payload.request, caption } }
+      : { ...payload, fields: { ...payload.fields, caption } }
   const checked = StoredStorySchema.safeParse(next)
-  if (!checked.success) throw new AppError('invalid-argument', `The caption cannot be used: ${checked.error.issues[0]?.message ?? 'invalid'}.`)
+  if (!checked.success)
+    throw new AppError('invalid-argument', `The caption cannot be used: ${checked.error.issues[0]?.message ?? 'invalid'}.`)
   return { ...item, payload: checked.data, summary: { ...item.summary, text: caption } }
 }
 

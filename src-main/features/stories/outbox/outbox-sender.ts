@@ -159,7 +159,11 @@ export class OutboxSender {
   }
 
   /** A repost: the same rules as a story (written down first, never sent twice), another request. */
-  async #copy(publisher: StoryPublisher, payload: Extract<StoryPayload, { kind: 'copy' }>, signal: AbortSignal): Promise<PublishStoryResult> {
+  async #copy(
+    publisher: StoryPublisher,
+    payload: Extract<StoryPayload, { kind: 'copy' }>,
+    signal: AbortSignal,
+  ): Promise<PublishStoryResult> {
     const copied = await publisher.copyStory(payload.storyId, payload.audience, { signal })
     return copied.outcome === 'published' ? { outcome: 'published', response: { sent: true }, attempts: copied.attempts } : copied
   }

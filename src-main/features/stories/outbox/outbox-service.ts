@@ -122,7 +122,9 @@ export class OutboxService {
   /** Every account's published stories, newest first. */
   async historyList(): Promise<HistoryItemView[]> {
     const lists = await Promise.all(
-      (await this.#all()).map(async ({ workspace, part }) => (await part.history.list()).map((entry) => ({ ...entry, accountId: workspace.id }))),
+      (await this.#all()).map(async ({ workspace, part }) =>
+        (await part.history.list()).map((entry) => ({ ...entry, accountId: workspace.id })),
+      ),
     )
     return lists.flat().sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))
   }

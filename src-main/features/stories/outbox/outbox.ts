@@ -225,7 +225,10 @@ export class Outbox {
       if (core.items.get(item.id)?.state !== 'queued' || core.locked.has(item.id)) return
       core.locked.add(item.id)
       void core.drop(item.id)
-      this.#waiters.get(item.id)?.({ state: 'dropped', error: { code: 'cancelled', message: 'Cancelled before it was sent.', details: { published: false } } })
+      this.#waiters.get(item.id)?.({
+        state: 'dropped',
+        error: { code: 'cancelled', message: 'Cancelled before it was sent.', details: { published: false } },
+      })
     }
     signal?.addEventListener('abort', onAbort, { once: true })
     core.locked.delete(item.id)
@@ -236,7 +239,10 @@ export class Outbox {
       outcome ??= await Promise.race([turn, Promise.resolve(undefined)])
       if (outcome === undefined) {
         const current = core.items.get(item.id)
-        const error = current?.lastError ?? { code: 'offline' as const, message: 'The story waits in the outbox behind earlier stories and goes out after them.' }
+        const error = current?.lastError ?? {
+          code: 'offline' as const,
+          message: 'The story waits in the outbox behind earlier stories and goes out after them.',
+        }
         return { state: 'queued', item: core.view(current ?? item), error }
       }
       if (outcome.state === 'failed') {
@@ -329,7 +335,8 @@ export class Outbox {
     const core = this.#core
     const item = core.items.get(id)
     if (!item) throw new AppError('not-found', 'That story is no longer in the outbox.')
-    if (core.locked.has(id) || item.state === 'sending') throw new AppError('conflict', 'That story is being sent right now. Wait for the result.')
+    if (core.locked.has(id) || item.state === 'sending')
+      throw new AppError('conflict', 'That story is being sent right now. Wait for the result.')
     // Held until the decision is on disk: a second click (or a discard) arriving meanwhile would
     // otherwise act on the same stale item and could write `queued` over a request in flight.
     core.locked.add(id)

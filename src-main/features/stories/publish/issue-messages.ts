@@ -26,9 +26,7 @@ function sentence(issue: StoryIssue): string {
     case 'contrast-low':
       return `the text is hard to read on this background (contrast ${p['ratio']}:1).`
     case 'media-missing':
-      return p['gone']
-        ? 'the chosen file is no longer available; choose it again.'
-        : 'choose an image, a video or an audio file.'
+      return p['gone'] ? 'the chosen file is no longer available; choose it again.' : 'choose an image, a video or an audio file.'
     case 'media-too-large':
     case 'video-too-long':
       return describeMediaIssue(issue)

@@ -37,5 +37,7 @@ export function keptOrThrow(outcome: StoryOutcome): KeptOutcome {
 }
 
 export function errorData(error: unknown): AppErrorData {
-  return error instanceof AppError ? error.toData() : { code: 'internal', message: 'Something went wrong while publishing to this account.' }
+  return error instanceof AppError
+    ? error.toData()
+    : { code: 'internal', message: 'Something went wrong while publishing to this account.' }
 }

@@ -56,7 +56,10 @@ export class PublishService {
       const workspace = this.#opts.workspaces.active()
       if (!workspace) throw new AppError('unauthorized', 'Connect an account first (Accounts), then publish.')
       const target = await this.#toAccount(workspace.id, requestId, signal, (part) =>
-        part.outbox.publish({ requestId, payload: { kind: 'copy', storyId: story.id, audience }, summary: repostSummary(story, audience), mediaSource: null }, signal),
+        part.outbox.publish(
+          { requestId, payload: { kind: 'copy', storyId: story.id, audience }, summary: repostSummary(story, audience), mediaSource: null },
+          signal,
+        ),
       )
       return { targets: [target] }
     })
@@ -140,7 +143,13 @@ export class PublishService {
 }
 
 function newStory(requestId: string, checked: CheckedStory, dueAt: number | undefined) {
-  return { requestId, payload: checked.payload, summary: checked.summary, mediaSource: checked.mediaPath, ...(dueAt !== undefined && { dueAt }) }
+  return {
+    requestId,
+    payload: checked.payload,
+    summary: checked.summary,
+    mediaSource: checked.mediaPath,
+    ...(dueAt !== undefined && { dueAt }),
+  }
 }
 
 function repostSummary(story: FeedStory, audience: { contacts?: string[]; exclude_contacts?: string[] }): StorySummary {

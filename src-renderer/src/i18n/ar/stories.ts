@@ -184,7 +184,15 @@ export default {
       contacts: '{count} جهة اتصال | جهة اتصال واحدة | جهتا اتصال | {count} جهات اتصال | {count} جهة اتصال | {count} جهة اتصال',
       excluded: 'الكل عدا {count}',
     },
-    columns: { when: 'تاريخ النشر', kind: 'النوع', story: 'الحالة', audience: 'الجمهور', message: 'معرّف الرسالة', status: 'الوضع', account: 'الحساب' },
+    columns: {
+      when: 'تاريخ النشر',
+      kind: 'النوع',
+      story: 'الحالة',
+      audience: 'الجمهور',
+      message: 'معرّف الرسالة',
+      status: 'الوضع',
+      account: 'الحساب',
+    },
     marked: 'علّمتها أنت',
     noText: '(دون تعليق)',
     accounts: {

@@ -4,7 +4,8 @@ export default {
     title: 'Connect your account',
     intro: 'Paste the API token of your channel. Statusdesk checks it with the server before saving anything.',
     reconnectTitle: 'Enter the token again for “{label}”',
-    reconnectIntro: 'The token of this account is not available in this session. Enter it again to fetch new data; the cached groups stay as they are.',
+    reconnectIntro:
+      'The token of this account is not available in this session. Enter it again to fetch new data; the cached groups stay as they are.',
     baseUrl: 'Server address',
     baseUrlHint: 'Leave it as it is unless your provider gave you another address.',
     token: 'API token',
@@ -51,17 +52,20 @@ export default {
       'storage-choice-needed': '',
     },
     outcome: {
-      'already-connected': 'Already connected as “{label}”. Its name and how its token is kept stay as they were; change them in Settings › Accounts.',
+      'already-connected':
+        'Already connected as “{label}”. Its name and how its token is kept stay as they were; change them in Settings › Accounts.',
       'token-renewed': 'The token of “{label}” was updated. Its groups, history and outbox are as they were.',
       recovered: 'Found “{label}” on this computer again, with its cached groups, history, draft and outbox.',
     },
     orphans: {
       title: 'Found on this computer',
-      intro: 'The data of these accounts is still here, but the list of accounts no longer names them. Connect the same server and token to take one back, cached groups, history and queued stories included.',
+      intro:
+        'The data of these accounts is still here, but the list of accounts no longer names them. Connect the same server and token to take one back, cached groups, history and queued stories included.',
       unnamed: 'Account {id}',
       restore: 'Take back',
       restoreTitle: 'Take back “{label}”',
-      restoreIntro: 'Enter the token of this account. If it is a new token of the same channel, that is fine; a token of another channel is refused.',
+      restoreIntro:
+        'Enter the token of this account. If it is a new token of the same channel, that is fine; a token of another channel is refused.',
       created: 'added {when}',
     },
     or: 'or',
@@ -114,7 +118,8 @@ export default {
   recovery: {
     title: 'Some saved data could not be read',
     settings: 'Your settings could not be read and are back to their defaults.',
-    accounts: 'The list of accounts could not be read; connect your accounts again. Their cached groups, history, drafts and queued stories come back with them.',
+    accounts:
+      'The list of accounts could not be read; connect your accounts again. Their cached groups, history, drafts and queued stories come back with them.',
     details: '{reason}. A copy was kept as “{file}” in the app’s data folder.',
     detailsNoCopy: '{reason}.',
     dismiss: 'Dismiss',

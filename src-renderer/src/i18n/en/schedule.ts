@@ -15,7 +15,8 @@ export default {
       openQueue: 'See planned stories',
     },
     title: 'Planned stories',
-    intro: 'Stories go out at their time while the app runs. A story whose time passes while the app is not running is never sent late without you.',
+    intro:
+      'Stories go out at their time while the app runs. A story whose time passes while the app is not running is never sent late without you.',
     empty: 'No story planned.',
     count: 'No stories planned | {count} story planned | {count} stories planned',
     views: {
@@ -27,7 +28,8 @@ export default {
       missed: 'Missed its time',
     },
     due: 'Due {when}',
-    missedHelp: 'Its time passed {ago} while the app was not running (or the computer slept). It was not sent: send it now, reschedule or cancel it.',
+    missedHelp:
+      'Its time passed {ago} while the app was not running (or the computer slept). It was not sent: send it now, reschedule or cancel it.',
     actions: {
       edit: 'Edit',
       reschedule: 'Reschedule',

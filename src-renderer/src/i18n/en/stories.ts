@@ -115,7 +115,8 @@ export default {
       title: 'The story was not published.',
       'invalid-argument': 'Something in the story needs fixing.',
       'invalid-request': 'The server refused the story as it is.',
-      unauthorized: 'The server did not accept the account. Check the token, or reconnect the channel in the provider’s dashboard, then try again.',
+      unauthorized:
+        'The server did not accept the account. Check the token, or reconnect the channel in the provider’s dashboard, then try again.',
       payment: 'The account’s plan or trial limit has been reached. Upgrade it in the provider’s dashboard.',
       forbidden: 'The server does not allow this account to publish stories.',
       'not-found': 'The server could not find the media. Choose the file again.',
@@ -172,7 +173,15 @@ export default {
     confirmDiscard: 'Discard this story? It will not be sent.',
     kinds: { text: 'Text', image: 'Image', video: 'Video', audio: 'Audio' },
     audience: { everyone: 'All contacts', contacts: '1 contact | {count} contacts', excluded: 'all but {count}' },
-    columns: { when: 'Published', kind: 'Kind', story: 'Story', audience: 'Audience', message: 'Message id', status: 'Status', account: 'Account' },
+    columns: {
+      when: 'Published',
+      kind: 'Kind',
+      story: 'Story',
+      audience: 'Audience',
+      message: 'Message id',
+      status: 'Status',
+      account: 'Account',
+    },
     marked: 'marked by you',
     noText: '(no caption)',
     accounts: {
@@ -184,7 +193,8 @@ export default {
     },
     setAside: {
       title: 'Set-aside files',
-      intro: 'These files could not be read and were set aside instead of deleted. Look at each one, restore what can still be read, or discard it.',
+      intro:
+        'These files could not be read and were set aside instead of deleted. Look at each one, restore what can still be read, or discard it.',
       kinds: {
         history: 'Published stories list',
         draft: 'Saved draft',

@@ -5,7 +5,8 @@ export default {
     title: 'Conecta tu cuenta',
     intro: 'Pega el token de API de tu canal. Statusdesk lo comprueba con el servidor antes de guardar nada.',
     reconnectTitle: 'Vuelve a escribir el token de «{label}»',
-    reconnectIntro: 'El token de esta cuenta no está disponible en esta sesión. Vuelve a escribirlo para obtener datos nuevos; los grupos en caché se quedan como están.',
+    reconnectIntro:
+      'El token de esta cuenta no está disponible en esta sesión. Vuelve a escribirlo para obtener datos nuevos; los grupos en caché se quedan como están.',
     baseUrl: 'Dirección del servidor',
     baseUrlHint: 'Déjala como está, salvo que tu proveedor te haya dado otra dirección.',
     token: 'Token de API',
@@ -43,7 +44,8 @@ export default {
       'other-channel': 'Este token pertenece a otro canal',
     },
     failureHint: {
-      unauthorized: 'Revisa el token en el panel de tu proveedor. Si es correcto, puede que haya que volver a escanear el código QR del canal.',
+      unauthorized:
+        'Revisa el token en el panel de tu proveedor. Si es correcto, puede que haya que volver a escanear el código QR del canal.',
       offline: 'Revisa tu conexión a internet y la dirección del servidor, y vuelve a intentarlo.',
       server: 'El problema no era tu token. Vuelve a intentarlo en unos minutos.',
       'not-api': 'Revisa la dirección del servidor: debe ser la pasarela de API de tu proveedor, como https://gate.whapi.cloud.',
@@ -56,17 +58,20 @@ export default {
     demoHint: 'Inicia en este equipo un servidor de práctica con unos 2000 grupos inventados. Sin token y sin red.',
     demoStarting: 'Iniciando la demostración…',
     outcome: {
-      'already-connected': 'Ya está conectada como «{label}». Su nombre y la forma de guardar su token siguen igual; cámbialos en Ajustes › Cuentas.',
+      'already-connected':
+        'Ya está conectada como «{label}». Su nombre y la forma de guardar su token siguen igual; cámbialos en Ajustes › Cuentas.',
       'token-renewed': 'Se actualizó el token de «{label}». Sus grupos, historial y bandeja de salida siguen como estaban.',
       recovered: 'Se volvió a encontrar «{label}» en este equipo, con sus grupos en caché, historial, borrador y bandeja de salida.',
     },
     orphans: {
       title: 'Encontradas en este equipo',
-      intro: 'Los datos de estas cuentas siguen aquí, pero la lista de cuentas ya no las nombra. Conecta el mismo servidor y token para recuperar una, con sus grupos en caché, historial e historias en cola.',
+      intro:
+        'Los datos de estas cuentas siguen aquí, pero la lista de cuentas ya no las nombra. Conecta el mismo servidor y token para recuperar una, con sus grupos en caché, historial e historias en cola.',
       unnamed: 'Cuenta {id}',
       restore: 'Recuperar',
       restoreTitle: 'Recuperar «{label}»',
-      restoreIntro: 'Escribe el token de esta cuenta. Si es un token nuevo del mismo canal, no hay problema; un token de otro canal se rechaza.',
+      restoreIntro:
+        'Escribe el token de esta cuenta. Si es un token nuevo del mismo canal, no hay problema; un token de otro canal se rechaza.',
       created: 'añadida {when}',
     },
   },

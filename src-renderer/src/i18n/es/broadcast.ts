@@ -52,7 +52,8 @@ export default {
         cancel: 'Cancelar',
         done: '«{name}» tiene ahora {count} número. | «{name}» tiene ahora {count} números.',
         duplicates: '{count} número repetido se contó una sola vez. | {count} números repetidos se contaron una sola vez.',
-        badRows: 'No es un número de teléfono, así que no se importó: fila {rows}. | No son números de teléfono, así que no se importaron: filas {rows}.',
+        badRows:
+          'No es un número de teléfono, así que no se importó: fila {rows}. | No son números de teléfono, así que no se importaron: filas {rows}.',
         more: '{rows} y {count} más | {rows} y {count} más',
       },
     },

@@ -19,7 +19,8 @@ export default {
   },
   updates: {
     title: 'Actualizaciones',
-    intro: 'Statusdesk descarga actualizaciones solo desde la dirección https que indiques aquí, y solo mientras las actualizaciones estén activadas.',
+    intro:
+      'Statusdesk descarga actualizaciones solo desde la dirección https que indiques aquí, y solo mientras las actualizaciones estén activadas.',
     enabled: 'Buscar actualizaciones e instalarlas al cerrar Statusdesk',
     needsFeed: 'Primero indica una dirección de actualizaciones.',
     feed: 'Dirección de actualizaciones',

@@ -63,7 +63,8 @@ export default {
     groupsCount: 'Ningún grupo | {count} grupo | {count} grupos',
     retryAt: 'El servidor permite el siguiente intento a las {time}.',
     retryNow: 'Reintentar ahora',
-    endlessPaging: 'el servidor siguió enviando páginas de grupos, así que se detuvo la sincronización. Los grupos mostrados son de la última sincronización completa.',
+    endlessPaging:
+      'el servidor siguió enviando páginas de grupos, así que se detuvo la sincronización. Los grupos mostrados son de la última sincronización completa.',
   },
   prefs: {
     title: 'Ajustes',

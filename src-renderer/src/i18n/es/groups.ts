@@ -138,7 +138,8 @@ export default {
     rawHint: 'Todos los campos tal como los envió el servidor, incluidos los que la aplicación no muestra arriba.',
     copyRaw: 'Copiar JSON',
     picture: 'Imagen de {name}',
-    stale: 'La última sincronización no pudo leer este grupo (el servidor envió un registro mal formado), así que esta es su última versión buena. Se actualizará en la próxima sincronización que lea todos los grupos.',
+    stale:
+      'La última sincronización no pudo leer este grupo (el servidor envió un registro mal formado), así que esta es su última versión buena. Se actualizará en la próxima sincronización que lea todos los grupos.',
   },
   message: {
     from: 'De',
@@ -150,7 +151,8 @@ export default {
     viewOnce: 'Ver una vez',
     edited: 'Editado',
     kindUnknown: 'Un tipo de mensaje que esta aplicación no muestra en detalle ({kind}). Sus campos están en el registro original.',
-    contentMissing: 'Este mensaje de tipo {kind} no tiene contenido que la aplicación pueda leer. Sus campos están en el registro original.',
+    contentMissing:
+      'Este mensaje de tipo {kind} no tiene contenido que la aplicación pueda leer. Sus campos están en el registro original.',
     caption: 'Texto',
     dimensions: '{width} × {height}',
     duration: 'Duración',

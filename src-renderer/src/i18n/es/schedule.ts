@@ -17,7 +17,8 @@ export default {
       openQueue: 'Ver historias planificadas',
     },
     title: 'Historias planificadas',
-    intro: 'Las historias salen a su hora mientras la app está abierta. Una historia cuya hora pasa con la app cerrada nunca se envía tarde sin ti.',
+    intro:
+      'Las historias salen a su hora mientras la app está abierta. Una historia cuya hora pasa con la app cerrada nunca se envía tarde sin ti.',
     empty: 'No hay ninguna historia planificada.',
     count: 'Ninguna historia planificada | {count} historia planificada | {count} historias planificadas',
     views: {

@@ -41,12 +41,14 @@ export default {
       url: 'Dirección web del archivo',
       urlPlaceholder: 'https://…',
       useUrl: 'Obtener',
-      urlInvalid: '«{value}» no es una dirección web. Escribe una que empiece por https:// (o http://), como https://example.com/photo.jpg.',
+      urlInvalid:
+        '«{value}» no es una dirección web. Escribe una que empiece por https:// (o http://), como https://example.com/photo.jpg.',
       busy: 'Leyendo el archivo…',
       remove: 'Quitar',
       replace: 'Elegir otro',
       gone: 'El archivo elegido para este borrador ya no está disponible. Vuelve a elegirlo.',
-      tooLarge: 'Este archivo ocupa {size}; ninguna historia puede llevar más de {max}. Elige un archivo más pequeño o sube los límites en Ajustes.',
+      tooLarge:
+        'Este archivo ocupa {size}; ninguna historia puede llevar más de {max}. Elige un archivo más pequeño o sube los límites en Ajustes.',
       facts: '{type} · {size}',
       dimensions: '{width} × {height}',
       seconds: '{count} s',
@@ -107,7 +109,8 @@ export default {
       title: 'La historia no se publicó.',
       'invalid-argument': 'Hay algo que corregir en la historia.',
       'invalid-request': 'El servidor rechazó la historia tal como está.',
-      unauthorized: 'El servidor no aceptó la cuenta. Revisa el token o vuelve a conectar el canal en el panel del proveedor, y vuelve a intentarlo.',
+      unauthorized:
+        'El servidor no aceptó la cuenta. Revisa el token o vuelve a conectar el canal en el panel del proveedor, y vuelve a intentarlo.',
       payment: 'Se alcanzó el límite del plan o de la prueba de la cuenta. Amplíalo en el panel del proveedor.',
       forbidden: 'El servidor no permite que esta cuenta publique historias.',
       'not-found': 'El servidor no encontró el archivo. Vuelve a elegirlo.',
@@ -134,10 +137,12 @@ export default {
       'media-gone': 'El archivo ya no está disponible. Vuelve a elegirlo.',
       'media-too-large': 'Demasiado grande: {size}. {kind}: como máximo {max} (ver Ajustes).',
       'video-too-long': 'Demasiado largo: {seconds} s. Los vídeos pueden durar como máximo {max} s (ver Ajustes).',
-      'caption-too-long': 'Demasiado largo: {length} carácter, como máximo {max}. | Demasiado largo: {length} caracteres, como máximo {max}.',
+      'caption-too-long':
+        'Demasiado largo: {length} carácter, como máximo {max}. | Demasiado largo: {length} caracteres, como máximo {max}.',
       'preview-invalid': 'No se pudo crear la imagen de vista previa. Vuelve a elegir el archivo.',
       'contacts-empty': 'Elige al menos un contacto, o publica para todos tus contactos.',
-      'contact-invalid': '«{value}» no es un número de teléfono de 7 a 15 dígitos. | «{value}» y {count} más no son números de teléfono de 7 a 15 dígitos.',
+      'contact-invalid':
+        '«{value}» no es un número de teléfono de 7 a 15 dígitos. | «{value}» y {count} más no son números de teléfono de 7 a 15 dígitos.',
       'too-many-contacts': 'Como máximo {max} contacto. | Como máximo {max} contactos.',
       kinds: { image: 'Imágenes', video: 'Vídeos', audio: 'Archivos de audio' },
     },
@@ -171,7 +176,15 @@ export default {
     confirmDiscard: '¿Descartar esta historia? No se enviará.',
     kinds: { text: 'Texto', image: 'Imagen', video: 'Vídeo', audio: 'Audio' },
     audience: { everyone: 'Todos los contactos', contacts: '1 contacto | {count} contactos', excluded: 'todos menos {count}' },
-    columns: { when: 'Publicada', kind: 'Tipo', story: 'Historia', audience: 'Audiencia', message: 'Id del mensaje', status: 'Estado', account: 'Cuenta' },
+    columns: {
+      when: 'Publicada',
+      kind: 'Tipo',
+      story: 'Historia',
+      audience: 'Audiencia',
+      message: 'Id del mensaje',
+      status: 'Estado',
+      account: 'Cuenta',
+    },
     marked: 'marcada por ti',
     noText: '(sin texto)',
     accounts: {
@@ -183,7 +196,8 @@ export default {
     },
     setAside: {
       title: 'Archivos apartados',
-      intro: 'Estos archivos no se pudieron leer y se apartaron en lugar de borrarse. Revisa cada uno, recupera lo que aún se pueda leer o descártalo.',
+      intro:
+        'Estos archivos no se pudieron leer y se apartaron en lugar de borrarse. Revisa cada uno, recupera lo que aún se pueda leer o descártalo.',
       kinds: {
         history: 'Lista de historias publicadas',
         draft: 'Borrador guardado',
@@ -201,7 +215,8 @@ export default {
       restore: 'Recuperar',
       discard: 'Descartar',
       confirmDiscard: '¿Borrar este archivo para siempre?',
-      restoreHint: 'Una historia recuperada de la bandeja de salida vuelve como «resultado desconocido»: solo se envía de nuevo si tú lo decides.',
+      restoreHint:
+        'Una historia recuperada de la bandeja de salida vuelve como «resultado desconocido»: solo se envía de nuevo si tú lo decides.',
     },
   },
   storyPrefs: {

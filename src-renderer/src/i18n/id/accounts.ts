@@ -5,7 +5,8 @@ export default {
     title: 'Hubungkan akun Anda',
     intro: 'Tempel token API saluran Anda. Statusdesk memeriksanya ke server sebelum menyimpan apa pun.',
     reconnectTitle: 'Masukkan lagi token untuk “{label}”',
-    reconnectIntro: 'Token akun ini tidak tersedia di sesi ini. Masukkan lagi untuk mengambil data baru; grup yang tersimpan di cache tetap seperti semula.',
+    reconnectIntro:
+      'Token akun ini tidak tersedia di sesi ini. Masukkan lagi untuk mengambil data baru; grup yang tersimpan di cache tetap seperti semula.',
     baseUrl: 'Alamat server',
     baseUrlHint: 'Biarkan apa adanya kecuali penyedia Anda memberikan alamat lain.',
     token: 'Token API',
@@ -62,7 +63,8 @@ export default {
     },
     orphans: {
       title: 'Ditemukan di komputer ini',
-      intro: 'Data akun-akun ini masih ada di sini, tetapi daftar akun tidak lagi menyebutnya. Hubungkan server dan token yang sama untuk mengambilnya kembali, termasuk cache grup, riwayat, dan status yang mengantre.',
+      intro:
+        'Data akun-akun ini masih ada di sini, tetapi daftar akun tidak lagi menyebutnya. Hubungkan server dan token yang sama untuk mengambilnya kembali, termasuk cache grup, riwayat, dan status yang mengantre.',
       unnamed: 'Akun {id}',
       restore: 'Ambil kembali',
       restoreTitle: 'Ambil kembali “{label}”',

@@ -63,7 +63,8 @@ export default {
     groupsCount: 'Tidak ada grup | {count} grup',
     retryAt: 'Server mengizinkan percobaan berikutnya pukul {time}.',
     retryNow: 'Coba lagi sekarang',
-    endlessPaging: 'server terus mengirim halaman grup, jadi sinkronisasi dihentikan. Grup yang ditampilkan berasal dari sinkronisasi lengkap terakhir.',
+    endlessPaging:
+      'server terus mengirim halaman grup, jadi sinkronisasi dihentikan. Grup yang ditampilkan berasal dari sinkronisasi lengkap terakhir.',
   },
   prefs: {
     title: 'Pengaturan',

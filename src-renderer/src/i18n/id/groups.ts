@@ -138,7 +138,8 @@ export default {
     rawHint: 'Semua kolom persis seperti yang dikirim server, termasuk yang tidak ditampilkan aplikasi di atas.',
     copyRaw: 'Salin JSON',
     picture: 'Gambar {name}',
-    stale: 'Sinkronisasi terakhir tidak dapat membaca grup ini (server mengirim catatan yang rusak), jadi ini versi baik terakhirnya. Grup ini akan diperbarui pada sinkronisasi berikutnya yang membaca semua grup.',
+    stale:
+      'Sinkronisasi terakhir tidak dapat membaca grup ini (server mengirim catatan yang rusak), jadi ini versi baik terakhirnya. Grup ini akan diperbarui pada sinkronisasi berikutnya yang membaca semua grup.',
   },
   message: {
     from: 'Dari',

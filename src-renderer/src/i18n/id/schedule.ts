@@ -17,7 +17,8 @@ export default {
       openQueue: 'Lihat status terencana',
     },
     title: 'Status terencana',
-    intro: 'Status terbit tepat waktu selama aplikasi berjalan. Status yang waktunya lewat saat aplikasi tidak berjalan tidak pernah dikirim terlambat tanpa Anda.',
+    intro:
+      'Status terbit tepat waktu selama aplikasi berjalan. Status yang waktunya lewat saat aplikasi tidak berjalan tidak pernah dikirim terlambat tanpa Anda.',
     empty: 'Tidak ada status terencana.',
     count: 'Tidak ada status terencana | {count} status terencana',
     views: {
@@ -29,7 +30,8 @@ export default {
       missed: 'Terlewat waktunya',
     },
     due: 'Terbit {when}',
-    missedHelp: 'Waktunya lewat {ago} saat aplikasi tidak berjalan (atau komputer tidur). Status ini tidak dikirim: kirim sekarang, jadwalkan ulang, atau batalkan.',
+    missedHelp:
+      'Waktunya lewat {ago} saat aplikasi tidak berjalan (atau komputer tidur). Status ini tidak dikirim: kirim sekarang, jadwalkan ulang, atau batalkan.',
     actions: {
       edit: 'Ubah',
       reschedule: 'Jadwalkan ulang',

@@ -41,12 +41,14 @@ export default {
       url: 'Alamat web media',
       urlPlaceholder: 'https://…',
       useUrl: 'Ambil',
-      urlInvalid: '“{value}” bukan alamat web. Masukkan alamat yang diawali https:// (atau http://), seperti https://example.com/photo.jpg.',
+      urlInvalid:
+        '“{value}” bukan alamat web. Masukkan alamat yang diawali https:// (atau http://), seperti https://example.com/photo.jpg.',
       busy: 'Membaca file…',
       remove: 'Hapus',
       replace: 'Pilih yang lain',
       gone: 'File yang dipilih untuk draf ini sudah tidak tersedia. Pilih lagi.',
-      tooLarge: 'File ini berukuran {size}; status tidak dapat memuat lebih dari {max}. Pilih file yang lebih kecil, atau naikkan batasnya di Pengaturan.',
+      tooLarge:
+        'File ini berukuran {size}; status tidak dapat memuat lebih dari {max}. Pilih file yang lebih kecil, atau naikkan batasnya di Pengaturan.',
       facts: '{type} · {size}',
       dimensions: '{width} × {height}',
       seconds: '{count} dtk',
@@ -97,7 +99,8 @@ export default {
       queued: 'Disimpan di kotak keluar: server tidak dapat dihubungi saat ini.',
       queuedDetail: 'Status akan terkirim sendiri saat koneksi kembali. Tidak ada lagi yang perlu dilakukan.',
       unknown: 'Terkirim, tetapi tidak ada jawaban.',
-      unknownDetail: 'Aplikasi tidak dapat memastikan apakah status sudah dipublikasikan. Periksa status akun, lalu putuskan di kotak keluar.',
+      unknownDetail:
+        'Aplikasi tidak dapat memastikan apakah status sudah dipublikasikan. Periksa status akun, lalu putuskan di kotak keluar.',
       openOutbox: 'Buka kotak keluar',
       newStory: 'Tulis lagi',
       dismiss: 'Tutup',
@@ -136,7 +139,8 @@ export default {
       'caption-too-long': 'Terlalu panjang: {length} karakter, maksimal {max}.',
       'preview-invalid': 'Gambar pratinjau tidak dapat dibuat. Pilih file lagi.',
       'contacts-empty': 'Pilih minimal satu kontak, atau publikasikan ke semua kontak Anda.',
-      'contact-invalid': '“{value}” bukan nomor telepon 7 hingga 15 digit. | “{value}” dan {count} lainnya bukan nomor telepon 7 hingga 15 digit.',
+      'contact-invalid':
+        '“{value}” bukan nomor telepon 7 hingga 15 digit. | “{value}” dan {count} lainnya bukan nomor telepon 7 hingga 15 digit.',
       'too-many-contacts': 'Maksimal {max} kontak.',
       kinds: { image: 'Gambar', video: 'Video', audio: 'File audio' },
     },
@@ -170,7 +174,15 @@ export default {
     confirmDiscard: 'Buang status ini? Status tidak akan dikirim.',
     kinds: { text: 'Teks', image: 'Gambar', video: 'Video', audio: 'Audio' },
     audience: { everyone: 'Semua kontak', contacts: '{count} kontak', excluded: 'semua kecuali {count}' },
-    columns: { when: 'Dipublikasikan', kind: 'Jenis', story: 'Status', audience: 'Penerima', message: 'ID pesan', status: 'Keadaan', account: 'Akun' },
+    columns: {
+      when: 'Dipublikasikan',
+      kind: 'Jenis',
+      story: 'Status',
+      audience: 'Penerima',
+      message: 'ID pesan',
+      status: 'Keadaan',
+      account: 'Akun',
+    },
     marked: 'ditandai oleh Anda',
     noText: '(tanpa keterangan)',
     accounts: {
@@ -182,7 +194,8 @@ export default {
     },
     setAside: {
       title: 'File yang disisihkan',
-      intro: 'File-file ini tidak dapat dibaca dan disisihkan alih-alih dihapus. Periksa masing-masing, pulihkan yang masih bisa dibaca, atau buang.',
+      intro:
+        'File-file ini tidak dapat dibaca dan disisihkan alih-alih dihapus. Periksa masing-masing, pulihkan yang masih bisa dibaca, atau buang.',
       kinds: {
         history: 'Daftar status yang dipublikasikan',
         draft: 'Draf tersimpan',
@@ -200,7 +213,8 @@ export default {
       restore: 'Pulihkan',
       discard: 'Buang',
       confirmDiscard: 'Hapus file ini untuk selamanya?',
-      restoreHint: 'Status kotak keluar yang dipulihkan kembali sebagai “hasil tidak diketahui”: status itu dikirim lagi hanya jika Anda memutuskannya.',
+      restoreHint:
+        'Status kotak keluar yang dipulihkan kembali sebagai “hasil tidak diketahui”: status itu dikirim lagi hanya jika Anda memutuskannya.',
     },
   },
   storyPrefs: {

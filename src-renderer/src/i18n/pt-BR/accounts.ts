@@ -5,7 +5,8 @@ export default {
     title: 'Conecte sua conta',
     intro: 'Cole o token de API do seu canal. O Statusdesk confere o token com o servidor antes de salvar qualquer coisa.',
     reconnectTitle: 'Digite de novo o token de “{label}”',
-    reconnectIntro: 'O token desta conta não está disponível nesta sessão. Digite-o de novo para buscar dados novos; os grupos em cache continuam como estão.',
+    reconnectIntro:
+      'O token desta conta não está disponível nesta sessão. Digite-o de novo para buscar dados novos; os grupos em cache continuam como estão.',
     baseUrl: 'Endereço do servidor',
     baseUrlHint: 'Deixe como está, a menos que seu provedor tenha passado outro endereço.',
     token: 'Token de API',
@@ -56,13 +57,15 @@ export default {
     demoHint: 'Inicia neste computador um servidor de treino com cerca de 2.000 grupos inventados. Sem token e sem rede.',
     demoStarting: 'Iniciando a demonstração…',
     outcome: {
-      'already-connected': 'Já conectada como “{label}”. O nome e a forma de guardar o token continuam iguais; altere-os em Configurações › Contas.',
+      'already-connected':
+        'Já conectada como “{label}”. O nome e a forma de guardar o token continuam iguais; altere-os em Configurações › Contas.',
       'token-renewed': 'O token de “{label}” foi atualizado. Os grupos, o histórico e a caixa de saída continuam como estavam.',
       recovered: '“{label}” foi encontrada de novo neste computador, com os grupos em cache, o histórico, o rascunho e a caixa de saída.',
     },
     orphans: {
       title: 'Encontradas neste computador',
-      intro: 'Os dados destas contas ainda estão aqui, mas a lista de contas não as menciona mais. Conecte o mesmo servidor e token para recuperar uma, com grupos em cache, histórico e status na fila.',
+      intro:
+        'Os dados destas contas ainda estão aqui, mas a lista de contas não as menciona mais. Conecte o mesmo servidor e token para recuperar uma, com grupos em cache, histórico e status na fila.',
       unnamed: 'Conta {id}',
       restore: 'Recuperar',
       restoreTitle: 'Recuperar “{label}”',

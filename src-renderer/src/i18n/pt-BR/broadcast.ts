@@ -52,7 +52,8 @@ export default {
         cancel: 'Cancelar',
         done: '“{name}” agora tem {count} número. | “{name}” agora tem {count} números.',
         duplicates: '{count} número repetido foi contado uma vez. | {count} números repetidos foram contados uma vez.',
-        badRows: 'Não é um número de telefone, por isso não foi importado: linha {rows}. | Não são números de telefone, por isso não foram importados: linhas {rows}.',
+        badRows:
+          'Não é um número de telefone, por isso não foi importado: linha {rows}. | Não são números de telefone, por isso não foram importados: linhas {rows}.',
         more: '{rows} e mais {count} | {rows} e mais {count}',
       },
     },

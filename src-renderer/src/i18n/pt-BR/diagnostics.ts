@@ -12,7 +12,8 @@ export default {
     copied: 'Diagnóstico copiado para a área de transferência.',
     folderCopied: 'Caminho da pasta de logs copiado.',
     copyFailed: 'Não foi possível copiar o diagnóstico: {message}',
-    contents: 'Versões, sistema, como os tokens são guardados, configurações e uso do disco. Nunca um token, um número de telefone ou uma conversa.',
+    contents:
+      'Versões, sistema, como os tokens são guardados, configurações e uso do disco. Nunca um token, um número de telefone ou uma conversa.',
     preview: 'Mostrar o que é copiado',
     loading: 'Montando o relatório…',
     loadFailed: 'Não foi possível gerar o relatório: {message}',

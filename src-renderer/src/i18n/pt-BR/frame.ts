@@ -63,7 +63,8 @@ export default {
     groupsCount: 'Nenhum grupo | {count} grupo | {count} grupos',
     retryAt: 'O servidor permite a próxima tentativa às {time}.',
     retryNow: 'Tentar agora',
-    endlessPaging: 'o servidor continuou enviando páginas de grupos, então a sincronização foi interrompida. Os grupos exibidos são da última sincronização completa.',
+    endlessPaging:
+      'o servidor continuou enviando páginas de grupos, então a sincronização foi interrompida. Os grupos exibidos são da última sincronização completa.',
   },
   prefs: {
     title: 'Configurações',

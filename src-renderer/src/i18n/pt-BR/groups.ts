@@ -138,7 +138,8 @@ export default {
     rawHint: 'Todos os campos como o servidor enviou, inclusive os que o app não mostra acima.',
     copyRaw: 'Copiar JSON',
     picture: 'Imagem de {name}',
-    stale: 'A última sincronização não conseguiu ler este grupo (o servidor enviou um registro malformado), então esta é a última versão válida. Ela será atualizada na próxima sincronização que ler todos os grupos.',
+    stale:
+      'A última sincronização não conseguiu ler este grupo (o servidor enviou um registro malformado), então esta é a última versão válida. Ela será atualizada na próxima sincronização que ler todos os grupos.',
   },
   message: {
     from: 'De',

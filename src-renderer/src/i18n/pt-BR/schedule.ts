@@ -13,11 +13,13 @@ export default {
     scheduleButton: 'Agendar',
     result: {
       scheduled: 'Agendado',
-      scheduledDetail: 'Será publicado em {when}. O app precisa estar aberto nesse momento; fechar a janela o mantém na bandeja do sistema.',
+      scheduledDetail:
+        'Será publicado em {when}. O app precisa estar aberto nesse momento; fechar a janela o mantém na bandeja do sistema.',
       openQueue: 'Ver status planejados',
     },
     title: 'Status planejados',
-    intro: 'Os status saem no horário enquanto o app está aberto. Um status cujo horário passa com o app fechado nunca é enviado atrasado sem você.',
+    intro:
+      'Os status saem no horário enquanto o app está aberto. Um status cujo horário passa com o app fechado nunca é enviado atrasado sem você.',
     empty: 'Nenhum status planejado.',
     count: 'Nenhum status planejado | {count} status planejado | {count} status planejados',
     views: {
@@ -29,7 +31,8 @@ export default {
       missed: 'Perdeu o horário',
     },
     due: 'Sai em {when}',
-    missedHelp: 'O horário passou {ago} com o app fechado (ou o computador em repouso). Ele não foi enviado: envie agora, reagende ou cancele.',
+    missedHelp:
+      'O horário passou {ago} com o app fechado (ou o computador em repouso). Ele não foi enviado: envie agora, reagende ou cancele.',
     actions: {
       edit: 'Editar',
       reschedule: 'Reagendar',

@@ -46,7 +46,8 @@ export default {
       remove: 'Remover',
       replace: 'Escolher outro',
       gone: 'O arquivo escolhido para este rascunho não está mais disponível. Escolha-o de novo.',
-      tooLarge: 'Este arquivo tem {size}; nenhum status pode levar mais de {max}. Escolha um arquivo menor ou aumente os limites nas Configurações.',
+      tooLarge:
+        'Este arquivo tem {size}; nenhum status pode levar mais de {max}. Escolha um arquivo menor ou aumente os limites nas Configurações.',
       facts: '{type} · {size}',
       dimensions: '{width} × {height}',
       seconds: '{count} s',
@@ -137,7 +138,8 @@ export default {
       'caption-too-long': 'Longa demais: {length} caractere, no máximo {max}. | Longa demais: {length} caracteres, no máximo {max}.',
       'preview-invalid': 'Não foi possível gerar a imagem de prévia. Escolha o arquivo de novo.',
       'contacts-empty': 'Escolha pelo menos um contato, ou publique para todos os seus contatos.',
-      'contact-invalid': '“{value}” não é um número de telefone de 7 a 15 dígitos. | “{value}” e mais {count} não são números de telefone de 7 a 15 dígitos.',
+      'contact-invalid':
+        '“{value}” não é um número de telefone de 7 a 15 dígitos. | “{value}” e mais {count} não são números de telefone de 7 a 15 dígitos.',
       'too-many-contacts': 'No máximo {max} contato. | No máximo {max} contatos.',
       kinds: { image: 'Imagens', video: 'Vídeos', audio: 'Arquivos de áudio' },
     },
@@ -171,7 +173,15 @@ export default {
     confirmDiscard: 'Descartar este status? Ele não será enviado.',
     kinds: { text: 'Texto', image: 'Imagem', video: 'Vídeo', audio: 'Áudio' },
     audience: { everyone: 'Todos os contatos', contacts: '1 contato | {count} contatos', excluded: 'todos menos {count}' },
-    columns: { when: 'Publicado', kind: 'Tipo', story: 'Status', audience: 'Público', message: 'Id da mensagem', status: 'Situação', account: 'Conta' },
+    columns: {
+      when: 'Publicado',
+      kind: 'Tipo',
+      story: 'Status',
+      audience: 'Público',
+      message: 'Id da mensagem',
+      status: 'Situação',
+      account: 'Conta',
+    },
     marked: 'marcado por você',
     noText: '(sem legenda)',
     accounts: {
@@ -183,7 +193,8 @@ export default {
     },
     setAside: {
       title: 'Arquivos separados',
-      intro: 'Estes arquivos não puderam ser lidos e foram separados em vez de apagados. Veja cada um, restaure o que ainda pode ser lido ou descarte-o.',
+      intro:
+        'Estes arquivos não puderam ser lidos e foram separados em vez de apagados. Veja cada um, restaure o que ainda pode ser lido ou descarte-o.',
       kinds: {
         history: 'Lista de status publicados',
         draft: 'Rascunho salvo',

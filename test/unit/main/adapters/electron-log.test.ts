@@ -85,7 +85,12 @@ describe('the console echo', () => {
         expect(line).not.toContain(TOKEN)
       }
       if (format === 'json') {
-        expect(JSON.parse(lines[0]!.line)).toMatchObject({ level: 'info', scope: 'web', message: 'listening', url: 'http://127.0.0.1:4567/' })
+        expect(JSON.parse(lines[0]!.line)).toMatchObject({
+          level: 'info',
+          scope: 'web',
+          message: 'listening',
+          url: 'http://127.0.0.1:4567/',
+        })
       } else {
         expect(lines[0]!.line).toMatch(/^\d\d:\d\d:\d\d info {2}\[web\] listening url=http:\/\/127\.0\.0\.1:4567\/ nested=/)
       }

@@ -18,17 +18,12 @@ describe('console log lines', () => {
   })
 
   it('stay on one line whatever the message or its fields hold, and carry no terminal escapes', () => {
-    const data = [
-      'server said:\nFAKE 00:00:00 error [web] forged\u001b[2J',
-      { detail: { body: 'a\r\nb' }, raw: 'x\u001b]0;title\u0007' },
-    ]
+    const data = ['server said:\nFAKE 00:00:00 error [web] forged\u001b[2J', { detail: { body: 'a\r\nb' }, raw: 'x\u001b]0;title\u0007' }]
     for (const format of ['text', 'json'] as const) {
       const line = formatLogLine({ date, level: 'warn', scope: 'api', data }, format)
       for (const char of ['\n', '\r', '\u001b', '\u0007']) expect(line).not.toContain(char)
     }
-    expect(formatLogLine({ date, level: 'warn', scope: 'api', data }, 'text')).toContain(
-      'server said:\\nFAKE',
-    )
+    expect(formatLogLine({ date, level: 'warn', scope: 'api', data }, 'text')).toContain('server said:\\nFAKE')
   })
 
   it('are one JSON object a line for programs, with the fields at the top level', () => {
@@ -58,10 +53,7 @@ describe('console log lines', () => {
   })
 
   it('turn errors and odd values into something readable', () => {
-    const line = formatLogLine(
-      { date, level: 'error', data: [new Error('disk full'), 12n, ['a']] },
-      'text',
-    )
+    const line = formatLogLine({ date, level: 'error', data: [new Error('disk full'), 12n, ['a']] }, 'text')
     expect(line).toBe('09:05:07 error disk full arg1=12 arg2=["a"]')
   })
 })

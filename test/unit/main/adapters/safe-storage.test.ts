@@ -15,7 +15,8 @@ const fake = vi.hoisted(() => {
       return Buffer.concat([Buffer.from('v11'), xor(Buffer.from(text, 'utf8'))])
     },
     decryptStringAsync: async (data: Buffer) => {
-      if (data.subarray(0, 3).toString() !== 'v11') throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.')
+      if (data.subarray(0, 3).toString() !== 'v11')
+        throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.')
       return { result: Buffer.from(xor(data.subarray(3))).toString('utf8'), shouldReEncrypt: state.rotate }
     },
   }
@@ -93,7 +94,10 @@ describe('token vault over safeStorage', () => {
 
   it('says what to do with a stored form it cannot open, without quoting it', async () => {
     const vault = new TokenVault(await createSafeStorageBox(undefined, 'linux'))
-    await expect(vault.open('v1:keyring:AAAA')).rejects.toMatchObject({ code: 'storage', message: expect.stringMatching(/Enter the token again/) })
+    await expect(vault.open('v1:keyring:AAAA')).rejects.toMatchObject({
+      code: 'storage',
+      message: expect.stringMatching(/Enter the token again/),
+    })
     await expect(vault.open(`v9:magic:${TOKEN}`)).rejects.toSatisfy((error: Error) => !error.message.includes(TOKEN))
     await expect(vault.open('v1:weak:eA==')).resolves.toEqual({ token: 'x', stale: false })
     await expect(vault.open('plain')).rejects.toMatchObject({ code: 'storage', details: { reason: 'unknown-format' } })

@@ -117,7 +117,9 @@ describe('the quit question', () => {
   it('quits only when the user picks Quit; Escape keeps the app running', () => {
     showMessageBoxSync.mockReturnValueOnce(1)
     expect(confirmQuitWithScheduled(2)).toBe(true)
-    expect(showMessageBoxSync).toHaveBeenCalledWith(expect.objectContaining({ message: '2 stories are scheduled. Quit anyway?', cancelId: 0 }))
+    expect(showMessageBoxSync).toHaveBeenCalledWith(
+      expect.objectContaining({ message: '2 stories are scheduled. Quit anyway?', cancelId: 0 }),
+    )
     showMessageBoxSync.mockReturnValueOnce(0)
     expect(confirmQuitWithScheduled(1)).toBe(false)
   })

@@ -58,20 +58,30 @@ describe('damage found at start-up', () => {
     expect(items.map((item) => item.kind).sort()).toEqual(['draft', 'history'])
     const history = items.find((item) => item.kind === 'history')!
     expect(history.preview).toBe('{"version":1,"entries":[{"id":')
-    await expect(core.handlers['stories:set-aside-act']({ accountId: history.accountId, id: history.id, action: 'restore' }, ctx)).rejects.toMatchObject({
+    await expect(
+      core.handlers['stories:set-aside-act']({ accountId: history.accountId, id: history.id, action: 'restore' }, ctx),
+    ).rejects.toMatchObject({
       code: 'invalid-argument',
       message: expect.stringContaining('Nothing in this file can be read back'),
     })
     const left = await core.handlers['stories:set-aside-act']({ accountId: history.accountId, id: history.id, action: 'discard' }, ctx)
     expect(left.map((item) => item.kind)).toEqual(['draft'])
-    await expect(core.handlers['stories:set-aside-act']({ accountId: history.accountId, id: '../../accounts.json', action: 'discard' }, ctx)).rejects.toMatchObject({ code: 'not-found' })
+    await expect(
+      core.handlers['stories:set-aside-act']({ accountId: history.accountId, id: '../../accounts.json', action: 'discard' }, ctx),
+    ).rejects.toMatchObject({ code: 'not-found' })
   })
 
   it('restores the readable entries of a damaged history', async () => {
     const first = await startCore()
     const account = await first.handlers['accounts:connect']({ baseUrl: emulator.baseUrl, token: emulator.token, storage: 'weak' }, ctx)
-    const draft = { kind: 'text' as const, text: { body: 'Kept story', background: '#FF0B6E4F', color: '#FFFFFFFF', font: 'SYSTEM' as const } }
-    const sent = await first.handlers['stories:publish']({ requestId: 'req-restore-1', draft: StoryDraftSchema.parse(draft), accountIds: [account.id] }, ctx)
+    const draft = {
+      kind: 'text' as const,
+      text: { body: 'Kept story', background: '#FF0B6E4F', color: '#FFFFFFFF', font: 'SYSTEM' as const },
+    }
+    const sent = await first.handlers['stories:publish'](
+      { requestId: 'req-restore-1', draft: StoryDraftSchema.parse(draft), accountIds: [account.id] },
+      ctx,
+    )
     expect(sent.targets[0]!.outcome.state).toBe('sent')
     await first.dispose()
     const dir = join(dataDir, 'accounts', account.id)

@@ -15,7 +15,8 @@ const summary = (text: string): StorySummary => ({
 })
 
 function harness(scheduled: number, answer = false) {
-  let next: { dueAt: string; summary: StorySummary } | null = scheduled > 0 ? { dueAt: '2026-06-01T07:00:00Z', summary: summary('Hi') } : null
+  let next: { dueAt: string; summary: StorySummary } | null =
+    scheduled > 0 ? { dueAt: '2026-06-01T07:00:00Z', summary: summary('Hi') } : null
   let outboxListener = () => {}
   let resumeListener = () => {}
   const tray = { update: vi.fn(), destroy: vi.fn() }

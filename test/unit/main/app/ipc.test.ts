@@ -56,7 +56,11 @@ describe('handle() over IPC', () => {
   })
 
   it('refuses everyone while no window exists', async () => {
-    registerIpc(testHandlers(), senderCheck(() => undefined, [ORIGIN]), silentLogger)
+    registerIpc(
+      testHandlers(),
+      senderCheck(() => undefined, [ORIGIN]),
+      silentLogger,
+    )
     const result = await registered.get('app:info')!(fakeEvent(), undefined)
     expect(result).toMatchObject({ ok: false, error: { code: 'forbidden' } })
   })

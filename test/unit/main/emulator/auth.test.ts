@@ -10,10 +10,7 @@ describe('authentication', () => {
   })
   afterAll(() => emulator.stop())
 
-  const groups = (
-    init: RequestInit = {},
-    query = '',
-  ): Promise<{ status: number; body: unknown; headers: Headers }> =>
+  const groups = (init: RequestInit = {}, query = ''): Promise<{ status: number; body: unknown; headers: Headers }> =>
     call(`${emulator.baseUrl}/groups${query}`, init)
 
   it('reports the first token and accepts every configured one', async () => {
@@ -40,11 +37,7 @@ describe('authentication', () => {
     ['another scheme', { authorization: 'Basic Zmlyc3QtdG9rZW4=' }, ''],
     ['a bare token', { authorization: 'first-token' }, ''],
     ['a prefix of a token', { authorization: 'Bearer first' }, ''],
-    [
-      'a wrong header beside a right query token',
-      { authorization: 'Bearer nope' },
-      '?token=first-token',
-    ],
+    ['a wrong header beside a right query token', { authorization: 'Bearer nope' }, '?token=first-token'],
   ])('answers 401 with the provider error body for %s', async (_name, headers, query) => {
     const reply = await groups({ headers }, query)
     expect(reply.status).toBe(401)

@@ -31,19 +31,9 @@ function run(args: string[]): {
 
 describe('npm run emulator', () => {
   it('prints the base URL and the token, serves, and stops on SIGTERM', async () => {
-    const { lines, child } = run([
-      '--groups',
-      '42',
-      '--latency',
-      '5',
-      '--port',
-      '0',
-      '--token',
-      'demo',
-    ])
+    const { lines, child } = run(['--groups', '42', '--latency', '5', '--port', '0', '--token', 'demo'])
     const printed: string[] = []
-    while (!printed.some((l) => l.includes('token:')))
-      printed.push((await lines.next()).value as string)
+    while (!printed.some((l) => l.includes('token:'))) printed.push((await lines.next()).value as string)
     const baseUrl = /base URL: (\S+)/.exec(printed.join('\n'))?.[1] as string
     expect(printed.join('\n')).toContain('token:    demo')
     const res = await fetch(`${baseUrl}/groups?count=1`, {
@@ -61,8 +51,7 @@ describe('npm run emulator', () => {
       baseUrl: string
       token: string
     }
-    const status = async (): Promise<number> =>
-      (await fetch(`${baseUrl}/groups`, { headers: { authorization: `Bearer ${token}` } })).status
+    const status = async (): Promise<number> => (await fetch(`${baseUrl}/groups`, { headers: { authorization: `Bearer ${token}` } })).status
     expect(await status()).toBe(503)
     expect(await status()).toBe(200)
     child.kill('SIGINT')

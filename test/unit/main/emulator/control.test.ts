@@ -5,8 +5,7 @@ import { call, controlCall, getGroups, logged, page, postStory, start } from './
 
 describe('/__emulator control and inspection', () => {
   let emulator: Emulator
-  const control = (path: string, init: RequestInit = {}): ReturnType<typeof call> =>
-    controlCall(emulator, path, init)
+  const control = (path: string, init: RequestInit = {}): ReturnType<typeof call> => controlCall(emulator, path, init)
 
   beforeAll(async () => {
     emulator = await start({ groups: 40, seed: 3 })

@@ -27,8 +27,7 @@ describe('GroupList', () => {
       const change = list.apply({ add, at, removePositions: positions })
       const gone = new Set(positions.filter((p) => p < model.length).map((p) => model[p]))
       model = model.filter((i) => !gone.has(i))
-      model =
-        at === 'start' ? [...[...change.added].reverse(), ...model] : [...model, ...change.added]
+      model = at === 'start' ? [...[...change.added].reverse(), ...model] : [...model, ...change.added]
       expect(change.removed.sort()).toEqual([...gone].sort())
       expect(list.total).toBe(model.length)
     }

@@ -1,11 +1,6 @@
 import { get, request } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import {
-  type Emulator,
-  type FaultInput,
-  GROUP_VIOLATIONS,
-  STORY_VIOLATIONS,
-} from '../../../../src-main/emulator/index'
+import { type Emulator, type FaultInput, GROUP_VIOLATIONS, STORY_VIOLATIONS } from '../../../../src-main/emulator/index'
 import { specErrors } from '../../../support/emulator-openapi'
 import { bearer, controlCall, getGroups, logged, page, postStory, start, walk } from './helpers'
 
@@ -66,8 +61,7 @@ describe('status faults', () => {
 
   it('reaches pictures only when named', async () => {
     await withFaults([])
-    const url = (await page(emulator, 0, 20)).groups.find((g) => g.chat_pic !== undefined)
-      ?.chat_pic as string
+    const url = (await page(emulator, 0, 20)).groups.find((g) => g.chat_pic !== undefined)?.chat_pic as string
     emulator.control.faults.add({ type: 'status', status: 503 })
     expect((await fetch(url)).status).toBe(200)
     emulator.control.faults.add({ type: 'status', status: 503, route: 'pictures' })
@@ -219,18 +213,14 @@ describe('hang', () => {
 
   it('can hang after a story was published', async () => {
     await withFaults([{ type: 'hang', route: 'stories', phase: 'after' }])
-    await expect(
-      postStory(emulator, { caption: 'Lost answer' }, { signal: AbortSignal.timeout(300) }),
-    ).rejects.toThrow()
+    await expect(postStory(emulator, { caption: 'Lost answer' }, { signal: AbortSignal.timeout(300) })).rejects.toThrow()
     expect(emulator.control.stories.list()).toHaveLength(1)
   })
 })
 
 describe('reset', () => {
   /** Reads a reply with node:http, to see exactly how much of the body arrived before the reset. */
-  const rawGet = (
-    path: string,
-  ): Promise<{ status: number; received: number; length: number; error: string }> =>
+  const rawGet = (path: string): Promise<{ status: number; received: number; length: number; error: string }> =>
     new Promise((resolve, reject) => {
       let status = 0
       let length = 0
@@ -242,9 +232,7 @@ describe('reset', () => {
         res.on('error', () => undefined)
         res.on('end', () => reject(new Error('the body ended normally')))
       })
-      req.on('error', (e: NodeJS.ErrnoException) =>
-        resolve({ status, received, length, error: e.code ?? e.message }),
-      )
+      req.on('error', (e: NodeJS.ErrnoException) => resolve({ status, received, length, error: e.code ?? e.message }))
     })
 
   it('sends part of the body, then resets the connection', async () => {
@@ -292,8 +280,7 @@ describe('malformed JSON', () => {
 
   it('truncates a picture on the pictures route', async () => {
     await withFaults([])
-    const url = (await page(emulator, 0, 20)).groups.find((g) => g.chat_pic !== undefined)
-      ?.chat_pic as string
+    const url = (await page(emulator, 0, 20)).groups.find((g) => g.chat_pic !== undefined)?.chat_pic as string
     const whole = Buffer.from(await (await fetch(url)).arrayBuffer())
     emulator.control.faults.add({ type: 'malformed-json', route: 'pictures' })
     const cut = Buffer.from(await (await fetch(url)).arrayBuffer())
@@ -303,27 +290,20 @@ describe('malformed JSON', () => {
 })
 
 describe('schema violations', () => {
-  it.each(GROUP_VIOLATIONS)(
-    'breaks groups with %s so that the spec rejects them',
-    async (violation) => {
-      await withFaults([{ type: 'schema-violation', violation, indexes: [2] }])
-      const body = (await getGroups(emulator, 'count=5')).body as { groups: unknown[] }
-      const errors = specErrors('GroupsList', body)
-      expect(errors.length).toBeGreaterThan(0)
-      expect(errors.every((e) => e.startsWith('/groups/2'))).toBe(true)
-    },
-  )
+  it.each(GROUP_VIOLATIONS)('breaks groups with %s so that the spec rejects them', async (violation) => {
+    await withFaults([{ type: 'schema-violation', violation, indexes: [2] }])
+    const body = (await getGroups(emulator, 'count=5')).body as { groups: unknown[] }
+    const errors = specErrors('GroupsList', body)
+    expect(errors.length).toBeGreaterThan(0)
+    expect(errors.every((e) => e.startsWith('/groups/2'))).toBe(true)
+  })
 
   it('breaks the chosen indexes, counted across pages', async () => {
-    await withFaults([
-      { type: 'schema-violation', violation: 'poll-options-string', indexes: [1, 12] },
-    ])
+    await withFaults([{ type: 'schema-violation', violation: 'poll-options-string', indexes: [1, 12] }])
     const first = (await page(emulator, 0, 10)).groups
     const second = (await page(emulator, 10, 10)).groups
     const broken = [...first, ...second].flatMap((g, i) =>
-      typeof (g.last_message as { poll?: { options?: unknown } })?.poll?.options === 'string'
-        ? [i]
-        : [],
+      typeof (g.last_message as { poll?: { options?: unknown } })?.poll?.options === 'string' ? [i] : [],
     )
     expect(broken).toEqual([1, 12])
   })
@@ -334,15 +314,12 @@ describe('schema violations', () => {
     expect(groups.flatMap((g, i) => (typeof g.name === 'number' ? [i] : []))).toEqual([0, 4, 8])
   })
 
-  it.each(STORY_VIOLATIONS)(
-    'breaks the story answer with %s, not the stored story',
-    async (violation) => {
-      await withFaults([{ type: 'schema-violation', violation, route: 'stories' }])
-      const reply = await postStory(emulator, { caption: 'x' })
-      expect(specErrors('SentMessage', reply.body).length).toBeGreaterThan(0)
-      expect(specErrors('Message', emulator.control.stories.list()[0]?.message)).toEqual([])
-    },
-  )
+  it.each(STORY_VIOLATIONS)('breaks the story answer with %s, not the stored story', async (violation) => {
+    await withFaults([{ type: 'schema-violation', violation, route: 'stories' }])
+    const reply = await postStory(emulator, { caption: 'x' })
+    expect(specErrors('SentMessage', reply.body).length).toBeGreaterThan(0)
+    expect(specErrors('Message', emulator.control.stories.list()[0]?.message)).toEqual([])
+  })
 })
 
 describe('group mutations during a sync', () => {
@@ -380,9 +357,7 @@ describe('group mutations during a sync', () => {
 
   it('refuses a mutate fault on another route', async () => {
     await withFaults([])
-    expect(() => emulator.control.faults.add({ type: 'mutate', add: 1, route: 'stories' })).toThrow(
-      /groups/,
-    )
+    expect(() => emulator.control.faults.add({ type: 'mutate', add: 1, route: 'stories' })).toThrow(/groups/)
   })
 })
 
@@ -425,9 +400,7 @@ describe('paging that never ends', () => {
 
   it('refuses a paging fault on another route', async () => {
     await withFaults([])
-    expect(() =>
-      emulator.control.faults.add({ type: 'paging', variant: 'endless', route: 'stories' }),
-    ).toThrow(/groups/)
+    expect(() => emulator.control.faults.add({ type: 'paging', variant: 'endless', route: 'stories' })).toThrow(/groups/)
   })
 })
 
@@ -476,9 +449,7 @@ describe('control endpoint for faults', () => {
   })
 
   it('refuses invalid faults at start', async () => {
-    await expect(start({ faults: [{ type: 'status', status: 99 } as FaultInput] })).rejects.toThrow(
-      /status/,
-    )
+    await expect(start({ faults: [{ type: 'status', status: 99 } as FaultInput] })).rejects.toThrow(/status/)
   })
 })
 

@@ -20,9 +20,7 @@ const ENVELOPE = [
   'device_id',
   'status',
 ]
-const CONTENT_MEMBERS = Object.keys(rawSchema('Message').properties as object).filter(
-  (k) => !ENVELOPE.includes(k),
-)
+const CONTENT_MEMBERS = Object.keys(rawSchema('Message').properties as object).filter((k) => !ENVELOPE.includes(k))
 
 describe('GET /groups', () => {
   let emulator: Emulator
@@ -31,8 +29,7 @@ describe('GET /groups', () => {
   beforeAll(async () => {
     emulator = await start({ groups: 1000 })
     all = []
-    for (let offset = 0; offset < 1000; offset += 500)
-      all.push(...((await page(emulator, offset, 500)).groups as Group[]))
+    for (let offset = 0; offset < 1000; offset += 500) all.push(...((await page(emulator, offset, 500)).groups as Group[]))
   })
   afterAll(() => emulator.stop())
 
@@ -96,9 +93,7 @@ describe('GET /groups', () => {
   })
 
   it('has every content member of the Message record in any 40 consecutive groups', () => {
-    expect(CONTENT_MEMBERS).toEqual(
-      expect.arrayContaining(['text', 'poll', 'context', 'reactions', 'labels', 'buttons']),
-    )
+    expect(CONTENT_MEMBERS).toEqual(expect.arrayContaining(['text', 'poll', 'context', 'reactions', 'labels', 'buttons']))
     for (const start of [0, 17, 123, 480, 960]) {
       const window = all.slice(start, start + 40)
       const present = new Set(window.flatMap((g) => Object.keys(g.last_message ?? {})))
@@ -191,9 +186,7 @@ describe('GET /groups', () => {
   })
 
   it('has participants of every rank, up to 1,024 in a group, counted right', () => {
-    const ranks = new Set(
-      all.flatMap((g) => (g.participants as { rank: string }[]).map((p) => p.rank)),
-    )
+    const ranks = new Set(all.flatMap((g) => (g.participants as { rank: string }[]).map((p) => p.rank)))
     expect([...ranks].sort()).toEqual(['admin', 'creator', 'member'])
     expect(Math.max(...all.map((g) => g.participants_count as number))).toBe(1024)
     for (const g of all) {
@@ -286,10 +279,7 @@ describe('determinism', () => {
   const snapshot = async (seed: number | string): Promise<string> => {
     const emulator = await start({ groups: 300, seed })
     try {
-      return JSON.stringify((await page(emulator, 100, 50)).groups).replaceAll(
-        emulator.baseUrl,
-        'BASE',
-      )
+      return JSON.stringify((await page(emulator, 100, 50)).groups).replaceAll(emulator.baseUrl, 'BASE')
     } finally {
       await emulator.stop()
     }

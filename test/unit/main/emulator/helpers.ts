@@ -1,10 +1,5 @@
 import { vi } from 'vitest'
-import {
-  type Emulator,
-  type EmulatorOptions,
-  type RequestRecord,
-  startEmulator,
-} from '../../../../src-main/emulator/index'
+import { type Emulator, type EmulatorOptions, type RequestRecord, startEmulator } from '../../../../src-main/emulator/index'
 
 export interface Reply {
   status: number
@@ -42,11 +37,7 @@ export function getGroups(emulator: Emulator, query = '', init: RequestInit = {}
   })
 }
 
-export function postStory(
-  emulator: Emulator,
-  story: unknown,
-  init: RequestInit = {},
-): Promise<Reply> {
+export function postStory(emulator: Emulator, story: unknown, init: RequestInit = {}): Promise<Reply> {
   return call(`${emulator.baseUrl}/stories`, {
     method: 'POST',
     body: typeof story === 'string' ? story : JSON.stringify(story),
@@ -68,16 +59,12 @@ export interface GroupsPage {
 
 export async function page(emulator: Emulator, offset: number, count: number): Promise<GroupsPage> {
   const reply = await getGroups(emulator, `count=${count}&offset=${offset}`)
-  if (reply.status !== 200)
-    throw new Error(`GET /groups answered ${reply.status}: ${JSON.stringify(reply.body)}`)
+  if (reply.status !== 200) throw new Error(`GET /groups answered ${reply.status}: ${JSON.stringify(reply.body)}`)
   return reply.body as GroupsPage
 }
 
 /** Pages like the app should: until a short page, never trusting `total` alone. */
-export async function walk(
-  emulator: Emulator,
-  count: number,
-): Promise<{ ids: string[]; totals: number[]; requests: number }> {
+export async function walk(emulator: Emulator, count: number): Promise<{ ids: string[]; totals: number[]; requests: number }> {
   const ids: string[] = []
   const totals: number[] = []
   let offset = 0

@@ -11,8 +11,7 @@ describe('POST /media takes what the contract declares for it, and nothing else'
   let emulator: Emulator
   const upload = (type: string, body: BodyInit = new Uint8Array(64).fill(9)) =>
     call(`${emulator.baseUrl}/media`, { method: 'POST', body, headers: { ...bearer(emulator.token), 'content-type': type } })
-  const uploads = async () =>
-    ((await controlCall(emulator, '/uploads')).body as { uploads: { mimeType: string }[] }).uploads
+  const uploads = async () => ((await controlCall(emulator, '/uploads')).body as { uploads: { mimeType: string }[] }).uploads
 
   beforeAll(async () => {
     emulator = await start({ maxBodyBytes: 64 * 1024 })

@@ -14,12 +14,13 @@ import { CONTRACT_PATH, type SpecValidator, specValidator } from '../../../suppo
 import { call, getGroups, postStory, start } from './helpers'
 
 const PUBLISHED =
-  process.env['STATUSDESK_PUBLISHED_SPEC'] ??
-  fileURLToPath(new URL('../../../../../shared/reference/openapi.yaml', import.meta.url)) // optional: skipped when absent
+  process.env['STATUSDESK_PUBLISHED_SPEC'] ?? fileURLToPath(new URL('../../../../../shared/reference/openapi.yaml', import.meta.url)) // optional: skipped when absent
 const found = existsSync(PUBLISHED)
 
 if (!found) {
-  console.warn(`published-spec: skipped, no provider spec at ${PUBLISHED} (the project's own docs/openapi.yaml is checked by the other suites)`)
+  console.warn(
+    `published-spec: skipped, no provider spec at ${PUBLISHED} (the project's own docs/openapi.yaml is checked by the other suites)`,
+  )
 }
 
 type Node = Record<string, unknown>
@@ -35,8 +36,7 @@ function facts(node: unknown): unknown {
   )
 }
 
-const operation = (spec: Node, path: string, method: string): Node =>
-  ((spec.paths as Node)[path] as Node)[method] as Node
+const operation = (spec: Node, path: string, method: string): Node => ((spec.paths as Node)[path] as Node)[method] as Node
 
 describe.skipIf(!found)(`the provider's published spec (${PUBLISHED})`, () => {
   let published: SpecValidator

@@ -19,8 +19,7 @@ type Sent = { sent: boolean; message: Record<string, unknown> & { type: string }
 describe('POST /stories', () => {
   let emulator: Emulator
   const stories = async (): Promise<PublishedStory[]> =>
-    ((await controlCall(emulator, '/stories')).body as { stories: PublishedStory[] })
-      .stories
+    ((await controlCall(emulator, '/stories')).body as { stories: PublishedStory[] }).stories
 
   beforeAll(async () => {
     emulator = await start({ maxBodyBytes: 64 * 1024, now: () => 1_750_000_123_456 })
@@ -64,25 +63,10 @@ describe('POST /stories', () => {
 
   it.each([
     ['an image data URI', { media: JPEG, caption: 'Look' }, 'image', 'image/jpeg'],
-    [
-      'an image data URI with mime_type',
-      { media: JPEG, mime_type: 'image/jpeg' },
-      'image',
-      'image/jpeg',
-    ],
-    [
-      'an image URL',
-      { media: 'https://example.com/a/photo.png', caption: 'Sunset' },
-      'image',
-      'image/png',
-    ],
+    ['an image data URI with mime_type', { media: JPEG, mime_type: 'image/jpeg' }, 'image', 'image/jpeg'],
+    ['an image URL', { media: 'https://example.com/a/photo.png', caption: 'Sunset' }, 'image', 'image/png'],
     ['a video URL', { media: 'https://example.com/clip.mp4', seconds: 12 }, 'video', 'video/mp4'],
-    [
-      'an extensionless URL with mime_type',
-      { media: 'http://example.com/media/42', mime_type: 'video/mp4' },
-      'video',
-      'video/mp4',
-    ],
+    ['an extensionless URL with mime_type', { media: 'http://example.com/media/42', mime_type: 'video/mp4' }, 'video', 'video/mp4'],
     [
       'a voice note',
       {
@@ -94,12 +78,7 @@ describe('POST /stories', () => {
       'audio/ogg',
     ],
     ['an audio file by media id', { media: 'mp3-4e5f60718293a4b5c6d7e8f9' }, 'audio', 'audio/mpeg'],
-    [
-      'an image by media id',
-      { media: 'jpeg-0a1b2c3d4e5f60718293a4b5', caption: 'By id' },
-      'image',
-      'image/jpeg',
-    ],
+    ['an image by media id', { media: 'jpeg-0a1b2c3d4e5f60718293a4b5', caption: 'By id' }, 'image', 'image/jpeg'],
   ])('publishes %s as a %s message, pending', async (_name, body, type, mime) => {
     const reply = await postStory(emulator, body)
     expect(reply.status).toBe(200)
@@ -173,11 +152,7 @@ describe('POST /stories', () => {
     ['a contact with +', { ...TEXT, contacts: ['+4915112345678'] }, 'contacts.0'],
     ['a group as contact', { ...TEXT, contacts: ['120363040123456789@g.us'] }, 'contacts.0'],
     ['contacts not a list', { ...TEXT, contacts: '4915112345678' }, 'contacts'],
-    [
-      'a bad excluded contact',
-      { ...TEXT, exclude_contacts: ['1', '4915112345678'] },
-      'exclude_contacts.0',
-    ],
+    ['a bad excluded contact', { ...TEXT, exclude_contacts: ['1', '4915112345678'] }, 'exclude_contacts.0'],
     ['width not an integer', { media: JPEG, width: 10.5 }, 'width'],
     ['height negative', { media: JPEG, height: -1 }, 'height'],
     ['seconds a string', { media: 'https://example.com/v.mp4', seconds: '12' }, 'seconds'],
@@ -198,9 +173,7 @@ describe('POST /stories', () => {
     const reply = await postStory(emulator, body)
     expect(reply.status).toBe(400)
     expect(specErrors('ResponseError', reply.body)).toEqual([])
-    expect(
-      (reply.body as { error: { message: string } }).error.message.startsWith(`${field}:`),
-    ).toBe(true)
+    expect((reply.body as { error: { message: string } }).error.message.startsWith(`${field}:`)).toBe(true)
     expect(await stories()).toEqual([])
   })
 
@@ -208,11 +181,7 @@ describe('POST /stories', () => {
     ['JSON that does not parse', '{"caption": "hi"', {}],
     ['a JSON array', '[1,2]', {}],
     ['an empty body', '', {}],
-    [
-      'a body that is not JSON',
-      'caption=hi',
-      { 'content-type': 'application/x-www-form-urlencoded' },
-    ],
+    ['a body that is not JSON', 'caption=hi', { 'content-type': 'application/x-www-form-urlencoded' }],
   ])('rejects %s with 400', async (_name, body, headers) => {
     const reply = await postStory(emulator, body, { headers })
     expect(reply.status).toBe(400)

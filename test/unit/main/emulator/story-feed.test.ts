@@ -51,9 +51,7 @@ describe('the account’s stories, media uploads and view statuses', () => {
     const uploads = (await controlCall(emulator, '/uploads')).body as {
       uploads: { id: string; bytes: number; mimeType: string }[]
     }
-    expect(uploads.uploads).toEqual([
-      expect.objectContaining({ id, bytes: 100_000, mimeType: 'video/mp4' }),
-    ])
+    expect(uploads.uploads).toEqual([expect.objectContaining({ id, bytes: 100_000, mimeType: 'video/mp4' })])
     const story = await postStory(emulator, { media: id, caption: 'uploaded first' })
     expect(story.status).toBe(200)
     expect((story.body as { message: { video: { id: string } } }).message.video.id).toBe(id)
@@ -130,9 +128,11 @@ describe('the account’s stories, media uploads and view statuses', () => {
     })
     expect(copied.status).toBe(201)
     expect(specErrors('ResponseSuccess', copied.body)).toEqual([])
-    const stories = ((await controlCall(emulator, '/stories')).body as {
-      stories: { id: string; contacts?: string[]; caption?: string }[]
-    }).stories
+    const stories = (
+      (await controlCall(emulator, '/stories')).body as {
+        stories: { id: string; contacts?: string[]; caption?: string }[]
+      }
+    ).stories
     expect(stories).toHaveLength(2)
     expect(stories[1]).toMatchObject({ caption: 'Again', contacts: ['15550101234'] })
     expect(stories[1]!.id).not.toBe(id)
@@ -152,8 +152,7 @@ describe('the account’s stories, media uploads and view statuses', () => {
     now += 3 * 60_000 + 5
     const later = await api(`/statuses/${id}`)
     expect(specErrors('StatusesList', later.body)).toEqual([])
-    const statuses = (later.body as { statuses: { viewer_id: string; status: string; timestamp: string }[] })
-      .statuses
+    const statuses = (later.body as { statuses: { viewer_id: string; status: string; timestamp: string }[] }).statuses
     expect(statuses).toHaveLength(3)
     expect(statuses.every((s) => s.status === 'read')).toBe(true)
     const groups = (await getGroups(emulator, 'count=5')).body as {

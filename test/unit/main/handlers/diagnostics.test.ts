@@ -44,7 +44,13 @@ afterEach(async () => {
 
 function sources(over: Partial<DiagnosticsSources> = {}): DiagnosticsSources {
   return {
-    identity: { name: 'Statusdesk', version: '1.2.3', platform: 'linux', arch: 'x64', versions: { node: '22.1.0', chrome: '140.0.1', electron: '45.4.1' } },
+    identity: {
+      name: 'Statusdesk',
+      version: '1.2.3',
+      platform: 'linux',
+      arch: 'x64',
+      versions: { node: '22.1.0', chrome: '140.0.1', electron: '45.4.1' },
+    },
     dataDir: dir,
     logFolder: join(dir, 'logs'),
     accounts: () => accounts.list(),
@@ -63,7 +69,13 @@ describe('app:diagnostics', () => {
     await mkdir(join(dir, 'accounts', account.id), { recursive: true })
     await writeFile(join(dir, 'accounts', account.id, 'groups.snapshot'), Buffer.alloc(3 * 1024 * 1024))
 
-    const result = await dispatch(handlersWith({ sources: sources(), rendererLog: silentLogger }), 'app:diagnostics', undefined, { transport: 'ipc' }, silentLogger)
+    const result = await dispatch(
+      handlersWith({ sources: sources(), rendererLog: silentLogger }),
+      'app:diagnostics',
+      undefined,
+      { transport: 'ipc' },
+      silentLogger,
+    )
     expect(result.ok).toBe(true)
     const { text, logFolder } = (result as { ok: true; value: { text: string; logFolder: string } }).value
     expect(logFolder).toBe(join(dir, 'logs'))
@@ -107,7 +119,13 @@ describe('app:log', () => {
     const tooWide = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, i]))
     const wide = await dispatch(handlers, 'app:log', { level: 'info', message: 'm', context: tooWide }, { transport: 'web' }, silentLogger)
     expect(wide).toMatchObject({ ok: false, error: { code: 'invalid-argument', message: expect.stringContaining('at most 20 fields') } })
-    const nested = await dispatch(handlers, 'app:log', { level: 'info', message: 'm', context: { deep: { a: 1 } } }, { transport: 'web' }, silentLogger)
+    const nested = await dispatch(
+      handlers,
+      'app:log',
+      { level: 'info', message: 'm', context: { deep: { a: 1 } } },
+      { transport: 'web' },
+      silentLogger,
+    )
     expect(nested).toMatchObject({ ok: false, error: { code: 'invalid-argument' } })
     expect(await readFile(logs.file, 'utf8').catch(() => '')).toBe('')
   })

@@ -51,7 +51,10 @@ describe('outbox handlers', () => {
       ok: true,
       value: { targets: [{ accountId: 'gone', outcome: { state: 'refused', error: { code: 'not-found' } } }] },
     })
-    expect(await call(h, 'stories:publish', { requestId: 'abcdefgh13', draft, accountIds: [] })).toMatchObject({ ok: false, error: { code: 'invalid-argument' } })
+    expect(await call(h, 'stories:publish', { requestId: 'abcdefgh13', draft, accountIds: [] })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-argument' },
+    })
     expect(await call(h, 'stories:outbox-list')).toEqual({ ok: true, value: [] })
     expect(await call(h, 'stories:history-list')).toEqual({ ok: true, value: [] })
     expect(await call(h, 'stories:set-aside-list')).toEqual({ ok: true, value: [] })

@@ -71,7 +71,10 @@ describe('stories handlers', () => {
   it('refuses malformed arguments before any work: ids that are not grants, bad request ids, paths', async () => {
     const h = handlers(null)
     expect(await call(h, 'stories:media-get', { id: '../../etc/passwd' })).toMatchObject({ ok: false, error: { code: 'invalid-argument' } })
-    expect(await call(h, 'stories:publish', { requestId: 'x', draft: {} })).toMatchObject({ ok: false, error: { code: 'invalid-argument' } })
+    expect(await call(h, 'stories:publish', { requestId: 'x', draft: {} })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-argument' },
+    })
     expect(await call(h, 'stories:media-import', { name: 'a.jpg', bytes: '/home/me/a.jpg' })).toMatchObject({
       ok: false,
       error: { code: 'invalid-argument' },

@@ -5,13 +5,7 @@ import { join } from 'node:path'
 import { FuseState, FuseV1Options, getCurrentFuseWire } from '@electron/fuses'
 import type { AfterPackContext, Configuration } from 'electron-builder'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import builderDefault, {
-  RELEASE_FUSES,
-  builderConfig,
-  fuseHook,
-  fusesFor,
-  packedElectronPath,
-} from '../../../../electron-builder.config'
+import builderDefault, { RELEASE_FUSES, builderConfig, fuseHook, fusesFor, packedElectronPath } from '../../../../electron-builder.config'
 import { LINUX_ICON_SIZES, MASTER_ICON_SIZE } from '../../../../src-main/resources/render-icons'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..', '..')
@@ -67,7 +61,13 @@ describe('electron-builder configuration', () => {
   })
 
   it('names every artifact with the version and the arch', () => {
-    const names = [config.artifactName, config.nsis?.artifactName, config.dmg?.artifactName, config.appImage?.artifactName, config.deb?.artifactName]
+    const names = [
+      config.artifactName,
+      config.nsis?.artifactName,
+      config.dmg?.artifactName,
+      config.appImage?.artifactName,
+      config.deb?.artifactName,
+    ]
     for (const name of names) {
       expect(name).toContain('${version}')
       expect(name).toContain('${arch}')
@@ -137,7 +137,13 @@ describe('fuses', () => {
     /** A stand-in for Electron's binary: filler, the fuse sentinel, version 1, a wire of `length` fuses. */
     async function fakeElectron(name: string, length: number): Promise<string> {
       const wire = Buffer.alloc(length, FuseState.ENABLE)
-      const bytes = Buffer.concat([Buffer.alloc(1024, 0x2a), Buffer.from(SENTINEL), Buffer.from([1, length]), wire, Buffer.alloc(1024, 0x2a)])
+      const bytes = Buffer.concat([
+        Buffer.alloc(1024, 0x2a),
+        Buffer.from(SENTINEL),
+        Buffer.from([1, length]),
+        wire,
+        Buffer.alloc(1024, 0x2a),
+      ])
       const file = join(dir, name)
       await writeFile(file, bytes)
       return file
@@ -161,7 +167,10 @@ describe('fuses', () => {
     })
 
     it('finds the binary the way electron-builder names it on each platform', () => {
-      const packager = { executableName: 'statusdesk', appInfo: { productFilename: 'Statusdesk' } } as unknown as AfterPackContext['packager']
+      const packager = {
+        executableName: 'statusdesk',
+        appInfo: { productFilename: 'Statusdesk' },
+      } as unknown as AfterPackContext['packager']
       expect(packedElectronPath({ appOutDir: '/o', electronPlatformName: 'linux', packager })).toBe(join('/o', 'statusdesk'))
       expect(packedElectronPath({ appOutDir: '/o', electronPlatformName: 'win32', packager })).toBe(join('/o', 'Statusdesk.exe'))
       expect(packedElectronPath({ appOutDir: '/o', electronPlatformName: 'darwin', packager })).toBe(join('/o', 'Statusdesk.app'))

@@ -54,10 +54,9 @@ describe('the renderer source scan', () => {
       '1: uses insertAdjacentHTML',
       '2: uses outerHTML',
     ])
-    expect(rules('index.html', '<body onload="init()">\n<script>alert(1)</script>\n<script type="module" src="/src/main.ts"></script>')).toEqual([
-      '1: inline handler attribute',
-      '2: inline <script>',
-    ])
+    expect(
+      rules('index.html', '<body onload="init()">\n<script>alert(1)</script>\n<script type="module" src="/src/main.ts"></script>'),
+    ).toEqual(['1: inline handler attribute', '2: inline <script>'])
   })
 })
 

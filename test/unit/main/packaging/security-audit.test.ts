@@ -65,7 +65,7 @@ describe('Electronegativity over a window that undoes the hardening', () => {
         'export const win = new BrowserWindow({',
         '  webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false, webSecurity: false },',
         '})',
-        "// eng-disable NODE_INTEGRATION_JS_CHECK",
+        '// eng-disable NODE_INTEGRATION_JS_CHECK',
         '',
       ].join('\n'),
     )
@@ -86,7 +86,10 @@ describe('Electronegativity over a window that undoes the hardening', () => {
 
 describe('the npm audit verdict', () => {
   it('passes a report without high or critical advisories', () => {
-    const report = { vulnerabilities: { a: { name: 'a', severity: 'low', via: ['b'] } }, metadata: { vulnerabilities: { low: 1, high: 0, critical: 0 } } }
+    const report = {
+      vulnerabilities: { a: { name: 'a', severity: 'low', via: ['b'] } },
+      metadata: { vulnerabilities: { low: 1, high: 0, critical: 0 } },
+    }
     expect(judgeAudit(JSON.stringify(report))).toEqual({ kind: 'clean', counts: { low: 1, high: 0, critical: 0 } })
   })
 
@@ -109,7 +112,10 @@ describe('the npm audit verdict', () => {
   })
 
   it('tells an unreachable endpoint apart from a clean audit', () => {
-    const refused = { message: '405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk', statusCode: 405 }
+    const refused = {
+      message: '405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk',
+      statusCode: 405,
+    }
     expect(judgeAudit(JSON.stringify(refused))).toMatchObject({ kind: 'unreachable' })
     expect(judgeAudit('npm ERR! something else')).toMatchObject({ kind: 'unreadable' })
   })

@@ -25,9 +25,7 @@ describe('what web mode tells whoever started it', () => {
     const { say, out, err } = capture(false)
     say.ready(info)
     say.openFailed({ url: info.url, reason: 'xdg-open exited with code 3' })
-    say.usage(
-      'Port 4567 is already in use by another program: stop it, or choose another port with --port N.',
-    )
+    say.usage('Port 4567 is already in use by another program: stop it, or choose another port with --port N.')
     expect(out.join('')).toBe(
       [
         "Statusdesk (web mode) is running. Its address, with this launch's secret:",
@@ -38,9 +36,7 @@ describe('what web mode tells whoever started it', () => {
         '',
       ].join('\n'),
     )
-    expect(err).toEqual([
-      'Port 4567 is already in use by another program: stop it, or choose another port with --port N.\n',
-    ])
+    expect(err).toEqual(['Port 4567 is already in use by another program: stop it, or choose another port with --port N.\n'])
   })
 
   it('for a program: one JSON object a line, each saying what it is', () => {

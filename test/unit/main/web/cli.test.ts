@@ -31,21 +31,8 @@ interface Run {
  * Starts web mode as `npm run start:web` does, with only the environment given (plus PATH).
  * `wrap` turns the command into another one that runs it (a terminal, npm).
  */
-function startCli(
-  args: string[],
-  env: Record<string, string> = {},
-  wrap?: (base: string[]) => string[],
-  cwd = ROOT,
-): Run {
-  const base = [
-    process.execPath,
-    '--import',
-    'tsx',
-    'src-main/web/cli.ts',
-    '--data-dir',
-    dataDir,
-    ...args,
-  ]
+function startCli(args: string[], env: Record<string, string> = {}, wrap?: (base: string[]) => string[], cwd = ROOT): Run {
+  const base = [process.execPath, '--import', 'tsx', 'src-main/web/cli.ts', '--data-dir', dataDir, ...args]
   const argv = wrap ? wrap(base) : base
   const child = spawn(argv[0]!, argv.slice(1), {
     cwd,
@@ -71,10 +58,7 @@ function startCli(
     output: () => text,
     until: (done) =>
       new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`timed out; output so far:\n${text}`)),
-          30_000,
-        )
+        const timer = setTimeout(() => reject(new Error(`timed out; output so far:\n${text}`)), 30_000)
         const check = () => {
           if (!done(text)) return
           clearTimeout(timer)
@@ -110,8 +94,7 @@ const readyOf = (output: string) =>
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Record<string, unknown>)
-    .find((line) => line['event'] === 'ready') as
-    { url: string; origin: string; secret: string; port: number } | undefined
+    .find((line) => line['event'] === 'ready') as { url: string; origin: string; secret: string; port: number } | undefined
 
 async function freePort(): Promise<number> {
   const { createServer } = await import('node:net')
@@ -127,10 +110,7 @@ describe('npm run start:web', () => {
     const port = await freePort()
     // A package whose start:web runs web mode the way the project's own script does.
     const script = `cd '${ROOT}' && exec '${process.execPath}' --import tsx src-main/web/cli.ts --data-dir '${dataDir}'`
-    await writeFile(
-      join(dir, 'package.json'),
-      JSON.stringify({ name: 'x', version: '1.0.0', scripts: { 'start:web': script } }),
-    )
+    await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'x', version: '1.0.0', scripts: { 'start:web': script } }))
     const origins: string[] = []
     for (const npmArgs of [['--port', String(port)], [`--port=${port}`]]) {
       const run = startCli([], {}, () => ['npm', 'run', '--silent', 'start:web', ...npmArgs], dir)
@@ -173,10 +153,7 @@ describe('npm run start:web', () => {
     const bin = join(dir, 'bin')
     await mkdir(bin)
     // The opener a desktop without a browser has: records its arguments, then fails as xdg-open does.
-    await writeFile(
-      join(bin, 'xdg-open'),
-      `#!/bin/sh\nprintf '%s\\n' "$@" > "${join(dir, 'opener-args')}"\nexit 3\n`,
-    )
+    await writeFile(join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s\\n' "$@" > "${join(dir, 'opener-args')}"\nexit 3\n`)
     await chmod(join(bin, 'xdg-open'), 0o755)
     const run = startCli(['--open', '--json'], { PATH: `${bin}:${process.env['PATH'] ?? ''}` })
     const output = await run.until((text) => text.includes('"open-failed"'))
@@ -216,9 +193,7 @@ describe('npm run start:web', () => {
     ])
     const output = await run.until((text) => text.includes('No browser could be opened'))
     const clean = output.replace(/\r/g, '')
-    expect(clean).toContain(
-      "Statusdesk (web mode) is running. Its address, with this launch's secret:",
-    )
+    expect(clean).toContain("Statusdesk (web mode) is running. Its address, with this launch's secret:")
     expect(clean).toMatch(
       /No browser could be opened \(xdg-open was not found\): open http:\/\/127\.0\.0\.1:\d+\/#secret=\S+ in your browser\./,
     )

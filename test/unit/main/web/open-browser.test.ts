@@ -20,11 +20,7 @@ async function fakeOpener(code: number): Promise<typeof spawn> {
   await writeFile(script, `#!/bin/sh\nprintf '%s\\n' "$@" > "${join(dir, 'args')}"\nexit ${code}\n`)
   await chmod(script, 0o755)
   return ((command: string, args: string[], options: object) =>
-    spawn(
-      command === 'xdg-open' ? script : command,
-      args,
-      options as never,
-    )) as unknown as typeof spawn
+    spawn(command === 'xdg-open' ? script : command, args, options as never)) as unknown as typeof spawn
 }
 
 // The stand-in openers are shell scripts: these run where the opener is xdg-open or open.
@@ -56,9 +52,7 @@ describe('opening the browser', () => {
   it('takes an opener still running after a while to have handed the page over', async () => {
     const slow = ((_command: string, _args: string[], options: object) =>
       spawn('sleep', ['5'], options as never)) as unknown as typeof spawn
-    expect(
-      await openInBrowser('file:///x.html', { platform: 'linux', spawn: slow, waitMs: 100 }),
-    ).toEqual({ opened: true })
+    expect(await openInBrowser('file:///x.html', { platform: 'linux', spawn: slow, waitMs: 100 })).toEqual({ opened: true })
   })
 
   it("uses each system's own opener", () => {

@@ -14,12 +14,8 @@ describe('web mode options', () => {
       port: 4567,
       open: true,
     })
-    expect(() => parseWebOptions(['--open', 'abc'], { npm_config_port: 'true' })).toThrow(
-      /port given to npm/,
-    )
-    expect(() => parseWebOptions(['--open'], { npm_config_port: 'true' })).toThrow(
-      /port given to npm/,
-    )
+    expect(() => parseWebOptions(['--open', 'abc'], { npm_config_port: 'true' })).toThrow(/port given to npm/)
+    expect(() => parseWebOptions(['--open'], { npm_config_port: 'true' })).toThrow(/port given to npm/)
   })
 
   it('honours `npm run start:web --port=N`, which npm passes as npm_config_port=N', () => {
@@ -41,9 +37,7 @@ describe('web mode options', () => {
     ] as const) {
       expect(() => parseWebOptions(argv, env)).toThrow(WebUsageError)
     }
-    expect(() => parseWebOptions([], { npm_config_port: '99999' })).toThrow(
-      /port given to npm .* 1 to 65535.*"99999"/,
-    )
+    expect(() => parseWebOptions([], { npm_config_port: '99999' })).toThrow(/port given to npm .* 1 to 65535.*"99999"/)
     expect(() => parseWebOptions(['--port', 'x'], {})).toThrow(/--port must be a port number/)
   })
 

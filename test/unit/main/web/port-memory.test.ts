@@ -6,11 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { EventHub } from '../../../../src-main/platform/events'
 import { silentLogger } from '../../../../src-main/platform/log/log'
 import { WebUsageError } from '../../../../src-main/web/options'
-import {
-  listenOnChosenPort,
-  readRememberedPort,
-  rememberPort,
-} from '../../../../src-main/web/port-memory'
+import { listenOnChosenPort, readRememberedPort, rememberPort } from '../../../../src-main/web/port-memory'
 import { type WebServer, startWebServer } from '../../../../src-main/web/server'
 import { testHandlers } from '../../../support/handlers'
 
@@ -49,21 +45,14 @@ describe('the remembered web port', () => {
   it('is written owner-only and read back', async () => {
     await rememberPort(dir, 4567)
     expect(await readRememberedPort(dir)).toBe(4567)
-    if (process.platform !== 'win32')
-      expect((await stat(join(dir, 'web-port.json'))).mode & 0o777).toBe(0o600)
+    if (process.platform !== 'win32') expect((await stat(join(dir, 'web-port.json'))).mode & 0o777).toBe(0o600)
     await rememberPort(dir, 4568)
     expect(await readRememberedPort(dir)).toBe(4568)
   })
 
   it('is ignored when missing, damaged, out of range or oversized', async () => {
     expect(await readRememberedPort(dir)).toBeNull()
-    for (const text of [
-      '{',
-      '{"port":"4567"}',
-      '{"port":70000}',
-      '{"port":1.5}',
-      `{"port":4567,"x":"${'y'.repeat(1000)}"}`,
-    ]) {
+    for (const text of ['{', '{"port":"4567"}', '{"port":70000}', '{"port":1.5}', `{"port":4567,"x":"${'y'.repeat(1000)}"}`]) {
       await writeFile(join(dir, 'web-port.json'), text)
       expect(await readRememberedPort(dir)).toBeNull()
     }
@@ -96,9 +85,7 @@ describe('the remembered web port', () => {
     try {
       const attempt = listenOnChosenPort(start, { asked: blocker.port, remembered: 1 })
       await expect(attempt).rejects.toThrow(WebUsageError)
-      await expect(attempt).rejects.toThrow(
-        `Port ${blocker.port} is already in use by another program`,
-      )
+      await expect(attempt).rejects.toThrow(`Port ${blocker.port} is already in use by another program`)
     } finally {
       await blocker.close()
     }

@@ -27,10 +27,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 describe('OwnFiles', () => {
   it('loads a file once for every user of it and gives them one blob: URL', async () => {
     const { files, loads, live } = harness()
-    const [a, b] = await Promise.all([
-      files.acquire('/pictures/1.jpg'),
-      files.acquire('/pictures/1.jpg'),
-    ])
+    const [a, b] = await Promise.all([files.acquire('/pictures/1.jpg'), files.acquire('/pictures/1.jpg')])
     expect(a).toBe(b)
     expect(a).toMatch(/^blob:/)
     expect(loads).toEqual(['/pictures/1.jpg'])

@@ -1,9 +1,6 @@
 import { WEB_SECRET_HEADER } from '@shared/web-transport'
 import { describe, expect, it } from 'vitest'
-import {
-  createWebTransport,
-  reloadOnNewSecret,
-} from '../../../../src-renderer/src/bridge/web-transport'
+import { createWebTransport, reloadOnNewSecret } from '../../../../src-renderer/src/bridge/web-transport'
 
 interface Sent {
   url: string
@@ -45,13 +42,9 @@ function fakeServer(options: { secret?: string; events?: () => Response } = {}) 
         },
       )
     }
-    if (url.endsWith('/api/events'))
-      return options.events?.() ?? new Response(eventBody().body, { status: 200 })
+    if (url.endsWith('/api/events')) return options.events?.() ?? new Response(eventBody().body, { status: 200 })
     if (url.endsWith('/api/session')) return new Response(null, { status: 204 })
-    if (url.includes('/api/invoke/'))
-      return new Response(
-        JSON.stringify({ ok: true, value: { echo: JSON.parse(String(init.body)) } }),
-      )
+    if (url.includes('/api/invoke/')) return new Response(JSON.stringify({ ok: true, value: { echo: JSON.parse(String(init.body)) } }))
     return new Response('png')
   }
   return { sent, fetch: fetchFn }
@@ -244,8 +237,7 @@ describe('a new secret in the address of an open tab', () => {
     let reloads = 0
     const win = {
       location: { hash, reload: () => (reloads += 1) },
-      addEventListener: (name: string, listener: () => void) =>
-        name === 'hashchange' && listeners.push(listener),
+      addEventListener: (name: string, listener: () => void) => name === 'hashchange' && listeners.push(listener),
     }
     return {
       win: win as unknown as Window,

@@ -18,7 +18,14 @@ afterEach(() => {
 describe('AboutDialog', () => {
   it('shows the product name once, as its title, then the facts of this copy', async () => {
     fakeBridge({
-      'app:info': () => ({ name: 'Statusdesk', version: '0.1.0', platform: 'linux', arch: 'x64', transport: 'web', versions: { node: '20.20.0' } }),
+      'app:info': () => ({
+        name: 'Statusdesk',
+        version: '0.1.0',
+        platform: 'linux',
+        arch: 'x64',
+        transport: 'web',
+        versions: { node: '20.20.0' },
+      }),
     })
     const wrapper = mount(AboutDialog, {
       attachTo: document.body,

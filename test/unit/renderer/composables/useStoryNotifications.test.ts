@@ -47,7 +47,10 @@ describe('web-mode story notifications', () => {
     bridge.emit('stories:notify', { outcome: 'published', text: 'Call [number] today' })
     expect(shown).toEqual([{ title: 'Story published', body: '“Call [number] today” — Your planned or queued story is live.' }])
     bridge.emit('stories:notify', { outcome: 'failed', text: '' })
-    expect(shown[1]).toEqual({ title: 'Story not published', body: 'The server refused it. Open the Outbox to send it again or discard it.' })
+    expect(shown[1]).toEqual({
+      title: 'Story not published',
+      body: 'The server refused it. Open the Outbox to send it again or discard it.',
+    })
   })
 
   it('names the account when main said which one, in the user’s language', () => {
@@ -56,7 +59,10 @@ describe('web-mode story notifications', () => {
     bridge.emit('stories:notify', { outcome: 'missed', text: '', account: 'Branch' })
     expect(shown).toEqual([
       { title: 'Story published on Shop', body: '“Doors open” — Your planned or queued story is live.' },
-      { title: 'A planned story on Branch missed its time', body: 'It was not sent late. Open the Outbox to send it now, reschedule or cancel it.' },
+      {
+        title: 'A planned story on Branch missed its time',
+        body: 'It was not sent late. Open the Outbox to send it now, reschedule or cancel it.',
+      },
     ])
   })
 

@@ -81,7 +81,8 @@ function broken(now: number, then: number, zone: string, days: number): { text: 
   if (when.unit === 'day' && when.value !== days) why.push(`counted ${when.value} days, the calendar says ${days}`)
   if (days === 0 && !inHours) why.push('same date, not read in hours')
   if (apart < 12 * HOUR_MS && !inHours) why.push('under 12 hours, not read in hours')
-  if (apart >= 12 * HOUR_MS && days !== 0 && Math.abs(days) < 7 && when.unit !== 'day') why.push('another date past 12 hours, not read in days')
+  if (apart >= 12 * HOUR_MS && days !== 0 && Math.abs(days) < 7 && when.unit !== 'day')
+    why.push('another date past 12 hours, not read in days')
   if (Math.abs(days) >= 7 && when.unit !== 'date') why.push('a week or more away, not read as a date')
   if (text === 'tomorrow' && days !== 1) why.push('"tomorrow" is not the next date')
   if (text === 'yesterday' && days !== -1) why.push('"yesterday" is not the date before')
@@ -121,7 +122,8 @@ describe('relative days follow the calendar of the zone', () => {
             wrong.push(...why)
             if (!text) continue
             const said = saidFor.get(dates.get(then)!)
-            if (said !== undefined && said !== text) wrong.push(`${zone} ${new Date(now).toISOString()}: one date read "${said}" and "${text}"`)
+            if (said !== undefined && said !== text)
+              wrong.push(`${zone} ${new Date(now).toISOString()}: one date read "${said}" and "${text}"`)
             saidFor.set(dates.get(then)!, text)
           }
         }

@@ -16,7 +16,9 @@ describe('publish-to-several and audience strings, counted per language', () => 
     const t = tIn('en-US')
     expect(t('broadcast.summary.title', { sent: formatCount(3, 'en-US'), total: formatCount(4, 'en-US') })).toBe('Published to 3 of 4')
     expect(t('broadcast.summary.waiting', { count: '1' }, 1)).toBe('1 waiting for the connection')
-    expect(t('broadcast.audiences.csv.done', { name: 'Customers', count: formatCount(1200, 'en-US') }, 1200)).toBe('“Customers” now holds 1,200 numbers.')
+    expect(t('broadcast.audiences.csv.done', { name: 'Customers', count: formatCount(1200, 'en-US') }, 1200)).toBe(
+      '“Customers” now holds 1,200 numbers.',
+    )
     expect(t('broadcast.audiences.csv.badRows', { rows: '3' }, 1)).toBe('Not a phone number, so not imported: row 3.')
   })
 

@@ -14,7 +14,9 @@ const SOURCES = import.meta.glob<string>(
 )
 
 function lookup(key: string): unknown {
-  return key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), en)
+  return key
+    .split('.')
+    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), en)
 }
 
 describe('English strings of the frame and the groups browser', () => {

@@ -54,7 +54,7 @@ describe('translations', () => {
         expect(differing).toEqual([])
       })
 
-      it("gives counted messages one form per plural category of the language (and maybe one for zero)", () => {
+      it('gives counted messages one form per plural category of the language (and maybe one for zero)', () => {
         const categories = pluralCategories(code).length
         const wrong: string[] = []
         for (const [key, source] of english) {

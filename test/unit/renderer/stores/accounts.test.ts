@@ -48,7 +48,11 @@ describe('accounts store', () => {
     })
     const store = useAccountsStore()
     expect(await store.connect({ token: 'abcdefgh1234' })).toBeNull()
-    expect(store.error).toEqual({ code: 'unauthorized', message: 'gate.whapi.cloud refused the token', details: { reason: 'unauthorized', status: 401 } })
+    expect(store.error).toEqual({
+      code: 'unauthorized',
+      message: 'gate.whapi.cloud refused the token',
+      details: { reason: 'unauthorized', status: 401 },
+    })
     expect(store.busy).toBe(false)
     store.clearError()
     expect(store.error).toBeNull()

@@ -34,7 +34,9 @@ describe('group detail store', () => {
     const answers: Array<(name: string) => void> = []
     fakeBridge({
       'groups:get': () =>
-        new Promise((resolve) => answers.push((name) => resolve({ group: group({ id: 'a@g.us', name }), picture: null, pictureFull: null }))),
+        new Promise((resolve) =>
+          answers.push((name) => resolve({ group: group({ id: 'a@g.us', name }), picture: null, pictureFull: null })),
+        ),
     })
     const store = useGroupDetailStore()
     const opened = store.open('a@g.us')

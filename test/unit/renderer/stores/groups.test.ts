@@ -27,9 +27,7 @@ describe('groups store', () => {
     const bridge = fakeBridge({ 'groups:query': (arg) => windowOf(ALL, arg, 1200), 'groups:labels': () => LABELS })
     const store = useGroupsStore()
     await store.start()
-    expect(bridge.callsTo('groups:query')).toEqual([
-      { search: '', filters: [], labels: [], sort: 'recent', offset: 0, limit: PAGE_SIZE },
-    ])
+    expect(bridge.callsTo('groups:query')).toEqual([{ search: '', filters: [], labels: [], sort: 'recent', offset: 0, limit: PAGE_SIZE }])
     expect(store.status).toBe('ready')
     expect(store.matching).toBe(1000)
     expect(store.total).toBe(1200)
@@ -95,7 +93,11 @@ describe('groups store', () => {
   it('waits for a pause in typing before it searches, and searches the last text', async () => {
     vi.useFakeTimers()
     const bridge = fakeBridge({
-      'groups:query': (arg) => windowOf(ALL.filter((r) => r.name.includes((arg as { search: string }).search)), arg),
+      'groups:query': (arg) =>
+        windowOf(
+          ALL.filter((r) => r.name.includes((arg as { search: string }).search)),
+          arg,
+        ),
       'groups:labels': () => [],
     })
     const store = useGroupsStore()

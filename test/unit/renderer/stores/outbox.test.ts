@@ -28,8 +28,24 @@ const entry = (id: string, accountId: string): HistoryItemView => ({
 const history = [entry('h2', 'a2'), entry('h1', 'a1')]
 const setAside: SetAsideItem[] = [
   { accountId: 'a1', id: 'history.json.corrupt-1', kind: 'history', at: '2026-01-01T00:00:00Z', bytes: 10, preview: '{', restorable: true },
-  { accountId: 'a2', id: 'drafts/saved.json.corrupt-1', kind: 'saved-drafts', at: '2026-01-01T00:00:00Z', bytes: 10, preview: '[', restorable: true },
-  { accountId: null, id: 'audiences.json.corrupt-1', kind: 'audiences', at: '2026-01-01T00:00:00Z', bytes: 10, preview: '[', restorable: true },
+  {
+    accountId: 'a2',
+    id: 'drafts/saved.json.corrupt-1',
+    kind: 'saved-drafts',
+    at: '2026-01-01T00:00:00Z',
+    bytes: 10,
+    preview: '[',
+    restorable: true,
+  },
+  {
+    accountId: null,
+    id: 'audiences.json.corrupt-1',
+    kind: 'audiences',
+    at: '2026-01-01T00:00:00Z',
+    bytes: 10,
+    preview: '[',
+    restorable: true,
+  },
 ]
 
 function bridgeFor(overrides: Parameters<typeof fakeBridge>[0] = {}) {
@@ -112,7 +128,11 @@ describe('outbox store', () => {
     const outbox = await loaded()
     await outbox.act(outbox.items[2]!, 'send-now')
     expect(bridge.callsTo('stories:outbox-act')).toEqual([{ accountId: 'a2', id: 'q2', action: 'send-now' }])
-    expect(outbox.items.map((item) => `${item.accountId}:${item.id}:${item.state}`)).toEqual(['a1:q1:queued', 'a1:p1:scheduled', 'a2:q2:sending'])
+    expect(outbox.items.map((item) => `${item.accountId}:${item.id}:${item.state}`)).toEqual([
+      'a1:q1:queued',
+      'a1:p1:scheduled',
+      'a2:q2:sending',
+    ])
   })
 
   it('names the account of a set-aside file, or none for the app’s own lists', async () => {

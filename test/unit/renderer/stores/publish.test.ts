@@ -10,7 +10,11 @@ import { account, state } from '../support/accounts-fixtures'
 import { failure, fakeBridge } from '../support/fake-bridge'
 import { answerFor, oneAccount, sent } from '../support/publish-fixtures'
 
-const accounts = state([account({ id: 'a1', label: 'Shop' }), account({ id: 'a2', label: 'Branch' }), account({ id: 'a3', label: 'Demo', isDemo: true })])
+const accounts = state([
+  account({ id: 'a1', label: 'Shop' }),
+  account({ id: 'a2', label: 'Branch' }),
+  account({ id: 'a3', label: 'Demo', isDemo: true }),
+])
 const base = { 'stories:limits': () => DEFAULT_STORY_LIMITS, 'stories:draft-get': () => null, 'accounts:list': () => accounts }
 const alone = { ...base, ...oneAccount }
 
@@ -193,8 +197,18 @@ describe('publish store, to several accounts', () => {
   it('sends one press for every ticked account, counts the outcomes, and follows a waiting one until it is published', async () => {
     const result: PublishResult = {
       targets: [
-        { accountId: 'a1', label: 'Shop', requestId: 'r-0', outcome: { state: 'sent', itemId: 'i1', messageId: 'm1', messageStatus: 'sent' } },
-        { accountId: 'a2', label: 'Branch', requestId: 'r-1', outcome: { state: 'queued', itemId: 'i2', error: { code: 'offline', message: 'No connection.' } } },
+        {
+          accountId: 'a1',
+          label: 'Shop',
+          requestId: 'r-0',
+          outcome: { state: 'sent', itemId: 'i1', messageId: 'm1', messageStatus: 'sent' },
+        },
+        {
+          accountId: 'a2',
+          label: 'Branch',
+          requestId: 'r-1',
+          outcome: { state: 'queued', itemId: 'i2', error: { code: 'offline', message: 'No connection.' } },
+        },
       ],
     }
     const bridge = fakeBridge({ ...base, 'stories:publish': () => result })
@@ -220,8 +234,18 @@ describe('publish store, to several accounts', () => {
   it('keeps the story in the composer when an account refused it', async () => {
     const result: PublishResult = {
       targets: [
-        { accountId: 'a1', label: 'Shop', requestId: 'r-0', outcome: { state: 'sent', itemId: 'i1', messageId: null, messageStatus: null } },
-        { accountId: 'a2', label: 'Branch', requestId: 'r-1', outcome: { state: 'refused', error: { code: 'unauthorized', message: 'Token needed.' } } },
+        {
+          accountId: 'a1',
+          label: 'Shop',
+          requestId: 'r-0',
+          outcome: { state: 'sent', itemId: 'i1', messageId: null, messageStatus: null },
+        },
+        {
+          accountId: 'a2',
+          label: 'Branch',
+          requestId: 'r-1',
+          outcome: { state: 'refused', error: { code: 'unauthorized', message: 'Token needed.' } },
+        },
       ],
     }
     fakeBridge({ ...base, 'stories:publish': () => result })

@@ -16,7 +16,9 @@ function bridgeFor(dueAtAnswer?: string) {
     'stories:publish': (arg) => {
       const { dueAt } = arg as { dueAt?: string }
       return answerFor(
-        dueAt ? { state: 'scheduled', itemId: 'i1', dueAt: dueAtAnswer ?? dueAt } : { state: 'sent', itemId: 'i1', messageId: 'm', messageStatus: 'sent' },
+        dueAt
+          ? { state: 'scheduled', itemId: 'i1', dueAt: dueAtAnswer ?? dueAt }
+          : { state: 'sent', itemId: 'i1', messageId: 'm', messageStatus: 'sent' },
       )(arg)
     },
     ...oneAccount,
@@ -88,7 +90,12 @@ describe('planned story edits', () => {
     const schedule = useScheduleStore()
     schedule.zone = 'America/New_York'
     expect(await schedule.edit({ accountId: 'a2', id: 'i1' }, { caption: 'New words', wall: '2099-01-15T09:00' })).toBe(true)
-    expect(bridge.callsTo('stories:schedule-edit')[0]).toEqual({ accountId: 'a2', id: 'i1', caption: 'New words', dueAt: '2099-01-15T14:00:00.000Z' })
+    expect(bridge.callsTo('stories:schedule-edit')[0]).toEqual({
+      accountId: 'a2',
+      id: 'i1',
+      caption: 'New words',
+      dueAt: '2099-01-15T14:00:00.000Z',
+    })
     const item = outboxItem({ id: 'i1', accountId: 'a2', state: 'scheduled', dueAt: '2099-01-15T14:00:00.000Z' })
     await schedule.duplicate(item)
     expect(bridge.callsTo('stories:schedule-duplicate')[0]).toMatchObject({ accountId: 'a2', id: 'i1', dueAt: '2099-01-16T14:00:00.000Z' })

@@ -11,7 +11,12 @@ const defaults: Settings = {
   stories: { imageMaxBytes: 1, videoMaxBytes: 1, audioMaxBytes: 1, videoMaxSeconds: 60, lateSendMinutes: 0 },
   updates: { enabled: false, feedUrl: null },
 }
-const recovery = { file: 'settings' as const, movedTo: 'settings.json.unreadable-2025', at: '2025-01-01T00:00:00.000Z', reason: 'the file is not valid JSON' }
+const recovery = {
+  file: 'settings' as const,
+  movedTo: 'settings.json.unreadable-2025',
+  at: '2025-01-01T00:00:00.000Z',
+  reason: 'the file is not valid JSON',
+}
 
 beforeEach(() => {
   setActivePinia(createPinia())

@@ -35,7 +35,11 @@ describe('the saved draft and what the user typed', () => {
 
   it('never puts the saved draft over text typed while it loaded, and asks which to keep', async () => {
     const slow = slowDraft(savedDraft('From yesterday'))
-    const bridge = fakeBridge({ 'stories:limits': () => DEFAULT_STORY_LIMITS, 'stories:draft-get': slow.get, 'stories:draft-save': () => undefined })
+    const bridge = fakeBridge({
+      'stories:limits': () => DEFAULT_STORY_LIMITS,
+      'stories:draft-get': slow.get,
+      'stories:draft-save': () => undefined,
+    })
     const store = useStoriesStore()
     const loading = store.load()
     store.draft.text.body = 'Typed right away'

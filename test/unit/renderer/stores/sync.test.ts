@@ -77,7 +77,8 @@ describe('sync store', () => {
     let release!: () => void
     const bridge = fakeBridge({
       'groups:state': () => state(),
-      'groups:sync': () => new Promise((resolve) => (release = () => resolve({ added: 1, removed: 0, changed: 0, total: 1, rejected: 0, durationMs: 3 }))),
+      'groups:sync': () =>
+        new Promise((resolve) => (release = () => resolve({ added: 1, removed: 0, changed: 0, total: 1, rejected: 0, durationMs: 3 }))),
     })
     const store = useSyncStore()
     const first = store.sync()

@@ -19,7 +19,13 @@ describe('the update feed setting', () => {
     const feed = (feedUrl: unknown) => SettingsPatchSchema.safeParse({ updates: { feedUrl } })
     expect(feed('https://updates.example.com/statusdesk/').success).toBe(true)
     expect(feed(null).success).toBe(true)
-    for (const bad of ['http://updates.example.com/', 'file:///tmp/feed', 'https://me:pw@updates.example.com/', 'updates.example.com', '']) {
+    for (const bad of [
+      'http://updates.example.com/',
+      'file:///tmp/feed',
+      'https://me:pw@updates.example.com/',
+      'updates.example.com',
+      '',
+    ]) {
       const result = feed(bad)
       expect(result.success, bad).toBe(false)
     }

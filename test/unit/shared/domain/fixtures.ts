@@ -8,10 +8,7 @@ export function messageFixtures(): Record<string, Record<string, unknown>> {
   return Object.fromEntries(
     readdirSync(dir)
       .filter((file) => file.endsWith('.json'))
-      .map((file) => [
-        file.replace(/\.json$/, ''),
-        JSON.parse(readFileSync(join(dir, file), 'utf8')),
-      ]),
+      .map((file) => [file.replace(/\.json$/, ''), JSON.parse(readFileSync(join(dir, file), 'utf8'))]),
   )
 }
 

@@ -52,10 +52,7 @@ describe('GroupSchema', () => {
     [{ participants_count: '3' }, 'participants_count'],
     [{ participants: [{ id: '447700900123' }] }, 'participants[0].rank'],
     [{ labels: [{ id: '3', name: 'Hiking' }] }, 'labels[0].color'],
-    [
-      { last_message: { id: 'm', type: 'text', chat_id: 'c', from_me: 'no', timestamp: 1 } },
-      'last_message.from_me',
-    ],
+    [{ last_message: { id: 'm', type: 'text', chat_id: 'c', from_me: 'no', timestamp: 1 } }, 'last_message.from_me'],
     [{ restricted: 'true' }, 'restricted'],
   ])('rejects %j at %s', (override, path) => {
     expect(parseWith(GroupSchema, groupFixture(override))).toMatchObject({

@@ -8,9 +8,7 @@ function page(groups: unknown[], extra: Record<string, unknown> = {}) {
 
 describe('parseGroupsPage', () => {
   it('parses a page of good groups', () => {
-    const result = parseGroupsPage(
-      page([groupFixture(), groupFixture({ id: '120363000000000002@g.us' })]),
-    )
+    const result = parseGroupsPage(page([groupFixture(), groupFixture({ id: '120363000000000002@g.us' })]))
     expect(result.success).toBe(true)
     if (!result.success) return
     expect(result.data.groups).toHaveLength(2)
@@ -19,9 +17,7 @@ describe('parseGroupsPage', () => {
   })
 
   it('sets a malformed group aside, counts it and names where it is wrong', () => {
-    const groups = Array.from({ length: 20 }, (_, i) =>
-      groupFixture({ id: `1203630000000000${String(i).padStart(2, '0')}@g.us` }),
-    )
+    const groups = Array.from({ length: 20 }, (_, i) => groupFixture({ id: `1203630000000000${String(i).padStart(2, '0')}@g.us` }))
     const bad = groups[17] as { last_message: { poll: { options: unknown } } }
     bad.last_message.poll.options = 'Saturday or Sunday'
     groups[4] = { id: 42, name: 'no id string' }
@@ -69,10 +65,7 @@ describe('parseGroupsPage', () => {
 
   it('sets aside a group that is not an object at all', () => {
     const result = parseGroupsPage(page([null, 'group', groupFixture()]))
-    expect(result.success && result.data.rejected.map((r) => r.path)).toEqual([
-      'groups[0]',
-      'groups[1]',
-    ])
+    expect(result.success && result.data.rejected.map((r) => r.path)).toEqual(['groups[0]', 'groups[1]'])
   })
 
   it.each([

@@ -4,9 +4,7 @@ import { describeZodError, formatIssuePath } from '@shared/domain'
 
 describe('formatIssuePath', () => {
   it('reads like a JavaScript accessor', () => {
-    expect(formatIssuePath(['groups', 17, 'last_message', 'poll', 'options'])).toBe(
-      'groups[17].last_message.poll.options',
-    )
+    expect(formatIssuePath(['groups', 17, 'last_message', 'poll', 'options'])).toBe('groups[17].last_message.poll.options')
     expect(formatIssuePath([0, 'a'])).toBe('[0].a')
     expect(formatIssuePath(['a', 'odd key', 'b'])).toBe('a["odd key"].b')
     expect(formatIssuePath([])).toBe('')

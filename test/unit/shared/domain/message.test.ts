@@ -45,9 +45,7 @@ function setAt(target: Record<string, unknown>, path: (string | number)[], value
 }
 
 function formatted(path: (string | number)[]): string {
-  return path
-    .map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? key : `.${key}`))
-    .join('')
+  return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? key : `.${key}`)).join('')
 }
 
 describe('MessageSchema', () => {

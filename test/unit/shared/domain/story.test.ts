@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  STORY_FONTS,
-  StoryRequestSchema,
-  StoryResponseSchema,
-  parseStoryRequest,
-  parseStoryResponse,
-} from '@shared/domain'
+import { STORY_FONTS, StoryRequestSchema, StoryResponseSchema, parseStoryRequest, parseStoryResponse } from '@shared/domain'
 import { messageFixture } from './fixtures'
 
 const text = {
@@ -18,24 +12,16 @@ const text = {
 describe('story requests', () => {
   it('accepts a text story in each of the eight fonts', () => {
     expect(STORY_FONTS).toHaveLength(8)
-    for (const font_type of STORY_FONTS)
-      expect(parseStoryRequest({ ...text, font_type }).success).toBe(true)
+    for (const font_type of STORY_FONTS) expect(parseStoryRequest({ ...text, font_type }).success).toBe(true)
   })
 
   it('accepts media stories: URL, data URI or media id, with an optional caption', () => {
-    for (const media of [
-      'https://cdn.example.com/a.jpg',
-      'data:image/jpeg;base64,/9j/4AAQ',
-      'jpeg-5e2a1c3a4f6b7c8d-ab12',
-    ]) {
+    for (const media of ['https://cdn.example.com/a.jpg', 'data:image/jpeg;base64,/9j/4AAQ', 'jpeg-5e2a1c3a4f6b7c8d-ab12']) {
       const result = parseStoryRequest({ media, caption: 'Top', mime_type: 'image/jpeg' })
       expect(result.success).toBe(true)
       if (result.success) expect(result.data).toHaveProperty('media', media)
     }
-    expect(
-      parseStoryRequest({ media: 'https://cdn.example.com/a.mp3', background_color: '#FF000000' })
-        .success,
-    ).toBe(true)
+    expect(parseStoryRequest({ media: 'https://cdn.example.com/a.mp3', background_color: '#FF000000' }).success).toBe(true)
   })
 
   it('is media or text, never both', () => {
@@ -43,9 +29,7 @@ describe('story requests', () => {
       success: false,
       issue: { path: '' },
     })
-    expect(
-      StoryRequestSchema.safeParse({ ...text, media: 'https://cdn.example.com/a.jpg' }).success,
-    ).toBe(false)
+    expect(StoryRequestSchema.safeParse({ ...text, media: 'https://cdn.example.com/a.jpg' }).success).toBe(false)
   })
 
   it.each([
@@ -68,9 +52,7 @@ describe('story requests', () => {
   })
 
   it('takes contacts as bare numbers of 7 to 15 digits only, as the contract says', () => {
-    expect(parseStoryRequest({ ...text, contacts: ['447700900123'], exclude_contacts: ['4477009001'] }).success).toBe(
-      true,
-    )
+    expect(parseStoryRequest({ ...text, contacts: ['447700900123'], exclude_contacts: ['4477009001'] }).success).toBe(true)
   })
 
   it.each([
@@ -91,10 +73,7 @@ describe('story requests', () => {
   })
 
   it('accepts a caption of exactly 1024 characters and opaque six-digit colours', () => {
-    expect(
-      parseStoryRequest({ ...text, caption: 'x'.repeat(1024), background_color: '#336699' })
-        .success,
-    ).toBe(true)
+    expect(parseStoryRequest({ ...text, caption: 'x'.repeat(1024), background_color: '#336699' }).success).toBe(true)
   })
 })
 

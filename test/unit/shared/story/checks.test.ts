@@ -28,13 +28,12 @@ describe('checks before a story is sent', () => {
 
   it('refuses empty text, too long text, bad colours and the transparent default', () => {
     expect(codes(checkStory(draft({ text: { body: '  \n ' } }), null, DEFAULT_STORY_LIMITS))).toEqual(['text:text-empty:error'])
-    expect(codes(checkStory(draft({ text: { body: 'x'.repeat(1025) } }), null, DEFAULT_STORY_LIMITS))).toEqual([
-      'text:text-too-long:error',
-    ])
+    expect(codes(checkStory(draft({ text: { body: 'x'.repeat(1025) } }), null, DEFAULT_STORY_LIMITS))).toEqual(['text:text-too-long:error'])
     expect(checkStory(draft({ text: { body: 'x'.repeat(1024) } }), null, DEFAULT_STORY_LIMITS)).toEqual([])
-    expect(
-      codes(checkStory(draft({ text: { body: 'Hi', background: 'FF000000', color: '#FFF' } }), null, DEFAULT_STORY_LIMITS)),
-    ).toEqual(['background:color-invalid:error', 'color:color-invalid:error'])
+    expect(codes(checkStory(draft({ text: { body: 'Hi', background: 'FF000000', color: '#FFF' } }), null, DEFAULT_STORY_LIMITS))).toEqual([
+      'background:color-invalid:error',
+      'color:color-invalid:error',
+    ])
     expect(codes(checkStory(draft({ text: { body: 'Hi', background: '#00000000' } }), null, DEFAULT_STORY_LIMITS))).toEqual([
       'background:background-transparent:error',
     ])
@@ -54,9 +53,17 @@ describe('checks before a story is sent', () => {
   it('needs media for a media story, and checks caption length and the preview', () => {
     expect(codes(checkStory(draft({ kind: 'media' }), null, DEFAULT_STORY_LIMITS))).toEqual(['media:media-missing:error'])
     expect(
-      codes(checkStory(draft({ kind: 'media', media: { caption: 'c'.repeat(1025), preview: 'data:image/png;base64,AAAA' } }), image, DEFAULT_STORY_LIMITS)),
+      codes(
+        checkStory(
+          draft({ kind: 'media', media: { caption: 'c'.repeat(1025), preview: 'data:image/png;base64,AAAA' } }),
+          image,
+          DEFAULT_STORY_LIMITS,
+        ),
+      ),
     ).toEqual(['caption:caption-too-long:error', 'media:preview-invalid:error'])
-    expect(checkStory(draft({ kind: 'media', media: { preview: 'data:image/jpeg;base64,/9j/4AA=' } }), image, DEFAULT_STORY_LIMITS)).toEqual([])
+    expect(
+      checkStory(draft({ kind: 'media', media: { preview: 'data:image/jpeg;base64,/9j/4AA=' } }), image, DEFAULT_STORY_LIMITS),
+    ).toEqual([])
   })
 
   it('applies the size and length limits per kind, as configured', () => {
@@ -87,14 +94,28 @@ describe('checks before a story is sent', () => {
     ).toEqual(['exclude:contact-invalid:error'])
     // A hidden-number id (kept in a draft from an older version) is refused at its field too.
     expect(
-      checkStory(draft({ text: { body: 'Hi' }, audience: { mode: 'contacts', contacts: ['123456789012@lid'] } }), null, DEFAULT_STORY_LIMITS),
+      checkStory(
+        draft({ text: { body: 'Hi' }, audience: { mode: 'contacts', contacts: ['123456789012@lid'] } }),
+        null,
+        DEFAULT_STORY_LIMITS,
+      ),
     ).toEqual([{ field: 'contacts', code: 'contact-invalid', severity: 'error', params: { value: '123456789012@lid', count: 1 } }])
     expect(
-      codes(checkStory(draft({ text: { body: 'Hi' }, audience: { mode: 'everyone', exclude: ['15550100001@c.us'] } }), null, DEFAULT_STORY_LIMITS)),
+      codes(
+        checkStory(
+          draft({ text: { body: 'Hi' }, audience: { mode: 'everyone', exclude: ['15550100001@c.us'] } }),
+          null,
+          DEFAULT_STORY_LIMITS,
+        ),
+      ),
     ).toEqual(['exclude:contact-invalid:error'])
     // Exclusions do not matter when only chosen contacts see it.
     expect(
-      checkStory(draft({ text: { body: 'Hi' }, audience: { mode: 'contacts', contacts: ['15550100001'], exclude: ['abc'] } }), null, DEFAULT_STORY_LIMITS),
+      checkStory(
+        draft({ text: { body: 'Hi' }, audience: { mode: 'contacts', contacts: ['15550100001'], exclude: ['abc'] } }),
+        null,
+        DEFAULT_STORY_LIMITS,
+      ),
     ).toEqual([])
   })
 })
@@ -104,8 +125,6 @@ describe('caption length counts characters, not UTF-16 units', () => {
     const emoji = '😀'.repeat(1024)
     expect(emoji.length).toBe(2048)
     expect(checkStory(draft({ text: { body: emoji } }), null, DEFAULT_STORY_LIMITS)).toEqual([])
-    expect(codes(checkStory(draft({ text: { body: emoji + '😀' } }), null, DEFAULT_STORY_LIMITS))).toContain(
-      'text:text-too-long:error',
-    )
+    expect(codes(checkStory(draft({ text: { body: emoji + '😀' } }), null, DEFAULT_STORY_LIMITS))).toContain('text:text-too-long:error')
   })
 })

@@ -66,7 +66,11 @@ describe('the request built from the composer', () => {
   })
 
   it('summarises for the outbox and history', () => {
-    const d = draft({ kind: 'media', media: { caption: 'x', preview: 'data:image/jpeg;base64,AA==' }, audience: { mode: 'contacts', contacts: ['15550100001', '15550100001'] } })
+    const d = draft({
+      kind: 'media',
+      media: { caption: 'x', preview: 'data:image/jpeg;base64,AA==' },
+      audience: { mode: 'contacts', contacts: ['15550100001', '15550100001'] },
+    })
     expect(audienceSize(d)).toBe(1)
     expect(summarizeStory(d, grant({}))).toMatchObject({
       kind: 'image',

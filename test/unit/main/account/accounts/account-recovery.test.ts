@@ -81,7 +81,11 @@ describe('a damaged accounts file', () => {
 
     await writeFile(join(dir, 'accounts.json'), '{"accounts": [{"id": "trunc')
     const again = await open(box)
-    expect(again.list()).toMatchObject({ accounts: [], activeId: null, orphans: [{ id: shop.id, label: 'Shop', baseUrl: emulator.baseUrl, tokenHint: '…1706' }] })
+    expect(again.list()).toMatchObject({
+      accounts: [],
+      activeId: null,
+      orphans: [{ id: shop.id, label: 'Shop', baseUrl: emulator.baseUrl, tokenHint: '…1706' }],
+    })
 
     const back = await again.connect(input(TOKEN_A))
     expect(back).toMatchObject({ id: shop.id, label: 'Shop', outcome: 'recovered' })

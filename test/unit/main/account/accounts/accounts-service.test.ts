@@ -81,7 +81,14 @@ describe('accounts with a real keyring', () => {
     const accounts = open(box)
     const summary = await accounts.connect(input(TOKEN_A, { label: 'Shop' }))
 
-    expect(summary).toMatchObject({ label: 'Shop', baseUrl: emulator.baseUrl, tokenHint: '…1706', encryption: 'keyring', hasToken: true, isDemo: false })
+    expect(summary).toMatchObject({
+      label: 'Shop',
+      baseUrl: emulator.baseUrl,
+      tokenHint: '…1706',
+      encryption: 'keyring',
+      hasToken: true,
+      isDemo: false,
+    })
     const text = await storeText()
     expect(text).toMatch(/"sealed":\s*"v1:keyring:[A-Za-z0-9+/=]+"/)
     expect(text).not.toContain(TOKEN_A)
@@ -307,7 +314,16 @@ describe('several accounts', () => {
     const original = JSON.stringify({ ...file, schemaVersion: 9 })
     await writeFile(join(dir, 'accounts.json'), original)
     const recoveries = new RecoveryLog()
-    services.push(new AccountsService({ store: openConfStore({ dir, name: 'accounts' }), secretBox: box, dataDir: dir, fetch: countingFetch, log: silentLogger, recoveries }))
+    services.push(
+      new AccountsService({
+        store: openConfStore({ dir, name: 'accounts' }),
+        secretBox: box,
+        dataDir: dir,
+        fetch: countingFetch,
+        log: silentLogger,
+        recoveries,
+      }),
+    )
     const [recovered] = recoveries.list()
     expect(recovered?.movedTo).toMatch(/^accounts\.json\.newer-/)
     expect(await readFile(join(dir, recovered!.movedTo), 'utf8')).toBe(original)
@@ -317,7 +333,16 @@ describe('several accounts', () => {
     const { box } = fakeKeyring()
     await open(box).connect(input(TOKEN_A))
     const recoveries = new RecoveryLog()
-    services.push(new AccountsService({ store: openConfStore({ dir, name: 'accounts' }), secretBox: box, dataDir: dir, fetch: countingFetch, log: silentLogger, recoveries }))
+    services.push(
+      new AccountsService({
+        store: openConfStore({ dir, name: 'accounts' }),
+        secretBox: box,
+        dataDir: dir,
+        fetch: countingFetch,
+        log: silentLogger,
+        recoveries,
+      }),
+    )
     expect(recoveries.list()).toEqual([])
     expect((await readdir(dir)).filter((name) => name.startsWith('accounts.json.'))).toEqual([])
   })

@@ -30,7 +30,9 @@ async function failure(baseUrl: string, token = TOKEN): Promise<AppError> {
 describe('connect test', () => {
   it('passes for a working pair in one request, learning the channel’s own number from its messages', async () => {
     emulator.control.requests.clear()
-    await expect(testConnection({ baseUrl: emulator.baseUrl, token: TOKEN, fetch: globalThis.fetch })).resolves.toEqual({ channelId: '15550100001' })
+    await expect(testConnection({ baseUrl: emulator.baseUrl, token: TOKEN, fetch: globalThis.fetch })).resolves.toEqual({
+      channelId: '15550100001',
+    })
     const asked = emulator.control.requests.list()
     expect(asked.map(({ method, path, status }) => ({ method, path, status }))).toEqual([
       { method: 'GET', path: '/groups?count=100&offset=0', status: 200 },
@@ -63,7 +65,9 @@ describe('connect test', () => {
 
   it('gets through when a single 500 is followed by a good answer', async () => {
     emulator.control.faults.add({ type: 'status', status: 500, route: 'groups', times: 1 })
-    await expect(testConnection({ baseUrl: emulator.baseUrl, token: TOKEN, fetch: globalThis.fetch })).resolves.toEqual({ channelId: '15550100001' })
+    await expect(testConnection({ baseUrl: emulator.baseUrl, token: TOKEN, fetch: globalThis.fetch })).resolves.toEqual({
+      channelId: '15550100001',
+    })
     emulator.control.faults.clear()
   })
 

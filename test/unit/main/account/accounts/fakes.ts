@@ -28,7 +28,11 @@ export function fakeKeyring(options: { available?: boolean; backend?: string } =
 }
 
 /** A plain web server that is not a messaging API: it answers every request with `answer`. */
-export async function plainServer(answer: { status: number; type: string; body: string }): Promise<{ url: string; close(): Promise<void> }> {
+export async function plainServer(answer: {
+  status: number
+  type: string
+  body: string
+}): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((_req, res) => {
     res.writeHead(answer.status, { 'content-type': answer.type })
     res.end(answer.body)

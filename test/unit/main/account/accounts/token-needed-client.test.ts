@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '@shared/errors'
-import {
-  TOKEN_NEEDED,
-  tokenNeededClient,
-} from '../../../../../src-main/account/accounts/token-needed-client'
+import { TOKEN_NEEDED, tokenNeededClient } from '../../../../../src-main/account/accounts/token-needed-client'
 import { ApiClient } from '../../../../../src-main/platform/api'
 
 /** Every operation ApiClient offers, read from the class itself rather than from a list kept by hand. */
@@ -12,7 +9,17 @@ const OPERATIONS = Object.getOwnPropertyNames(ApiClient.prototype).filter((name)
 describe('the client of an account whose token is missing', () => {
   it('has every operation ApiClient offers, the ones the outbox looks for included', () => {
     expect(OPERATIONS).toEqual(
-      expect.arrayContaining(['publishStory', 'uploadMedia', 'copyStory', 'listStories', 'storyStatuses', 'listContacts', 'listGroups', 'listGroupsBody', 'getStory']),
+      expect.arrayContaining([
+        'publishStory',
+        'uploadMedia',
+        'copyStory',
+        'listStories',
+        'storyStatuses',
+        'listContacts',
+        'listGroups',
+        'listGroupsBody',
+        'getStory',
+      ]),
     )
     const client = tokenNeededClient('Shop') as unknown as Record<string, unknown>
     expect(Object.keys(client).sort()).toEqual([...OPERATIONS].sort())

@@ -52,16 +52,21 @@ afterEach(async () => {
 describe('the file registry', () => {
   it('declares every file the app writes, through every feature and a restart', async () => {
     const core = await startCore()
-    const account = (await call(core, 'accounts:connect', { baseUrl: emulator.baseUrl, token: emulator.token, storage: 'weak' })) as { id: string }
+    const account = (await call(core, 'accounts:connect', { baseUrl: emulator.baseUrl, token: emulator.token, storage: 'weak' })) as {
+      id: string
+    }
     await call(core, 'groups:sync')
     // Pictures (downloaded after the sync), the participants index, an export.
     const pictures = join(dataDir, ACCOUNTS_DIR, account.id, 'pictures')
-    for (let i = 0; i < 250 && !(await readdir(pictures).catch(() => [] as string[])).includes('manifest.json'); i++) await new Promise((r) => setTimeout(r, 40))
+    for (let i = 0; i < 250 && !(await readdir(pictures).catch(() => [] as string[])).includes('manifest.json'); i++)
+      await new Promise((r) => setTimeout(r, 40))
     await call(core, 'stories:contacts-search', { query: '1' })
     await call(core, 'export:groups', {})
     // Stories: text now, media now, one planned, and the feed with its viewers and contact names.
     await call(core, 'stories:publish', { requestId: 'declared-text', draft: { text: { body: 'Every file' } }, accountIds: [account.id] })
-    const grant = (await call(core, 'stories:media-import', { name: 'photo.jpg', bytes: new Uint8Array(await readFile(JPEG)) })) as { id: string }
+    const grant = (await call(core, 'stories:media-import', { name: 'photo.jpg', bytes: new Uint8Array(await readFile(JPEG)) })) as {
+      id: string
+    }
     await call(core, 'stories:publish', {
       requestId: 'declared-media',
       draft: { kind: 'media', media: { grantId: grant.id, caption: 'A photo' } },
@@ -90,14 +95,28 @@ describe('the file registry', () => {
     await again.dispose()
 
     const names = await readdir(accountDir)
-    expect(names).toEqual(expect.arrayContaining(['account.json', 'groups.snapshot', 'groups.index', 'participants.index', 'pictures', 'outbox', 'drafts', 'stories-feed.json', 'contacts.json']))
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'account.json',
+        'groups.snapshot',
+        'groups.index',
+        'participants.index',
+        'pictures',
+        'outbox',
+        'drafts',
+        'stories-feed.json',
+        'contacts.json',
+      ]),
+    )
     expect(names.some((name) => name.startsWith('history.json.corrupt-'))).toBe(true)
     expect(await undeclared()).toEqual([])
   }, 60_000)
 
   it('finds a file nothing declares, wherever it is', async () => {
     const core = await startCore()
-    const account = (await call(core, 'accounts:connect', { baseUrl: emulator.baseUrl, token: emulator.token, storage: 'weak' })) as { id: string }
+    const account = (await call(core, 'accounts:connect', { baseUrl: emulator.baseUrl, token: emulator.token, storage: 'weak' })) as {
+      id: string
+    }
     await core.dispose()
     await writeFile(join(dataDir, ACCOUNTS_DIR, account.id, 'notes.txt'), 'mine')
     await writeFile(join(dataDir, 'stray.json'), '{}')

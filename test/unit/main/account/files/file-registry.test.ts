@@ -39,7 +39,9 @@ describe('the account files as declared', () => {
   })
 
   it('say what a set-aside copy means for the user, by its declaration', () => {
-    expect(setAsideNotice(ACCOUNT_FILES.history)).toMatch(/^The list of published stories could not be read and was set aside\. Open Outbox › Set-aside files/)
+    expect(setAsideNotice(ACCOUNT_FILES.history)).toMatch(
+      /^The list of published stories could not be read and was set aside\. Open Outbox › Set-aside files/,
+    )
     expect(setAsideNotice(ACCOUNT_FILES.storiesFeed)).toMatch(/read again from the server/)
   })
 

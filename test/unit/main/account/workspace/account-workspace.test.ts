@@ -126,7 +126,12 @@ describe('AccountWorkspace', () => {
     await utimes(legacyOld, old, old)
     const ws = workspace('swept')
     await ws.ready()
-    expect((await readdir(dir)).sort()).toEqual(['.history.json.tmp-' + process.pid + '-0123456789ab', '.notes.txt.tmp-999999-0123456789ab', 'drafts', 'outbox'])
+    expect((await readdir(dir)).sort()).toEqual([
+      '.history.json.tmp-' + process.pid + '-0123456789ab',
+      '.notes.txt.tmp-999999-0123456789ab',
+      'drafts',
+      'outbox',
+    ])
     expect(await readdir(join(dir, 'drafts'))).toEqual(['.saved.json.ba9876543210.tmp'])
     expect(await readdir(join(dir, 'outbox', 'item12345'))).toEqual([])
   })

@@ -116,7 +116,12 @@ describe('CSV exports read back with a strict parser', () => {
     const records = readStrictly(await readFile(result.path!, 'utf8'))
     const expected = GroupsIndex.of(groups)
       .query({ ...QUERY, offset: 0, limit: 200 })
-      .rows.map((row) => groupRow(groups.find((g) => g.id === row.id)!, NOW / 1000).map(asRead))
+      .rows.map((row) =>
+        groupRow(
+          groups.find((g) => g.id === row.id)!,
+          NOW / 1000,
+        ).map(asRead),
+      )
     expect(records[0]).toEqual([...GROUP_COLUMNS])
     expect(records).toHaveLength(groups.length + 1)
     expect(records.slice(1, expected.length + 1)).toEqual(expected)

@@ -108,7 +108,15 @@ describe('ExportService.exportGroups', () => {
       'Ζ; tab\there',
     ]
     const groups = names.map((name, i) =>
-      GroupSchema.parse({ id: `${i}@g.us`, type: 'group', name, timestamp: 1000 - i, participants_count: 1, participants: [], description: `${name} / desc` }),
+      GroupSchema.parse({
+        id: `${i}@g.us`,
+        type: 'group',
+        name,
+        timestamp: 1000 - i,
+        participants_count: 1,
+        participants: [],
+        description: `${name} / desc`,
+      }),
     )
     const result = await service(groups).exportGroups({ ...QUERY })
     const rows = readCsv(await readFile(result.path!, 'utf8'))
@@ -121,7 +129,7 @@ describe('ExportService.exportGroups', () => {
       GroupSchema.parse({ id: `${i}@g.us`, type: 'group', name, timestamp: 100 - i, participants_count: 1, participants: [] }),
     )
     const rows = readCsv(await readFile((await service(groups).exportGroups({ ...QUERY })).path!, 'utf8'))
-    expect(rows.map((r) => r['name'])).toEqual(["'=HYPERLINK(\"http://evil\")", "'+1 555", "'@SUM(A1)", "'-2"])
+    expect(rows.map((r) => r['name'])).toEqual(['\'=HYPERLINK("http://evil")', "'+1 555", "'@SUM(A1)", "'-2"])
     expect(rows.map((r) => r['participants'])).toEqual(['1', '1', '1', '1'])
   })
 

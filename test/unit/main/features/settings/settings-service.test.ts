@@ -86,7 +86,9 @@ describe('settings', () => {
     const [aside] = await besideFiles()
     expect(aside).toMatch(/^settings\.json\.unreadable-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z$/)
     expect(await readFile(join(dir, aside!), 'utf8')).toBe(content)
-    expect(settings.status().recovered).toEqual([{ file: 'settings', movedTo: aside, at: expect.any(String), reason: expect.stringContaining(reason) }])
+    expect(settings.status().recovered).toEqual([
+      { file: 'settings', movedTo: aside, at: expect.any(String), reason: expect.stringContaining(reason) },
+    ])
     expect(notices).toHaveLength(1)
     expect(await readJson()).toMatchObject({ schemaVersion: SETTINGS_VERSION })
   })
@@ -133,15 +135,25 @@ describe('settings', () => {
   })
 
   it('leaves a newer file on its own layout version, also after a change', async () => {
-    await writeFile(file(), JSON.stringify({ schemaVersion: SETTINGS_VERSION + 1, theme: 'dark', sync: { concurrency: 2, batching: 'smart' } }))
+    await writeFile(
+      file(),
+      JSON.stringify({ schemaVersion: SETTINGS_VERSION + 1, theme: 'dark', sync: { concurrency: 2, batching: 'smart' } }),
+    )
     const settings = start()
     expect(await readJson()).toEqual({ schemaVersion: SETTINGS_VERSION + 1, theme: 'dark', sync: { concurrency: 2, batching: 'smart' } })
     settings.update({ sync: { concurrency: 3 } })
-    expect(await readJson()).toMatchObject({ schemaVersion: SETTINGS_VERSION + 1, theme: 'dark', sync: { concurrency: 3, batching: 'smart' } })
+    expect(await readJson()).toMatchObject({
+      schemaVersion: SETTINGS_VERSION + 1,
+      theme: 'dark',
+      sync: { concurrency: 3, batching: 'smart' },
+    })
   })
 
   it('keeps the fields of a section it does not know when it writes that section', async () => {
-    await writeFile(file(), JSON.stringify({ schemaVersion: SETTINGS_VERSION, sync: { intervalMinutes: 30, concurrency: -1, batching: 'smart' } }))
+    await writeFile(
+      file(),
+      JSON.stringify({ schemaVersion: SETTINGS_VERSION, sync: { intervalMinutes: 30, concurrency: -1, batching: 'smart' } }),
+    )
     const settings = start()
     expect(await readJson()).toMatchObject({ sync: { intervalMinutes: 30, concurrency: 4, batching: 'smart' } })
     settings.update({ sync: { intervalMinutes: 5 } })

@@ -8,7 +8,10 @@ describe('acceptedFeed', () => {
     expect(acceptedFeed({ enabled: true, feedUrl: '  ' })).toEqual({ on: false, reason: 'no feed configured' })
     expect(acceptedFeed({ enabled: true, feedUrl: 'http://u.example.com/app/' })).toEqual({ on: false, reason: 'the feed is not https' })
     expect(acceptedFeed({ enabled: true, feedUrl: 'file:///tmp/feed/' })).toEqual({ on: false, reason: 'the feed is not https' })
-    expect(acceptedFeed({ enabled: true, feedUrl: 'https://me:pw@u.example.com/' })).toEqual({ on: false, reason: 'the feed carries credentials' })
+    expect(acceptedFeed({ enabled: true, feedUrl: 'https://me:pw@u.example.com/' })).toEqual({
+      on: false,
+      reason: 'the feed carries credentials',
+    })
     expect(acceptedFeed({ enabled: true, feedUrl: 'not a url' })).toEqual({ on: false, reason: 'the feed is not a URL' })
   })
 

@@ -33,9 +33,7 @@ describe('a server that refuses an upload before it has all arrived', () => {
     const { api } = testClient(emulator.baseUrl, emulator.token)
     const codes: string[] = []
     for (let i = 0; i < 30; i++) {
-      const error = await failure(
-        api.publishStory({ media: { kind: 'file', path: photo, mimeType: 'image/jpeg' }, caption: `big ${i}` }),
-      )
+      const error = await failure(api.publishStory({ media: { kind: 'file', path: photo, mimeType: 'image/jpeg' }, caption: `big ${i}` }))
       codes.push(error.code)
       expect(error.details).toMatchObject({ status: 413, attempts: 1 })
     }

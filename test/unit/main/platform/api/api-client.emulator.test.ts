@@ -82,11 +82,7 @@ describe('ApiClient against the emulator', () => {
       expect(groups).toHaveLength(TOTAL)
       expect(new Set(groups.map((g) => g.id)).size).toBe(TOTAL)
       expect(totals).toEqual([TOTAL, TOTAL, TOTAL])
-      expect(paths(calls)).toEqual([
-        '/groups?count=500&offset=0',
-        '/groups?count=500&offset=500',
-        '/groups?count=500&offset=1000',
-      ])
+      expect(paths(calls)).toEqual(['/groups?count=500&offset=0', '/groups?count=500&offset=500', '/groups?count=500&offset=1000'])
     })
 
     it('gives a page’s body as the server sent it, with the same argument checks', async () => {
@@ -96,10 +92,7 @@ describe('ApiClient against the emulator', () => {
       const page = JSON.parse(Buffer.from(body).toString('utf8')) as { groups: { id: string }[] }
       expect(page.groups.map((g) => g.id)).toEqual(direct.groups.map((g) => g.id))
       expect(body.byteLength).toBe(direct.bytes)
-      expect(paths(calls)).toEqual([
-        '/groups?count=50&offset=100',
-        '/groups?count=50&offset=100',
-      ])
+      expect(paths(calls)).toEqual(['/groups?count=50&offset=100', '/groups?count=50&offset=100'])
       await expect(api.listGroupsBody({ count: 501, offset: 0 })).rejects.toMatchObject({
         code: 'invalid-argument',
       })
@@ -116,9 +109,7 @@ describe('ApiClient against the emulator', () => {
     })
 
     it('is refused with a wrong token, in words a user understands', async () => {
-      const error = await failure(
-        client({ token: 'not-the-token' }).listGroups({ count: 10, offset: 0 }),
-      )
+      const error = await failure(client({ token: 'not-the-token' }).listGroups({ count: 10, offset: 0 }))
       expect(error.code).toBe('unauthorized')
       expect(error.message).toMatch(/^The channel is not authorized or the token is wrong/)
       expect(error.details).toMatchObject({
@@ -211,14 +202,11 @@ describe('ApiClient against the emulator', () => {
       expect(calls).toHaveLength(2)
     })
 
-    it.each(['truncated', 'html'] as const)(
-      'reports %s JSON as an invalid response',
-      async (variant) => {
-        emulator.control.faults.add({ type: 'malformed-json', variant, route: 'groups' })
-        const error = await failure(client().listGroups({ count: 10, offset: 0 }))
-        expect(error.code).toBe('invalid-response')
-      },
-    )
+    it.each(['truncated', 'html'] as const)('reports %s JSON as an invalid response', async (variant) => {
+      emulator.control.faults.add({ type: 'malformed-json', variant, route: 'groups' })
+      const error = await failure(client().listGroups({ count: 10, offset: 0 }))
+      expect(error.code).toBe('invalid-response')
+    })
 
     const rejectedAt: Record<string, string | undefined> = {
       'name-number': 'name',
@@ -301,8 +289,7 @@ describe('ApiClient against the emulator', () => {
         { onProgress: (p) => progress.push(p.sentBytes) },
       )
       expect(result.outcome).toBe('published')
-      if (result.outcome === 'published')
-        expect(result.response.message?.image?.caption).toBe('Summit')
+      if (result.outcome === 'published') expect(result.response.message?.image?.caption).toBe('Summit')
       const [story] = emulator.control.stories.list()
       expect(story?.media).toMatchObject({
         form: 'data-uri',
@@ -314,14 +301,10 @@ describe('ApiClient against the emulator', () => {
 
     it('publishes by media id, and reports an unknown id as not found', async () => {
       const [known] = emulator.control.media.list()
-      await expect(
-        client().publishStory({ media: { kind: 'media-id', id: known!.id } }),
-      ).resolves.toMatchObject({
+      await expect(client().publishStory({ media: { kind: 'media-id', id: known!.id } })).resolves.toMatchObject({
         outcome: 'published',
       })
-      const error = await failure(
-        client().publishStory({ media: { kind: 'media-id', id: 'jpg-0123456789abcdef' } }),
-      )
+      const error = await failure(client().publishStory({ media: { kind: 'media-id', id: 'jpg-0123456789abcdef' } }))
       expect(error.code).toBe('not-found')
       expect(error.message).toMatch(/^The media was not found/)
     })
@@ -359,60 +342,30 @@ describe('ApiClient against the emulator', () => {
     })
 
     it.each([
-      [
-        'a reset after the story was recorded',
-        { type: 'reset', route: 'stories' } as const,
-        1,
-        'connection-lost',
-      ],
+      ['a reset after the story was recorded', { type: 'reset', route: 'stories' } as const, 1, 'connection-lost'],
       ['a hang before it is recorded', { type: 'hang', route: 'stories' } as const, 0, 'timeout'],
-      [
-        'a hang after it is recorded',
-        { type: 'hang', phase: 'after', route: 'stories' } as const,
-        1,
-        'timeout',
-      ],
-      [
-        'a 500 after it is recorded',
-        { type: 'status', status: 500, phase: 'after', route: 'stories' } as const,
-        1,
-        'server-error',
-      ],
-      [
-        'a 502 before it is recorded',
-        { type: 'status', status: 502, route: 'stories' } as const,
-        0,
-        'server-error',
-      ],
-      [
-        'a truncated reply',
-        { type: 'malformed-json', route: 'stories' } as const,
-        1,
-        'unreadable-reply',
-      ],
+      ['a hang after it is recorded', { type: 'hang', phase: 'after', route: 'stories' } as const, 1, 'timeout'],
+      ['a 500 after it is recorded', { type: 'status', status: 500, phase: 'after', route: 'stories' } as const, 1, 'server-error'],
+      ['a 502 before it is recorded', { type: 'status', status: 502, route: 'stories' } as const, 0, 'server-error'],
+      ['a truncated reply', { type: 'malformed-json', route: 'stories' } as const, 1, 'unreadable-reply'],
       [
         'a reply with `sent` broken',
         { type: 'schema-violation', violation: 'sent-string', route: 'stories' } as const,
         1,
         'unreadable-reply',
       ],
-    ])(
-      'reports an unknown outcome on %s, and posts once',
-      async (_name, fault, published, reason) => {
-        emulator.control.faults.add(fault)
-        const { api, calls } = countedClient(
-          fault.type === 'hang' ? { timeouts: { headersMs: 300 } } : {},
-        )
-        const result = await api.publishStory(textStory)
-        expect(result).toMatchObject({
-          outcome: 'unknown',
-          attempts: 1,
-          error: { code: 'unknown-outcome', details: { reason } },
-        })
-        expect(calls).toHaveLength(1)
-        expect(emulator.control.stories.list()).toHaveLength(published)
-      },
-    )
+    ])('reports an unknown outcome on %s, and posts once', async (_name, fault, published, reason) => {
+      emulator.control.faults.add(fault)
+      const { api, calls } = countedClient(fault.type === 'hang' ? { timeouts: { headersMs: 300 } } : {})
+      const result = await api.publishStory(textStory)
+      expect(result).toMatchObject({
+        outcome: 'unknown',
+        attempts: 1,
+        error: { code: 'unknown-outcome', details: { reason } },
+      })
+      expect(calls).toHaveLength(1)
+      expect(emulator.control.stories.list()).toHaveLength(published)
+    })
 
     it.each(['message-missing-id', 'unknown-message-type'] as const)(
       'counts the story published when the reply’s message has "%s"',

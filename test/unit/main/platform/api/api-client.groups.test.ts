@@ -77,21 +77,17 @@ describe('ApiClient.listGroups', () => {
 
   it('reports a reply that is not JSON', async () => {
     server.handle((_req, res) => res.end('<html>maintenance</html>'))
-    expect((await failure(client().api.listGroups({ count: 10, offset: 0 }))).code).toBe(
-      'invalid-response',
-    )
+    expect((await failure(client().api.listGroups({ count: 10, offset: 0 }))).code).toBe('invalid-response')
   })
 
-  it.each([
-    [{ count: 0, offset: 0 }],
-    [{ count: 501, offset: 0 }],
-    [{ count: 1.5, offset: 0 }],
-    [{ count: 10, offset: -1 }],
-  ])('refuses parameters the server would refuse: %j', async (params) => {
-    const error = await failure(client().api.listGroups(params))
-    expect(error.code).toBe('invalid-argument')
-    expect(server.requests).toHaveLength(0)
-  })
+  it.each([[{ count: 0, offset: 0 }], [{ count: 501, offset: 0 }], [{ count: 1.5, offset: 0 }], [{ count: 10, offset: -1 }]])(
+    'refuses parameters the server would refuse: %j',
+    async (params) => {
+      const error = await failure(client().api.listGroups(params))
+      expect(error.code).toBe('invalid-argument')
+      expect(server.requests).toHaveLength(0)
+    },
+  )
 
   describe('errors', () => {
     it.each([
@@ -103,30 +99,25 @@ describe('ApiClient.listGroups', () => {
       [413, 'too-large'],
       [415, 'unsupported-media'],
       [418, 'invalid-request'],
-    ])(
-      'maps HTTP %i to %s, with the server’s explanation, without retrying',
-      async (status, code) => {
-        server.handle((_req, _res, t) =>
-          t.json(status, {
-            error: { code: status, message: `Reason ${status}`, details: 'More detail' },
-          }),
-        )
-        const error = await failure(client().api.listGroups({ count: 10, offset: 0 }))
-        expect(error.code).toBe(code)
-        expect(error.message).toContain(`Reason ${status}`)
-        expect(error.details).toMatchObject({
-          status,
-          attempts: 1,
-          server: { code: status, message: `Reason ${status}`, details: 'More detail' },
-        })
-        expect(server.requests).toHaveLength(1)
-      },
-    )
+    ])('maps HTTP %i to %s, with the server’s explanation, without retrying', async (status, code) => {
+      server.handle((_req, _res, t) =>
+        t.json(status, {
+          error: { code: status, message: `Reason ${status}`, details: 'More detail' },
+        }),
+      )
+      const error = await failure(client().api.listGroups({ count: 10, offset: 0 }))
+      expect(error.code).toBe(code)
+      expect(error.message).toContain(`Reason ${status}`)
+      expect(error.details).toMatchObject({
+        status,
+        attempts: 1,
+        server: { code: status, message: `Reason ${status}`, details: 'More detail' },
+      })
+      expect(server.requests).toHaveLength(1)
+    })
 
     it('explains a 401 in words a user understands', async () => {
-      server.handle((_req, _res, t) =>
-        t.json(401, { error: { code: 401, message: 'Unauthorized' } }),
-      )
+      server.handle((_req, _res, t) => t.json(401, { error: { code: 401, message: 'Unauthorized' } }))
       const error = await failure(client().api.listGroups({ count: 10, offset: 0 }))
       expect(error.message).toMatch(/^The channel is not authorized or the token is wrong/)
     })
@@ -153,23 +144,18 @@ describe('ApiClient.listGroups', () => {
   })
 
   describe('retries', () => {
-    it.each([429, 500, 502, 503, 504])(
-      'retries HTTP %i with growing backoff, then succeeds',
-      async (status) => {
-        server.handle((_req, _res, t) =>
-          t.index < 2
-            ? t.json(status, { error: { code: status, message: 'busy' } })
-            : t.json(200, page([groupFixture()])),
-        )
-        const { api, clock, logger } = client()
-        const result = await api.listGroups({ count: 10, offset: 0 })
-        expect(result.groups).toHaveLength(1)
-        expect(server.requests).toHaveLength(3)
-        // random() = 0.5 with the default policy: 500 ms ceiling, then 1000 ms.
-        expect(clock.sleeps).toEqual([375, 750])
-        expect(logger.lines.filter((l) => l.message === 'api retry')).toHaveLength(2)
-      },
-    )
+    it.each([429, 500, 502, 503, 504])('retries HTTP %i with growing backoff, then succeeds', async (status) => {
+      server.handle((_req, _res, t) =>
+        t.index < 2 ? t.json(status, { error: { code: status, message: 'busy' } }) : t.json(200, page([groupFixture()])),
+      )
+      const { api, clock, logger } = client()
+      const result = await api.listGroups({ count: 10, offset: 0 })
+      expect(result.groups).toHaveLength(1)
+      expect(server.requests).toHaveLength(3)
+      // random() = 0.5 with the default policy: 500 ms ceiling, then 1000 ms.
+      expect(clock.sleeps).toEqual([375, 750])
+      expect(logger.lines.filter((l) => l.message === 'api retry')).toHaveLength(2)
+    })
 
     it('gives up after the last attempt with the last error', async () => {
       server.handle((_req, _res, t) => t.json(503, { error: { code: 503, message: 'down' } }))
@@ -183,9 +169,7 @@ describe('ApiClient.listGroups', () => {
 
     it('honours Retry-After in delta-seconds', async () => {
       server.handle((_req, _res, t) =>
-        t.index === 0
-          ? t.json(429, { error: { code: 429, message: 'slow down' } }, { 'retry-after': '7' })
-          : t.json(200, page([])),
+        t.index === 0 ? t.json(429, { error: { code: 429, message: 'slow down' } }, { 'retry-after': '7' }) : t.json(200, page([])),
       )
       const { api, clock } = client()
       await api.listGroups({ count: 10, offset: 0 })
@@ -196,18 +180,14 @@ describe('ApiClient.listGroups', () => {
       const { api, clock } = client()
       const at = new Date(clock.now() + 12_000).toUTCString()
       server.handle((_req, _res, t) =>
-        t.index === 0
-          ? t.json(503, { error: { code: 503, message: 'later' } }, { 'retry-after': at })
-          : t.json(200, page([])),
+        t.index === 0 ? t.json(503, { error: { code: 503, message: 'later' } }, { 'retry-after': at }) : t.json(200, page([])),
       )
       await api.listGroups({ count: 10, offset: 0 })
       expect(clock.sleeps).toEqual([12_000])
     })
 
     it('does not wait out a Retry-After beyond the cap: the user is told when to try again', async () => {
-      server.handle((_req, _res, t) =>
-        t.json(429, { error: { code: 429, message: 'quota' } }, { 'retry-after': '3600' }),
-      )
+      server.handle((_req, _res, t) => t.json(429, { error: { code: 429, message: 'quota' } }, { 'retry-after': '3600' }))
       const { api, clock } = client()
       const error = await failure(api.listGroups({ count: 10, offset: 0 }))
       expect(error.code).toBe('rate-limited')
@@ -243,9 +223,7 @@ describe('ApiClient.listGroups', () => {
     })
 
     it('says when the next try may happen after a long Retry-After', async () => {
-      server.handle((_req, _res, t) =>
-        t.json(429, { error: { code: 429, message: 'quota' } }, { 'retry-after': '120' }),
-      )
+      server.handle((_req, _res, t) => t.json(429, { error: { code: 429, message: 'quota' } }, { 'retry-after': '120' }))
       const { api, clock } = client()
       const now = clock.now()
       const error = await failure(api.listGroups({ count: 10, offset: 0 }))
@@ -295,10 +273,7 @@ describe('ApiClient.listGroups', () => {
     it('is cancelled by its signal while waiting for the server', async () => {
       server.handle(() => {})
       const controller = new AbortController()
-      const pending = client().api.listGroups(
-        { count: 10, offset: 0 },
-        { signal: controller.signal },
-      )
+      const pending = client().api.listGroups({ count: 10, offset: 0 }, { signal: controller.signal })
       setTimeout(() => controller.abort(), 50)
       const error = await failure(pending)
       expect(error.code).toBe('cancelled')
@@ -313,20 +288,13 @@ describe('ApiClient.listGroups', () => {
         controller.abort()
         throw signal?.reason
       }
-      const error = await failure(
-        client({ clock: sleepy }).api.listGroups(
-          { count: 10, offset: 0 },
-          { signal: controller.signal },
-        ),
-      )
+      const error = await failure(client({ clock: sleepy }).api.listGroups({ count: 10, offset: 0 }, { signal: controller.signal }))
       expect(error.code).toBe('cancelled')
       expect(server.requests).toHaveLength(1)
     })
 
     it('does not start when already cancelled', async () => {
-      const error = await failure(
-        client().api.listGroups({ count: 10, offset: 0 }, { signal: AbortSignal.abort() }),
-      )
+      const error = await failure(client().api.listGroups({ count: 10, offset: 0 }, { signal: AbortSignal.abort() }))
       expect(error.code).toBe('cancelled')
       expect(server.requests).toHaveLength(0)
     })
@@ -340,12 +308,7 @@ describe('ApiClient.listGroups', () => {
   })
 
   it('refuses a base URL that is not http(s) or carries a query', () => {
-    for (const baseUrl of [
-      'ftp://x.example.com',
-      'not a url',
-      'https://x.example.com/?token=abc',
-      'https://u:p@x.example.com',
-    ]) {
+    for (const baseUrl of ['ftp://x.example.com', 'not a url', 'https://x.example.com/?token=abc', 'https://u:p@x.example.com']) {
       expect(() => new ApiClient({ baseUrl, token: TOKEN, fetch })).toThrow(AppError)
     }
   })

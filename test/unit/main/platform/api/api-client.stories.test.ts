@@ -3,10 +3,7 @@ import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import {
-  type ApiClientOptions,
-  type UploadProgress,
-} from '../../../../../src-main/platform/api'
+import { type ApiClientOptions, type UploadProgress } from '../../../../../src-main/platform/api'
 import { closedPort, startHttpFixture, type HttpFixture } from '../../../../support/http-fixture'
 import { messageFixture } from '../../../shared/domain/fixtures'
 import { TOKEN, countingFetch, failure, testClient } from './helpers'
@@ -43,11 +40,7 @@ const sentReply = {
 
 /** Reads the whole request, then answers as the provider does. */
 function accept(status = 201) {
-  return async (
-    _req: unknown,
-    _res: unknown,
-    t: { readBody(): Promise<Buffer>; json(s: number, b: unknown): void },
-  ) => {
+  return async (_req: unknown, _res: unknown, t: { readBody(): Promise<Buffer>; json(s: number, b: unknown): void }) => {
     await t.readBody()
     t.json(status, sentReply)
   }
@@ -58,8 +51,7 @@ describe('ApiClient.publishStory', () => {
     server.handle(accept(201))
     const result = await client().api.publishStory({ ...textStory, contacts: ['447700900123'] })
     expect(result).toMatchObject({ outcome: 'published', attempts: 1, response: { sent: true } })
-    if (result.outcome === 'published')
-      expect(result.response.message?.chat_id).toBe('status@broadcast')
+    if (result.outcome === 'published') expect(result.response.message?.chat_id).toBe('status@broadcast')
     const [request] = server.requests
     expect(request).toMatchObject({
       method: 'POST',
@@ -177,9 +169,7 @@ describe('ApiClient.publishStory', () => {
         sentBytes: expected.byteLength,
         totalBytes: expected.byteLength,
       })
-      expect(progress.every((p, i) => i === 0 || p.sentBytes > progress[i - 1]!.sentBytes)).toBe(
-        true,
-      )
+      expect(progress.every((p, i) => i === 0 || p.sentBytes > progress[i - 1]!.sentBytes)).toBe(true)
     })
 
     it('stops, as not published, when the file changes while it is being sent', async () => {
@@ -252,9 +242,7 @@ describe('ApiClient.publishStory', () => {
         await t.readBody()
         t.json(404, { error: { code: 404, message: 'Media not found' } })
       })
-      const error = await failure(
-        client().api.publishStory({ media: { kind: 'media-id', id: 'jpeg-0a1b-2c3d' } }),
-      )
+      const error = await failure(client().api.publishStory({ media: { kind: 'media-id', id: 'jpeg-0a1b-2c3d' } }))
       expect(error.message).toMatch(/^The media was not found on the server/)
     })
 
@@ -284,12 +272,7 @@ describe('ApiClient.publishStory', () => {
     it('retries a 429, honouring Retry-After', async () => {
       server.handle(async (_req, _res, t) => {
         await t.readBody()
-        if (t.index === 0)
-          t.json(
-            429,
-            { error: { code: 429, message: 'Too many requests' } },
-            { 'retry-after': '3' },
-          )
+        if (t.index === 0) t.json(429, { error: { code: 429, message: 'Too many requests' } }, { 'retry-after': '3' })
         else t.json(201, sentReply)
       })
       const { api, clock } = client()
@@ -302,9 +285,7 @@ describe('ApiClient.publishStory', () => {
     it('retries when the connection was refused, which proves the story was not received', async () => {
       server.handle(accept())
       const port = await closedPort()
-      const routed = countingFetch((url, call) =>
-        call === 1 ? url.replace(server.baseUrl, `http://127.0.0.1:${port}`) : url,
-      )
+      const routed = countingFetch((url, call) => (call === 1 ? url.replace(server.baseUrl, `http://127.0.0.1:${port}`) : url))
       const result = await client({ fetch: routed }).api.publishStory(textStory)
       expect(result).toMatchObject({ outcome: 'published', attempts: 2 })
       expect(routed.calls).toHaveLength(2)
@@ -313,9 +294,7 @@ describe('ApiClient.publishStory', () => {
 
     it('retries when the name did not resolve', async () => {
       server.handle(accept())
-      const routed = countingFetch((url, call) =>
-        call === 1 ? url.replace(server.baseUrl, 'http://statusdesk-test-host.invalid') : url,
-      )
+      const routed = countingFetch((url, call) => (call === 1 ? url.replace(server.baseUrl, 'http://statusdesk-test-host.invalid') : url))
       const result = await client({ fetch: routed }).api.publishStory(textStory)
       expect(result).toMatchObject({ outcome: 'published', attempts: 2 })
       expect(server.requests).toHaveLength(1)
@@ -323,9 +302,7 @@ describe('ApiClient.publishStory', () => {
 
     it('gives up as offline when the server is never reachable', async () => {
       const port = await closedPort()
-      const error = await failure(
-        client({ baseUrl: `http://127.0.0.1:${port}` }).api.publishStory(textStory),
-      )
+      const error = await failure(client({ baseUrl: `http://127.0.0.1:${port}` }).api.publishStory(textStory))
       expect(error).toMatchObject({
         code: 'offline',
         details: { networkCode: 'ECONNREFUSED', attempts: 4, published: false },
@@ -370,25 +347,22 @@ describe('ApiClient.publishStory', () => {
       expect(server.requests).toHaveLength(1)
     })
 
-    it.each([500, 502, 503, 504])(
-      'reports an unknown outcome on HTTP %i: the story may be out, and cannot be deleted',
-      async (status) => {
-        server.handle(async (_req, _res, t) => {
-          await t.readBody()
-          t.json(status, { error: { code: status, message: 'Upstream failed' } })
-        })
-        const result = await client().api.publishStory(textStory)
-        expect(result).toMatchObject({
-          outcome: 'unknown',
-          error: {
-            code: 'unknown-outcome',
-            details: { status, reason: 'server-error', server: { message: 'Upstream failed' } },
-          },
-        })
-        if (result.outcome === 'unknown') expect(result.error.message).toContain('Upstream failed')
-        expect(server.requests).toHaveLength(1)
-      },
-    )
+    it.each([500, 502, 503, 504])('reports an unknown outcome on HTTP %i: the story may be out, and cannot be deleted', async (status) => {
+      server.handle(async (_req, _res, t) => {
+        await t.readBody()
+        t.json(status, { error: { code: status, message: 'Upstream failed' } })
+      })
+      const result = await client().api.publishStory(textStory)
+      expect(result).toMatchObject({
+        outcome: 'unknown',
+        error: {
+          code: 'unknown-outcome',
+          details: { status, reason: 'server-error', server: { message: 'Upstream failed' } },
+        },
+      })
+      if (result.outcome === 'unknown') expect(result.error.message).toContain('Upstream failed')
+      expect(server.requests).toHaveLength(1)
+    })
 
     it('counts a story as published when the reply says sent but its message is malformed', async () => {
       server.handle(async (_req, _res, t) => {
@@ -399,9 +373,7 @@ describe('ApiClient.publishStory', () => {
       const result = await api.publishStory(textStory)
       expect(result).toMatchObject({ outcome: 'published', response: { sent: true } })
       if (result.outcome === 'published') expect(result.response.message).toBeUndefined()
-      expect(
-        logger.lines.find((l) => l.message === 'story reply message set aside')?.data,
-      ).toMatchObject({ path: 'message.id' })
+      expect(logger.lines.find((l) => l.message === 'story reply message set aside')?.data).toMatchObject({ path: 'message.id' })
     })
 
     it('reports an unknown outcome when a success reply cannot be read', async () => {

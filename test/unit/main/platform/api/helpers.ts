@@ -6,9 +6,7 @@ import type { Logger } from '../../../../../src-main/platform/log/log'
 export const TOKEN = 'tok_SECRET_6f1e2d3c4b5a9988'
 
 /** A clock whose sleep returns at once and remembers how long it was asked to wait. */
-export function fakeClock(
-  start = Date.parse('2025-06-01T12:00:00Z'),
-): Clock & { sleeps: number[] } {
+export function fakeClock(start = Date.parse('2025-06-01T12:00:00Z')): Clock & { sleeps: number[] } {
   let now = start
   const sleeps: number[] = []
   return {

@@ -3,11 +3,7 @@ import { appendFile, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  MediaReadError,
-  fileByteSource,
-  type ByteSource,
-} from '../../../../../src-main/platform/api/media-source'
+import { MediaReadError, fileByteSource, type ByteSource } from '../../../../../src-main/platform/api/media-source'
 
 let dir: string
 beforeAll(async () => {

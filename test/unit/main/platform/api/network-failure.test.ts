@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  closedByServer,
-  networkErrorCode,
-  provesNotSent,
-} from '../../../../../src-main/platform/api/network-failure'
+import { closedByServer, networkErrorCode, provesNotSent } from '../../../../../src-main/platform/api/network-failure'
 
 const undiciFailure = (code: string) =>
   new TypeError('fetch failed', {
@@ -11,36 +7,25 @@ const undiciFailure = (code: string) =>
   })
 
 describe('provesNotSent', () => {
-  it.each(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED'])(
-    'is true for %s on err.cause.code (undici)',
-    (code) => {
-      expect(provesNotSent(undiciFailure(code))).toBe(true)
-      expect(networkErrorCode(undiciFailure(code))).toBe(code)
-    },
-  )
+  it.each(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED'])('is true for %s on err.cause.code (undici)', (code) => {
+    expect(provesNotSent(undiciFailure(code))).toBe(true)
+    expect(networkErrorCode(undiciFailure(code))).toBe(code)
+  })
 
   it('is true when happy-eyeballs wraps the refusals in an AggregateError', () => {
-    const aggregate = new AggregateError(
-      [Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })],
-      'all failed',
-    )
+    const aggregate = new AggregateError([Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })], 'all failed')
     expect(provesNotSent(new TypeError('fetch failed', { cause: aggregate }))).toBe(true)
   })
 
   it('is true for the Chromium wording of net.fetch', () => {
     expect(provesNotSent(new Error('net::ERR_NAME_NOT_RESOLVED'))).toBe(true)
     expect(provesNotSent(new Error('net::ERR_CONNECTION_REFUSED'))).toBe(true)
-    expect(networkErrorCode(new Error('net::ERR_CONNECTION_RESET'))).toBe(
-      'net::ERR_CONNECTION_RESET',
-    )
+    expect(networkErrorCode(new Error('net::ERR_CONNECTION_RESET'))).toBe('net::ERR_CONNECTION_RESET')
   })
 
-  it.each(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_HEADERS_TIMEOUT'])(
-    'is false for %s: the request may have arrived',
-    (code) => {
-      expect(provesNotSent(undiciFailure(code))).toBe(false)
-    },
-  )
+  it.each(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_HEADERS_TIMEOUT'])('is false for %s: the request may have arrived', (code) => {
+    expect(provesNotSent(undiciFailure(code))).toBe(false)
+  })
 
   it('is false for a reset in Chromium wording, and for anything unexplained', () => {
     expect(provesNotSent(new Error('net::ERR_CONNECTION_RESET'))).toBe(false)

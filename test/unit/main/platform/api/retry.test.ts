@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import {
-  DEFAULT_RETRY_POLICY,
-  backoffDelay,
-  parseRetryAfter,
-} from '../../../../../src-main/platform/api/retry'
+import { DEFAULT_RETRY_POLICY, backoffDelay, parseRetryAfter } from '../../../../../src-main/platform/api/retry'
 
 const policy = { ...DEFAULT_RETRY_POLICY, baseDelayMs: 1000, maxDelayMs: 10_000 }
 
 describe('backoffDelay', () => {
   it('doubles the ceiling with each retry and jitters the upper half', () => {
-    expect([1, 2, 3, 4].map((n) => backoffDelay(n, policy, () => 0))).toEqual([
-      500, 1000, 2000, 4000,
-    ])
-    expect([1, 2, 3, 4].map((n) => backoffDelay(n, policy, () => 0.999999))).toEqual([
-      1000, 2000, 4000, 8000,
-    ])
+    expect([1, 2, 3, 4].map((n) => backoffDelay(n, policy, () => 0))).toEqual([500, 1000, 2000, 4000])
+    expect([1, 2, 3, 4].map((n) => backoffDelay(n, policy, () => 0.999999))).toEqual([1000, 2000, 4000, 8000])
   })
 
   it('never exceeds the maximum delay', () => {

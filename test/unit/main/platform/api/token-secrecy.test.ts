@@ -1,11 +1,7 @@
 import { inspect } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '@shared/errors'
-import {
-  ApiClient,
-  type ApiClientOptions,
-  type FetchLike,
-} from '../../../../../src-main/platform/api'
+import { ApiClient, type ApiClientOptions, type FetchLike } from '../../../../../src-main/platform/api'
 import { closedPort, startHttpFixture, type HttpFixture } from '../../../../support/http-fixture'
 import { TOKEN, captureLogger, fakeClock } from './helpers'
 
@@ -16,8 +12,7 @@ beforeAll(async () => {
   // A hostile server: every error body quotes the Authorization header back.
   server = await startHttpFixture(async (req, res, t) => {
     const url = new URL(req.url ?? '/', 'http://x')
-    const status =
-      Number(/^\/s(\d+)\//.exec(url.pathname)?.[1] ?? url.searchParams.get('offset')) || 0
+    const status = Number(/^\/s(\d+)\//.exec(url.pathname)?.[1] ?? url.searchParams.get('offset')) || 0
     const echo = req.headers.authorization ?? ''
     if (req.method === 'POST') await t.readBody()
     if (status === 1) return // never answers: a timeout
@@ -61,13 +56,7 @@ function api(overrides: Partial<ApiClientOptions> = {}) {
 async function caught(run: () => Promise<unknown>): Promise<AppError> {
   try {
     const result = await run()
-    if (
-      result &&
-      typeof result === 'object' &&
-      'error' in result &&
-      result.error instanceof AppError
-    )
-      return result.error
+    if (result && typeof result === 'object' && 'error' in result && result.error instanceof AppError) return result.error
   } catch (error) {
     expect(error).toBeInstanceOf(AppError)
     return error as AppError
@@ -78,8 +67,7 @@ async function caught(run: () => Promise<unknown>): Promise<AppError> {
 /** Everything an error exposes: message, details, the cause chain, stacks, and its own fields. */
 function exposed(error: AppError): string {
   const causes: unknown[] = []
-  for (let link: unknown = error.cause; link; link = (link as { cause?: unknown }).cause)
-    causes.push(link)
+  for (let link: unknown = error.cause; link; link = (link as { cause?: unknown }).cause) causes.push(link)
   return [
     error.message,
     error.stack,
@@ -100,19 +88,14 @@ const textStory = {
 describe('the token', () => {
   const http = [400, 401, 402, 403, 404, 413, 415, 429, 500, 502, 503, 504]
 
-  it.each(http)(
-    'appears nowhere in a groups error for HTTP %i, even when the server echoes it',
-    async (status) => {
-      const error = await caught(() => api().listGroups({ count: 1, offset: status }))
-      expect(exposed(error)).not.toContain(TOKEN)
-      expect(error.message).toContain('[redacted]')
-    },
-  )
+  it.each(http)('appears nowhere in a groups error for HTTP %i, even when the server echoes it', async (status) => {
+    const error = await caught(() => api().listGroups({ count: 1, offset: status }))
+    expect(exposed(error)).not.toContain(TOKEN)
+    expect(error.message).toContain('[redacted]')
+  })
 
   it.each(http)('appears nowhere in a story error for HTTP %i', async (status) => {
-    const error = await caught(() =>
-      api({ baseUrl: `${server.baseUrl}/s${status}` }).publishStory(textStory),
-    )
+    const error = await caught(() => api({ baseUrl: `${server.baseUrl}/s${status}` }).publishStory(textStory))
     expect(error.details).toMatchObject({ status })
     expect(exposed(error)).not.toContain(TOKEN)
   })
@@ -135,17 +118,9 @@ describe('the token', () => {
     const port = await closedPort()
     const errors = [
       await caught(() => api({ baseUrl: `${server.baseUrl}/s2` }).publishStory(textStory)),
-      await caught(() =>
-        api({ baseUrl: `${server.baseUrl}/s1`, timeouts: { headersMs: 100 } }).publishStory(
-          textStory,
-        ),
-      ),
-      await caught(() =>
-        api({ baseUrl: `http://127.0.0.1:${port}` }).listGroups({ count: 1, offset: 0 }),
-      ),
-      await caught(() =>
-        api().listGroups({ count: 1, offset: 1 }, { signal: AbortSignal.abort() }),
-      ),
+      await caught(() => api({ baseUrl: `${server.baseUrl}/s1`, timeouts: { headersMs: 100 } }).publishStory(textStory)),
+      await caught(() => api({ baseUrl: `http://127.0.0.1:${port}` }).listGroups({ count: 1, offset: 0 })),
+      await caught(() => api().listGroups({ count: 1, offset: 1 }, { signal: AbortSignal.abort() })),
       await caught(() => api().listGroups({ count: 0, offset: 0 })),
       await caught(() => api().publishStory({ ...textStory, caption: '' })),
       await caught(() =>

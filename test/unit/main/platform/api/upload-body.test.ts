@@ -22,34 +22,28 @@ async function drain(body: UploadBody) {
 }
 
 describe('dataUriJsonBody', () => {
-  it.each([
-    0,
-    1,
-    2,
-    3,
-    4,
-    SOURCE_CHUNK_BYTES - 1,
-    SOURCE_CHUNK_BYTES + 1,
-    3 * SOURCE_CHUNK_BYTES + 2,
-  ])('encodes %i bytes exactly as JSON.stringify would, at the announced length', async (size) => {
-    const data = randomBytes(size)
-    const fields = { mime_type: 'image/png', caption: 'Über den Wolken ☁️ "quoted"' }
-    // An odd chunking of the source, so base64 has to carry bytes across chunk edges.
-    const source = {
-      size,
-      async *chunks() {
-        for (let at = 0; at < size; at += 1000) yield data.subarray(at, at + 1000)
-      },
-    }
-    const body = dataUriJsonBody({ key: 'media', mimeType: 'image/png', source, fields })
-    const { bytes } = await drain(body)
-    const expected = JSON.stringify({
-      media: `data:image/png;base64,${data.toString('base64')}`,
-      ...fields,
-    })
-    expect(bytes.toString('utf8')).toBe(expected)
-    expect(body.contentLength).toBe(Buffer.byteLength(expected))
-  })
+  it.each([0, 1, 2, 3, 4, SOURCE_CHUNK_BYTES - 1, SOURCE_CHUNK_BYTES + 1, 3 * SOURCE_CHUNK_BYTES + 2])(
+    'encodes %i bytes exactly as JSON.stringify would, at the announced length',
+    async (size) => {
+      const data = randomBytes(size)
+      const fields = { mime_type: 'image/png', caption: 'Über den Wolken ☁️ "quoted"' }
+      // An odd chunking of the source, so base64 has to carry bytes across chunk edges.
+      const source = {
+        size,
+        async *chunks() {
+          for (let at = 0; at < size; at += 1000) yield data.subarray(at, at + 1000)
+        },
+      }
+      const body = dataUriJsonBody({ key: 'media', mimeType: 'image/png', source, fields })
+      const { bytes } = await drain(body)
+      const expected = JSON.stringify({
+        media: `data:image/png;base64,${data.toString('base64')}`,
+        ...fields,
+      })
+      expect(bytes.toString('utf8')).toBe(expected)
+      expect(body.contentLength).toBe(Buffer.byteLength(expected))
+    },
+  )
 
   it('computes base64 lengths as 4·ceil(n/3)', () => {
     expect([0, 1, 2, 3, 4, 50 * 1024 * 1024].map(base64Length)).toEqual([0, 4, 4, 4, 8, 69905068])

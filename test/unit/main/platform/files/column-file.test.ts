@@ -96,15 +96,12 @@ describe('a column file', () => {
     expect(reason(Buffer.from(`${MAGIC}{not json\n`))).toBe('not readable')
     expect(reason(Buffer.from(`${MAGIC}[1,2]\n`))).toBe('unexpected content')
     // A header that never ends is not searched for its end past a bound.
-    expect(reason(Buffer.concat([Buffer.from(MAGIC), Buffer.alloc(17 * 1024 * 1024, 0x78)]))).toBe(
-      'not readable',
-    )
+    expect(reason(Buffer.concat([Buffer.from(MAGIC), Buffer.alloc(17 * 1024 * 1024, 0x78)]))).toBe('not readable')
   })
 
   it('is cut short at every length below its own', () => {
     const file = encode()
-    for (let length = 0; length < file.length; length++)
-      expect([length, reason(file.subarray(0, length))]).toEqual([length, 'cut short'])
+    for (let length = 0; length < file.length; length++) expect([length, reason(file.subarray(0, length))]).toEqual([length, 'cut short'])
     expect(reason(Buffer.concat([file, Buffer.alloc(1)]))).toBe('trailing bytes')
   })
 
@@ -125,9 +122,7 @@ describe('a column file', () => {
     expect(reason(withHeader(file, (h) => (h['format'] = 'statusdesk-other')))).toBe('another kind of file')
     expect(reason(withHeader(file, (h) => (h['version'] = 3)))).toBe('another version (3)')
     expect(reason(withHeader(file, (h) => (h['version'] = '4')))).toBe('another version (4)')
-    expect(reason(withHeader(file, (h) => (h['byteOrder'] = h['byteOrder'] === 'LE' ? 'BE' : 'LE')))).toBe(
-      'another byte order',
-    )
+    expect(reason(withHeader(file, (h) => (h['byteOrder'] = h['byteOrder'] === 'LE' ? 'BE' : 'LE')))).toBe('another byte order')
   })
 
   it('is not used for another account or another snapshot than the one it was made from', () => {
@@ -135,9 +130,7 @@ describe('a column file', () => {
     expect(reason(file, { ...tie, accountId: 'other' })).toBe('another account')
     expect(reason(file, { ...tie, snapshot: { ...tie.snapshot, bytes: 1235 } })).toBe('from another snapshot')
     expect(reason(file, { ...tie, snapshot: { ...tie.snapshot, table: 7 } })).toBe('from another snapshot')
-    expect(reason(file, { ...tie, snapshot: { syncedAt: tie.snapshot['syncedAt'] as string } })).toBe(
-      'from another snapshot',
-    )
+    expect(reason(file, { ...tie, snapshot: { syncedAt: tie.snapshot['syncedAt'] as string } })).toBe('from another snapshot')
   })
 
   it('is not used when its header does not say what it holds', () => {
@@ -159,8 +152,7 @@ describe('a column file', () => {
     const length = (name: string, value: number) =>
       reason(
         withHeader(file, (h) => {
-          for (const column of h['columns'] as { name: string; length: number }[])
-            if (column.name === name) column.length = value
+          for (const column of h['columns'] as { name: string; length: number }[]) if (column.name === name) column.length = value
         }),
       )
     expect(length('scores', 4)).toBe('cut short')

@@ -19,9 +19,7 @@ describe('redactText', () => {
   })
 
   it('hides phone numbers and chat ids but keeps the kind of id', () => {
-    expect(redactText('sent to 4915123456789@s.whatsapp.net and 120363025246125486@g.us')).toBe(
-      'sent to [id]@s.whatsapp.net and [id]@g.us',
-    )
+    expect(redactText('sent to 4915123456789@s.whatsapp.net and 120363025246125486@g.us')).toBe('sent to [id]@s.whatsapp.net and [id]@g.us')
     expect(redactText('contact 214748364712345@lid')).toBe('contact [id]@lid')
     expect(redactText('contacts: 4915123456789, 79001234567')).toBe('contacts: [number], [number]')
     expect(redactText('call +49 151 2345 6789 now')).toBe('call [number] now')
@@ -29,10 +27,14 @@ describe('redactText', () => {
   })
 
   it('leaves ordinary diagnostics readable', () => {
-    const line = 'GET /groups?count=500&offset=1000 took 842 ms, status 429, retry in 2.5 s, v45.4.1, port 51234, id 3f2a9c1e-4b5d-4e6f-8a7b-9c0d1e2f3a4b'
+    const line =
+      'GET /groups?count=500&offset=1000 took 842 ms, status 429, retry in 2.5 s, v45.4.1, port 51234, id 3f2a9c1e-4b5d-4e6f-8a7b-9c0d1e2f3a4b'
     expect(redactText(line)).toBe(line)
-    expect(redactText('AboutDialog_vue_vue_type_script_setup_true_lang_default')).toBe('AboutDialog_vue_vue_type_script_setup_true_lang_default')
-    const prose = 'Token storage:  keyring available\nAccounts: 1; 0 waiting for their token\nAPI hosts: gate.whapi.cloud\nBasic settings loaded'
+    expect(redactText('AboutDialog_vue_vue_type_script_setup_true_lang_default')).toBe(
+      'AboutDialog_vue_vue_type_script_setup_true_lang_default',
+    )
+    const prose =
+      'Token storage:  keyring available\nAccounts: 1; 0 waiting for their token\nAPI hosts: gate.whapi.cloud\nBasic settings loaded'
     expect(redactText(prose)).toBe(prose)
   })
 })
@@ -106,9 +108,7 @@ describe('log lines', () => {
   it('escape line breaks and control characters, so a value cannot start a forged line', () => {
     const redactor = new LogRedactor()
     const forged = 'ok\n[2026-01-01 00:00:00.000] [info] (main) token accepted\r\u2028\u001b[2J'
-    expect(redactor.line(forged)).toBe(
-      'ok\\n[2026-01-01 00:00:00.000] [info] (main) token accepted\\r\\u2028\\u001b[2J',
-    )
+    expect(redactor.line(forged)).toBe('ok\\n[2026-01-01 00:00:00.000] [info] (main) token accepted\\r\\u2028\\u001b[2J')
     expect(redactor.line({ 'a\nb': ['c\nd'], tab: 'x\ty' })).toEqual({ 'a\\nb': ['c\\nd'], tab: 'x\ty' })
   })
 })

@@ -23,8 +23,7 @@ const resolve: ResolveHost = async (host) => {
   const queue = answers[host]
   if (!queue || queue.length === 0) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' })
   const next = queue.length > 1 ? queue.shift() : queue[0]
-  if (next === 'ENOTFOUND' || next === undefined)
-    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' })
+  if (next === 'ENOTFOUND' || next === undefined) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' })
   return next
 }
 const port = () => new URL(inside.baseUrl).port

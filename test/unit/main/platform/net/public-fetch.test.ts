@@ -23,8 +23,7 @@ const resolve: ResolveHost = async (host) => {
   if (/^[\d.]+$|:/.test(host)) return [host.replace(/^\[|\]$/g, '')]
   throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' })
 }
-const viaLoopback = (url: string, init: RequestInit) =>
-  fetch(url.replace(/^http:\/\/(media|cdn)\.example/, server.baseUrl), init)
+const viaLoopback = (url: string, init: RequestInit) => fetch(url.replace(/^http:\/\/(media|cdn)\.example/, server.baseUrl), init)
 
 beforeAll(async () => {
   server = await startHttpFixture()

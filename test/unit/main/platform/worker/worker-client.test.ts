@@ -1,12 +1,7 @@
 import type { WorkerOptions } from 'node:worker_threads'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startWorkerBeside } from '../../../../../src-main/platform/worker/start-worker'
-import {
-  WorkerClient,
-  WorkerRequestFailed,
-  WorkerStopped,
-  movable,
-} from '../../../../../src-main/platform/worker/worker-client'
+import { WorkerClient, WorkerRequestFailed, WorkerStopped, movable } from '../../../../../src-main/platform/worker/worker-client'
 import type { EchoReply, EchoRequest } from './echo-worker'
 
 const clients: WorkerClient<EchoRequest, EchoReply, unknown>[] = []
@@ -68,17 +63,21 @@ describe('a worker client', () => {
     [{ op: 'garbage', message: { id: 999, reply: 1 } } as const, 'answered a request it was not given'],
     [{ op: 'garbage', message: { id: 0, error: 'bad' } } as const, 'answered with something that is not a reply'],
     [{ op: 'unclonable' } as const, expect.stringMatching(/^failed: /)],
-  ])('fails every request waiting on a worker that does %j, and starts a new one for the next', async (request, why) => {
-    const { client: worker, started } = client()
-    const waiting = worker.request({ op: 'echo', value: 'never', afterMs: 60_000 })
-    const broken = worker.request(request)
-    await expect(broken).rejects.toBeInstanceOf(WorkerStopped)
-    await expect(broken).rejects.toMatchObject({ why })
-    await expect(waiting).rejects.toMatchObject({ why })
-    expect(worker.running).toBe(false)
-    expect(await worker.request({ op: 'echo', value: 'again' })).toEqual({ value: 'again' })
-    expect(started).toHaveLength(2)
-  }, 20_000)
+  ])(
+    'fails every request waiting on a worker that does %j, and starts a new one for the next',
+    async (request, why) => {
+      const { client: worker, started } = client()
+      const waiting = worker.request({ op: 'echo', value: 'never', afterMs: 60_000 })
+      const broken = worker.request(request)
+      await expect(broken).rejects.toBeInstanceOf(WorkerStopped)
+      await expect(broken).rejects.toMatchObject({ why })
+      await expect(waiting).rejects.toMatchObject({ why })
+      expect(worker.running).toBe(false)
+      expect(await worker.request({ op: 'echo', value: 'again' })).toEqual({ value: 'again' })
+      expect(started).toHaveLength(2)
+    },
+    20_000,
+  )
 
   it('rejects a request that cannot be copied to the worker, and goes on with the next', async () => {
     const { client: worker, started } = client()
@@ -112,9 +111,7 @@ describe('a worker client', () => {
 
   it('close() ends the worker and fails what waited on it', async () => {
     const { client: worker } = client()
-    const waiting = expect(
-      worker.request({ op: 'echo', value: 'never', afterMs: 60_000 }),
-    ).rejects.toMatchObject({ why: 'was closed' })
+    const waiting = expect(worker.request({ op: 'echo', value: 'never', afterMs: 60_000 })).rejects.toMatchObject({ why: 'was closed' })
     await worker.close()
     await waiting
     expect(worker.running).toBe(false)

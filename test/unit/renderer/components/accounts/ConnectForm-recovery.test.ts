@@ -8,7 +8,13 @@ import { account, state } from '../../support/accounts-fixtures'
 import { failure, fakeBridge } from '../../support/fake-bridge'
 
 const noRecovery = { 'settings:status': () => ({ recovered: [] }), 'settings:get': () => null }
-const orphan = { id: 'f00dfeed0001', label: 'Shop', baseUrl: 'https://gate.whapi.cloud', tokenHint: '…1a2b', createdAt: '2025-01-01T00:00:00.000Z' }
+const orphan = {
+  id: 'f00dfeed0001',
+  label: 'Shop',
+  baseUrl: 'https://gate.whapi.cloud',
+  tokenHint: '…1a2b',
+  createdAt: '2025-01-01T00:00:00.000Z',
+}
 
 function view(props: Record<string, unknown> = {}) {
   return mount(ConnectForm, {
@@ -52,14 +58,18 @@ describe('ConnectForm after the list of accounts was lost', () => {
     await wrapper.get('[data-testid="connect-token"]').setValue('tok_abcdefgh1234')
     await wrapper.get('form').trigger('submit')
     await flushPromises()
-    expect(useToastsStore().toasts[0]?.message).toMatch(/^Already connected as “Shop”\. Its name and how its token is kept stay as they were/)
+    expect(useToastsStore().toasts[0]?.message).toMatch(
+      /^Already connected as “Shop”\. Its name and how its token is kept stay as they were/,
+    )
   })
 
   it('explains a token that belongs to another channel', async () => {
     fakeBridge({
       'accounts:list': () => state([account()]),
       'accounts:connect': () => {
-        throw failure('conflict', 'This token belongs to another channel (4915112345678) than “Shop” (15550100001).', { reason: 'other-channel' })
+        throw failure('conflict', 'This token belongs to another channel (4915112345678) than “Shop” (15550100001).', {
+          reason: 'other-channel',
+        })
       },
       ...noRecovery,
     })

@@ -59,7 +59,11 @@ describe('ConnectForm', () => {
   })
 
   it('makes the user choose session-only or weak storage when there is no keyring', async () => {
-    const bridge = fakeBridge({ 'accounts:list': () => state([], null, false), 'accounts:connect': () => account({ encryption: 'session' }), ...noRecovery })
+    const bridge = fakeBridge({
+      'accounts:list': () => state([], null, false),
+      'accounts:connect': () => account({ encryption: 'session' }),
+      ...noRecovery,
+    })
     const wrapper = view()
     await flushPromises()
     await wrapper.get('[data-testid="connect-token"]').setValue('tok_abcdefgh1234')
@@ -111,7 +115,9 @@ describe('ConnectForm', () => {
     await wrapper.get('[data-testid="connect-token"]').setValue('tok_abcdefgh1234')
     await wrapper.get('form').trigger('submit')
     await flushPromises()
-    expect(bridge.callsTo('accounts:connect')).toEqual([{ baseUrl: 'http://127.0.0.1:9', token: 'tok_abcdefgh1234', label: 'Shop', accountId: 'a1' }])
+    expect(bridge.callsTo('accounts:connect')).toEqual([
+      { baseUrl: 'http://127.0.0.1:9', token: 'tok_abcdefgh1234', label: 'Shop', accountId: 'a1' },
+    ])
     await wrapper.get('[data-testid="connect-cancel"]').trigger('click')
     expect(wrapper.emitted('cancel')).toHaveLength(1)
   })
@@ -131,7 +137,9 @@ describe('ConnectForm', () => {
     fakeBridge({
       'accounts:list': () => state([]),
       'settings:get': () => null,
-      'settings:status': () => ({ recovered: [{ file: 'settings', movedTo: 'settings.json.unreadable-x', at: 'now', reason: 'the file is not valid JSON' }] }),
+      'settings:status': () => ({
+        recovered: [{ file: 'settings', movedTo: 'settings.json.unreadable-x', at: 'now', reason: 'the file is not valid JSON' }],
+      }),
     })
     const wrapper = view()
     await flushPromises()

@@ -11,7 +11,10 @@ const shop = account()
 const demo = account({ id: 'd1', label: 'Demo account', baseUrl: 'http://127.0.0.1:4100', isDemo: true })
 
 async function mountSwitcher(activeId = 'd1') {
-  const bridge = fakeBridge({ 'accounts:list': () => state([shop, demo], activeId), 'accounts:switch': (arg) => state([shop, demo], (arg as { id: string }).id) })
+  const bridge = fakeBridge({
+    'accounts:list': () => state([shop, demo], activeId),
+    'accounts:switch': (arg) => state([shop, demo], (arg as { id: string }).id),
+  })
   const setup = plugins()
   await useAccountsStore().load()
   const wrapper = mount(AccountSwitcher, { ...setup, attachTo: document.body })

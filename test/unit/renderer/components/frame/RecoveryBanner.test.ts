@@ -31,7 +31,9 @@ afterEach(() => sessionStorage.clear())
 describe('RecoveryBanner', () => {
   it('says on the main screen that the settings are back to their defaults, with a way to Settings', async () => {
     const wrapper = await banner([SETTINGS_RESET])
-    expect(wrapper.get('[data-testid="recovery-banner"]').text()).toContain('Your settings could not be read and are back to their defaults.')
+    expect(wrapper.get('[data-testid="recovery-banner"]').text()).toContain(
+      'Your settings could not be read and are back to their defaults.',
+    )
     await wrapper.get('[data-testid="recovery-banner-open"]').trigger('click')
     expect(useNavStore().section).toBe('settings')
     expect(wrapper.find('[data-testid="recovery-banner"]').exists()).toBe(false)

@@ -48,7 +48,11 @@ describe('GroupRow', () => {
     expect(big.text()).toBe('1,024')
     expect(big.attributes('title')).toBe('1,024 participants')
     expect(big.attributes('aria-label')).toBe('1,024 participants')
-    expect(mountRow({ row: row({ size: 1 }) }).get('[data-testid="group-row-size"]').attributes('title')).toBe('1 participant')
+    expect(
+      mountRow({ row: row({ size: 1 }) })
+        .get('[data-testid="group-row-size"]')
+        .attributes('title'),
+    ).toBe('1 participant')
   })
 
   it('marks a group the last sync could not read as stale, with why', () => {
@@ -56,7 +60,11 @@ describe('GroupRow', () => {
     const mark = wrapper.get('[data-testid="group-row-stale"]')
     expect(mark.attributes('aria-label')).toBe('Not updated by the last sync')
     expect(mark.attributes('title')).toMatch(/could not read this group/)
-    expect(mountRow({ row: row({ stale: false }) }).find('[data-testid="group-row-stale"]').exists()).toBe(false)
+    expect(
+      mountRow({ row: row({ stale: false }) })
+        .find('[data-testid="group-row-stale"]')
+        .exists(),
+    ).toBe(false)
   })
 
   it('shows none of the markers on a quiet group', () => {

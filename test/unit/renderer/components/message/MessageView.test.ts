@@ -30,7 +30,10 @@ const EXPECTED: Record<string, { view: string; shows: string[] }> = {
   order: { view: 'message-order', shows: ['Trail map', 'One map please', '£12.50', 'New', '1 item'] },
   group_invite: { view: 'message-link', shows: ['Weekend hikers', 'Join the group', 'Invite code: AbCdEfGhIjKlMnOp'] },
   newsletter_invite: { view: 'message-link', shows: ['Trail news', 'Channel 120363171744447809@newsletter'] },
-  admin_invite: { view: 'message-link', shows: ['You are invited to administer Trail news', 'Admin invitation to “Trail news”', 'Expires'] },
+  admin_invite: {
+    view: 'message-link',
+    shows: ['You are invited to administer Trail news', 'Admin invitation to “Trail news”', 'Expires'],
+  },
   link_preview: { view: 'message-link', shows: ['The trail', '12 km loop', 'https://example.com/trail'] },
   catalog: { view: 'message-link', shows: ['Hiking Co.', 'Maps and gear', 'Catalog 447700900123'] },
   product: { view: 'message-product', shows: ['Product 987654321', 'Catalog 123456789'] },
@@ -89,12 +92,25 @@ describe('MessageView', () => {
 
   it('survives records whose fields have the wrong shapes', () => {
     const odd = [
-      { id: 'm', type: 'poll', chat_id: 'c', from_me: false, timestamp: 'soon', poll: { title: 5, options: 'yes', results: [null, 3, { voters: 'x' }] } },
+      {
+        id: 'm',
+        type: 'poll',
+        chat_id: 'c',
+        from_me: false,
+        timestamp: 'soon',
+        poll: { title: 5, options: 'yes', results: [null, 3, { voters: 'x' }] },
+      },
       { id: 'm', type: 'text', chat_id: 'c', from_me: 'no', text: { body: ['a'], buttons: 'b', sections: [{ rows: 7 }] }, context: 'x' },
       { id: 'm', type: 'location', chat_id: 'c', from_me: false, location: { latitude: 'north', url: 'javascript:alert(1)' } },
       { id: 'm', type: 'contact_list', chat_id: 'c', from_me: false, contact_list: { list: [null, 'x', { vcard: 42 }] } },
       { id: 'm', type: 'hsm', chat_id: 'c', from_me: false, hsm: { header: { type: 'image', image: 'nope' }, buttons: {} } },
-      { id: 'm', type: 'action', chat_id: 'c', from_me: false, action: { type: 'edited', edited_type: 'action', edited_content: { type: 'edited', edited_type: 'action', edited_content: {} } } },
+      {
+        id: 'm',
+        type: 'action',
+        chat_id: 'c',
+        from_me: false,
+        action: { type: 'edited', edited_type: 'action', edited_content: { type: 'edited', edited_type: 'action', edited_content: {} } },
+      },
       { id: 'm', type: 'order', chat_id: 'c', from_me: false, order: { total_price: 10, currency: 'NOT-A-CODE' } },
       { id: 'm', type: 'image', chat_id: 'c', from_me: false, image: { preview: '<svg onload=alert(1)>', waveform: '%%%' } },
       null,

@@ -55,7 +55,10 @@ describe('PublishPanel', () => {
   })
 
   it('reads a refusal by the open account as the composer’s error, and shows no summary', async () => {
-    const wrapper = await pressWith(['a1'], answerFor({ state: 'refused', error: failure('unauthorized', 'The token of Shop is not available in this session.') }))
+    const wrapper = await pressWith(
+      ['a1'],
+      answerFor({ state: 'refused', error: failure('unauthorized', 'The token of Shop is not available in this session.') }),
+    )
     expect(wrapper.get('[data-testid="story-error"]').attributes('data-code')).toBe('unauthorized')
     expect(wrapper.get('[data-testid="story-error-message"]').text()).toBe('The token of Shop is not available in this session.')
     expect(wrapper.find('[data-testid="story-result"]').exists()).toBe(false)
@@ -65,8 +68,18 @@ describe('PublishPanel', () => {
   it('shows a press to several accounts as the summary alone', async () => {
     const wrapper = await pressWith(['a1', 'a2'], () => ({
       targets: [
-        { accountId: 'a1', label: 'Shop', requestId: 'r-0', outcome: { state: 'sent', itemId: 'i1', messageId: 'm1', messageStatus: 'sent' } },
-        { accountId: 'a2', label: 'Branch', requestId: 'r-1', outcome: { state: 'refused', error: failure('unauthorized', 'Token needed.') } },
+        {
+          accountId: 'a1',
+          label: 'Shop',
+          requestId: 'r-0',
+          outcome: { state: 'sent', itemId: 'i1', messageId: 'm1', messageStatus: 'sent' },
+        },
+        {
+          accountId: 'a2',
+          label: 'Branch',
+          requestId: 'r-1',
+          outcome: { state: 'refused', error: failure('unauthorized', 'Token needed.') },
+        },
       ],
     }))
     expect(wrapper.get('[data-testid="broadcast-summary-title"]').text()).toBe('Published to 1 of 2')

@@ -67,7 +67,10 @@ describe('PlannedStories', () => {
 
   it('shows the week as seven days with each story on its day', async () => {
     vi.useFakeTimers({ now: Date.parse('2026-06-03T08:00:00Z'), toFake: ['Date'] })
-    const { wrapper } = mountWith([item('b', 'scheduled', '2026-06-05T16:00:00Z', 'Friday gig'), item('c', 'scheduled', '2026-06-12T16:00:00Z', 'Next week')])
+    const { wrapper } = mountWith([
+      item('b', 'scheduled', '2026-06-05T16:00:00Z', 'Friday gig'),
+      item('c', 'scheduled', '2026-06-12T16:00:00Z', 'Next week'),
+    ])
     await flushPromises()
     await wrapper.get('[data-testid="planned-view-week"]').trigger('click')
     const days = wrapper.findAll('[data-testid="planned-week-day"]')
@@ -114,7 +117,12 @@ describe('PlannedStories', () => {
     await flushPromises()
     const said = wrapper.findAll('[data-testid="planned-item-missed"]').map((help) => help.text().split(' while ')[0])
     // Soonest first: the oldest miss leads.
-    expect(said).toEqual(['Its time passed on 12 Nov', 'Its time passed yesterday', 'Its time passed 5 minutes ago', 'Its time passed a moment ago'])
+    expect(said).toEqual([
+      'Its time passed on 12 Nov',
+      'Its time passed yesterday',
+      'Its time passed 5 minutes ago',
+      'Its time passed a moment ago',
+    ])
   })
 
   for (const [code, messages] of Object.entries(CATALOGS)) {
@@ -122,7 +130,9 @@ describe('PlannedStories', () => {
       vi.useFakeTimers({ now: Date.parse('2026-11-25T12:00:00Z'), toFake: ['Date'] })
       const { wrapper } = mountWith([item('m', 'missed', '2026-11-25T11:59:40Z', 'Missed')], code)
       await flushPromises()
-      expect(wrapper.get('[data-testid="planned-item-missed"]').text()).toBe(messages.schedule.missedHelp.replace('{ago}', messages.time.momentAgo))
+      expect(wrapper.get('[data-testid="planned-item-missed"]').text()).toBe(
+        messages.schedule.missedHelp.replace('{ago}', messages.time.momentAgo),
+      )
     })
   }
 

@@ -6,7 +6,10 @@ describe('SyncSettings', () => {
   it('names every interval with the right plural: “Every hour”, never “Every 1 hours”', async () => {
     fakeSettingsMain()
     const wrapper = await mountSettingsSection(SyncSettings)
-    const options = wrapper.get('[data-testid="settings-sync-interval"]').findAll('option').map((o) => o.text())
+    const options = wrapper
+      .get('[data-testid="settings-sync-interval"]')
+      .findAll('option')
+      .map((o) => o.text())
     expect(options).toEqual([
       'Never (only when I ask)',
       'Every 5 minutes',

@@ -4,7 +4,6 @@ import UpdatesSettings from '../../../../../src-renderer/src/components/settings
 import { useSettingsStore } from '../../../../../src-renderer/src/stores/settings'
 import { fakeSettingsMain, mountSettingsSection } from '../../support/settings-harness'
 
-
 const settingsMain = fakeSettingsMain
 const view = () => mountSettingsSection(UpdatesSettings)
 

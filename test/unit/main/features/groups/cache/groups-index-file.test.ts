@@ -52,9 +52,7 @@ describe('the index file', () => {
     expect(read.layout).toEqual(index.layout)
     expect(read.columns).toEqual(index.columns)
     const query = GroupsQuerySchema.parse({ sort: 'name', search: 'a', limit: 200 })
-    expect(new GroupsIndex(read.columns).query(query)).toEqual(
-      new GroupsIndex(index.columns).query(query),
-    )
+    expect(new GroupsIndex(read.columns).query(query)).toEqual(new GroupsIndex(index.columns).query(query))
   })
 
   it('lays the arrays over the bytes read, without copying them, where they are aligned', () => {
@@ -78,15 +76,10 @@ describe('the index file', () => {
       changed[at] = (changed[at] as number) ^ 0x01
       expect(unusable(changed)).toBe('checksum mismatch')
     }
-    const older = Buffer.from(
-      bytes.toString('latin1').replace('"version":3', '"version":2'),
-      'latin1',
-    )
+    const older = Buffer.from(bytes.toString('latin1').replace('"version":3', '"version":2'), 'latin1')
     expect(unusable(older)).toBe('another version (2)')
     // Version 2 had no column-file header at all.
-    expect(unusable(Buffer.from('{"format":"statusdesk-groups-index","version":2}\n[]'))).toBe(
-      'not readable',
-    )
+    expect(unusable(Buffer.from('{"format":"statusdesk-groups-index","version":2}\n[]'))).toBe('not readable')
     expect(unusable(bytes, { accountId: 'someone-else' })).toBe('another account')
     expect(unusable(bytes, { syncedAt: '2026-11-23T10:00:00.000Z' })).toBe('from another snapshot')
     expect(unusable(bytes, { bytes: snapshot.bytes + 1 })).toBe('from another snapshot')
@@ -96,19 +89,14 @@ describe('the index file', () => {
 
   it('is not used when its arrays do not fit together, even with a good checksum', () => {
     const { columns } = index
-    const spoilt = (change: Partial<GroupsIndexFile>) =>
-      unusable(Buffer.concat([...encodeGroupsIndexFile({ ...index, ...change })]))
+    const spoilt = (change: Partial<GroupsIndexFile>) => unusable(Buffer.concat([...encodeGroupsIndexFile({ ...index, ...change })]))
     expect(spoilt({ fingerprints: index.fingerprints.subarray(1) })).toBe('arrays do not fit together')
-    expect(spoilt({ columns: { ...columns, textStarts: columns.textStarts.subarray(1) } })).toBe(
-      'arrays do not fit together',
-    )
+    expect(spoilt({ columns: { ...columns, textStarts: columns.textStarts.subarray(1) } })).toBe('arrays do not fit together')
     // A label that is not in the table of labels.
     const beyond = Uint32Array.from(columns.labelRefs)
     expect(beyond.length).toBeGreaterThan(0)
     beyond[0] = columns.labels.length
     expect(spoilt({ columns: { ...columns, labelRefs: beyond } })).toBe('arrays do not fit together')
-    expect(spoilt({ columns: { ...columns, count: columns.count + 1 } })).toBe(
-      'arrays do not fit together',
-    )
+    expect(spoilt({ columns: { ...columns, count: columns.count + 1 } })).toBe('arrays do not fit together')
   })
 })

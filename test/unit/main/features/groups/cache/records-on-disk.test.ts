@@ -183,12 +183,8 @@ describe('a start from the groups index', () => {
     expect(log.lines.some((l) => l.message === 'groups cache damaged after start')).toBe(true)
     await until(() => service.state().lastResult !== null && !service.state().syncing, 30_000)
     expect(service.state().count).toBe(TOTAL)
-    expect(
-      (await readdir(dir.path)).some((n) => n.startsWith(`${SNAPSHOT_FILE}.unreadable-`)),
-    ).toBe(true)
-    expect(JSON.stringify((await service.get(server[1_500]!.id)).group)).toBe(
-      JSON.stringify(server[1_500]),
-    )
+    expect((await readdir(dir.path)).some((n) => n.startsWith(`${SNAPSHOT_FILE}.unreadable-`))).toBe(true)
+    expect(JSON.stringify((await service.get(server[1_500]!.id)).group)).toBe(JSON.stringify(server[1_500]))
   }, 90_000)
 
   it('an index left from an earlier snapshot is not used: the snapshot is read and the index rebuilt', async () => {
@@ -226,27 +222,15 @@ describe('a start from the groups index', () => {
   }, 60_000)
 
   it.each([
-    [
-      'from another version',
-      (bytes: Buffer) => bytes.indexOf('"version":3'),
-      '"version":2',
-      /another version \(2\)/,
-    ],
-    [
-      'with one byte changed in its columns',
-      (bytes: Buffer) => bytes.length - 4_000,
-      'X',
-      /checksum mismatch/,
-    ],
+    ['from another version', (bytes: Buffer) => bytes.indexOf('"version":3'), '"version":2', /another version \(2\)/],
+    ['with one byte changed in its columns', (bytes: Buffer) => bytes.length - 4_000, 'X', /checksum mismatch/],
   ])(
     'an index %s is not used: the rows are the same, read from the snapshot, and the index rebuilt',
     async (_, where, bytes, reason) => {
       const first = build()
       await first.service.sync()
       const sorts = ['recent', 'name', 'size', 'unread'] as const
-      const before = await Promise.all(
-        sorts.map((sort) => first.service.query({ ...firstWindow, sort, limit: 200 })),
-      )
+      const before = await Promise.all(sorts.map((sort) => first.service.query({ ...firstWindow, sort, limit: 200 })))
       await first.service.dispose()
       const indexPath = join(dir.path, GROUPS_INDEX_FILE)
       const at = where(await readFile(indexPath))
@@ -255,9 +239,7 @@ describe('a start from the groups index', () => {
       await handle.close()
 
       const { service, log } = build()
-      const after = await Promise.all(
-        sorts.map((sort) => service.query({ ...firstWindow, sort, limit: 200 })),
-      )
+      const after = await Promise.all(sorts.map((sort) => service.query({ ...firstWindow, sort, limit: 200 })))
       expect(after).toEqual(before)
       expect(
         log.lines.some(
@@ -289,8 +271,7 @@ describe('a snapshot saved as the pages arrive', () => {
       ).arrayBuffer(),
     )
     expect(file.includes(page)).toBe(true)
-    for (const at of [0, 777, TOTAL - 1])
-      expect((await service.get(server[at]!.id)).group).toEqual(server[at])
+    for (const at of [0, 777, TOTAL - 1]) expect((await service.get(server[at]!.id)).group).toEqual(server[at])
     expect((await readdir(dir.path)).sort()).toEqual([GROUPS_INDEX_FILE, SNAPSHOT_FILE])
   }, 60_000)
 

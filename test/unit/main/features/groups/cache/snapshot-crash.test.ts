@@ -24,10 +24,7 @@ afterAll(async () => {
   await work.remove()
 })
 
-function startWriter(
-  dir: string,
-  mode: 'pause-before-rename' | 'loop',
-): { process: ChildProcess; said(line: string): Promise<void> } {
+function startWriter(dir: string, mode: 'pause-before-rename' | 'loop'): { process: ChildProcess; said(line: string): Promise<void> } {
   const proc = spawn(process.execPath, ['--import', 'tsx', child, dir, groupsFile, mode], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -44,9 +41,7 @@ function startWriter(
       new Promise<void>((resolve, reject) => {
         if (out.includes(line)) return resolve()
         waiting.push({ line, resolve })
-        proc.once('exit', (code) =>
-          reject(new Error(`writer exited (${code}) before saying ${line}`)),
-        )
+        proc.once('exit', (code) => reject(new Error(`writer exited (${code}) before saying ${line}`)))
       }),
   }
 }
@@ -60,10 +55,7 @@ function killed(proc: ChildProcess): Promise<void> {
 }
 
 async function seed(dir: string): Promise<void> {
-  await new SnapshotStore({ dir, accountId: 'acc' }).save(
-    { accountId: 'acc', syncedAt: '2025-01-01T00:00:00.000Z' },
-    groups.slice(0, 10),
-  )
+  await new SnapshotStore({ dir, accountId: 'acc' }).save({ accountId: 'acc', syncedAt: '2025-01-01T00:00:00.000Z' }, groups.slice(0, 10))
 }
 
 describe('a process killed while writing the cache', () => {

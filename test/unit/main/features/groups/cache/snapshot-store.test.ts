@@ -3,12 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest'
 import type { Group } from '@shared/domain'
 import { AppError } from '@shared/errors'
-import {
-  SNAPSHOT_FILE,
-  SnapshotStore,
-  decodeSnapshot,
-  type SnapshotLoad,
-} from '../../../../../../src-main/features/groups/cache'
+import { SNAPSHOT_FILE, SnapshotStore, decodeSnapshot, type SnapshotLoad } from '../../../../../../src-main/features/groups/cache'
 import { nodeFiles, type FilePort } from '../../../../../../src-main/platform/files/fs-port'
 import { captureLogger, groupsFromEmulator, tempDir } from '../sync/support'
 
@@ -130,32 +125,19 @@ describe('an unreadable cache file', () => {
 
   const cases: [string, (bytes: Buffer) => Buffer | string, RegExp][] = [
     ['cut inside the header', (b) => b.subarray(0, 20), /not a Statusdesk groups cache|cut short/],
-    [
-      'cut in the middle of a segment',
-      (b) => b.subarray(0, Math.floor(b.length / 2)),
-      /cut short|damaged/,
-    ],
+    ['cut in the middle of a segment', (b) => b.subarray(0, Math.floor(b.length / 2)), /cut short|damaged/],
     ['cut exactly at a segment boundary', (b) => b.subarray(0, segmentEnds(b)[0]), /cut short/],
     ['cut by one byte', (b) => b.subarray(0, b.length - 1), /cut short|damaged/],
     ['with one byte changed inside a group', (b) => flip(b, Math.floor(b.length * 0.7)), /damaged/],
     ['empty', () => '', /cut short|not a Statusdesk/],
     ['not ours at all', () => '{"groups": []}\n', /not a Statusdesk groups cache/],
-    [
-      'written by a newer version',
-      (b) => b.toString('utf8').replace('"version":2', '"version":99'),
-      /newer version/,
-    ],
+    ['written by a newer version', (b) => b.toString('utf8').replace('"version":2', '"version":99'), /newer version/],
     [
       'written in the previous format',
-      () =>
-        '{"format":"statusdesk-groups","version":1,"accountId":"acc","syncedAt":"2025-01-01T00:00:00.000Z","count":0}\n',
+      () => '{"format":"statusdesk-groups","version":1,"accountId":"acc","syncedAt":"2025-01-01T00:00:00.000Z","count":0}\n',
       /format \(1\) is no longer supported/,
     ],
-    [
-      'without its trailer',
-      (b) => b.subarray(0, b.lastIndexOf(0x0a, b.length - 2) + 1),
-      /trailer is not readable|cut short|damaged/,
-    ],
+    ['without its trailer', (b) => b.subarray(0, b.lastIndexOf(0x0a, b.length - 2) + 1), /trailer is not readable|cut short|damaged/],
     [
       'with its table pointing outside the pages',
       (b) => {
@@ -164,27 +146,20 @@ describe('an unreadable cache file', () => {
       },
       /damaged/,
     ],
-    [
-      'of another account',
-      (b) => b.toString('utf8').replace('"accountId":"acc"', '"accountId":"other"'),
-      /another account/,
-    ],
+    ['of another account', (b) => b.toString('utf8').replace('"accountId":"acc"', '"accountId":"other"'), /another account/],
   ]
 
-  it.each(cases)(
-    '%s is set aside and reported, and the next load starts clean',
-    async (_name, damage, reason) => {
-      await writeFile(join(dir.path, SNAPSHOT_FILE), damage(good))
-      const first = await store().load()
-      expect(first.status).toBe('set-aside')
-      if (first.status !== 'set-aside') return
-      expect(first.reason).toMatch(reason)
-      expect(first.movedTo).not.toBeNull()
-      // Set aside, not deleted: the bytes are still there to look at.
-      expect((await readFile(first.movedTo as string)).equals(Buffer.from(damage(good)))).toBe(true)
-      expect(await store().load()).toEqual({ status: 'missing' })
-    },
-  )
+  it.each(cases)('%s is set aside and reported, and the next load starts clean', async (_name, damage, reason) => {
+    await writeFile(join(dir.path, SNAPSHOT_FILE), damage(good))
+    const first = await store().load()
+    expect(first.status).toBe('set-aside')
+    if (first.status !== 'set-aside') return
+    expect(first.reason).toMatch(reason)
+    expect(first.movedTo).not.toBeNull()
+    // Set aside, not deleted: the bytes are still there to look at.
+    expect((await readFile(first.movedTo as string)).equals(Buffer.from(damage(good)))).toBe(true)
+    expect(await store().load()).toEqual({ status: 'missing' })
+  })
 
   it('keeps only the two most recent set-aside files', async () => {
     for (let i = 0; i < 4; i++) {
@@ -262,9 +237,7 @@ describe('a save that cannot finish', () => {
 
   it('into an account folder deleted meanwhile (signed out) fails and does not bring it back', async () => {
     const gone = join(dir.path, 'signed-out')
-    const error = await new SnapshotStore({ dir: gone, accountId: 'acc' })
-      .save(META, older)
-      .catch((e: unknown) => e)
+    const error = await new SnapshotStore({ dir: gone, accountId: 'acc' }).save(META, older).catch((e: unknown) => e)
     expect((error as AppError).code).toBe('storage')
     expect(await names()).toEqual([SNAPSHOT_FILE])
   })
@@ -279,9 +252,7 @@ describe('a save that cannot finish', () => {
     const writer = store({ files })
     await writer.save(NEWER_META, all.slice(0, 50))
     expect(loaded(await store().load()).syncedAt).toBe(NEWER_META.syncedAt)
-    expect(
-      writer.log.lines.some((l) => l.level === 'warn' && /could not be flushed/.test(l.message)),
-    ).toBe(true)
+    expect(writer.log.lines.some((l) => l.level === 'warn' && /could not be flushed/.test(l.message))).toBe(true)
   })
 
   it('cancelled mid-write rejects as cancelled and keeps the previous snapshot', async () => {

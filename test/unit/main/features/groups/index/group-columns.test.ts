@@ -82,9 +82,7 @@ describe('the columns of a snapshot', () => {
     const linked = groups.filter((g) => g.linkedParent || g.is_parent).slice(0, 20)
     expect(linked.length).toBeGreaterThan(0)
     for (const group of [...linked, groups[0]!]) {
-      expect(communityOf(index.communityMembers(group.id), group.id, 'en')).toEqual(
-        communityOf(groups, group.id, 'en'),
-      )
+      expect(communityOf(index.communityMembers(group.id), group.id, 'en')).toEqual(communityOf(groups, group.id, 'en'))
     }
     expect(index.communityMembers('nope@g.us')).toEqual([])
   })
@@ -114,8 +112,7 @@ describe('the columns of a snapshot', () => {
 })
 
 describe('rows copied from earlier columns', () => {
-  const admins = (group: Group) =>
-    group.participants.filter((p) => p.rank === 'admin' || p.rank === 'creator')
+  const admins = (group: Group) => group.participants.filter((p) => p.rank === 'admin' || p.rank === 'creator')
 
   it('are the rows the records would make, in any mix with records added', () => {
     const builder = new GroupColumnsBuilder()
@@ -131,9 +128,7 @@ describe('rows copied from earlier columns', () => {
     for (const query of QUERIES) {
       const args = GroupsQuerySchema.parse(query)
       const options = { now: () => NOW_MS, stale: new Set<string>() }
-      expect(new GroupsIndex(mixed, options).query(args)).toEqual(
-        new GroupsIndex(columns, options).query(args),
-      )
+      expect(new GroupsIndex(mixed, options).query(args)).toEqual(new GroupsIndex(columns, options).query(args))
     }
   })
 
@@ -170,16 +165,10 @@ describe('search over the folded text', () => {
 
   it('never matches across two groups’ texts, and matches characters of any width', () => {
     const index = GroupsIndex.of(
-      [
-        make('a@g.us', 'ends with ab'),
-        make('b@g.us', 'cd starts'),
-        make('c@g.us', 'Ωμέγα 🎉 Çafé'),
-        make('d@g.us', ''),
-      ],
+      [make('a@g.us', 'ends with ab'), make('b@g.us', 'cd starts'), make('c@g.us', 'Ωμέγα 🎉 Çafé'), make('d@g.us', '')],
       { selfId: null },
     )
-    const ids = (search: string) =>
-      index.query(GroupsQuerySchema.parse({ search, sort: 'name' })).rows.map((r) => r.id)
+    const ids = (search: string) => index.query(GroupsQuerySchema.parse({ search, sort: 'name' })).rows.map((r) => r.id)
     expect(ids('bcd')).toEqual([])
     expect(ids('b cd')).toEqual([])
     expect(ids('ab')).toEqual(['a@g.us'])

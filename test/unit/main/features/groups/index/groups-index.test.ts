@@ -42,8 +42,7 @@ describe('building the index', () => {
 
 // ---- the plain reference: no precomputation, no caches, one group at a time -------------
 
-const plainFold = (text: string) =>
-  text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replaceAll('ς', 'σ')
+const plainFold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replaceAll('ς', 'σ')
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
 function referenceMatches(all: Group[], query: GroupsQuery): Group[] {
@@ -52,12 +51,9 @@ function referenceMatches(all: Group[], query: GroupsQuery): Group[] {
     .split(/\s+/)
     .filter((w) => w !== '')
   const found = all.filter((g) => {
-    const text = plainFold(
-      `${g.name}\n${g.description ?? ''}\n${messagePreview(g.last_message)?.text ?? ''}`,
-    )
+    const text = plainFold(`${g.name}\n${g.description ?? ''}\n${messagePreview(g.last_message)?.text ?? ''}`)
     for (const word of words) if (!text.includes(word)) return false
-    if (q.labels.length > 0 && !(g.labels ?? []).some((label) => q.labels.includes(label.id)))
-      return false
+    if (q.labels.length > 0 && !(g.labels ?? []).some((label) => q.labels.includes(label.id))) return false
     for (const filter of q.filters) if (!referenceFilter(g, filter)) return false
     return true
   })
@@ -72,10 +68,7 @@ function referenceFilter(g: Group, filter: GroupFilter): boolean {
   if (filter === 'archived') return g.archive === true
   if (filter === 'community') return g.is_parent === true
   if (filter === 'announcement') return g.isCommunityAnnounce === true
-  if (filter === 'admin')
-    return g.participants.some(
-      (p) => p.id === SELF_PHONE && (p.rank === 'admin' || p.rank === 'creator'),
-    )
+  if (filter === 'admin') return g.participants.some((p) => p.id === SELF_PHONE && (p.rank === 'admin' || p.rank === 'creator'))
   if (filter === 'readOnly') return g.read_only === true || g.announcements === true
   return g.suspended === true || g.terminated === true
 }
@@ -138,10 +131,7 @@ describe('the index against a plain reference filter (10,500 groups)', () => {
 
   it('pairs of filters combine with AND', () => {
     for (let i = 0; i < GROUP_FILTERS.length; i++) {
-      const pair = [
-        GROUP_FILTERS[i],
-        GROUP_FILTERS[(i + 3) % GROUP_FILTERS.length],
-      ] as GroupFilter[]
+      const pair = [GROUP_FILTERS[i], GROUP_FILTERS[(i + 3) % GROUP_FILTERS.length]] as GroupFilter[]
       expectSameAsReference({ filters: pair, sort: GROUP_SORTS[i % GROUP_SORTS.length] })
     }
   })
@@ -150,9 +140,7 @@ describe('the index against a plain reference filter (10,500 groups)', () => {
     const labels = index.labels()
     expect(labels.length).toBeGreaterThan(3)
     expectSameAsReference({ labels: [labels[0]!.id] })
-    expect(
-      expectSameAsReference({ labels: [labels[1]!.id, labels[2]!.id], sort: 'name' }),
-    ).toBeGreaterThan(0)
+    expect(expectSameAsReference({ labels: [labels[1]!.id, labels[2]!.id], sort: 'name' })).toBeGreaterThan(0)
   })
 
   it('search covers name, description and last-message text, ignoring case and accents', () => {
@@ -177,11 +165,7 @@ describe('the index against a plain reference filter (10,500 groups)', () => {
     const bare = word.normalize('NFD').replace(/\p{M}/gu, '')
     const withAccents = expectSameAsReference({ search: word })
     expect(expectSameAsReference({ search: bare.toUpperCase() })).toBe(withAccents)
-    expect(
-      index
-        .query(GroupsQuerySchema.parse({ search: bare, limit: MAX_WINDOW }))
-        .rows.map((r) => r.id),
-    ).toContain(accented!.id)
+    expect(index.query(GroupsQuerySchema.parse({ search: bare, limit: MAX_WINDOW })).rows.map((r) => r.id)).toContain(accented!.id)
   })
 
   it('combines search, filters, labels and sort', () => {
@@ -317,24 +301,16 @@ describe('edge cases of single groups', () => {
       ],
       { selfId: '333', locale: 'de' },
     )
-    expect(small.query(GroupsQuerySchema.parse({ sort: 'name' })).rows.map((r) => r.name)).toEqual([
-      'Ärzte',
-      'group 9',
-      'Group 10',
-    ])
-    expect(
-      small.query(GroupsQuerySchema.parse({ filters: ['admin'] })).rows.map((r) => r.id),
-    ).toEqual(['x@g.us'])
-    expect(small.query(GroupsQuerySchema.parse({ search: 'ARZTE' })).rows.map((r) => r.id)).toEqual(
-      ['z@g.us'],
-    )
+    expect(small.query(GroupsQuerySchema.parse({ sort: 'name' })).rows.map((r) => r.name)).toEqual(['Ärzte', 'group 9', 'Group 10'])
+    expect(small.query(GroupsQuerySchema.parse({ filters: ['admin'] })).rows.map((r) => r.id)).toEqual(['x@g.us'])
+    expect(small.query(GroupsQuerySchema.parse({ search: 'ARZTE' })).rows.map((r) => r.id)).toEqual(['z@g.us'])
   })
 
   it('marks the rows and the detail of stale groups, and only those', () => {
-    const marked = GroupsIndex.of(
-      [make({ id: 'a@g.us', name: 'A' }), make({ id: 'b@g.us', name: 'B' })],
-      { selfId: null, stale: new Set(['b@g.us']) },
-    )
+    const marked = GroupsIndex.of([make({ id: 'a@g.us', name: 'A' }), make({ id: 'b@g.us', name: 'B' })], {
+      selfId: null,
+      stale: new Set(['b@g.us']),
+    })
     const rows = marked.query(GroupsQuerySchema.parse({ sort: 'name' })).rows
     expect(rows.map((r) => [r.id, r.stale])).toEqual([
       ['a@g.us', false],

@@ -5,8 +5,7 @@ import { MessageSchema } from '@shared/domain'
 import { messagePreview } from '../../../../../../src-main/features/groups/index'
 
 const fixtures = fileURLToPath(new URL('../../../../../fixtures/messages/', import.meta.url))
-const message = (name: string) =>
-  MessageSchema.parse(JSON.parse(readFileSync(`${fixtures}${name}.json`, 'utf8')))
+const message = (name: string) => MessageSchema.parse(JSON.parse(readFileSync(`${fixtures}${name}.json`, 'utf8')))
 
 describe('the one-line preview of a last message', () => {
   it.each([

@@ -83,10 +83,7 @@ describe('the participants index file', () => {
     [
       'of another version',
       async (file: Buffer) => {
-        await writeFile(
-          path(),
-          Buffer.from(file.toString('latin1').replace('"version":2', '"version":7'), 'latin1'),
-        )
+        await writeFile(path(), Buffer.from(file.toString('latin1').replace('"version":2', '"version":7'), 'latin1'))
       },
       'another version (7)',
     ],
@@ -121,9 +118,7 @@ describe('the participants index file', () => {
     const page = await search.search('', 100_000)
     expect(page).toEqual((await referenceSearch(snapshot)).search('', 100_000))
     expect(workers.starts).toBe(1)
-    expect(log.lines).toContainEqual(
-      expect.objectContaining({ data: { reason: 'from another snapshot' } }),
-    )
+    expect(log.lines).toContainEqual(expect.objectContaining({ data: { reason: 'from another snapshot' } }))
   }, 30_000)
 
   it('skips records whose participants are not a list, participants without a string id, and groups without a name, as before', async () => {
@@ -131,13 +126,7 @@ describe('the participants index file', () => {
       {
         id: 'a@g.us',
         name: 'Alpha',
-        participants: [
-          { id: '15550100002' },
-          { id: 42 },
-          null,
-          'x',
-          { id: '15550100003@s.whatsapp.net' },
-        ],
+        participants: [{ id: '15550100002' }, { id: 42 }, null, 'x', { id: '15550100003@s.whatsapp.net' }],
       },
       { id: 'b@g.us', name: 'Beta', participants: 'everyone' },
       { id: 'c@g.us', name: 7, participants: [{ id: '15550100004' }] },
@@ -161,11 +150,7 @@ describe('the participants index file', () => {
 describe('building while the picker searches', () => {
   it('searches made during the first build wait for it and share it', async () => {
     const { search, workers } = await setUp()
-    const pages = await Promise.all([
-      search.search('', 5),
-      search.search('1', 5),
-      search.search('', 5),
-    ])
+    const pages = await Promise.all([search.search('', 5), search.search('1', 5), search.search('', 5)])
     expect(workers.starts).toBe(1)
     expect(pages[0]!.total).toBeGreaterThan(100)
     expect(pages[0]).toEqual(pages[2])
@@ -185,9 +170,7 @@ describe('building while the picker searches', () => {
     const { search, workers, log } = await setUp({ failFirst: 1 })
     await expect(search.search('', 5)).rejects.toMatchObject({
       code: 'internal',
-      message: expect.stringMatching(
-        /people in your groups could not be listed \(its worker stopped with code 7\)\. Search again/,
-      ),
+      message: expect.stringMatching(/people in your groups could not be listed \(its worker stopped with code 7\)\. Search again/),
     })
     expect(log.lines.some((l) => l.message === 'participants index not built')).toBe(true)
     expect((await search.search('', 5)).total).toBeGreaterThan(100)
@@ -214,9 +197,7 @@ describe('building while the picker searches', () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(workers.starts).toBe(0)
     expect(await stat(path()).catch(() => null)).toBeNull()
-    expect(
-      (await new ContactsSearch(() => index.participants()).search('', 5)).total,
-    ).toBeGreaterThan(100)
+    expect((await new ContactsSearch(() => index.participants()).search('', 5)).total).toBeGreaterThan(100)
     expect(workers.starts).toBe(1)
   }, 30_000)
 

@@ -30,8 +30,7 @@ export async function savedSnapshot(
       ...g,
       name: typeof g.name === 'string' ? g.name : '',
       participants: (Array.isArray(g.participants) ? (g.participants as unknown[]) : []).filter(
-        (p): p is Group['participants'][number] =>
-          typeof p === 'object' && p !== null && typeof (p as { id?: unknown }).id === 'string',
+        (p): p is Group['participants'][number] => typeof p === 'object' && p !== null && typeof (p as { id?: unknown }).id === 'string',
       ),
     }
   })
@@ -51,10 +50,7 @@ export async function referenceSearch(snapshot: ParticipantsSnapshot): Promise<R
 }
 
 /** A worker starter that counts its starts (and can hand out a failing worker instead). */
-export function countingStarter(
-  real: WorkerStarter,
-  failFirst = 0,
-): { start: WorkerStarter; starts: number } {
+export function countingStarter(real: WorkerStarter, failFirst = 0): { start: WorkerStarter; starts: number } {
   const counter = {
     starts: 0,
     start: (options: WorkerOptions) => {

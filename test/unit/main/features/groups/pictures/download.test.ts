@@ -4,10 +4,7 @@ import { AddressGuard, publicFetch, systemResolver } from '../../../../../../src
 import { startHttpFixture, type HttpFixture } from '../../../../../support/http-fixture'
 
 // The smallest PNG: 1×1, one transparent pixel.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-)
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
 let host: HttpFixture
 
 beforeAll(async () => {
@@ -24,7 +21,10 @@ const options = { maxBytes: 1024 * 1024, timeoutMs: 5_000 }
 
 describe('downloadPicture through the public-address guard', () => {
   it('refuses a picture on a private address as a bad picture, not as the network being away', async () => {
-    const guarded = publicFetch({ fetch, guard: new AddressGuard({ resolve: systemResolver, trustedBaseUrl: () => 'https://gate.example.com' }) })
+    const guarded = publicFetch({
+      fetch,
+      guard: new AddressGuard({ resolve: systemResolver, trustedBaseUrl: () => 'https://gate.example.com' }),
+    })
     const error = await downloadPicture(guarded, `${host.baseUrl}/p.png`, options).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(PictureDownloadError)
     expect(error).toMatchObject({ message: 'picture host not public', network: false })

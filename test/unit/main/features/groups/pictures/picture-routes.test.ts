@@ -35,8 +35,7 @@ beforeEach(async () => {
   dir = await tempDir('statusdesk-picture-routes-')
   store = await PictureStore.open({ accountDir: dir.path, accountId: 'acc', fetch })
   await store.syncThumbs(groups)
-  resolve = (accountId) =>
-    accountId === 'acc' ? { store, group: (id) => groups.find((g) => g.id === id) ?? null } : null
+  resolve = (accountId) => (accountId === 'acc' ? { store, group: (id) => groups.find((g) => g.id === id) ?? null } : null)
   const rendererDir = join(dir.path, 'renderer')
   await mkdir(rendererDir)
   web = await startWebServer({
@@ -125,9 +124,7 @@ describe('pictures in web mode', () => {
     expect(first.status).toBe(200)
     expect(first.headers.get('content-type')).toBe('image/png')
     const bytes = Buffer.from(await first.arrayBuffer())
-    expect(bytes.equals(Buffer.from(await (await fetch(group.chat_pic_full!)).arrayBuffer()))).toBe(
-      true,
-    )
+    expect(bytes.equals(Buffer.from(await (await fetch(group.chat_pic_full!)).arrayBuffer()))).toBe(true)
     emulator.control.requests.clear()
     expect((await get(path)).status).toBe(200)
     expect(emulator.control.requests.list()).toEqual([])
@@ -138,21 +135,13 @@ describe('pictures in the app protocol', () => {
   it('are answered for /pictures/ paths and left to the static files otherwise', async () => {
     const route = pictureProtocolRoute(resolve)
     const path = store.thumbUrl(groups[0]!)!
-    const response = await route(
-      new URL(`statusdesk://app${path}`),
-      new Request(`http://app${path}`),
-    )
+    const response = await route(new URL(`statusdesk://app${path}`), new Request(`http://app${path}`))
     expect(response?.status).toBe(200)
     expect(response?.headers.get('content-type')).toBe('image/png')
     expect(response?.headers.get('cache-control')).toContain('immutable')
     expect((await response!.arrayBuffer()).byteLength).toBeGreaterThan(100)
-    expect(
-      await route(new URL('statusdesk://app/index.html'), new Request('http://app/index.html')),
-    ).toBeNull()
-    const missing = await route(
-      new URL('statusdesk://app/pictures/acc/nope.png'),
-      new Request('http://app/pictures/acc/nope.png'),
-    )
+    expect(await route(new URL('statusdesk://app/index.html'), new Request('http://app/index.html'))).toBeNull()
+    const missing = await route(new URL('statusdesk://app/pictures/acc/nope.png'), new Request('http://app/pictures/acc/nope.png'))
     expect(missing?.status).toBe(404)
   })
 })

@@ -9,15 +9,7 @@ import type { Emulator } from '../../../../../../src-main/emulator'
 import { Connectivity } from '../../../../../../src-main/platform/net/connectivity'
 import { PICTURES_DIR, PictureStore } from '../../../../../../src-main/features/groups/pictures'
 import { GroupsService, fetchAllGroups } from '../../../../../../src-main/features/groups/sync'
-import {
-  clientFor,
-  recordingHub,
-  session,
-  startTestEmulator,
-  switchableAccounts,
-  tempDir,
-  until,
-} from '../sync/support'
+import { clientFor, recordingHub, session, startTestEmulator, switchableAccounts, tempDir, until } from '../sync/support'
 
 let emulator: Emulator
 let groups: Group[]
@@ -39,8 +31,7 @@ afterEach(async () => {
 })
 
 const withPicture = () => groups.filter((g) => g.chat_pic)
-const open = (fetchImpl: typeof fetch = fetch) =>
-  PictureStore.open({ accountDir: dir.path, accountId: 'acc', fetch: fetchImpl })
+const open = (fetchImpl: typeof fetch = fetch) => PictureStore.open({ accountDir: dir.path, accountId: 'acc', fetch: fetchImpl })
 const pictureRequests = () => emulator.control.requests.list().filter((r) => r.route === 'pictures')
 
 /** A picture host under the test's control: ETags, wrong content, slowness, concurrency. */
@@ -130,9 +121,7 @@ describe('group pictures', () => {
   it('asks with the stored ETag and keeps the file on 304 Not Modified', async () => {
     const png = Buffer.from(await (await fetch(withPicture()[0]!.chat_pic!)).arrayBuffer())
     const host = await pictureHost((_path, ifNoneMatch) =>
-      ifNoneMatch === '"v1"'
-        ? { status: 304 }
-        : { status: 200, body: png, headers: { etag: '"v1"' } },
+      ifNoneMatch === '"v1"' ? { status: 304 } : { status: 200, body: png, headers: { etag: '"v1"' } },
     )
     try {
       const one = { ...withPicture()[0]!, chat_pic: `${host.base}/a.png?sig=1` }
@@ -170,9 +159,7 @@ describe('group pictures', () => {
       ])
       expect(result).toMatchObject({ downloaded: 0, failed: 2 })
       expect(store.thumbUrl(a!)).toBeNull()
-      expect(
-        (await readdir(join(dir.path, PICTURES_DIR))).filter((f) => !f.startsWith('manifest')),
-      ).toEqual([])
+      expect((await readdir(join(dir.path, PICTURES_DIR))).filter((f) => !f.startsWith('manifest'))).toEqual([])
     } finally {
       await host.close()
     }

@@ -20,12 +20,7 @@ const printed = (groups: Group[]) => ({
 describe('what a sync changed', () => {
   it('counts added, removed and changed groups by id', () => {
     const before = printed([group('a', 'A'), group('b', 'B'), group('c', 'C')])
-    const after = printed([
-      group('b', 'B renamed'),
-      group('c', 'C'),
-      group('d', 'D'),
-      group('e', 'E'),
-    ])
+    const after = printed([group('b', 'B renamed'), group('c', 'C'), group('d', 'D'), group('e', 'E')])
     expect(diffGroups(before, after)).toEqual({ added: 2, removed: 1, changed: 1 })
   })
 

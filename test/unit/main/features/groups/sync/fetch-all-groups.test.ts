@@ -3,11 +3,7 @@ import type { ParsedGroupsPage } from '@shared/domain'
 import { AppError } from '@shared/errors'
 import type { Emulator } from '../../../../../../src-main/emulator'
 import type { ApiClient } from '../../../../../../src-main/platform/api'
-import {
-  fetchAllGroups,
-  readAllPages,
-  type GroupsSource,
-} from '../../../../../../src-main/features/groups/sync'
+import { fetchAllGroups, readAllPages, type GroupsSource } from '../../../../../../src-main/features/groups/sync'
 import { clientFor, readSequentially, startTestEmulator } from './support'
 
 const TOTAL = 10_200
@@ -60,9 +56,7 @@ describe('a full read of the account', () => {
     expect(result.passes).toBe(1)
     expect(result.rejected).toEqual([])
     // Progress only grows and ends at the total.
-    expect(progress.map((p) => p.fetched)).toEqual(
-      [...progress.map((p) => p.fetched)].sort((a, b) => a - b),
-    )
+    expect(progress.map((p) => p.fetched)).toEqual([...progress.map((p) => p.fetched)].sort((a, b) => a - b))
     expect(progress.at(-1)).toEqual({ fetched: TOTAL, total: TOTAL })
   }, 60_000)
 
@@ -94,8 +88,7 @@ describe('a full read of the account', () => {
 
   it('pages by the server’s own page size when it sends fewer than asked', async () => {
     const capped: GroupsSource = {
-      listGroups: ({ count, offset }, options) =>
-        client.listGroups({ count: Math.min(count, 300), offset }, options),
+      listGroups: ({ count, offset }, options) => client.listGroups({ count: Math.min(count, 300), offset }, options),
     }
     const result = await fetchAllGroups(capped)
     expect(ids(result.groups)).toEqual(ids(await readSequentially(client)))
@@ -153,9 +146,7 @@ describe('failures', () => {
     const result = await fetchAllGroups(client)
     expect(result.groups).toHaveLength(TOTAL - 3)
     expect(result.rejected.map((r) => r.position)).toEqual([3, 777, 9_999])
-    expect(result.rejected.every((r) => r.path.startsWith('groups[') && r.message !== '')).toBe(
-      true,
-    )
+    expect(result.rejected.every((r) => r.path.startsWith('groups[') && r.message !== '')).toBe(true)
     expect(result.passes).toBe(1)
   }, 60_000)
 
@@ -185,11 +176,7 @@ describe('failures', () => {
   it('a page the client could not read rejects the whole read', async () => {
     const broken: GroupsSource = {
       async listGroups(params, options): Promise<ParsedGroupsPage> {
-        if (params.offset === 1_000)
-          throw new AppError(
-            'invalid-response',
-            'The server sent a groups page the app cannot read.',
-          )
+        if (params.offset === 1_000) throw new AppError('invalid-response', 'The server sent a groups page the app cannot read.')
         return client.listGroups(params, options)
       },
     }
@@ -199,10 +186,7 @@ describe('failures', () => {
 })
 
 describe('a server that never stops sending pages', () => {
-  const endless = async (
-    faults: Parameters<typeof emulator.control.faults.add>[0],
-    options: Parameters<typeof fetchAllGroups>[1] = {},
-  ) => {
+  const endless = async (faults: Parameters<typeof emulator.control.faults.add>[0], options: Parameters<typeof fetchAllGroups>[1] = {}) => {
     emulator.control.faults.add(faults)
     const watch = watched()
     const error = await fetchAllGroups(watch.source, options).catch((e: unknown) => e)
@@ -328,9 +312,7 @@ describe('an unreadable page', () => {
   it('that stays unreadable fails the read with the reader’s own message, after a bounded number of attempts', async () => {
     own.control.faults.add({ type: 'malformed-json', after: 1, route: 'groups' })
     const watch = watched(ownClient)
-    const error = await fetchAllGroups(watch.source, { ...quick, concurrency: 1 }).catch(
-      (e: unknown) => e,
-    )
+    const error = await fetchAllGroups(watch.source, { ...quick, concurrency: 1 }).catch((e: unknown) => e)
     expect(error).toMatchObject({
       code: 'invalid-response',
       message: 'The server’s reply to the groups request was not JSON.',
@@ -352,14 +334,10 @@ describe('pages handed on as they arrive', () => {
     expect(read.ids).toEqual(ids(reference))
     // Rebuilding the list from the sunk pages of the last pass, by what was kept, gives it whole.
     const lastPass = new Map(sunk.filter((s) => s.pass === 2).map((s) => [s.offset, s.ids]))
-    const rebuilt = read.kept.flatMap(({ offset, indexes }) =>
-      indexes.map((index) => lastPass.get(offset)![index]!),
-    )
+    const rebuilt = read.kept.flatMap(({ offset, indexes }) => indexes.map((index) => lastPass.get(offset)![index]!))
     expect(rebuilt).toEqual(ids(reference))
     expect(sunk.some((s) => s.pass === 1)).toBe(true)
-    expect(new Set(sunk.filter((s) => s.pass === 2).map((s) => s.offset)).size).toBe(
-      sunk.filter((s) => s.pass === 2).length,
-    )
+    expect(new Set(sunk.filter((s) => s.pass === 2).map((s) => s.offset)).size).toBe(sunk.filter((s) => s.pass === 2).length)
   }, 60_000)
 
   it('a slow page holds the read at a few pages past it, not the rest of the pass', async () => {
@@ -374,9 +352,7 @@ describe('pages handed on as they arrive', () => {
     const before = order.indexOf(500)
     expect(order.slice(0, before).filter((offset) => offset > 500).length).toBeLessThanOrEqual(4)
     expect(order.slice(0, before).filter((offset) => offset > 500).length).toBeGreaterThan(0)
-    expect([...order].sort((a, b) => a - b)).toEqual(
-      Array.from({ length: Math.ceil((TOTAL + 1) / 500) }, (_, i) => i * 500),
-    )
+    expect([...order].sort((a, b) => a - b)).toEqual(Array.from({ length: Math.ceil((TOTAL + 1) / 500) }, (_, i) => i * 500))
   }, 60_000)
 
   it('a sink that fails stops the read with its error', async () => {

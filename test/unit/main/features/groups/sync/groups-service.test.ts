@@ -4,11 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { GroupsQuerySchema, type SyncState } from '@shared/channels/groups'
 import type { FaultInput, Emulator } from '../../../../../../src-main/emulator'
 import type { ApiClientOptions } from '../../../../../../src-main/platform/api'
-import {
-  GROUPS_INDEX_FILE,
-  SNAPSHOT_FILE,
-  SnapshotStore,
-} from '../../../../../../src-main/features/groups/cache'
+import { GROUPS_INDEX_FILE, SNAPSHOT_FILE, SnapshotStore } from '../../../../../../src-main/features/groups/cache'
 import { Connectivity } from '../../../../../../src-main/platform/net/connectivity'
 import { spawnEmulator } from '../../../../../support/emulator-process'
 import { GroupsService } from '../../../../../../src-main/features/groups/sync'
@@ -68,9 +64,7 @@ function build(
   const connectivity = new Connectivity()
   const log = captureLogger()
   const client = clientFor(server, options.client)
-  const accounts = switchableAccounts(
-    session(options.account ?? 'acc', path, client, server.baseUrl),
-  )
+  const accounts = switchableAccounts(session(options.account ?? 'acc', path, client, server.baseUrl))
   const service = new GroupsService({
     workspaces: accounts,
     events,
@@ -143,12 +137,7 @@ describe('a full sync', () => {
 const FAULTS: [string, FaultInput, string, Partial<ApiClientOptions>?][] = [
   ['a 500 answer', { type: 'status', status: 500, after: 3 }, 'server'],
   ['429 too many requests', { type: 'rate-limit', retryAfter: 0, after: 3 }, 'rate-limited'],
-  [
-    'a server that hangs',
-    { type: 'hang', after: 3 },
-    'timeout',
-    { timeouts: { headersMs: 300, stallMs: 300 } },
-  ],
+  ['a server that hangs', { type: 'hang', after: 3 }, 'timeout', { timeouts: { headersMs: 300, stallMs: 300 } }],
   ['a connection reset mid-body', { type: 'reset', after: 3 }, 'connection-closed'],
   ['malformed JSON', { type: 'malformed-json', after: 3 }, 'invalid-response'],
 ]
@@ -165,9 +154,7 @@ describe('a fault mid-sync', () => {
 
       const error = await service.sync().catch((e: unknown) => e)
       expect(error).toMatchObject({ code })
-      expect((error as Error).message).toMatch(
-        /The groups shown are from the last complete sync\.$/,
-      )
+      expect((error as Error).message).toMatch(/The groups shown are from the last complete sync\.$/)
       expect((error as Error).message.length).toBeGreaterThan(60)
       expect(JSON.stringify(error)).not.toContain(emulator.token)
 
@@ -211,9 +198,7 @@ describe('a fault mid-sync', () => {
     await withPreviousSnapshot()
     const { service } = build(dir.path)
     const previous = await service.cachedIds()
-    const before = await Promise.all(
-      [10, 4_321].map(async (position) => (await service.get(previous[position]!)).group),
-    )
+    const before = await Promise.all([10, 4_321].map(async (position) => (await service.get(previous[position]!)).group))
     emulator.control.faults.add({ type: 'schema-violation', indexes: [10, 4_321] })
     const result = await service.sync()
     expect(result).toMatchObject({ rejected: 2, removed: 0, total: TOTAL })
@@ -275,8 +260,7 @@ describe('a fault mid-sync', () => {
     const { service, events } = build(dir.path)
     emulator.control.faults.add({ type: 'latency', ms: 40 })
     const off = events.subscribe((name, payload) => {
-      if (name === 'sync:progress' && (payload as { fetched: number }).fetched >= 1_000)
-        service.cancel()
+      if (name === 'sync:progress' && (payload as { fetched: number }).fetched >= 1_000) service.cancel()
     })
     const error = await service.sync().catch((e: unknown) => e)
     off()
@@ -322,9 +306,7 @@ describe('a server that never stops sending pages', () => {
 
         expect(error).toMatchObject({
           code: 'invalid-response',
-          message: expect.stringMatching(
-            /^The server kept sending pages of groups .* The groups shown are from the last complete sync\.$/,
-          ),
+          message: expect.stringMatching(/^The server kept sending pages of groups .* The groups shown are from the last complete sync\.$/),
           details: { reason: 'endless-paging' },
         })
         expect(elapsed).toBeLessThan(10_000)
@@ -405,9 +387,7 @@ describe('offline first', () => {
     expect(notice?.level).toBe('warning')
     expect(notice?.message).toMatch(/could not be read.*set aside.*downloading the groups again/)
     await until(() => service.state().count === TOTAL, 60_000)
-    expect(
-      (await readdir(dir.path)).some((n) => n.startsWith(`${SNAPSHOT_FILE}.unreadable-`)),
-    ).toBe(true)
+    expect((await readdir(dir.path)).some((n) => n.startsWith(`${SNAPSHOT_FILE}.unreadable-`))).toBe(true)
     const saved = await new SnapshotStore({ dir: dir.path, accountId: 'acc' }).load()
     expect(saved.status).toBe('loaded')
   }, 90_000)
@@ -449,14 +429,7 @@ describe('accounts', () => {
     await withPreviousSnapshot()
     const { service, accounts } = build(dir.path)
     expect((await service.query(firstWindow)).total).toBe(TOTAL)
-    accounts.switchTo(
-      session(
-        'acc',
-        dir.path,
-        clientFor(emulator, { token: 'not-the-right-token' }),
-        emulator.baseUrl,
-      ),
-    )
+    accounts.switchTo(session('acc', dir.path, clientFor(emulator, { token: 'not-the-right-token' }), emulator.baseUrl))
     await expect(service.sync()).rejects.toMatchObject({ code: 'unauthorized' })
     expect(service.state()).toMatchObject({ fromCache: true, count: TOTAL })
     accounts.switchTo(session('acc', dir.path, clientFor(emulator), emulator.baseUrl))

@@ -35,9 +35,7 @@ describe('pages parsed on a worker thread', () => {
     // The handed-in buffer was moved to the worker: it is empty here now.
     expect(body.byteLength).toBe(0)
     expect(back.equals(bytes)).toBe(true)
-    expect(
-      outcome.ok && outcome.page.groups.map((g) => [g.id, 'admins' in g ? g.admins.length : -1]),
-    ).toEqual([
+    expect(outcome.ok && outcome.page.groups.map((g) => [g.id, 'admins' in g ? g.admins.length : -1])).toEqual([
       ['a', 1],
       ['b', 1],
     ])
@@ -57,10 +55,7 @@ describe('pages parsed on a worker thread', () => {
       ok: false,
       problem: { path: '', message: 'the body is not a JSON object' },
     })
-    expect(reads[2]!.outcome.ok && reads[2]!.outcome.page.groups.map((g) => g.id)).toEqual([
-      'y',
-      'z',
-    ])
+    expect(reads[2]!.outcome.ok && reads[2]!.outcome.page.groups.map((g) => g.id)).toEqual(['y', 'z'])
   })
 
   it('each sync’s known records stay its own in the shared worker', async () => {
@@ -71,10 +66,7 @@ describe('pages parsed on a worker thread', () => {
     if (!first.outcome.ok) throw new Error('not read')
     const knowing = new PageParser({ ids: ['a'], fingerprints: first.outcome.page.fingerprints })
     parsers.push(knowing)
-    const [known, unknown] = await Promise.all([
-      knowing.parse(owned(bytes)),
-      plain.parse(owned(bytes)),
-    ])
+    const [known, unknown] = await Promise.all([knowing.parse(owned(bytes)), plain.parse(owned(bytes))])
     expect(known.outcome.ok && [...known.outcome.page.unchanged]).toEqual([1, 0])
     expect(known.outcome.ok && known.outcome.page.groups[0]).toEqual({ id: 'a' })
     expect(known.outcome.ok && [...known.outcome.page.previous]).toEqual([0, -1])

@@ -36,12 +36,7 @@ function group(id: string, name = `Group ${id}`): Group {
   } as unknown as Group
 }
 
-function arrived(
-  groups: Group[],
-  offset: number,
-  total: number,
-  known?: KnownRecords,
-): ArrivedPage {
+function arrived(groups: Group[], offset: number, total: number, known?: KnownRecords): ArrivedPage {
   const body = Buffer.from(JSON.stringify({ groups, count: groups.length, total, offset }))
   const outcome = parsePage(body, known)
   if (!outcome.ok) throw new Error('not read')
@@ -96,12 +91,8 @@ describe('pages saved as they arrive', () => {
     }
     const saved = disk.assemble(readOf(groups))
     const columns = saved.columns.finish()
-    expect(new GroupsIndex(columns, options).query(query)).toEqual(
-      new GroupsIndex(columnsOf(groups), options).query(query),
-    )
-    expect(Array.from({ length: 10 }, (_, at) => new GroupsIndex(columns, options).id(at))).toEqual(
-      groups.map((g) => g.id),
-    )
+    expect(new GroupsIndex(columns, options).query(query)).toEqual(new GroupsIndex(columnsOf(groups), options).query(query))
+    expect(Array.from({ length: 10 }, (_, at) => new GroupsIndex(columns, options).id(at))).toEqual(groups.map((g) => g.id))
     expect(saved.table.offsets).toHaveLength(10)
     await disk.abandon()
   })
@@ -115,14 +106,10 @@ describe('pages saved as they arrive', () => {
     const next = groups.map((g, at) => (at === 4 ? group(g.id, 'Renamed') : g))
     const disk = new PagesToDisk(store, { columns: before, fingerprints })
     const pages = pagesOf(next, known)
-    expect(pages.flatMap(([page]) => [...page.unchanged])).toEqual(
-      next.map((_, at) => (at === 4 ? 0 : 1)),
-    )
+    expect(pages.flatMap(([page]) => [...page.unchanged])).toEqual(next.map((_, at) => (at === 4 ? 0 : 1)))
     for (const [page, offset] of [...pages].reverse()) await disk.accept(page, offset, 1)
     const columns = disk.assemble(readOf(next)).columns.finish()
-    expect(new GroupsIndex(columns, options).query(query)).toEqual(
-      new GroupsIndex(columnsOf(next), options).query(query),
-    )
+    expect(new GroupsIndex(columns, options).query(query)).toEqual(new GroupsIndex(columnsOf(next), options).query(query))
     await disk.abandon()
   })
 

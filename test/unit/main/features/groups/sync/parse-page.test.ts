@@ -23,9 +23,7 @@ function group(id: string, extra: Record<string, unknown> = {}): Record<string, 
 }
 
 function page(groups: unknown[], extra: Record<string, unknown> = {}): Buffer {
-  return Buffer.from(
-    JSON.stringify({ groups, count: groups.length, total: groups.length, offset: 0, ...extra }),
-  )
+  return Buffer.from(JSON.stringify({ groups, count: groups.length, total: groups.length, offset: 0, ...extra }))
 }
 
 function read(body: Buffer): ParsedPage {
@@ -47,17 +45,9 @@ describe('a groups page read for the list', () => {
     const parsed = read(body)
     expect(parsed.groups).toEqual(groups.map((g) => rowOf(g as Group)))
     expect(parsed.rejected).toEqual([])
-    expect([parsed.count, parsed.total, parsed.offset, parsed.bytes]).toEqual([
-      2,
-      2,
-      0,
-      body.length,
-    ])
+    expect([parsed.count, parsed.total, parsed.offset, parsed.bytes]).toEqual([2, 2, 0, body.length])
     parsed.groups.forEach((_, i) => {
-      const bytes = body.subarray(
-        parsed.starts[i],
-        (parsed.starts[i] as number) + (parsed.lengths[i] as number),
-      )
+      const bytes = body.subarray(parsed.starts[i], (parsed.starts[i] as number) + (parsed.lengths[i] as number))
       expect(JSON.parse(bytes.toString('utf8'))).toEqual(groups[i])
       expect(parsed.fingerprints[i]).toBe(crc32(bytes))
     })
@@ -70,10 +60,7 @@ describe('a groups page read for the list', () => {
     )
     const parsed = read(body)
     expect(parsed.groups.map((g) => g.id)).toEqual(['a', 'b'])
-    const second = body.subarray(
-      parsed.starts[1],
-      (parsed.starts[1] as number) + (parsed.lengths[1] as number),
-    )
+    const second = body.subarray(parsed.starts[1], (parsed.starts[1] as number) + (parsed.lengths[1] as number))
     expect(second.toString()).toBe(JSON.stringify(groups[1]))
   })
 
@@ -127,10 +114,7 @@ describe('a groups page read for the list', () => {
       { index: 9, path: 'groups[9]', message: 'expected object' },
     ])
     // The records kept still point at their own bytes after the ones set aside.
-    const last = body.subarray(
-      parsed.starts[1],
-      (parsed.starts[1] as number) + (parsed.lengths[1] as number),
-    )
+    const last = body.subarray(parsed.starts[1], (parsed.starts[1] as number) + (parsed.lengths[1] as number))
     expect((JSON.parse(last.toString()) as { id: string }).id).toBe('ok-2')
   })
 
@@ -176,7 +160,15 @@ describe('a groups page read for the list', () => {
     const first = read(body)
     expect(first.groups.map((g) => g.id)).toEqual(['dup', 'escaped', 'plain', 'nested'])
     const prints = [...first.fingerprints]
-    const same = parsePage(body, knownOf([['dup', prints[0]!], ['escaped', prints[1]!], ['plain', prints[2]!], ['nested', prints[3]!]]))
+    const same = parsePage(
+      body,
+      knownOf([
+        ['dup', prints[0]!],
+        ['escaped', prints[1]!],
+        ['plain', prints[2]!],
+        ['nested', prints[3]!],
+      ]),
+    )
     if (!same.ok) throw new Error('not read')
     expect([...same.page.unchanged]).toEqual([1, 1, 0, 1])
     expect(same.page.groups.map((g) => g.id)).toEqual(['dup', 'escaped', 'plain', 'nested'])
@@ -210,12 +202,8 @@ describe('a groups page read for the list', () => {
   it('refuses an envelope a JSON parser and the byte scan could read differently', () => {
     const one = JSON.stringify([group('shown')])
     const other = JSON.stringify([group('hidden')])
-    expect(problem(`{"groups":${one},"groups":${other},"count":1,"total":1,"offset":0}`)).toMatch(
-      /two groups arrays/,
-    )
-    expect(
-      problem(`{"groups":${one},"\\u0067roups":${other},"count":1,"total":1,"offset":0}`),
-    ).toMatch(/escapes/)
+    expect(problem(`{"groups":${one},"groups":${other},"count":1,"total":1,"offset":0}`)).toMatch(/two groups arrays/)
+    expect(problem(`{"groups":${one},"\\u0067roups":${other},"count":1,"total":1,"offset":0}`)).toMatch(/escapes/)
   })
 
   it('checks the envelope’s numbers', () => {

@@ -20,9 +20,7 @@ function manualTimers(start = Date.parse('2025-06-01T08:00:00Z')) {
     async advance(ms) {
       const until = now + ms
       for (;;) {
-        const due = [...pending.entries()]
-          .filter(([, t]) => t.at <= until)
-          .sort((a, b) => a[1].at - b[1].at)[0]
+        const due = [...pending.entries()].filter(([, t]) => t.at <= until).sort((a, b) => a[1].at - b[1].at)[0]
         if (!due) break
         pending.delete(due[0])
         now = due[1].at
@@ -126,12 +124,7 @@ describe('background refreshes', () => {
 
   it('while offline, are tried again after growing waits, the last one repeating', async () => {
     let offline = true
-    const {
-      timers,
-      syncs,
-      scheduler: s,
-      connectivity,
-    } = setUp({ interval: 60, fails: () => offline })
+    const { timers, syncs, scheduler: s, connectivity } = setUp({ interval: 60, fails: () => offline })
     const start = timers.now()
     s.start()
     connectivity.reportFailure('timeout')

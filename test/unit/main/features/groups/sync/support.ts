@@ -3,16 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { EventName, EventPayload } from '@shared/channels/contract'
 import type { Group } from '@shared/domain'
-import {
-  startEmulator,
-  type Emulator,
-  type EmulatorOptions,
-} from '../../../../../../src-main/emulator'
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../../../../../src-main/emulator'
 import { EventHub } from '../../../../../../src-main/platform/events'
 import { workspacesWith } from '../../../../../support/workspaces'
-import type {
-  AccountSession,
-} from '../../../../../../src-main/account/workspace/account-session'
+import type { AccountSession } from '../../../../../../src-main/account/workspace/account-session'
 import { ApiClient, type ApiClientOptions, type Clock } from '../../../../../../src-main/platform/api'
 import type { Logger } from '../../../../../../src-main/platform/log/log'
 import { fetchAllGroups } from '../../../../../../src-main/features/groups/sync'
@@ -34,10 +28,7 @@ export function startTestEmulator(options: EmulatorOptions = {}): Promise<Emulat
   return startEmulator({ seed: 7, epoch: EPOCH, ...options })
 }
 
-export function clientFor(
-  emulator: Pick<Emulator, 'baseUrl' | 'token'>,
-  overrides: Partial<ApiClientOptions> = {},
-): ApiClient {
+export function clientFor(emulator: Pick<Emulator, 'baseUrl' | 'token'>, overrides: Partial<ApiClientOptions> = {}): ApiClient {
   return new ApiClient({
     baseUrl: emulator.baseUrl,
     token: emulator.token,
@@ -51,19 +42,12 @@ export function clientFor(
   })
 }
 
-export async function tempDir(
-  prefix = 'statusdesk-groups-',
-): Promise<{ path: string; remove(): Promise<void> }> {
+export async function tempDir(prefix = 'statusdesk-groups-'): Promise<{ path: string; remove(): Promise<void> }> {
   const path = await mkdtemp(join(tmpdir(), prefix))
   return { path, remove: () => rm(path, { recursive: true, force: true }) }
 }
 
-export function session(
-  id: string,
-  dir: string,
-  client: ApiClient,
-  baseUrl = 'http://127.0.0.1',
-): AccountSession<ApiClient> {
+export function session(id: string, dir: string, client: ApiClient, baseUrl = 'http://127.0.0.1'): AccountSession<ApiClient> {
   return { id, baseUrl, isDemo: false, dir, client }
 }
 
@@ -98,8 +82,7 @@ export function captureLogger(): Logger & {
   lines: { level: string; message: string; data?: unknown }[]
 } {
   const lines: { level: string; message: string; data?: unknown }[] = []
-  const at = (level: string) => (message: string, data?: Record<string, unknown>) =>
-    lines.push({ level, message, data })
+  const at = (level: string) => (message: string, data?: Record<string, unknown>) => lines.push({ level, message, data })
   return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }
 }
 
@@ -114,10 +97,7 @@ export async function readSequentially(client: ApiClient): Promise<Group[]> {
 }
 
 /** Groups fetched once from an emulator, for tests that need real records but no sync. */
-export async function groupsFromEmulator(
-  count: number,
-  options: EmulatorOptions = {},
-): Promise<Group[]> {
+export async function groupsFromEmulator(count: number, options: EmulatorOptions = {}): Promise<Group[]> {
   const emulator = await startTestEmulator({ groups: count, ...options })
   try {
     return (await fetchAllGroups(clientFor(emulator))).groups

@@ -12,7 +12,13 @@ import { DraftsService } from '../../../../../../src-main/features/stories/draft
 let root: string
 let workspaces: Workspaces
 let setAside: string[]
-const session = (id: string): AccountSession => ({ id, baseUrl: 'http://127.0.0.1:1', isDemo: false, dir: join(root, id), client: {} as AccountSession['client'] })
+const session = (id: string): AccountSession => ({
+  id,
+  baseUrl: 'http://127.0.0.1:1',
+  isDemo: false,
+  dir: join(root, id),
+  client: {} as AccountSession['client'],
+})
 const draft = (body: string) => StoryDraftSchema.parse({ text: { body } })
 
 beforeEach(async () => {

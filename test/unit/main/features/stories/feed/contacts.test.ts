@@ -14,7 +14,12 @@ let dir: string
 let now: number
 
 const client = () =>
-  new ApiClient({ baseUrl: emulator.baseUrl, token: emulator.token, fetch: globalThis.fetch, retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 2 } })
+  new ApiClient({
+    baseUrl: emulator.baseUrl,
+    token: emulator.token,
+    fetch: globalThis.fetch,
+    retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 2 },
+  })
 
 function feedService() {
   const session = { id: 'acc1', baseUrl: emulator.baseUrl, isDemo: false, dir, client: client() }

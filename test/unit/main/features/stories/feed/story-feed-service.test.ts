@@ -19,7 +19,12 @@ let dir: string
 let now: number
 
 const client = () =>
-  new ApiClient({ baseUrl: emulator.baseUrl, token: emulator.token, fetch: globalThis.fetch, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 } })
+  new ApiClient({
+    baseUrl: emulator.baseUrl,
+    token: emulator.token,
+    fetch: globalThis.fetch,
+    retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 },
+  })
 
 function feedService(
   options: {
@@ -94,7 +99,12 @@ describe('StoryFeedService', () => {
 
   it('merges the local history by message id: a pending entry settles to the server’s status', async () => {
     const api = client()
-    const published = await api.publishStory({ caption: 'Mine', background_color: '#FF1E88E5', caption_color: '#FFFFFFFF', font_type: 'SYSTEM_BOLD' })
+    const published = await api.publishStory({
+      caption: 'Mine',
+      background_color: '#FF1E88E5',
+      caption_color: '#FFFFFFFF',
+      font_type: 'SYSTEM_BOLD',
+    })
     if (published.outcome !== 'published') throw new Error('not published')
     const messageId = published.response.message!.id
     const entry: HistoryEntry = {
@@ -171,7 +181,10 @@ describe('StoryFeedService', () => {
       log: silentLogger,
     })
     expect(await exporter.exportViewers(views)).toEqual({ path, rows: 2 })
-    const lines = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n')
+    const lines = (await readFile(path, 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
     expect(lines[0]).toBe('story_id,viewer,name,groups,status,viewed_at')
     expect(lines[1]).toContain(`${id},${views.viewers[0]!.id},`)
   })
@@ -197,7 +210,10 @@ describe('fetchAllStories against hostile servers', () => {
     const endless: StoriesSource = {
       listStories: async ({ count, offset }) => {
         calls++
-        return pageOf(Array.from({ length: count }, (_, i) => `id${offset + i}-aaaa`), offset)
+        return pageOf(
+          Array.from({ length: count }, (_, i) => `id${offset + i}-aaaa`),
+          offset,
+        )
       },
     }
     const result = await fetchAllStories(endless, { pageSize: 10, maxPages: 5 })
@@ -210,7 +226,11 @@ describe('fetchAllStories against hostile servers', () => {
     const same: StoriesSource = { listStories: async () => pageOf(['a-1', 'b-2', 'c-3'], 0) }
     expect(await fetchAllStories(same, { pageSize: 3 })).toMatchObject({ requests: 2, truncated: false })
     const many: StoriesSource = {
-      listStories: async ({ count, offset }) => pageOf(Array.from({ length: count }, (_, i) => `m${offset + i}-x`), offset),
+      listStories: async ({ count, offset }) =>
+        pageOf(
+          Array.from({ length: count }, (_, i) => `m${offset + i}-x`),
+          offset,
+        ),
     }
     const capped = await fetchAllStories(many, { pageSize: 100, maxStories: 250 })
     expect(capped).toMatchObject({ truncated: true })
@@ -222,7 +242,10 @@ describe('fetchAllStories against hostile servers', () => {
     const source: StoriesSource = {
       listStories: async ({ count, offset }) => {
         controller.abort()
-        return pageOf(Array.from({ length: count }, (_, i) => `c${offset + i}-x`), offset)
+        return pageOf(
+          Array.from({ length: count }, (_, i) => `c${offset + i}-x`),
+          offset,
+        )
       },
     }
     await expect(fetchAllStories(source, { pageSize: 5, signal: controller.signal })).rejects.toMatchObject({ code: 'cancelled' })

@@ -37,7 +37,14 @@ describe('HistoryStore', () => {
     const store = new HistoryStore(accountFile(dir, 'history'))
     await store.add(entry('a'))
     await store.add(entry('b'))
-    expect(await store.settle(new Map([['msg-a', 'sent'], ['msg-x', 'read']]))).toBe(true)
+    expect(
+      await store.settle(
+        new Map([
+          ['msg-a', 'sent'],
+          ['msg-x', 'read'],
+        ]),
+      ),
+    ).toBe(true)
     expect(await store.settle(new Map([['msg-a', 'sent']]))).toBe(false)
     const reread = await new HistoryStore(accountFile(dir, 'history')).list()
     expect(reread.map((e) => [e.id, e.messageStatus])).toEqual([

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { csvColumns, csvContacts } from '../../../../../../src-main/features/stories/library/csv-audience'
 
-const CSV = ['Name,Phone,City', 'Ana,+1 555 010 0001,Lisbon', 'Bo,not a number,Oslo', '"Cy, Jr",15550100002,Rome', 'Di,,Paris', 'Ed,1 555 010 0001,Bern'].join('\r\n')
+const CSV = [
+  'Name,Phone,City',
+  'Ana,+1 555 010 0001,Lisbon',
+  'Bo,not a number,Oslo',
+  '"Cy, Jr",15550100002,Rome',
+  'Di,,Paris',
+  'Ed,1 555 010 0001,Bern',
+].join('\r\n')
 
 describe('CSV audience import', () => {
   it('lists the header row to choose a column', () => {

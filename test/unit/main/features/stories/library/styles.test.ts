@@ -26,7 +26,10 @@ describe('StyleStore', () => {
   })
 
   it('a file with a style the app cannot use is set aside as a whole', async () => {
-    await writeFile(join(dir, 'story-styles.json'), JSON.stringify({ version: 1, items: [{ id: 'a', name: 'X', background: 'red', color: '#FFFFFFFF', font: 'SYSTEM', updatedAt: '' }] }))
+    await writeFile(
+      join(dir, 'story-styles.json'),
+      JSON.stringify({ version: 1, items: [{ id: 'a', name: 'X', background: 'red', color: '#FFFFFFFF', font: 'SYSTEM', updatedAt: '' }] }),
+    )
     const store = new StyleStore(appFile(dir, 'styles'))
     expect(await store.list()).toEqual([])
     expect((await readdir(dir)).some((name) => name.startsWith('story-styles.json.corrupt-'))).toBe(true)

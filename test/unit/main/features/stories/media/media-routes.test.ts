@@ -67,7 +67,10 @@ describe('web mode’s upload route', () => {
       expect((await upload({ origin: server.origin })).status).not.toBe(200)
       expect((await upload(secret)).status).toBe(403)
 
-      const answer = (await (await upload({ ...secret, origin: server.origin })).json()) as { ok: boolean; value: { url: string; width: number } }
+      const answer = (await (await upload({ ...secret, origin: server.origin })).json()) as {
+        ok: boolean
+        value: { url: string; width: number }
+      }
       expect(answer).toMatchObject({ ok: true, value: { width: 200, height: 120, name: 'banner.png', mimeType: 'image/png' } })
       const served = await fetch(server.origin + answer.value.url, { headers: secret })
       expect(served.headers.get('content-type')).toBe('image/png')

@@ -38,7 +38,14 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
 describe('MediaStore', () => {
   it('grants a JPEG with its size read from the content', async () => {
     const grant = await store.importFile(fixture('photo-360x640.jpg'))
-    expect(grant).toMatchObject({ kind: 'image', mimeType: 'image/jpeg', width: 360, height: 640, seconds: null, name: 'photo-360x640.jpg' })
+    expect(grant).toMatchObject({
+      kind: 'image',
+      mimeType: 'image/jpeg',
+      width: 360,
+      height: 640,
+      seconds: null,
+      name: 'photo-360x640.jpg',
+    })
     expect(grant.url).toBe(`/media/${grant.id}`)
     expect(await store.get(grant.id)).toEqual(grant)
     const path = await store.pathOf(grant.id)
@@ -55,7 +62,13 @@ describe('MediaStore', () => {
   })
 
   it('reads a video’s length and frame size, and an audio file’s length', async () => {
-    expect(await store.importFile(fixture('clip-2s.mp4'))).toMatchObject({ kind: 'video', mimeType: 'video/mp4', width: 90, height: 160, seconds: 2 })
+    expect(await store.importFile(fixture('clip-2s.mp4'))).toMatchObject({
+      kind: 'video',
+      mimeType: 'video/mp4',
+      width: 90,
+      height: 160,
+      seconds: 2,
+    })
     expect(await store.importFile(fixture('tone-3s.ogg'))).toMatchObject({ kind: 'audio', mimeType: 'audio/ogg', seconds: 3 })
     expect(await store.importFile(fixture('tone-3s.mp3'))).toMatchObject({ kind: 'audio', mimeType: 'audio/mpeg', seconds: 3 })
   })
@@ -178,7 +191,12 @@ describe('MediaStore', () => {
   it('sweeps old grants but keeps the ones asked for', async () => {
     const keep = await store.importFile(fixture('banner-200x120.png'))
     const old = await store.importFile(fixture('photo-360x640.jpg'))
-    const later = new MediaStore({ dir: join(root, 'media'), limits: () => limits, fetch: globalThis.fetch, now: () => new Date(Date.now() + 40 * 86_400_000) })
+    const later = new MediaStore({
+      dir: join(root, 'media'),
+      limits: () => limits,
+      fetch: globalThis.fetch,
+      now: () => new Date(Date.now() + 40 * 86_400_000),
+    })
     expect(await later.sweep(30 * 86_400_000, new Set([keep.id]))).toBe(1)
     expect(await store.get(keep.id)).not.toBeNull()
     expect(await store.get(old.id)).toBeNull()

@@ -39,7 +39,9 @@ function received(server: Emulator, caption: string, dueAt: number): { count: nu
 }
 
 beforeEach(async () => {
-  servers = await Promise.all(['one', 'two', 'three', 'four'].map((name) => startEmulator({ groups: 3, token: `token-${name}-0123456789` })))
+  servers = await Promise.all(
+    ['one', 'two', 'three', 'four'].map((name) => startEmulator({ groups: 3, token: `token-${name}-0123456789` })),
+  )
   dataDir = await mkdtemp(join(tmpdir(), 'statusdesk-background-'))
 })
 afterEach(async () => {
@@ -53,7 +55,11 @@ describe('background accounts', () => {
     const core = await startCore()
     const ids: string[] = []
     for (const server of servers) {
-      const account = await call<{ id: string }>(core, 'accounts:connect', { baseUrl: server.baseUrl, token: server.token, storage: 'weak' })
+      const account = await call<{ id: string }>(core, 'accounts:connect', {
+        baseUrl: server.baseUrl,
+        token: server.token,
+        storage: 'weak',
+      })
       ids.push(account.id)
     }
     const [one, two, three, extra] = ids as [string, string, string, string]
@@ -84,7 +90,12 @@ describe('background accounts', () => {
     }
     // Each server received only its own account's stories.
     for (const [index, server] of servers.slice(0, 3).entries()) {
-      expect(server.control.stories.list().map((story) => story.caption).sort()).toEqual([`Account ${index + 1}, first`, `Account ${index + 1}, second`])
+      expect(
+        server.control.stories
+          .list()
+          .map((story) => story.caption)
+          .sort(),
+      ).toEqual([`Account ${index + 1}, first`, `Account ${index + 1}, second`])
     }
     expect(servers[3]!.control.stories.list()).toEqual([])
     expect(Date.now()).toBeGreaterThan(last)
@@ -93,8 +104,16 @@ describe('background accounts', () => {
 
   it('after a restart, a background account’s planned story goes at its time while another is on screen', async () => {
     const first = await startCore()
-    const one = await call<{ id: string }>(first, 'accounts:connect', { baseUrl: servers[0]!.baseUrl, token: servers[0]!.token, storage: 'weak' })
-    const two = await call<{ id: string }>(first, 'accounts:connect', { baseUrl: servers[1]!.baseUrl, token: servers[1]!.token, storage: 'weak' })
+    const one = await call<{ id: string }>(first, 'accounts:connect', {
+      baseUrl: servers[0]!.baseUrl,
+      token: servers[0]!.token,
+      storage: 'weak',
+    })
+    const two = await call<{ id: string }>(first, 'accounts:connect', {
+      baseUrl: servers[1]!.baseUrl,
+      token: servers[1]!.token,
+      storage: 'weak',
+    })
     const dueAt = Date.now() + 3_000
     await plan(first, one.id, 'Planned before the restart', dueAt)
     await first.dispose()

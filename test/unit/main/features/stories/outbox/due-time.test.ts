@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_TIMER_MS, RUNNING_GRACE_MS, graceFor, judgeDue, nextCheckIn } from '../../../../../../src-main/features/stories/outbox/due-time'
+import {
+  MAX_TIMER_MS,
+  RUNNING_GRACE_MS,
+  graceFor,
+  judgeDue,
+  nextCheckIn,
+} from '../../../../../../src-main/features/stories/outbox/due-time'
 import { wallTimeToInstant } from '../../../../../../src-shared/story/schedule'
 
 const MIN = 60_000

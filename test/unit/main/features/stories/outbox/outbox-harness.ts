@@ -34,10 +34,7 @@ export function recordingClient(baseUrl: string, token: string): StoryPublisher 
 }
 
 /** The same, with the media upload step: media goes up with POST /media first. */
-export function uploadingClient(
-  baseUrl: string,
-  token: string,
-): StoryPublisher & { inputs: PublishStoryInput[] } {
+export function uploadingClient(baseUrl: string, token: string): StoryPublisher & { inputs: PublishStoryInput[] } {
   const client = new ApiClient({
     baseUrl,
     token,

@@ -134,7 +134,9 @@ describe('a data folder that refuses writes', () => {
       (reason: unknown) => reason,
     )
     expect(error).toMatchObject({ code: 'storage', details: { reason: 'disk', published: false } })
-    expect((error as Error).message).toMatch(/^The story was not sent: it could not be written to the outbox because .*Nothing left this computer/)
+    expect((error as Error).message).toMatch(
+      /^The story was not sent: it could not be written to the outbox because .*Nothing left this computer/,
+    )
     expect(client.requests()).toBe(0)
     expect(outbox.list()).toEqual([])
   })

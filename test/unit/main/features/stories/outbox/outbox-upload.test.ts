@@ -27,8 +27,7 @@ async function videoStory(dir: string, bytes = 2 * MB): Promise<NewStory> {
   }
 }
 
-const requests = (route: string): RequestRecord[] =>
-  emulator.control.requests.list().filter((r) => r.route === route)
+const requests = (route: string): RequestRecord[] => emulator.control.requests.list().filter((r) => r.route === route)
 
 async function uploads(): Promise<{ id: string; bytes: number }[]> {
   const res = await fetch(`${emulator.baseUrl}/__emulator/uploads`, { headers: { authorization: `Bearer ${emulator.token}` } })

@@ -328,7 +328,11 @@ describe('Outbox against the emulator', () => {
     expect(media.bytes).toBeUndefined()
     expect(media.path).toContain(join(dir, 'outbox'))
     const [published] = emulator.control.stories.list()
-    expect(published).toMatchObject({ kind: 'image', caption: 'Big', media: { form: 'data-uri', bytes: 50 * MB, sha256: hash.digest('hex') } })
+    expect(published).toMatchObject({
+      kind: 'image',
+      caption: 'Big',
+      media: { form: 'data-uri', bytes: 50 * MB, sha256: hash.digest('hex') },
+    })
     const last = progress.at(-1)!
     expect(last.requestId).toBe(story.requestId)
     expect(last.totalBytes).toBeGreaterThan((50 * MB * 4) / 3)

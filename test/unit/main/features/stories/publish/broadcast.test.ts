@@ -90,8 +90,7 @@ describe('StoriesService.broadcast', () => {
       ['one', 'scheduled'],
       ['two', 'scheduled'],
     ])
-    for (const target of result.targets)
-      expect(target.outcome).toMatchObject({ state: 'scheduled', dueAt: new Date(dueAt).toISOString() })
+    for (const target of result.targets) expect(target.outcome).toMatchObject({ state: 'scheduled', dueAt: new Date(dueAt).toISOString() })
     expect(stories(first, 'Both at noon')).toHaveLength(0)
     expect(stories(second, 'Both at noon')).toHaveLength(0)
     expect(service.nextDue()).toMatchObject({ dueAt: new Date(dueAt).toISOString(), summary: { text: 'Both at noon' } })
@@ -102,8 +101,7 @@ describe('StoriesService.broadcast', () => {
       },
       { timeout: 15_000, interval: 100 },
     )
-    for (const emulator of [first, second])
-      expect(stories(emulator, 'Both at noon')[0]!.receivedAt).toBeGreaterThanOrEqual(dueAt)
+    for (const emulator of [first, second]) expect(stories(emulator, 'Both at noon')[0]!.receivedAt).toBeGreaterThanOrEqual(dueAt)
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(stories(first, 'Both at noon')).toHaveLength(1)
     expect(stories(second, 'Both at noon')).toHaveLength(1)
@@ -181,7 +179,9 @@ describe('StoriesService.broadcast', () => {
 
     second = await startEmulator({ groups: 2, token: 'second-token', port })
     await expect.poll(() => stories(second, 'Second is down').length, { timeout: 10_000 }).toBe(1)
-    await expect.poll(async () => readdir(join(root, 'two', 'outbox')).then((names) => names.filter((n) => !n.startsWith('.'))), { timeout: 5_000 }).toEqual([])
+    await expect
+      .poll(async () => readdir(join(root, 'two', 'outbox')).then((names) => names.filter((n) => !n.startsWith('.'))), { timeout: 5_000 })
+      .toEqual([])
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(stories(second, 'Second is down')).toHaveLength(1)
     expect(stories(first, 'Second is down')).toHaveLength(1)
@@ -198,7 +198,9 @@ describe('StoriesService.broadcast', () => {
   })
 
   it('an invalid story is refused before any account is tried', async () => {
-    await expect(service.broadcast(rid(), draft({ text: { body: ' ' } }), ['one', 'two'])).rejects.toMatchObject({ code: 'invalid-argument' })
+    await expect(service.broadcast(rid(), draft({ text: { body: ' ' } }), ['one', 'two'])).rejects.toMatchObject({
+      code: 'invalid-argument',
+    })
     expect(first.control.requests.list().filter((r) => r.route === 'stories')).toEqual([])
     expect(second.control.requests.list().filter((r) => r.route === 'stories')).toEqual([])
   })
@@ -219,7 +221,9 @@ describe('StoriesService.broadcast', () => {
   })
   it('keeps the file of a media story a saved draft still shows', async () => {
     const grant = await media.importFile(JPEG)
-    await service.module!.drafts.savedSave(draft({ kind: 'media', media: { grantId: grant.id, caption: 'Saved for later', preview: PREVIEW } }))
+    await service.module!.drafts.savedSave(
+      draft({ kind: 'media', media: { grantId: grant.id, caption: 'Saved for later', preview: PREVIEW } }),
+    )
     const result = await service.broadcast(
       rid(),
       draft({ kind: 'media', media: { grantId: grant.id, caption: 'Draft keeps it', preview: PREVIEW } }),

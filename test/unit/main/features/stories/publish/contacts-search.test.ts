@@ -23,23 +23,7 @@ import {
 /** Queries a user could type: empty, numbers typed every way, group words in any case, several words, nonsense. */
 function queriesFor(reference: ReferenceContactsSearch): string[] {
   const everyone = reference.search('', 100_000).contacts
-  const queries = new Set([
-    '',
-    ' ',
-    'a',
-    'e',
-    'o',
-    '1',
-    '55',
-    '555',
-    '+1',
-    '(555)',
-    'zzzz',
-    'no such group anywhere',
-    '.',
-    '-',
-    '+',
-  ])
+  const queries = new Set(['', ' ', 'a', 'e', 'o', '1', '55', '555', '+1', '(555)', 'zzzz', 'no such group anywhere', '.', '-', '+'])
   for (let i = 0; i < everyone.length; i += Math.max(1, Math.floor(everyone.length / 40))) {
     const { id, groups } = everyone[i]!
     queries.add(id)
@@ -62,10 +46,7 @@ function queriesFor(reference: ReferenceContactsSearch): string[] {
   return [...queries]
 }
 
-async function expectSameAnswers(
-  search: ContactsSearch,
-  reference: ReferenceContactsSearch,
-): Promise<number> {
+async function expectSameAnswers(search: ContactsSearch, reference: ReferenceContactsSearch): Promise<number> {
   const queries = queriesFor(reference)
   for (const query of queries) {
     for (const limit of [1, 30, 100_000]) {
@@ -113,9 +94,8 @@ describe('ContactsSearch over the participants index gives what the in-memory di
       if (loaded.status !== 'loaded' || !loaded.snapshot.layout) throw new Error('no snapshot')
       const reader = await SnapshotReader.open(store.path)
       const builder = new DirectoryBuilder(SELF_PHONE)
-      await forEachRecord(
-        { reader, layout: loaded.snapshot.layout, fingerprints: loaded.snapshot.fingerprints },
-        (record) => builder.addRecord(record),
+      await forEachRecord({ reader, layout: loaded.snapshot.layout, fingerprints: loaded.snapshot.fingerprints }, (record) =>
+        builder.addRecord(record),
       )
       await reader.retire()
       const reference = new ReferenceContactsSearch(builder.entries())
@@ -150,11 +130,7 @@ describe('ContactsSearch over awkward names and ids', () => {
       {
         id: 'g5@g.us',
         name: 'İstanbul',
-        participants: people(
-          '+1 555 0100 007@s.whatsapp.net',
-          '15550100007@s.whatsapp.net',
-          '15550100003',
-        ),
+        participants: people('+1 555 0100 007@s.whatsapp.net', '15550100007@s.whatsapp.net', '15550100003'),
       },
       {
         id: 'g6@g.us',

@@ -1,5 +1,12 @@
 import { dirname, join } from 'node:path'
-import type { OutboxAction, PublishResult, SetAsideAction, SetAsideItem, StoryNotification, UploadProgressEvent } from '@shared/channels/outbox'
+import type {
+  OutboxAction,
+  PublishResult,
+  SetAsideAction,
+  SetAsideItem,
+  StoryNotification,
+  UploadProgressEvent,
+} from '@shared/channels/outbox'
 import { AppError } from '@shared/errors'
 import type { StoryDraft } from '@shared/story/draft'
 import type { FeedStory } from '@shared/story/feed'
@@ -13,7 +20,12 @@ import { Workspaces } from '../../../../../../src-main/account/workspace/workspa
 import { EventHub } from '../../../../../../src-main/platform/events'
 import { silentLogger } from '../../../../../../src-main/platform/log/log'
 import type { MediaStore } from '../../../../../../src-main/features/stories/media/media-store'
-import type { ConnectivityPort, OutboxTimers, ScheduleEdit, StoryPublisher } from '../../../../../../src-main/features/stories/outbox/outbox'
+import type {
+  ConnectivityPort,
+  OutboxTimers,
+  ScheduleEdit,
+  StoryPublisher,
+} from '../../../../../../src-main/features/stories/outbox/outbox'
 import { createStoriesModule, type StoriesModule } from '../../../../../../src-main/features/stories/publish/stories-module'
 
 /** What the tests' outbox clients answer: a publisher, perhaps only part of a client. */

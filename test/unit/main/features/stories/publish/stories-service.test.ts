@@ -85,7 +85,13 @@ describe('StoriesService', () => {
     )
     expect(result).toMatchObject({ state: 'sent', messageStatus: 'sent' })
     expect(emulator.control.stories.list()).toMatchObject([
-      { kind: 'text', caption: 'Hello', backgroundColor: '#FF336699', fontType: 'COURIERPRIME_BOLD', contacts: ['15550100001', '15550100002'] },
+      {
+        kind: 'text',
+        caption: 'Hello',
+        backgroundColor: '#FF336699',
+        fontType: 'COURIERPRIME_BOLD',
+        contacts: ['15550100001', '15550100002'],
+      },
     ])
     expect(await service.historyList()).toMatchObject([{ summary: { kind: 'text', audience: { mode: 'contacts', count: 2 } } }])
   })
@@ -98,11 +104,18 @@ describe('StoriesService', () => {
     expect(result.state).toBe('sent')
     const [story] = emulator.control.stories.list()
     // The file went up alone with POST /media; the story carries its id.
-    const uploads = (await (await fetch(`${emulator.baseUrl}/__emulator/uploads`, { headers: { authorization: `Bearer ${emulator.token}` } })).json()) as {
+    const uploads = (await (
+      await fetch(`${emulator.baseUrl}/__emulator/uploads`, { headers: { authorization: `Bearer ${emulator.token}` } })
+    ).json()) as {
       uploads: { id: string; bytes: number; mimeType: string }[]
     }
     expect(uploads.uploads).toEqual([expect.objectContaining({ bytes: grant.size, mimeType: 'image/jpeg' })])
-    expect(story).toMatchObject({ kind: 'image', mimeType: 'image/jpeg', caption: 'Sunset', media: { form: 'media-id', id: uploads.uploads[0]!.id } })
+    expect(story).toMatchObject({
+      kind: 'image',
+      mimeType: 'image/jpeg',
+      caption: 'Sunset',
+      media: { form: 'media-id', id: uploads.uploads[0]!.id },
+    })
     expect(story!.request).toMatchObject({ width: 360, height: 640, preview: PREVIEW })
     expect(await media.get(grant.id)).toBeNull()
     expect(await service.draftGet()).toBeNull()
@@ -122,7 +135,9 @@ describe('StoriesService', () => {
   it('says when the chosen file is gone', async () => {
     const grant = await media.importFile(JPEG)
     await media.release(grant.id)
-    const error = (await service.publish(rid(), draft({ kind: 'media', media: { grantId: grant.id } })).catch((e: unknown) => e)) as AppError
+    const error = (await service
+      .publish(rid(), draft({ kind: 'media', media: { grantId: grant.id } }))
+      .catch((e: unknown) => e)) as AppError
     expect(error.message).toContain('no longer available')
     expect(emulator.control.requests.list()).toEqual([])
   })

@@ -19,7 +19,8 @@ let service: StoriesHarness
 let listener: ((session: AccountSession<StoryPublisher> | null) => void) | null = null
 let session: AccountSession<StoryPublisher>
 
-const textDraft = (body: string) => StoryDraftSchema.parse({ kind: 'text', text: { body, background: '#FF0B6E4F', color: '#FFFFFFFF', font: 'SYSTEM' } })
+const textDraft = (body: string) =>
+  StoryDraftSchema.parse({ kind: 'text', text: { body, background: '#FF0B6E4F', color: '#FFFFFFFF', font: 'SYSTEM' } })
 let seq = 0
 const rid = () => `request-${++seq}-${Date.now()}`
 
@@ -131,7 +132,9 @@ describe('an outbox story that could not be read', () => {
     const [item] = await service.setAsideList()
     expect(item).toMatchObject({ kind: 'outbox', restorable: true, preview: expect.stringContaining('Damaged in the outbox') })
     await service.setAsideAct(item!.id, 'restore')
-    expect(await service.outboxList()).toMatchObject([{ id: 'renamed-by-hand', state: 'unknown', summary: { text: 'Damaged in the outbox' } }])
+    expect(await service.outboxList()).toMatchObject([
+      { id: 'renamed-by-hand', state: 'unknown', summary: { text: 'Damaged in the outbox' } },
+    ])
     expect(await service.setAsideList()).toEqual([])
     await service.idle()
     expect(emulator.control.stories.list()).toEqual([])

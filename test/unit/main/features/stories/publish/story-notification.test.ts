@@ -32,7 +32,10 @@ describe('story notifications', () => {
   })
 
   it('name the story by the start of its caption, shortened', () => {
-    const notification = storyNotification('published', summary('Sunrise over the bay, first ferry of the day, coffee on deck and the whole crew waving'))
+    const notification = storyNotification(
+      'published',
+      summary('Sunrise over the bay, first ferry of the day, coffee on deck and the whole crew waving'),
+    )
     expect(notification.text.length).toBeLessThanOrEqual(60)
     expect(notification.text.startsWith('Sunrise over the bay')).toBe(true)
     expect(notificationText(notification)).toMatchObject({ title: 'Story published' })

@@ -178,21 +178,27 @@ describe('GroupDetailPanel', () => {
   })
 
   it('explains a group that is gone and offers a retry for other failures', async () => {
-    const gone = await openPanel({ group: group(), picture: null, pictureFull: null }, {
-      'groups:get': () => {
-        throw failure('not-found', 'That group is not in the list any more.')
+    const gone = await openPanel(
+      { group: group(), picture: null, pictureFull: null },
+      {
+        'groups:get': () => {
+          throw failure('not-found', 'That group is not in the list any more.')
+        },
       },
-    })
+    )
     expect(gone.wrapper.get('[data-testid="detail-error"]').text()).toContain('no longer in the cache')
     expect(gone.wrapper.find('[data-testid="detail-error-action"]').exists()).toBe(false)
 
     let calls = 0
-    const flaky = await openPanel({ group: group(), picture: null, pictureFull: null }, {
-      'groups:get': () => {
-        if (calls++ === 0) throw failure('storage', 'The cache could not be read.')
-        return { group: group(), picture: null, pictureFull: null }
+    const flaky = await openPanel(
+      { group: group(), picture: null, pictureFull: null },
+      {
+        'groups:get': () => {
+          if (calls++ === 0) throw failure('storage', 'The cache could not be read.')
+          return { group: group(), picture: null, pictureFull: null }
+        },
       },
-    })
+    )
     expect(flaky.wrapper.get('[data-testid="detail-error"]').text()).toContain('The cache could not be read.')
     await flaky.wrapper.get('[data-testid="detail-error-action"]').trigger('click')
     await flushPromises()
