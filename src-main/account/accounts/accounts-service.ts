@@ -6,7 +6,7 @@ import type { Logger } from '../../platform/log/log'
 import type { KeyValueStore } from '../../platform/store/key-value-store'
 import type { RecoveryLog } from '../../platform/store/recovery-log'
 import { setAsideNotice } from '../files/file-registry'
-import type { AccountSession, ActiveAccountSource } from '../workspace/account-session'
+import type { AccountSession } from '../workspace/account-session'
 import { AccountWorkspace } from '../workspace/account-workspace'
 import { Workspaces, type WorkspaceSource } from '../workspace/workspaces'
 import { AccountFolders, type AccountIdentity } from './account-folders'
@@ -40,15 +40,13 @@ export interface AccountsServiceOptions {
   recoveries?: RecoveryLog
 }
 
-type SessionListener = (session: AccountSession<AccountClient> | null) => void
-
 /**
  * The accounts the app knows, their tokens, and their workspaces: one per listed account,
  * opened in the background at start and activated when the account comes on screen. Tokens
  * are kept sealed and opened only to build an account's client; nothing this class returns or
  * emits carries a token.
  */
-export class AccountsService implements ActiveAccountSource<AccountClient> {
+export class AccountsService {
   readonly #opts: AccountsServiceOptions
   readonly #log: Logger
   readonly #now: () => Date
@@ -56,7 +54,6 @@ export class AccountsService implements ActiveAccountSource<AccountClient> {
   readonly #folders: AccountFolders
   readonly #sessions: SessionFactory
   readonly #workspaces: Workspaces
-  readonly #listeners = new Set<SessionListener>()
   /** Account folders no listed account owns; read again after every change to the list. */
   #orphans: AccountIdentity[] | null = null
   #queue: Promise<unknown> = Promise.resolve()
@@ -95,11 +92,6 @@ export class AccountsService implements ActiveAccountSource<AccountClient> {
   /** The active account with a ready client, or null (no account, or it could not be opened). */
   active(): AccountSession<AccountClient> | null {
     return (this.#workspaces.active()?.session() as AccountSession<AccountClient> | null | undefined) ?? null
-  }
-
-  onActiveChange(listener: SessionListener): () => void {
-    this.#listeners.add(listener)
-    return () => this.#listeners.delete(listener)
   }
 
   /** The private folder of an account: caches, pictures, outbox, history. */
@@ -290,7 +282,6 @@ export class AccountsService implements ActiveAccountSource<AccountClient> {
   async dispose(): Promise<void> {
     await this.#serial(async () => {
       await this.#workspaces.closeAll()
-      this.#tell(null)
       await this.#sessions.stopDemo()
       this.#sessions.forgetAll()
     })
@@ -372,17 +363,6 @@ export class AccountsService implements ActiveAccountSource<AccountClient> {
   async #setActive(session: AccountSession<AccountClient> | null): Promise<void> {
     if (session) await this.#workspaces.activate(session.id, session)
     else await this.#workspaces.clearActive()
-    this.#tell(session)
-  }
-
-  #tell(session: AccountSession<AccountClient> | null): void {
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener(session)
-      } catch (error) {
-        this.#log.error('active account listener failed', { error: error instanceof Error ? error.message : String(error) })
-      }
-    }
   }
 
   #changed(): void {

@@ -24,9 +24,3 @@ export interface AccountSession<Client = AccountClient> {
    */
   tokenNeeded?: boolean
 }
-
-export interface ActiveAccountSource<Client = AccountClient> {
-  active(): AccountSession<Client> | null
-  /** Called with the new session (or null) whenever the active account changes. */
-  onActiveChange(listener: (session: AccountSession<Client> | null) => void): () => void
-}

@@ -214,10 +214,6 @@ export class GroupsIndex {
     return this.#labels.map((label) => ({ ...label }))
   }
 
-  isAdmin(at: number): boolean {
-    return ((this.columns.flags[at] as number) & FLAG.admin) !== 0
-  }
-
   #idOrder(): Int32Array {
     if (!this.#byId) {
       const ids = Array.from({ length: this.size }, (_, at) => this.id(at))

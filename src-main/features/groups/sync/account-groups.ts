@@ -124,13 +124,6 @@ export class AccountGroups {
     return this.#inUse.index.labels()
   }
 
-  /** The ids of the last complete snapshot's groups, in the server's order. */
-  async cachedIds(): Promise<string[]> {
-    await this.#ready
-    const index = this.#inUse.index
-    return Array.from({ length: index.size }, (_, at) => index.id(at))
-  }
-
   /** The group and the rest of its community, as the last complete snapshot has them. */
   async communityMembers(id: string): Promise<CommunityMember[]> {
     await this.#ready

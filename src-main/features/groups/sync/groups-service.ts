@@ -129,11 +129,6 @@ export class GroupsService {
     this.#account()?.cancel()
   }
 
-  /** The ids of the active account's cached groups, in the server's order. */
-  async cachedIds(): Promise<string[]> {
-    return (await this.#account()?.cachedIds()) ?? []
-  }
-
   /** A cached group and the rest of its community (the last complete snapshot). */
   async communityMembers(id: string): Promise<CommunityMember[]> {
     return (await this.#account()?.communityMembers(id)) ?? []

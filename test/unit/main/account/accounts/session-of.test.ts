@@ -41,7 +41,7 @@ describe('AccountsService.sessionOf', () => {
     const first = await service.connect({ baseUrl: emulator.baseUrl, token: TOKEN_A, label: 'A' })
     const second = await service.connect({ baseUrl: emulator.baseUrl, token: TOKEN_B, label: 'B' })
     const switches: unknown[] = []
-    service.onActiveChange((session) => switches.push(session?.id))
+    service.workspaces.onActiveChange((workspace) => switches.push(workspace?.id))
     expect(await service.sessionOf(second.id)).toBe(service.active())
     const other = await service.sessionOf(first.id)
     expect(other).toMatchObject({ id: first.id, dir: service.dirOf(first.id) })

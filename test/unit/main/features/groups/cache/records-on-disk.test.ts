@@ -24,6 +24,7 @@ import {
   switchableAccounts,
   tempDir,
   until,
+  idsOnDisk,
 } from '../sync/support'
 
 const TOTAL = 2_000
@@ -90,7 +91,7 @@ describe('records on disk, rows in memory', () => {
   it('keeps the rows’ columns in memory and reads each full record from disk, as the server sent it', async () => {
     const { service } = build()
     await service.sync()
-    expect(await service.cachedIds()).toEqual(server.map((g) => g.id))
+    expect(await idsOnDisk(dir.path)).toEqual(server.map((g) => g.id))
     for (const at of [0, 1, 777, TOTAL - 1]) {
       const detail = await service.get(server[at]!.id)
       expect(JSON.stringify(detail.group)).toBe(JSON.stringify(server[at]))

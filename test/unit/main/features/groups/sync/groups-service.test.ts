@@ -20,6 +20,7 @@ import {
   switchableAccounts,
   tempDir,
   until,
+  idsOnDisk,
 } from './support'
 
 const TOTAL = 10_000
@@ -95,7 +96,7 @@ describe('a full sync', () => {
       total: TOTAL,
       rejected: 0,
     })
-    const cached = await service.cachedIds()
+    const cached = await idsOnDisk(dir.path)
     const server = await readSequentially(clientFor(emulator))
     expect(new Set(cached)).toEqual(new Set(server.map((g) => g.id)))
     const state = service.state()
@@ -191,13 +192,13 @@ describe('a fault mid-sync', () => {
     const result = await service.sync()
     expect(result).toMatchObject({ added: 40, removed: 25, total: TOTAL + 15 })
     const server = await readSequentially(clientFor(emulator))
-    expect(await service.cachedIds()).toEqual(server.map((g) => g.id))
+    expect(await idsOnDisk(dir.path)).toEqual(server.map((g) => g.id))
   }, 60_000)
 
   it('malformed groups are set aside, counted, and keep their last good version', async () => {
     await withPreviousSnapshot()
     const { service } = build(dir.path)
-    const previous = await service.cachedIds()
+    const previous = await idsOnDisk(dir.path)
     const before = await Promise.all([10, 4_321].map(async (position) => (await service.get(previous[position]!)).group))
     emulator.control.faults.add({ type: 'schema-violation', indexes: [10, 4_321] })
     const result = await service.sync()
@@ -211,7 +212,7 @@ describe('a fault mid-sync', () => {
   it('a record without an id: every group the pass missed keeps its last good version, marked stale, until a clean pass', async () => {
     await withPreviousSnapshot()
     const { service } = build(dir.path)
-    const previous = await service.cachedIds()
+    const previous = await idsOnDisk(dir.path)
     // The whole record, participants and all, as the last sync saved it.
     const lost = (await service.get(previous[1_234]!)).group
     emulator.control.faults.add({
@@ -449,7 +450,7 @@ describe('accounts', () => {
     expect(await service.participantsWithIds([people.contacts[0]!.id, SELF_PHONE])).toEqual([
       { id: people.contacts[0]!.id, sampleGroups: people.contacts[0]!.groups },
     ])
-    expect((await service.cachedIds()).length).toBe(TOTAL)
+    expect((await idsOnDisk(dir.path)).length).toBe(TOTAL)
     expect(await service.namedSenders('someone-else')).toEqual([])
   }, 60_000)
 

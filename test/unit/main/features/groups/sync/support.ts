@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { EventName, EventPayload } from '@shared/channels/contract'
@@ -10,6 +10,7 @@ import type { AccountSession } from '../../../../../../src-main/account/workspac
 import { ApiClient, type ApiClientOptions, type Clock } from '../../../../../../src-main/platform/api'
 import type { Logger } from '../../../../../../src-main/platform/log/log'
 import { fetchAllGroups } from '../../../../../../src-main/features/groups/sync'
+import { SNAPSHOT_FILE, decodeSnapshot } from '../../../../../../src-main/features/groups/cache'
 
 /** Fixed so every run of the suite sees the same account. */
 export const EPOCH = 1_750_000_000
@@ -113,4 +114,10 @@ export async function until(condition: () => boolean | Promise<boolean>, timeout
     if (Date.now() - started > timeoutMs) throw new Error('condition not met in time')
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
+}
+
+/** The ids of the groups the account's snapshot on disk holds, in the server's order (what a sync saved). */
+export async function idsOnDisk(dir: string, accountId = 'acc'): Promise<string[]> {
+  const snapshot = await decodeSnapshot(await readFile(join(dir, SNAPSHOT_FILE)), { accountId })
+  return snapshot.groups.map((group) => group.id)
 }
