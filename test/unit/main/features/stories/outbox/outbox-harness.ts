@@ -9,16 +9,13 @@ import { Outbox, type OutboxTimers, type StoryPublisher } from '../../../../../.
 import type { NewStory } from '../../../../../../src-main/features/stories/outbox/outbox'
 import { accountFile } from '../../../../../support/declared-files'
 
-/**
- * A client for the emulator that gives up quickly, and remembers what it was asked to send. It
- * has no upload of its own (as a server without `/media`): media travels inside the story.
- */
-export function recordingClient(baseUrl: string, token: string): StoryPublisher & { inputs: PublishStoryInput[] } {
+/** A client for the emulator that gives up quickly, and remembers what it was asked to send. */
+function emulatorClient(baseUrl: string, token: string, uploads: boolean): StoryPublisher & { inputs: PublishStoryInput[] } {
   const client = new ApiClient({
     baseUrl,
     token,
     fetch: globalThis.fetch,
-    retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 },
+    retry: { maxAttempts: uploads ? 3 : 2, baseDelayMs: 1, maxDelayMs: 2 },
     timeouts: { headersMs: 5_000, stallMs: 5_000 },
   })
   const inputs: PublishStoryInput[] = []
@@ -28,30 +25,20 @@ export function recordingClient(baseUrl: string, token: string): StoryPublisher 
       inputs.push(input)
       return client.publishStory(input, options)
     },
-    uploadMedia: async () => ({ outcome: 'unsupported', status: 404 }),
+    // Without uploads it is as a server without `/media`: media travels inside the story.
+    uploadMedia: uploads ? (source, options) => client.uploadMedia(source, options) : async () => ({ outcome: 'unsupported', status: 404 }),
     copyStory: (id, audience, options) => client.copyStory(id, audience, options),
   }
 }
 
+/** A recording client with no upload of its own: media travels inside the story request. */
+export function recordingClient(baseUrl: string, token: string): StoryPublisher & { inputs: PublishStoryInput[] } {
+  return emulatorClient(baseUrl, token, false)
+}
+
 /** The same, with the media upload step: media goes up with POST /media first. */
 export function uploadingClient(baseUrl: string, token: string): StoryPublisher & { inputs: PublishStoryInput[] } {
-  const client = new ApiClient({
-    baseUrl,
-    token,
-    fetch: globalThis.fetch,
-    retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 2 },
-    timeouts: { headersMs: 5_000, stallMs: 5_000 },
-  })
-  const inputs: PublishStoryInput[] = []
-  return {
-    inputs,
-    publishStory(input, options) {
-      inputs.push(input)
-      return client.publishStory(input, options)
-    },
-    uploadMedia: (source, options) => client.uploadMedia(source, options),
-    copyStory: (id, audience, options) => client.copyStory(id, audience, options),
-  }
+  return emulatorClient(baseUrl, token, true)
 }
 
 /** Timers that fire only when the test says so. */
