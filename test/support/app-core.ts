@@ -1,4 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterEach, beforeEach } from 'vitest'
 import { openConfStore } from '../../src-main/adapters/conf-store'
 import { noKeyring } from '../../src-main/account/accounts/secret-box'
 import { type AppCore, createAppCore } from '../../src-main/app/app-core'
@@ -32,4 +35,33 @@ export async function callCore<T = unknown>(core: AppCore, channel: string, arg?
   const result = await dispatch(core.handlers, channel, arg, { transport: 'web' }, silentLogger)
   if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`)
   return result.value as T
+}
+
+/**
+ * A fresh data folder for each test and the cores started over it, all disposed and removed
+ * after the test. Call it at the top of a test file, after the file's own server hooks.
+ */
+export function testCores(prefix: string): { readonly dataDir: string; start(): Promise<AppCore>; forget(core: AppCore): void } {
+  const cores: AppCore[] = []
+  let dataDir = ''
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), prefix))
+  })
+  afterEach(async () => {
+    for (const core of cores.splice(0)) await core.dispose()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+  return {
+    get dataDir() {
+      return dataDir
+    },
+    async start() {
+      const core = await startTestCore(dataDir)
+      cores.push(core)
+      return core
+    },
+    forget(core) {
+      cores.splice(cores.indexOf(core), 1)
+    },
+  }
 }

@@ -103,27 +103,19 @@ export class FileRoot {
   /** Removes the temps of declared files whose writes never finished; see sweepTemps for which. */
   async sweepTemps(): Promise<number> {
     let removed = 0
-    for (const folder of foldersOf(this.decls)) {
-      const owns = (target: string): boolean =>
-        classify(this.decls, folder ? `${folder}/${target}` : target)?.role === 'file' || this.#ownsItem(folder, target)
-      removed += await sweepTemps(join(this.dir, folder), owns, { log: this.#opts.log })
+    const sweep = async (folder: string): Promise<void> => {
+      // A temp is swept only when its name is one of a declared file or item in that folder.
+      const owns = (target: string): boolean => classify(this.decls, folder ? `${folder}/${target}` : target) !== null
+      removed += await sweepTemps(join(this.dir, ...folder.split('/').filter(Boolean)), owns, { log: this.#opts.log })
     }
+    for (const folder of foldersOf(this.decls)) await sweep(folder)
     for (const decl of this.decls) {
       if (decl.format !== 'folder' || !('folders' in decl.items)) continue
       const items = await readdir(this.path(decl), { withFileTypes: true }).catch(() => [])
-      for (const item of items.slice(0, MAX_WALKED)) {
-        if (!item.isDirectory()) continue
-        const owns = (target: string): boolean => classify(this.decls, `${decl.path}/${item.name}/${target}`) !== null
-        removed += await sweepTemps(join(this.path(decl), item.name), owns, { log: this.#opts.log })
-      }
+      for (const item of items.slice(0, MAX_WALKED)) if (item.isDirectory()) await sweep(`${decl.path}/${item.name}`)
     }
     if (removed > 0) this.#opts.log.info('stale temp files removed', { removed })
     return removed
-  }
-
-  #ownsItem(folder: string, target: string): boolean {
-    const found = classify(this.decls, folder ? `${folder}/${target}` : target)
-    return found?.role === 'item'
   }
 
   /** The copies set aside here that the Set-aside view lists, newest first. */
@@ -162,17 +154,22 @@ export class FileRoot {
     await rm(copy.path, { recursive: true, force: true })
   }
 
-  /** Bytes and files each declaration takes here (its temps and set-aside copies included). */
-  async usage(): Promise<FileUsage[]> {
+  /**
+   * Bytes and files each declaration takes here (its temps and set-aside copies included), and
+   * what nothing declares, in one walk; `skip` leaves out paths another root measures.
+   */
+  async usage(skip: (path: string) => boolean = () => false): Promise<{ declared: FileUsage[]; other: { bytes: number; files: number } }> {
     const totals = new Map<FileDecl, { bytes: number; files: number }>()
-    for (const path of await this.#walk()) {
+    const other = { bytes: 0, files: 0 }
+    for (const path of await this.#walk(skip)) {
       const found = classify(this.decls, path)
-      if (!found) continue
       const info = await stat(join(this.dir, ...path.split('/'))).catch(() => null)
-      const sum = totals.get(found.decl) ?? { bytes: 0, files: 0 }
-      totals.set(found.decl, { bytes: sum.bytes + (info?.size ?? 0), files: sum.files + 1 })
+      const sum = found ? (totals.get(found.decl) ?? { bytes: 0, files: 0 }) : other
+      sum.bytes += info?.size ?? 0
+      sum.files += 1
+      if (found) totals.set(found.decl, sum)
     }
-    return this.decls.map((decl) => ({ decl, ...(totals.get(decl) ?? { bytes: 0, files: 0 }) }))
+    return { declared: this.decls.map((decl) => ({ decl, ...(totals.get(decl) ?? { bytes: 0, files: 0 }) })), other }
   }
 
   /** Every file here that no declaration accounts for (`/`-separated, relative). */

@@ -1,4 +1,4 @@
-import { readdir, stat } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ACCOUNT_FILE_LIST } from '../../account/files/account-files'
 import { ACCOUNTS_DIR, APP_FILE_LIST } from '../../account/files/app-files'
@@ -21,34 +21,28 @@ const MAX_ACCOUNTS = 1_000
  * whatever no declaration accounts for, so nothing hides. Account ids stay out of the report.
  */
 export async function diskUsage(dataDir: string): Promise<UsageEntry[]> {
-  const app = new FileRoot(dataDir, APP_FILE_LIST, { log: silentLogger })
-  const usage: UsageEntry[] = (await app.usage())
+  const app = await new FileRoot(dataDir, APP_FILE_LIST, { log: silentLogger }).usage(
+    (path) => path === ACCOUNTS_DIR || path.startsWith(`${ACCOUNTS_DIR}/`),
+  )
+  const usage: UsageEntry[] = app.declared
     .filter((entry) => entry.files > 0)
     .map(({ decl, bytes, files }) => ({ name: decl.path, bytes, files }))
-  const other = { bytes: 0, files: 0 }
+  const other = { ...app.other }
   const sums = new Map<string, { bytes: number; files: number }>()
   const accountsDir = join(dataDir, ACCOUNTS_DIR)
   const accounts = (await readdir(accountsDir, { withFileTypes: true }).catch(() => [])).filter((entry) => entry.isDirectory())
   for (const entry of accounts.slice(0, MAX_ACCOUNTS)) {
-    const root = new FileRoot(join(accountsDir, entry.name), ACCOUNT_FILE_LIST, { log: silentLogger })
-    for (const { decl, bytes, files } of await root.usage()) {
+    const account = await new FileRoot(join(accountsDir, entry.name), ACCOUNT_FILE_LIST, { log: silentLogger }).usage()
+    for (const { decl, bytes, files } of account.declared) {
       const sum = sums.get(decl.path) ?? { bytes: 0, files: 0 }
       sums.set(decl.path, { bytes: sum.bytes + bytes, files: sum.files + files })
     }
-    await addUndeclared(root, other)
+    other.bytes += account.other.bytes
+    other.files += account.other.files
   }
   for (const [path, size] of sums) if (size.files > 0) usage.push({ name: `${ACCOUNTS_DIR}/*/${path}`, ...size })
-  await addUndeclared(app, other, (path) => path === ACCOUNTS_DIR || path.startsWith(`${ACCOUNTS_DIR}/`))
   if (other.files > 0) usage.push({ name: 'other files', ...other })
   return usage
-}
-
-async function addUndeclared(root: FileRoot, into: { bytes: number; files: number }, skip?: (path: string) => boolean): Promise<void> {
-  for (const path of await root.undeclared(skip)) {
-    const info = await stat(join(root.dir, ...path.split('/'))).catch(() => null)
-    into.bytes += info?.size ?? 0
-    into.files += 1
-  }
 }
 
 export function formatBytes(bytes: number): string {

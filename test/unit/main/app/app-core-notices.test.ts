@@ -1,22 +1,13 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { StoryDraftSchema } from '@shared/story/draft'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppCore } from '../../../../src-main/app/app-core'
-import { startTestCore } from '../../../support/app-core'
+import { testCores } from '../../../support/app-core'
 import { type Emulator, startEmulator } from '../../../../src-main/emulator'
 
 const ctx = { transport: 'web' as const }
 let emulator: Emulator
-let dataDir: string
-const cores: AppCore[] = []
-
-async function startCore(): Promise<AppCore> {
-  const core = await startTestCore(dataDir)
-  cores.push(core)
-  return core
-}
 
 beforeAll(async () => {
   emulator = await startEmulator({ groups: 5 })
@@ -24,20 +15,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await emulator.stop()
 })
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'statusdesk-core-'))
-})
-afterEach(async () => {
-  for (const core of cores.splice(0)) await core.dispose()
-  await rm(dataDir, { recursive: true, force: true })
-})
+const cores = testCores('statusdesk-core-')
+const startCore = (): Promise<AppCore> => cores.start()
 
 describe('damage found at start-up', () => {
   it('is kept as a notice until a page reads it, and the set-aside file can be looked at and discarded', async () => {
     const first = await startCore()
     const account = await first.handlers['accounts:connect']({ baseUrl: emulator.baseUrl, token: emulator.token, storage: 'weak' }, ctx)
     await first.dispose()
-    const dir = join(dataDir, 'accounts', account.id)
+    const dir = join(cores.dataDir, 'accounts', account.id)
     await writeFile(join(dir, 'history.json'), '{"version":1,"entries":[{"id":')
     await mkdir(join(dir, 'drafts'), { recursive: true })
     await writeFile(join(dir, 'drafts', 'composer.json'), 'not json at all')
@@ -84,7 +70,7 @@ describe('damage found at start-up', () => {
     )
     expect(sent.targets[0]!.outcome.state).toBe('sent')
     await first.dispose()
-    const dir = join(dataDir, 'accounts', account.id)
+    const dir = join(cores.dataDir, 'accounts', account.id)
     // One good entry survives beside a torn one.
     const good = JSON.parse(await readFile(join(dir, 'history.json'), 'utf8')) as { entries: unknown[] }
     await writeFile(join(dir, 'history.json'), JSON.stringify({ version: 2, entries: [...good.entries, { id: 'torn' }] }))
@@ -102,7 +88,7 @@ describe('damage found at start-up', () => {
     const first = await startCore()
     const account = await first.handlers['accounts:connect']({ baseUrl: emulator.baseUrl, token: emulator.token, storage: 'weak' }, ctx)
     await first.dispose()
-    const drafts = join(dataDir, 'accounts', account.id, 'drafts')
+    const drafts = join(cores.dataDir, 'accounts', account.id, 'drafts')
     await mkdir(drafts, { recursive: true })
     const stale = join(drafts, '.composer.json.0123456789ab.tmp')
     const fresh = join(drafts, '.composer.json.ba9876543210.tmp')

@@ -1,35 +1,25 @@
-import { readFile, writeFile } from 'node:fs/promises'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACCOUNT_FILE_LIST } from '../../../../../src-main/account/files/account-files'
 import { ACCOUNTS_DIR, APP_FILE_LIST } from '../../../../../src-main/account/files/app-files'
 import { FileRoot } from '../../../../../src-main/account/files/file-root'
 import type { AppCore } from '../../../../../src-main/app/app-core'
 import { type Emulator, startEmulator } from '../../../../../src-main/emulator'
 import { silentLogger } from '../../../../../src-main/platform/log/log'
-import { callCore, startTestCore } from '../../../../support/app-core'
+import { callCore, testCores } from '../../../../support/app-core'
 
 const JPEG = join(import.meta.dirname, '../../../../fixtures/media/photo-360x640.jpg')
 let emulator: Emulator
-let dataDir: string
-const cores: AppCore[] = []
-
-async function startCore(): Promise<AppCore> {
-  const core = await startTestCore(dataDir)
-  cores.push(core)
-  return core
-}
 
 const call = callCore
 
 /** Everything in the data folder that no declaration accounts for: the app's own files, then each account's. */
 async function undeclared(): Promise<string[]> {
-  const app = new FileRoot(dataDir, APP_FILE_LIST, { log: silentLogger })
+  const app = new FileRoot(cores.dataDir, APP_FILE_LIST, { log: silentLogger })
   const found = await app.undeclared((path) => path.startsWith(`${ACCOUNTS_DIR}/`))
-  for (const id of await readdir(join(dataDir, ACCOUNTS_DIR)).catch(() => [] as string[])) {
-    const account = new FileRoot(join(dataDir, ACCOUNTS_DIR, id), ACCOUNT_FILE_LIST, { log: silentLogger })
+  for (const id of await readdir(join(cores.dataDir, ACCOUNTS_DIR)).catch(() => [] as string[])) {
+    const account = new FileRoot(join(cores.dataDir, ACCOUNTS_DIR, id), ACCOUNT_FILE_LIST, { log: silentLogger })
     found.push(...(await account.undeclared()).map((path) => `${ACCOUNTS_DIR}/<id>/${path}`))
   }
   return found
@@ -41,13 +31,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await emulator.stop()
 })
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'statusdesk-declared-'))
-})
-afterEach(async () => {
-  for (const core of cores.splice(0)) await core.dispose()
-  await rm(dataDir, { recursive: true, force: true })
-})
+const cores = testCores('statusdesk-declared-')
+const startCore = (): Promise<AppCore> => cores.start()
 
 describe('the file registry', () => {
   it('declares every file the app writes, through every feature and a restart', async () => {
@@ -57,7 +42,7 @@ describe('the file registry', () => {
     }
     await call(core, 'groups:sync')
     // Pictures (downloaded after the sync), the participants index, an export.
-    const pictures = join(dataDir, ACCOUNTS_DIR, account.id, 'pictures')
+    const pictures = join(cores.dataDir, ACCOUNTS_DIR, account.id, 'pictures')
     for (let i = 0; i < 250 && !(await readdir(pictures).catch(() => [] as string[])).includes('manifest.json'); i++)
       await new Promise((r) => setTimeout(r, 40))
     await call(core, 'stories:contacts-search', { query: '1' })
@@ -86,7 +71,7 @@ describe('the file registry', () => {
     await call(core, 'audiences:save', { name: 'Customers', contacts: ['15550100001'] })
     await call(core, 'styles:save', { name: 'Night', background: '#FF000000', color: '#FFFFFFFF', font: 'SYSTEM' })
     // A damaged history is set aside beside the new one.
-    const accountDir = join(dataDir, ACCOUNTS_DIR, account.id)
+    const accountDir = join(cores.dataDir, ACCOUNTS_DIR, account.id)
     await core.dispose()
     await writeFile(join(accountDir, 'history.json'), '{"version":1,"entries":[{"id":')
     const again = await startCore()
@@ -118,8 +103,8 @@ describe('the file registry', () => {
       id: string
     }
     await core.dispose()
-    await writeFile(join(dataDir, ACCOUNTS_DIR, account.id, 'notes.txt'), 'mine')
-    await writeFile(join(dataDir, 'stray.json'), '{}')
+    await writeFile(join(cores.dataDir, ACCOUNTS_DIR, account.id, 'notes.txt'), 'mine')
+    await writeFile(join(cores.dataDir, 'stray.json'), '{}')
     expect((await undeclared()).sort()).toEqual(['accounts/<id>/notes.txt', 'stray.json'])
   })
 })

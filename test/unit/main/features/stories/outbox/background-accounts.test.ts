@@ -1,22 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { PublishResult } from '@shared/channels/outbox'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AppCore } from '../../../../../../src-main/app/app-core'
-import { callCore, startTestCore } from '../../../../../support/app-core'
+import { callCore, testCores } from '../../../../../support/app-core'
 import { type Emulator, startEmulator } from '../../../../../../src-main/emulator'
 
 let servers: Emulator[]
-let dataDir: string
-const cores: AppCore[] = []
-
-async function startCore(): Promise<AppCore> {
-  const core = await startTestCore(dataDir)
-  cores.push(core)
-  return core
-}
-
 const call = callCore
 
 /** Plans a story on one account (on screen or not), due at `dueAt`. */
@@ -42,13 +30,13 @@ beforeEach(async () => {
   servers = await Promise.all(
     ['one', 'two', 'three', 'four'].map((name) => startEmulator({ groups: 3, token: `token-${name}-0123456789` })),
   )
-  dataDir = await mkdtemp(join(tmpdir(), 'statusdesk-background-'))
 })
 afterEach(async () => {
-  for (const core of cores.splice(0)) await core.dispose()
   await Promise.all(servers.map((server) => server.stop()))
-  await rm(dataDir, { recursive: true, force: true })
 })
+// After the servers' hooks, so the cores are disposed before the servers stop.
+const cores = testCores('statusdesk-background-')
+const startCore = () => cores.start()
 
 describe('background accounts', () => {
   it('send every planned story once, on time, through 20 switches and another account signed out', async () => {
@@ -117,7 +105,7 @@ describe('background accounts', () => {
     const dueAt = Date.now() + 3_000
     await plan(first, one.id, 'Planned before the restart', dueAt)
     await first.dispose()
-    cores.splice(cores.indexOf(first), 1)
+    cores.forget(first)
 
     const again = await startCore()
     expect((await call<{ activeId: string }>(again, 'accounts:list')).activeId).toBe(two.id)
