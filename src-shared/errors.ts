@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { type UserText, UserTextSchema } from './i18n/user-text'
 
 /**
  * Every failure the user can meet has one of these codes. The API client maps HTTP and
@@ -32,32 +33,44 @@ export type ErrorCode = z.infer<typeof ErrorCodeSchema>
 
 export const AppErrorDataSchema = z.object({
   code: ErrorCodeSchema,
-  message: z.string(),
+  /** What the user reads, as a key of the catalogs and its parameters. */
+  text: UserTextSchema,
   /** Extra facts safe to show (HTTP status, server error details, retry-after seconds). */
   details: z.record(z.string(), z.unknown()).optional(),
 })
 export type AppErrorData = z.infer<typeof AppErrorDataSchema>
 
+/** The text any error with `code` can fall back on. */
+export function codeText(code: ErrorCode): UserText {
+  return { key: `errors.codes.${code}` }
+}
+
 /**
- * An error whose message is written for the user and is safe to cross the bridge.
- * Any other thrown value is reported as `internal` without its message or stack.
+ * An error that is safe to cross the bridge: its code, the text the user reads (a key and
+ * parameters, rendered in the user's language by whoever shows it) and details. Its `message`
+ * is for developers and logs only. Any other thrown value is reported as `internal` without
+ * its message or stack.
  */
 export class AppError extends Error {
   readonly code: ErrorCode
+  readonly text: UserText
   readonly details: Record<string, unknown> | undefined
 
-  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>, options?: { cause?: unknown }) {
-    super(message, options)
+  constructor(code: ErrorCode, text: UserText | string, details?: Record<string, unknown>, options?: { cause?: unknown }) {
+    super(typeof text === 'string' ? text : developerMessage(text), options)
     this.name = 'AppError'
     this.code = code
+    this.text = typeof text === 'string' ? codeText(code) : text
     this.details = details
   }
 
   toData(): AppErrorData {
-    return this.details === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, details: this.details }
+    return this.details === undefined ? { code: this.code, text: this.text } : { code: this.code, text: this.text, details: this.details }
   }
+}
+
+function developerMessage(text: UserText): string {
+  return text.params === undefined ? text.key : `${text.key} ${JSON.stringify(text.params)}`
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppErrorData }

@@ -19,7 +19,7 @@ export class NoticeBoard {
   }
 
   add(notice: AppNotice): Required<AppNotice> {
-    const kept = { level: notice.level, message: notice.message, id: this.#next++, at: this.#now().toISOString() }
+    const kept = { level: notice.level, text: notice.text, id: this.#next++, at: this.#now().toISOString() }
     this.#items.push(kept)
     if (this.#items.length > MAX_KEPT) this.#items.splice(0, this.#items.length - MAX_KEPT)
     return kept

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { channel, event } from '../define'
+import type { UserText } from '../i18n/user-text'
 
 export const TransportSchema = z.enum(['ipc', 'web'])
 export type Transport = z.infer<typeof TransportSchema>
@@ -20,7 +21,8 @@ export type NoticeLevel = 'info' | 'warning' | 'error'
 /** A notice main wants the user to see (a file set aside, a cache rebuilt). */
 export interface AppNotice {
   level: NoticeLevel
-  message: string
+  /** What the notice says, as a key of the catalogs: the page renders it in the user's language. */
+  text: UserText
   /** Given by main when the notice is kept; a page marks it read with `app:notices-read`. */
   id?: number
   at?: string

@@ -1,7 +1,7 @@
 import { createI18n } from 'vue-i18n'
-import en from './en/index'
-import { pickSystemTag } from './locales'
-import { pluralRules } from './plural-rules'
+import en from '@shared/i18n/en/index'
+import { pickSystemTag } from '@shared/i18n/locales'
+import { pluralRules } from '@shared/i18n/plural-rules'
 
 export type MessageSchema = typeof en
 

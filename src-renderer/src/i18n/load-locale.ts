@@ -1,16 +1,16 @@
 import type { WritableComputedRef } from 'vue'
 import type { MessageSchema } from './index'
-import { isRtl, type MessageLocale, translationFor } from './locales'
+import { isRtl, type MessageLocale, translationFor } from '@shared/i18n/locales'
 
 type Loader = () => Promise<{ default: MessageSchema }>
 
 /** One chunk per translation, fetched the first time it is chosen; English is in the main bundle. */
 const LOADERS: Record<Exclude<MessageLocale, 'en'>, Loader> = {
-  es: () => import('./es/index'),
-  'pt-BR': () => import('./pt-BR/index'),
-  ru: () => import('./ru/index'),
-  id: () => import('./id/index'),
-  ar: () => import('./ar/index'),
+  es: () => import('@shared/i18n/es/index'),
+  'pt-BR': () => import('@shared/i18n/pt-BR/index'),
+  ru: () => import('@shared/i18n/ru/index'),
+  id: () => import('@shared/i18n/id/index'),
+  ar: () => import('@shared/i18n/ar/index'),
 }
 
 /** The part of vue-i18n's global composer that switching language needs. */

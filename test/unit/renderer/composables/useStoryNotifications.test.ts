@@ -67,7 +67,7 @@ describe('web-mode story notifications', () => {
   })
 
   it('sets the account’s name apart in a right-to-left language', async () => {
-    const { default: ar } = await import('../../../../src-renderer/src/i18n/ar/index')
+    const { default: ar } = await import('@shared/i18n/ar/index')
     document.documentElement.dir = 'rtl'
     try {
       const i18n = createAppI18n('ar')

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createAppI18n } from '../../../../src-renderer/src/i18n'
-import ar from '../../../../src-renderer/src/i18n/ar/index'
-import ru from '../../../../src-renderer/src/i18n/ru/index'
+import ar from '@shared/i18n/ar/index'
+import ru from '@shared/i18n/ru/index'
 import { formatCount } from '../../../../src-renderer/src/format/numbers'
 
 function tIn(tag: string) {

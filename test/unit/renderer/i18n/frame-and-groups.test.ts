@@ -1,7 +1,7 @@
 import { GROUP_FILTERS, GROUP_SORTS } from '@shared/channels/groups'
 import { MESSAGE_TYPES } from '@shared/domain'
 import { describe, expect, it } from 'vitest'
-import en from '../../../../src-renderer/src/i18n/en/index'
+import en from '@shared/i18n/en/index'
 
 /** The sources of the frame, the groups browser, message views and their settings. */
 const SOURCES = import.meta.glob<string>(

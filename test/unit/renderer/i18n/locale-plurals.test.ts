@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createAppI18n } from '../../../../src-renderer/src/i18n'
-import ar from '../../../../src-renderer/src/i18n/ar/index'
+import ar from '@shared/i18n/ar/index'
 import { type LocaleTarget, setAppLocale } from '../../../../src-renderer/src/i18n/load-locale'
-import { isRtl, pickSystemTag, translationFor } from '../../../../src-renderer/src/i18n/locales'
-import ru from '../../../../src-renderer/src/i18n/ru/index'
+import { isRtl, pickSystemTag, translationFor } from '@shared/i18n/locales'
+import ru from '@shared/i18n/ru/index'
 
 function i18nIn(tag: string) {
   const i18n = createAppI18n(tag)

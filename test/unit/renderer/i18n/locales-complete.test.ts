@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import ar from '../../../../src-renderer/src/i18n/ar/index'
-import en from '../../../../src-renderer/src/i18n/en/index'
-import es from '../../../../src-renderer/src/i18n/es/index'
-import id from '../../../../src-renderer/src/i18n/id/index'
-import { MESSAGE_LOCALES } from '../../../../src-renderer/src/i18n/locales'
-import { pluralCategories } from '../../../../src-renderer/src/i18n/plural-rules'
-import ptBR from '../../../../src-renderer/src/i18n/pt-BR/index'
-import ru from '../../../../src-renderer/src/i18n/ru/index'
+import ar from '@shared/i18n/ar/index'
+import en from '@shared/i18n/en/index'
+import es from '@shared/i18n/es/index'
+import id from '@shared/i18n/id/index'
+import { MESSAGE_LOCALES } from '@shared/i18n/locales'
+import { pluralCategories } from '@shared/i18n/plural-rules'
+import ptBR from '@shared/i18n/pt-BR/index'
+import ru from '@shared/i18n/ru/index'
 
 const TRANSLATIONS: Record<string, unknown> = { es, 'pt-BR': ptBR, ru, id, ar }
 

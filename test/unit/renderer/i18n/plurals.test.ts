@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createAppI18n } from '../../../../src-renderer/src/i18n'
-import en from '../../../../src-renderer/src/i18n/en/index'
+import en from '@shared/i18n/en/index'
 
 /** Strings where a count stands without a noun to agree with: a figure, a badge, a ratio. */
 const NO_NOUN = new Set([

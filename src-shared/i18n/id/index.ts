@@ -9,8 +9,16 @@ import schedule from './schedule'
 import stories from './stories'
 import time from './time'
 import web from './web'
+import errors from './errors'
+import apiErrors from './api-errors'
+import accountErrors from './account-errors'
+import groupErrors from './group-errors'
+import storyErrors from './story-errors'
+import mediaErrors from './media-errors'
+import notices from './notices'
+import desktop from './desktop'
 
-/** Russian. */
+/** Indonesian. */
 export default {
   ...app,
   ...accounts,
@@ -23,4 +31,12 @@ export default {
   ...diagnostics,
   ...web,
   ...time,
+  ...errors,
+  ...apiErrors,
+  ...accountErrors,
+  ...groupErrors,
+  ...storyErrors,
+  ...mediaErrors,
+  ...notices,
+  ...desktop,
 }

@@ -1,5 +1,7 @@
-import type { PluralizationRule } from 'vue-i18n'
 import { MESSAGE_LOCALES } from './locales'
+
+/** How vue-i18n and intlify pick a plural form: the index of the form for `choice` among `choicesLength`. */
+export type PluralizationRule = (choice: number, choicesLength: number) => number
 
 /**
  * The plural categories each translation writes its forms in, in order. A message with one

@@ -1,0 +1,6 @@
+import type { Catalog } from '../catalog'
+import type en from '../en/story-errors'
+
+export default {
+  storyErrors: {},
+} satisfies Catalog<typeof en>

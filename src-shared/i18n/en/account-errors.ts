@@ -1,0 +1,3 @@
+export default {
+  accountErrors: {},
+} as const

@@ -1,0 +1,32 @@
+/**
+ * What any failure means, by its code: the text shown when nothing more precise is known (an
+ * item saved by an older version, a key this version does not have), and the lines that go
+ * with every error (what the server said, the details).
+ */
+export default {
+  errors: {
+    codes: {
+      'invalid-argument': 'Something in the request is not valid.',
+      'invalid-request': 'The server refused the request as invalid.',
+      'invalid-response': 'The server sent an answer the app cannot read.',
+      unauthorized: 'The server did not accept the token.',
+      payment: 'The account’s plan or trial limit has been reached.',
+      forbidden: 'The server does not allow this account to do that.',
+      'not-found': 'What was asked for is no longer there.',
+      'too-large': 'It is too large.',
+      'unsupported-media': 'This type of file is not accepted.',
+      'rate-limited': 'The server is receiving too many requests. Wait a moment and try again.',
+      server: 'The server had a problem. Try again later.',
+      offline: 'The server could not be reached.',
+      'connection-closed': 'The connection closed before the server answered.',
+      timeout: 'The server did not answer in time.',
+      cancelled: 'Cancelled.',
+      'unknown-outcome': 'It is not known whether this went through. Check before trying again.',
+      conflict: 'Something else changed this at the same time. Try again.',
+      storage: 'A file on this computer could not be read or written.',
+      internal: 'Something went wrong inside the app.',
+    },
+    serverSaid: 'The server said: {said}',
+    recorded: 'Recorded at the time: {detail}',
+  },
+} as const

@@ -1,0 +1,30 @@
+import type { Catalog } from '../catalog'
+import type en from '../en/errors'
+
+export default {
+  errors: {
+    codes: {
+      'invalid-argument': 'Algo de la solicitud no es válido.',
+      'invalid-request': 'El servidor rechazó la solicitud por no ser válida.',
+      'invalid-response': 'El servidor envió una respuesta que la aplicación no puede leer.',
+      unauthorized: 'El servidor no aceptó el token.',
+      payment: 'Se alcanzó el límite del plan o de la prueba de la cuenta.',
+      forbidden: 'El servidor no permite que esta cuenta haga eso.',
+      'not-found': 'Lo que se pidió ya no está.',
+      'too-large': 'Es demasiado grande.',
+      'unsupported-media': 'Este tipo de archivo no se acepta.',
+      'rate-limited': 'El servidor está recibiendo demasiadas solicitudes. Espera un momento y vuelve a intentarlo.',
+      server: 'El servidor tuvo un problema. Inténtalo más tarde.',
+      offline: 'No se pudo conectar con el servidor.',
+      'connection-closed': 'La conexión se cerró antes de que el servidor respondiera.',
+      timeout: 'El servidor no respondió a tiempo.',
+      cancelled: 'Cancelado.',
+      'unknown-outcome': 'No se sabe si esto se completó. Compruébalo antes de volver a intentarlo.',
+      conflict: 'Otra acción cambió esto al mismo tiempo. Vuelve a intentarlo.',
+      storage: 'No se pudo leer o escribir un archivo en este equipo.',
+      internal: 'Algo falló dentro de la aplicación.',
+    },
+    serverSaid: 'El servidor dijo: {said}',
+    recorded: 'Registrado en su momento: {detail}',
+  },
+} satisfies Catalog<typeof en>

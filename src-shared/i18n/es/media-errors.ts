@@ -1,0 +1,6 @@
+import type { Catalog } from '../catalog'
+import type en from '../en/media-errors'
+
+export default {
+  mediaErrors: {},
+} satisfies Catalog<typeof en>

@@ -1,0 +1,30 @@
+import type { Catalog } from '../catalog'
+import type en from '../en/errors'
+
+export default {
+  errors: {
+    codes: {
+      'invalid-argument': 'Ada bagian permintaan yang tidak valid.',
+      'invalid-request': 'Server menolak permintaan karena tidak valid.',
+      'invalid-response': 'Server mengirim jawaban yang tidak dapat dibaca aplikasi.',
+      unauthorized: 'Server tidak menerima token.',
+      payment: 'Batas paket atau masa uji coba akun telah tercapai.',
+      forbidden: 'Server tidak mengizinkan akun ini melakukan itu.',
+      'not-found': 'Yang diminta sudah tidak ada.',
+      'too-large': 'Ukurannya terlalu besar.',
+      'unsupported-media': 'Jenis file ini tidak diterima.',
+      'rate-limited': 'Server menerima terlalu banyak permintaan. Tunggu sebentar lalu coba lagi.',
+      server: 'Server mengalami masalah. Coba lagi nanti.',
+      offline: 'Server tidak dapat dijangkau.',
+      'connection-closed': 'Koneksi tertutup sebelum server menjawab.',
+      timeout: 'Server tidak menjawab tepat waktu.',
+      cancelled: 'Dibatalkan.',
+      'unknown-outcome': 'Tidak diketahui apakah ini berhasil. Periksa sebelum mencoba lagi.',
+      conflict: 'Tindakan lain mengubah ini pada saat yang sama. Coba lagi.',
+      storage: 'Sebuah file di komputer ini tidak dapat dibaca atau ditulis.',
+      internal: 'Terjadi kesalahan di dalam aplikasi.',
+    },
+    serverSaid: 'Kata server: {said}',
+    recorded: 'Tercatat saat itu: {detail}',
+  },
+} satisfies Catalog<typeof en>

@@ -1,0 +1,30 @@
+import type { Catalog } from '../catalog'
+import type en from '../en/errors'
+
+export default {
+  errors: {
+    codes: {
+      'invalid-argument': 'Algo na solicitação não é válido.',
+      'invalid-request': 'O servidor recusou a solicitação por não ser válida.',
+      'invalid-response': 'O servidor enviou uma resposta que o aplicativo não consegue ler.',
+      unauthorized: 'O servidor não aceitou o token.',
+      payment: 'O limite do plano ou do período de teste da conta foi atingido.',
+      forbidden: 'O servidor não permite que esta conta faça isso.',
+      'not-found': 'O que foi pedido não está mais lá.',
+      'too-large': 'É grande demais.',
+      'unsupported-media': 'Este tipo de arquivo não é aceito.',
+      'rate-limited': 'O servidor está recebendo solicitações demais. Aguarde um momento e tente de novo.',
+      server: 'O servidor teve um problema. Tente mais tarde.',
+      offline: 'Não foi possível alcançar o servidor.',
+      'connection-closed': 'A conexão foi fechada antes de o servidor responder.',
+      timeout: 'O servidor não respondeu a tempo.',
+      cancelled: 'Cancelado.',
+      'unknown-outcome': 'Não se sabe se isso foi concluído. Verifique antes de tentar de novo.',
+      conflict: 'Outra ação mudou isso ao mesmo tempo. Tente de novo.',
+      storage: 'Um arquivo deste computador não pôde ser lido ou gravado.',
+      internal: 'Algo deu errado dentro do aplicativo.',
+    },
+    serverSaid: 'O servidor disse: {said}',
+    recorded: 'Registrado na hora: {detail}',
+  },
+} satisfies Catalog<typeof en>

@@ -1,0 +1,6 @@
+import type { Catalog } from '../catalog'
+import type en from '../en/account-errors'
+
+export default {
+  accountErrors: {},
+} satisfies Catalog<typeof en>
