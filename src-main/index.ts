@@ -22,6 +22,8 @@ import { originOf, registerIpc, senderCheck } from './app/ipc'
 import { type PictureSourceResolver, pictureProtocolRoute } from './features/groups/pictures'
 import { installAppMenu } from './app/app-menu'
 import { createMainWindow, hardenSession } from './app/window'
+import { chosenLanguage, followLanguageSetting } from './platform/i18n/language'
+import { createTranslator, type Say } from './platform/i18n/translator'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const devServerUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL']
@@ -54,7 +56,14 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(async () => {
     hardenSession(session.defaultSession, { dev: devServerUrl !== undefined })
-    installAppMenu({ dev: devServerUrl !== undefined })
+    // Main's own words (menus, tray, dialogs, notifications): the system's language until the settings are read.
+    const systemLanguages = () => {
+      const preferred = app.getPreferredSystemLanguages()
+      return preferred.length > 0 ? preferred : [app.getLocale()]
+    }
+    const translator = createTranslator(chosenLanguage(null, systemLanguages()))
+    const say: Say = (text) => translator.say(text)
+    installAppMenu({ dev: devServerUrl !== undefined, say, onLanguageChange: (listener) => translator.onChange(listener) })
     // The routes are in place before the core exists; pictures are served once it does.
     let pictureSource: PictureSourceResolver = () => null
     let mediaRoute: ProtocolRoute = async () => null
@@ -80,12 +89,14 @@ if (!app.requestSingleInstanceLock()) {
       events,
       secretBox: await createSafeStorageBox(),
       openStore: openElectronStore,
-      dialogs: electronDialogs(() => app.getPath('downloads')),
+      dialogs: electronDialogs(() => app.getPath('downloads'), say),
       clipboard: electronClipboard,
-      openDialog: electronDialogs(() => app.getPath('pictures')),
+      openDialog: electronDialogs(() => app.getPath('pictures'), say),
       logs,
-      notifier: electronNotifier,
+      notifier: electronNotifier(say),
     })
+    // From here on the language chosen in Settings, and a change there is heard at once.
+    const stopFollowingLanguage = followLanguageSetting(translator, core.settings, systemLanguages)
 
     pictureSource = core.groups.pictureSource
     mediaRoute = core.stories.protocolRoute
@@ -104,9 +115,9 @@ if (!app.requestSingleInstanceLock()) {
         stories: core.stories.outboxes,
         onOutboxChange: (listener) => events.subscribe((name) => name === 'stories:outbox-changed' && listener()),
         onResume: onSystemResume,
-        createTray: (actions, label) => createAppTray(trayIcon, actions, label),
-        confirmQuit: confirmQuitWithScheduled,
-        locale: () => app.getLocale(),
+        createTray: (actions, next) => createAppTray(trayIcon, actions, next, say),
+        confirmQuit: (count) => confirmQuitWithScheduled(count, say),
+        language: translator,
       },
       {
         open: () => {
@@ -143,6 +154,7 @@ if (!app.requestSingleInstanceLock()) {
       settings: core.settings,
       log: logs.scoped('updates'),
       notify: (notice) => core.events.emit('app:notice', notice),
+      say,
     })
     app.on('before-quit', (event) => {
       if (!quitting && !background.mayQuit()) {
@@ -150,6 +162,7 @@ if (!app.requestSingleInstanceLock()) {
         return
       }
       quitting = true
+      stopFollowingLanguage()
       background.dispose()
       updates.stop()
       void core.dispose()

@@ -56,11 +56,11 @@ export class AppError extends Error {
   readonly text: UserText
   readonly details: Record<string, unknown> | undefined
 
-  constructor(code: ErrorCode, text: UserText | string, details?: Record<string, unknown>, options?: { cause?: unknown }) {
-    super(typeof text === 'string' ? text : developerMessage(text), options)
+  constructor(code: ErrorCode, text: UserText, details?: Record<string, unknown>, options?: { cause?: unknown }) {
+    super(developerMessage(text), options)
     this.name = 'AppError'
     this.code = code
-    this.text = typeof text === 'string' ? codeText(code) : text
+    this.text = text
     this.details = details
   }
 

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { BrowserWindow, app, dialog } from 'electron'
 import electronUpdater from 'electron-updater'
+import { userText } from '@shared/i18n/user-text'
+import type { Say } from '../platform/i18n/translator'
 import type { Logger } from '../platform/log/log'
 import { AcceptedFeeds } from '../features/updates/accepted-feeds'
 import type { ConfirmFeed, UpdateControllerOptions, UpdateEngine } from '../features/updates/update-controller'
@@ -70,25 +72,29 @@ function buildUpdateConfig(): { url: string | null; publisherName: string | null
   return { url: real ? url : null, publisherName: publisher }
 }
 
-/** The native dialog in main that accepts a new update address; the renderer cannot answer it. */
-const confirmInDialog: ConfirmFeed = async (feed) => {
-  const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]
-  const options = {
-    type: 'warning' as const,
-    buttons: ['Keep the current address', 'Use this address'],
-    defaultId: 0,
-    cancelId: 0,
-    title: 'Update address',
-    message: `Download Statusdesk updates from ${feed.host}?`,
-    detail: `Settings ask to take updates from ${feed.href}. Updates are programs this computer will run: accept only an address you trust.`,
+/** The native dialog in main that accepts a new update address, in the user's language; the renderer cannot answer it. */
+export function confirmFeedInDialog(say: Say): ConfirmFeed {
+  return async (feed) => {
+    const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0]
+    const options = {
+      type: 'warning' as const,
+      buttons: [say(userText('desktop.updateFeed.keep')), say(userText('desktop.updateFeed.use'))],
+      defaultId: 0,
+      cancelId: 0,
+      title: say(userText('desktop.updateFeed.title')),
+      message: say(userText('desktop.updateFeed.message', { host: feed.host })),
+      detail: say(userText('desktop.updateFeed.detail', { address: feed.href })),
+    }
+    const result = window ? await dialog.showMessageBox(window, options) : await dialog.showMessageBox(options)
+    return result.response === 1
   }
-  const result = window ? await dialog.showMessageBox(window, options) : await dialog.showMessageBox(options)
-  return result.response === 1
 }
 
 export interface StartUpdaterOptions extends Omit<UpdateControllerOptions, 'engine' | 'buildFeed' | 'confirmFeed' | 'signature'> {
   /** False when running from sources: updates apply to an installed app only. */
   packaged: boolean
+  /** Says the address question in the user's language. */
+  say: Say
 }
 
 /** Starts updates as the settings say (off unless enabled with an https feed). */
@@ -102,7 +108,7 @@ export function startUpdater(options: StartUpdaterOptions): { stop(): void } {
     ...options,
     engine: electronUpdaterEngine(options.log),
     buildFeed: build.url,
-    confirmFeed: confirmInDialog,
+    confirmFeed: confirmFeedInDialog(options.say),
     acceptedFeeds: new AcceptedFeeds(join(app.getPath('userData'), 'update-feeds.json'), options.log),
     signature: signatureCheckOf({ platform: process.platform, publisherName: build.publisherName }),
   })

@@ -27,6 +27,7 @@ import { AddressGuard, pinnedFetch, publicFetch, systemResolver, type ResolveHos
 import type { OpenKeyValueStore } from '../platform/store/key-value-store'
 import { openStoreWithRecovery } from '../platform/store/open-store'
 import { RecoveryLog } from '../platform/store/recovery-log'
+import { recoveryNotice } from '../features/settings/recovery-notice'
 import { SettingsService } from '../features/settings/settings-service'
 import { createStoriesModule, type NotifierPort, type StoriesModule } from '../features/stories/publish/stories-module'
 import { APP_FILE_LIST } from '../account/files/app-files'
@@ -93,12 +94,7 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
   // Every service emits through this hub, so no notice is lost for want of a page listening.
   const events = new NoticeKeepingHub(ports.events, notices)
   const recoveries = new RecoveryLog()
-  recoveries.onAdd((item) =>
-    events.emit('app:notice', {
-      level: 'warning',
-      message: `The ${item.file} file could not be read and was set aside${item.movedTo ? ` as ${item.movedTo}` : ''}: ${item.reason}.`,
-    }),
-  )
+  recoveries.onAdd((item) => events.emit('app:notice', { level: 'warning', text: recoveryNotice(item) }))
   const open = (name: string, file: 'settings' | 'accounts') =>
     openStoreWithRecovery({ open: ports.openStore, dir: ports.dataDir, name, file, recoveries, log: ports.log })
   const settings = new SettingsService({ store: open('settings', 'settings'), recoveries, log: ports.log, events })
@@ -141,7 +137,7 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
   // The data folder's own declared files: a damaged one is set aside and the user told.
   const appFiles = new FileRoot(ports.dataDir, APP_FILE_LIST, {
     log: ports.log,
-    onSetAside: (decl) => events.emit('app:notice', { level: 'warning', message: setAsideNotice(decl) }),
+    onSetAside: (decl) => events.emit('app:notice', { level: 'warning', text: setAsideNotice(decl) }),
   })
   const stories = createStoriesModule({
     dataDir: ports.dataDir,

@@ -1,5 +1,6 @@
+import type { UserText } from '@shared/i18n/user-text'
 import type { StorySummary } from '@shared/story/records'
-import { nextDueLabel, type TrayMenuActions } from './tray-menu'
+import { nextDueText, type TrayMenuActions } from './tray-menu'
 
 export interface BackgroundModePorts {
   stories: {
@@ -11,10 +12,12 @@ export interface BackgroundModePorts {
   onOutboxChange(listener: () => void): () => void
   /** The computer woke up or the screen was unlocked (powerMonitor). */
   onResume(listener: () => void): () => void
-  createTray(actions: TrayMenuActions, nextLabel: string): { update(nextLabel: string): void; destroy(): void }
+  /** The tray, saying its lines in the current language; `update` says them all again. */
+  createTray(actions: TrayMenuActions, next: UserText): { update(next: UserText): void; destroy(): void }
   /** The native question before quitting with stories planned; true to quit. */
   confirmQuit(count: number): boolean
-  locale(): string
+  /** The language main speaks: the next story's time is written in it, and the tray follows a change at once. */
+  language: { readonly locale: string; onChange(listener: () => void): () => void }
 }
 
 export interface BackgroundMode {
@@ -30,14 +33,18 @@ export interface BackgroundMode {
  * wake, and no quitting or closing away of planned stories without the user knowing.
  */
 export function startBackgroundMode(ports: BackgroundModePorts, actions: TrayMenuActions): BackgroundMode {
-  const label = () => nextDueLabel(ports.stories.nextDue(), ports.locale())
-  const tray = ports.createTray(actions, label())
-  let shown = label()
+  const line = () => nextDueText(ports.stories.nextDue(), ports.language.locale)
+  let shown = line()
+  const tray = ports.createTray(actions, shown)
   const offChange = ports.onOutboxChange(() => {
-    const next = label()
-    if (next === shown) return
+    const next = line()
+    if (JSON.stringify(next) === JSON.stringify(shown)) return
     shown = next
     tray.update(next)
+  })
+  const offLanguage = ports.language.onChange(() => {
+    shown = line()
+    tray.update(shown)
   })
   const offResume = ports.onResume(() => ports.stories.recheckSchedule())
   return {
@@ -48,6 +55,7 @@ export function startBackgroundMode(ports: BackgroundModePorts, actions: TrayMen
     },
     dispose: () => {
       offChange()
+      offLanguage()
       offResume()
       tray.destroy()
     },

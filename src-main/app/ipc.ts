@@ -3,12 +3,13 @@ import type { Result } from '@shared/errors'
 import { type IpcMainInvokeEvent, ipcMain } from 'electron'
 import { type Handlers, dispatch } from '../handlers/dispatch'
 import type { Logger } from '../platform/log/log'
+import { userText } from '@shared/i18n/user-text'
 
 export type SenderCheck = (event: IpcMainInvokeEvent) => boolean
 
 const REFUSED: Result<never> = {
   ok: false,
-  error: { code: 'forbidden', message: 'This request did not come from the Statusdesk window.' },
+  error: { code: 'forbidden', text: userText('errors.bridge.notFromWindow') },
 }
 
 /**

@@ -1,4 +1,5 @@
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { Handlers } from './dispatch'
 import type { ClipboardPort } from '../platform/clipboard'
 
@@ -9,7 +10,7 @@ import type { ClipboardPort } from '../platform/clipboard'
 export function clipboardHandlers(clipboard: ClipboardPort | null): Pick<Handlers, 'app:copy-text'> {
   return {
     'app:copy-text': ({ text }) => {
-      if (!clipboard) throw new AppError('invalid-request', 'In web mode the page copies with the browser’s clipboard.')
+      if (!clipboard) throw new AppError('invalid-request', userText('mediaErrors.clipboard.webMode'))
       clipboard.writeText(text)
       return { copied: text.length }
     },

@@ -17,8 +17,9 @@ export function diagnosticsHandlers(deps: DiagnosticsHandlerDeps): Pick<Handlers
     'app:log': ({ level, message, context }) => {
       if (!limit.take()) return { written: false }
       const dropped = limit.takeDropped()
-      if (dropped > 0) deps.rendererLog.warn(`${dropped} renderer log line(s) dropped by the rate limit`)
-      deps.rendererLog[level](message, context)
+      const log = deps.rendererLog
+      if (dropped > 0) log.warn(`${dropped} renderer log line(s) dropped by the rate limit`)
+      log[level](message, context)
       return { written: true }
     },
     'app:diagnostics': (_arg, ctx) => diagnosticsReport(deps.sources, ctx.transport),

@@ -1,5 +1,6 @@
 import { type ChannelName, type ChannelParsedArgs, type ChannelResult, channels, isChannelName } from '@shared/channels/contract'
-import { AppError, type Result } from '@shared/errors'
+import { AppError, codeText, type Result } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { z } from 'zod'
 import type { Logger } from '../platform/log/log'
 
@@ -12,14 +13,12 @@ export type Handler<C extends ChannelName> = (arg: ChannelParsedArgs<C>, ctx: Ca
 
 export type Handlers = { [C in ChannelName]: Handler<C> }
 
-const INTERNAL_MESSAGE = 'Something went wrong inside Statusdesk. The details are in the log.'
-
-function describeIssues(channel: string, error: z.ZodError): string {
-  const first = error.issues
+/** The first fields the argument got wrong, for the user to quote and the log to explain. */
+function issueFields(error: z.ZodError): string {
+  return error.issues
     .slice(0, 3)
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'argument'}: ${issue.message}`)
-    .join('; ')
-  return `Invalid argument for ${channel}: ${first}`
+    .map((issue) => (issue.path.length ? issue.path.join('.') : 'argument'))
+    .join(', ')
 }
 
 /**
@@ -36,11 +35,15 @@ export async function dispatch(
   log: Logger,
 ): Promise<Result<unknown>> {
   if (!isChannelName(name)) {
-    return { ok: false, error: { code: 'invalid-request', message: 'Unknown channel.' } }
+    return { ok: false, error: { code: 'invalid-request', text: userText('errors.bridge.unknownChannel') } }
   }
   const parsed = channels[name].args.safeParse(rawArg)
   if (!parsed.success) {
-    return { ok: false, error: { code: 'invalid-argument', message: describeIssues(name, parsed.error) } }
+    log.info(`${name} refused its argument`, { issues: parsed.error.issues.slice(0, 3).map((issue) => issue.message) })
+    return {
+      ok: false,
+      error: { code: 'invalid-argument', text: userText('errors.bridge.invalidArgument', { field: issueFields(parsed.error) }) },
+    }
   }
   try {
     const handler = handlers[name] as Handler<ChannelName>
@@ -52,6 +55,6 @@ export async function dispatch(
       return { ok: false, error: error.toData() }
     }
     log.error(`${name} threw`, { error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
-    return { ok: false, error: { code: 'internal', message: INTERNAL_MESSAGE } }
+    return { ok: false, error: { code: 'internal', text: codeText('internal') } }
   }
 }

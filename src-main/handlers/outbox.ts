@@ -1,5 +1,6 @@
 import type { outboxChannels } from '@shared/channels/outbox'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { StoryFeedService } from '../features/stories/feed/story-feed-service'
 import type { OutboxService } from '../features/stories/outbox/outbox-service'
 import type { PublishService } from '../features/stories/publish/publish-service'
@@ -21,7 +22,7 @@ export function outboxHandlers({ publisher, outboxes, setAside, feed }: OutboxHa
     'stories:publish': ({ requestId, draft, accountIds, dueAt }) => publisher.publish(requestId, draft, accountIds, instant(dueAt)),
     'stories:repost': async ({ requestId, id, contacts, exclude_contacts }) => {
       const story = (await feed.state()).stories.find((s) => s.id === id && s.fromMe && s.origin !== 'local')
-      if (!story) throw new AppError('not-found', 'That story is not among the account’s stories: sync the Stories view first.')
+      if (!story) throw new AppError('not-found', userText('storyErrors.publish.repostNotFound'))
       return publisher.repost(requestId, story, {
         ...(contacts && contacts.length > 0 && { contacts }),
         ...(exclude_contacts && exclude_contacts.length > 0 && { exclude_contacts }),

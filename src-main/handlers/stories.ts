@@ -1,12 +1,13 @@
 import type { storiesChannels } from '@shared/channels/stories'
 import type { ExportResult } from '@shared/channels/export'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { StoryViews } from '@shared/story/feed'
 import type { StoryLimits } from '@shared/story/limits'
 import type { DraftsService } from '../features/stories/drafts/drafts-service'
 import type { StoryFeedService } from '../features/stories/feed/story-feed-service'
 import type { MediaStore } from '../features/stories/media/media-store'
-import { MEDIA_FILE_FILTERS, type OpenDialogPort } from '../features/stories/media/open-dialog'
+import { MEDIA_OPEN_DIALOG, type OpenDialogPort } from '../features/stories/media/open-dialog'
 import type { ContactsSearch } from '../features/stories/publish/contacts-search'
 import type { Handlers } from './dispatch'
 
@@ -28,8 +29,8 @@ export function storiesHandlers(deps: StoriesHandlerDeps): Pick<Handlers, keyof 
   return {
     'stories:limits': () => limits(),
     'stories:media-pick': async () => {
-      if (!openDialog) throw new AppError('invalid-request', 'There is no file dialog here: choose the file in the page.')
-      const path = await openDialog.chooseOpenPath({ title: 'Choose an image, a video or an audio file', filters: MEDIA_FILE_FILTERS })
+      if (!openDialog) throw new AppError('invalid-request', userText('storyErrors.publish.noFileDialog'))
+      const path = await openDialog.chooseOpenPath(MEDIA_OPEN_DIALOG)
       return path === null ? null : media.importFile(path)
     },
     'stories:media-import': ({ name, bytes }) => media.importBytes(bytes, name),
@@ -45,7 +46,7 @@ export function storiesHandlers(deps: StoriesHandlerDeps): Pick<Handlers, keyof 
     'stories:views': ({ id, refresh }) => feed.views(id, refresh),
     'stories:views-export': async ({ id }) => {
       const views = await feed.views(id, false)
-      if (!views) throw new AppError('not-found', 'No viewers have been read for this story yet.')
+      if (!views) throw new AppError('not-found', userText('storyErrors.publish.noViewers'))
       return deps.exportViews(views)
     },
     'stories:contacts-search': ({ query, limit }) => contacts.search(query, limit),

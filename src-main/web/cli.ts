@@ -6,6 +6,7 @@
  *   --data-dir DIR  where settings and caches live (default: the OS's app data folder)
  *   --open          open the app in the default browser
  *   --json          JSON lines on stdout (also the default when stdout is not a terminal)
+ * It speaks the terminal's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), from the first line on.
  */
 import { readFileSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
@@ -16,6 +17,8 @@ import { openConfStore } from '../adapters/conf-store'
 import { createFileLog } from '../adapters/electron-log'
 import { createAppCore } from '../app/app-core'
 import { EventHub } from '../platform/events'
+import { chosenLanguage } from '../platform/i18n/language'
+import { createTranslator } from '../platform/i18n/translator'
 import { noKeyring } from '../account/accounts/secret-box'
 import { downloadsFolder } from '../features/export'
 import { pictureWebRoute } from '../features/groups/pictures'
@@ -25,6 +28,7 @@ import { openInBrowser } from './open-browser'
 import { WebUsageError, parseWebOptions, type WebOptions } from './options'
 import { listenOnChosenPort, readRememberedPort, rememberPort } from './port-memory'
 import { startWebServer } from './server'
+import { terminalLanguages } from './terminal-language'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -35,12 +39,14 @@ function defaultDataDir(): string {
 }
 
 const json = process.argv.includes('--json') || !process.stdout.isTTY
-const say = createAnnouncer(json)
+const translator = createTranslator(chosenLanguage(null, terminalLanguages(process.env)))
+const announce = createAnnouncer(json, translator.say)
 let options: WebOptions
 try {
   options = parseWebOptions(process.argv.slice(2), process.env)
 } catch (error) {
-  say.usage(error instanceof Error ? error.message : String(error))
+  if (!(error instanceof WebUsageError)) throw error
+  announce.usage(error.text, error.detail)
   process.exit(2)
 }
 
@@ -90,7 +96,7 @@ try {
   )
 } catch (error) {
   if (!(error instanceof WebUsageError)) throw error
-  say.usage(error.message)
+  announce.usage(error.text)
   await core.dispose()
   process.exit(1)
 }
@@ -100,14 +106,17 @@ await rememberPort(dataDir, server.port).catch((error: unknown) =>
   log.warn('could not remember the port', { error: error instanceof Error ? error.message : String(error) }),
 )
 await core.start()
-say.ready({ url: server.url, origin: server.origin, secret: server.secret, port: server.port, dataDir })
+announce.ready({ url: server.url, origin: server.origin, secret: server.secret, port: server.port, dataDir })
 
 let launchFile: string | null = null
 if (options.open) {
-  const launch = await writeLaunchFile(dataDir, server.url)
+  const launch = await writeLaunchFile(dataDir, server.url, translator)
   launchFile = launch.path
   const opened = await openInBrowser(launch.fileUrl)
-  if (!opened.opened) say.openFailed({ url: server.url, reason: opened.reason })
+  if (!opened.opened) {
+    log.warn('no browser could be opened', { reason: opened.reason })
+    announce.openFailed({ url: server.url, reason: opened.reason, command: opened.command, missing: opened.missing })
+  }
 }
 
 const shutdown = async () => {

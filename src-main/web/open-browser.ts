@@ -1,6 +1,10 @@
 import { spawn as nodeSpawn } from 'node:child_process'
 
-export type OpenResult = { opened: true } | { opened: false; reason: string }
+/**
+ * Why not, when the page could not be opened: `reason` in English for logs and programs,
+ * `command` the opener tried, `missing` when it is not installed at all.
+ */
+export type OpenResult = { opened: true } | { opened: false; reason: string; command: string; missing: boolean }
 
 export interface OpenOptions {
   platform?: NodeJS.Platform
@@ -31,32 +35,25 @@ export function openInBrowser(target: string, options: OpenOptions = {}): Promis
       resolve(result)
     }
     const timer = setTimeout(() => settle({ opened: true }), options.waitMs ?? 10_000)
+    // The reason, in English, is for the log and for programs reading --json: the person reads a translated sentence naming the command.
+    const fail = (reason: string, missing = false) => settle({ opened: false, reason, command, missing })
     let child
     try {
       child = spawn(command, args, { stdio: 'ignore', detached: true })
     } catch (error) {
-      settle({
-        opened: false,
-        reason: `${command} could not be started (${error instanceof Error ? error.message : String(error)})`,
-      })
+      // developer-only: a reason for the log and for programs (see `fail`).
+      fail(`${command} could not be started (${error instanceof Error ? error.message : String(error)})`)
       return
     }
-    child.on('error', (error: NodeJS.ErrnoException) =>
-      settle({
-        opened: false,
-        reason: error.code === 'ENOENT' ? `${command} was not found` : `${command} failed (${error.message})`,
-      }),
-    )
-    child.on('exit', (code, signal) =>
-      settle(
-        code === 0
-          ? { opened: true }
-          : {
-              opened: false,
-              reason: `${command} exited with ${code === null ? `signal ${signal}` : `code ${code}`}`,
-            },
-      ),
-    )
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      const missing = error.code === 'ENOENT'
+      // developer-only: a reason for the log and for programs (see `fail`).
+      fail(missing ? `${command} was not found` : `${command} failed (${error.message})`, missing)
+    })
+    child.on('exit', (code, signal) => {
+      if (code === 0) settle({ opened: true })
+      else fail(`${command} exited with ${code === null ? `signal ${signal}` : `code ${code}`}`)
+    })
     child.unref()
   })
 }

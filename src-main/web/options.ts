@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { userText, type UserText } from '@shared/i18n/user-text'
 
 /** What `npm run start:web` was asked for. */
 export interface WebOptions {
@@ -9,17 +10,61 @@ export interface WebOptions {
   json: boolean
 }
 
-/** A mistake in how web mode was started: said in one sentence, no stack trace. */
+/**
+ * A mistake in how web mode was started: said in one sentence, no stack trace. `text` is what
+ * the person reads; `message` names the key for logs; `detail` is Node's own (English) words,
+ * kept for a program reading the JSON output.
+ */
 export class WebUsageError extends Error {
   override name = 'WebUsageError'
+  constructor(
+    readonly text: UserText,
+    readonly detail?: string,
+  ) {
+    super(text.params === undefined ? text.key : `${text.key} ${JSON.stringify(text.params)}`)
+  }
 }
 
-function parsePort(text: string, where: string): number {
+/** The options web mode accepts, as listed in its usage sentences. */
+export const WEB_USAGE = '--port N, --data-dir DIR, --open, --json'
+
+const OPTIONS = {
+  port: { type: 'string' },
+  'data-dir': { type: 'string' },
+  open: { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+} as const
+
+function parsePort(text: string, fromNpm: boolean): number {
   const port = /^\d{1,5}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN
   if (!Number.isInteger(port) || port > 65535) {
-    throw new WebUsageError(`${where} must be a port number from 1 to 65535 (or 0 for any free port), not "${text}".`)
+    throw new WebUsageError(
+      fromNpm
+        ? userText('desktop.web.usage.badNpmPort', { tool: 'npm', option: '--port', value: text })
+        : userText('desktop.web.usage.badPort', { option: '--port', value: text }),
+    )
   }
   return port
+}
+
+/**
+ * Node says what it could not parse in English only; the option it names is picked out of
+ * its message so the sentence can name it, and the message itself travels as the detail.
+ */
+function unreadableOptions(error: unknown): WebUsageError {
+  const detail = error instanceof Error ? error.message : String(error)
+  const code = error && typeof error === 'object' && 'code' in error ? (error as { code: unknown }).code : undefined
+  const option = /'(--?[A-Za-z][\w-]*)/.exec(detail)?.[1]
+  if (option && code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    return new WebUsageError(userText('desktop.web.usage.unknownOption', { option, options: WEB_USAGE }), detail)
+  }
+  const name = option?.replace(/^--/, '')
+  const known = name !== undefined && Object.hasOwn(OPTIONS, name) ? OPTIONS[name as keyof typeof OPTIONS] : undefined
+  if (option && known && code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const key = known.type === 'string' ? 'desktop.web.usage.missingValue' : 'desktop.web.usage.noValue'
+    return new WebUsageError(userText(key, { option }), detail)
+  }
+  return new WebUsageError(userText('desktop.web.usage.unreadable', { options: WEB_USAGE }), detail)
 }
 
 /**
@@ -31,31 +76,22 @@ export function parseWebOptions(argv: readonly string[], env: Readonly<Record<st
   let values
   let positionals: string[]
   try {
-    ;({ values, positionals } = parseArgs({
-      args: [...argv],
-      options: {
-        port: { type: 'string' },
-        'data-dir': { type: 'string' },
-        open: { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
-      },
-      allowPositionals: true,
-    }))
+    ;({ values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true }))
   } catch (error) {
-    throw new WebUsageError(error instanceof Error ? error.message : String(error))
+    throw unreadableOptions(error)
   }
   const fromNpm = env['npm_config_port']
   const npmPassedPort = fromNpm === 'true' && positionals.length === 1
   if (positionals.length > (npmPassedPort ? 1 : 0)) {
-    throw new WebUsageError(`Unexpected argument "${positionals[0]}": web mode takes --port N, --data-dir DIR, --open and --json.`)
+    throw new WebUsageError(userText('desktop.web.usage.unexpectedArgument', { argument: positionals[0]!, options: WEB_USAGE }))
   }
   const port =
     values.port !== undefined
-      ? parsePort(values.port, '--port')
+      ? parsePort(values.port, false)
       : npmPassedPort
-        ? parsePort(positionals[0]!, 'The port given to npm (--port)')
+        ? parsePort(positionals[0]!, true)
         : fromNpm !== undefined && fromNpm !== ''
-          ? parsePort(fromNpm, 'The port given to npm (--port)')
+          ? parsePort(fromNpm, true)
           : null
   return { port, dataDir: values['data-dir'], open: values.open, json: values.json }
 }

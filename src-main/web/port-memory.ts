@@ -1,5 +1,6 @@
 import { open, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import { userText } from '@shared/i18n/user-text'
 import { WebUsageError } from './options'
 
 const FILE = 'web-port.json'
@@ -59,10 +60,10 @@ export async function listenOnChosenPort<T>(
       return await start(choice.asked)
     } catch (error) {
       if (code(error) === 'EADDRINUSE') {
-        throw new WebUsageError(`Port ${choice.asked} is already in use by another program: stop it, or choose another port with --port N.`)
+        throw new WebUsageError(userText('desktop.web.usage.portInUse', { port: choice.asked, option: '--port N' }))
       }
       if (code(error) === 'EACCES') {
-        throw new WebUsageError(`Port ${choice.asked} needs special rights on this system: choose a port above 1023 with --port N.`)
+        throw new WebUsageError(userText('desktop.web.usage.portNeedsRights', { port: choice.asked, option: '--port N' }))
       }
       throw error
     }

@@ -2,7 +2,8 @@ import { createReadStream } from 'node:fs'
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http'
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
-import { AppError, type Result } from '@shared/errors'
+import { AppError, codeText, type Result } from '@shared/errors'
+import { type UserText, userText } from '@shared/i18n/user-text'
 import { WEB_EVENTS_PATH, WEB_INVOKE_PREFIX, WEB_SESSION_PATH } from '@shared/web-transport'
 import { securityHeaders } from '../platform/net/csp'
 import { type Handlers, dispatch } from '../handlers/dispatch'
@@ -42,8 +43,8 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(JSON.stringify(body))
 }
 
-function refuse(res: ServerResponse, status: number, message: string): void {
-  const error: Result<never> = { ok: false, error: { code: 'forbidden', message } }
+function refuse(res: ServerResponse, status: number, text: UserText): void {
+  const error: Result<never> = { ok: false, error: { code: 'forbidden', text } }
   sendJson(res, status, error)
 }
 
@@ -61,44 +62,44 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const server = createServer((req, res) => {
     void route(req, res).catch((error: unknown) => {
       options.log.error('web request failed', { error: error instanceof Error ? error.message : String(error) })
-      if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', message: 'Internal error.' } })
+      if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', text: codeText('internal') } })
       else res.destroy()
     })
   })
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!hostAndOriginAllowed(req, port)) return refuse(res, 403, 'Foreign host or origin.')
+    if (!hostAndOriginAllowed(req, port)) return refuse(res, 403, userText('errors.bridge.foreignOrigin'))
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
     const api = url.pathname.startsWith('/api/')
     const authorized = hasSecret(req, secret) && fromOwnPage(req)
-    if (api && !authorized) return refuse(res, 401, 'Missing or wrong session secret.')
+    if (api && !authorized) return refuse(res, 401, userText('errors.bridge.wrongSecret'))
     if (url.pathname === WEB_SESSION_PATH && req.method === 'GET') {
       res.writeHead(204, { 'Cache-Control': 'no-store' })
       return void res.end()
     }
     if (url.pathname.startsWith(WEB_INVOKE_PREFIX) && req.method === 'POST') return invoke(req, res, url)
     if (url.pathname === WEB_EVENTS_PATH && req.method === 'GET') return eventStream(req, res)
-    if (api) return sendJson(res, 404, { ok: false, error: { code: 'invalid-request', message: 'No such endpoint.' } })
+    if (api) return sendJson(res, 404, { ok: false, error: { code: 'invalid-request', text: userText('errors.bridge.noEndpoint') } })
     for (const extra of authorized ? (options.routes ?? []) : []) {
       if (await extra(req, res, url)) return
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed.')
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, userText('errors.bridge.methodNotAllowed'))
     return serveStatic(url, res)
   }
 
   async function invoke(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    if (req.headers.origin === undefined) return refuse(res, 403, 'Missing origin.')
+    if (req.headers.origin === undefined) return refuse(res, 403, userText('errors.bridge.foreignOrigin'))
     let channel: string
     try {
       channel = decodeURIComponent(url.pathname.slice(WEB_INVOKE_PREFIX.length))
     } catch {
-      return sendJson(res, 400, { ok: false, error: { code: 'invalid-request', message: 'Unknown channel.' } })
+      return sendJson(res, 400, { ok: false, error: { code: 'invalid-request', text: userText('errors.bridge.unknownChannel') } })
     }
     let body: unknown
     try {
       body = await readJsonBody(req, MAX_INVOKE_BODY)
     } catch (error) {
-      const data = error instanceof AppError ? error.toData() : { code: 'invalid-request' as const, message: 'Bad request.' }
+      const data = error instanceof AppError ? error.toData() : { code: 'invalid-request' as const, text: codeText('invalid-request') }
       return sendJson(res, 400, { ok: false, error: data })
     }
     const arg = body && typeof body === 'object' && 'arg' in body ? (body as { arg: unknown }).arg : undefined
@@ -124,6 +125,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const file = await resolveStaticFile(options.rendererDir, url.pathname)
     if (!file) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' })
+      // developer-only: the built page never asks for a file it lacks, so only a checkout run before `npm run build` shows this.
       return void res.end('Not found. Build the renderer first: npm run build')
     }
     res.writeHead(200, { 'Content-Type': mimeTypeOf(file), 'Cache-Control': 'no-cache', ...securityHeaders() })

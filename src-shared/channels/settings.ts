@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { channel, event } from '../define'
+import type { UserText } from '../i18n/user-text'
 
 export const THEMES = ['system', 'light', 'dark'] as const
 
@@ -104,8 +105,8 @@ export interface FileRecovery {
   movedTo: string
   /** ISO time it happened. */
   at: string
-  /** Plain-words reason (not valid JSON, unreadable, some values not understood...). */
-  reason: string
+  /** Why, as a text of the catalogs (not valid JSON, unreadable, some values not understood...). */
+  reason: UserText
 }
 
 export interface SettingsStatus {

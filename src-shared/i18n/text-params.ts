@@ -19,20 +19,25 @@ function formatSize(bytes: number, locale: string): string {
     value /= 1024
     unit++
   }
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value)
 }
 
-/** 45 s, 3 min, 2 h 5 min, in the locale's own units. */
+/** 45 seconds, 1 minute 5 seconds, 3 hours 5 minutes, in the locale's own units: never rounded past a limit it is compared with. */
 function formatDuration(seconds: number, locale: string): string {
   const whole = Math.max(0, Math.ceil(seconds))
   const unit = (value: number, name: 'second' | 'minute' | 'hour') =>
     new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value)
+  const pair = (big: string, small: string | null) => (small === null ? big : `${big} ${small}`)
   if (whole < 60) return unit(whole, 'second')
-  const minutes = Math.ceil(whole / 60)
-  if (minutes < 60) return unit(minutes, 'minute')
+  const minutes = Math.floor(whole / 60)
+  if (minutes < 60) return pair(unit(minutes, 'minute'), whole % 60 === 0 ? null : unit(whole % 60, 'second'))
   const hours = Math.floor(minutes / 60)
-  const rest = minutes % 60
-  return rest === 0 ? unit(hours, 'hour') : `${unit(hours, 'hour')} ${unit(rest, 'minute')}`
+  return pair(unit(hours, 'hour'), minutes % 60 === 0 ? null : unit(minutes % 60, 'minute'))
 }
 
 function formatDate(value: ParamValue, locale: string, timeZone?: string): string {

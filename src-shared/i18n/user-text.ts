@@ -16,7 +16,9 @@ type TextAt<T, K extends string> = K extends `${infer Head}.${infer Rest}`
     : never
 
 /** The placeholders of a text: "{host} did not answer in {seconds}" → "host" | "seconds". Literals ({'@'}) are not placeholders. */
-type Placeholders<S> = S extends `${string}{${infer Name}}${infer Rest}` ? (Name extends `'${string}` ? never : Name) | Placeholders<Rest> : never
+type Placeholders<S> = S extends `${string}{${infer Name}}${infer Rest}`
+  ? (Name extends `'${string}` ? never : Name) | Placeholders<Rest>
+  : never
 
 /** Every text main can say to a user. */
 export type TextKey = Leaves<MainTexts>
@@ -44,10 +46,11 @@ export const MAX_PARAM_LENGTH = 500
  * item written by a newer version still reads; a key this version lacks is shown by its error code.
  */
 export const UserTextSchema = z.object({
-  key: z.string().regex(/^[\w-]+(\.[\w-]+)+$/).max(160),
-  params: z
-    .record(z.string().max(40), z.union([z.string().transform((value) => value.slice(0, MAX_PARAM_LENGTH)), z.number()]))
-    .optional(),
+  key: z
+    .string()
+    .regex(/^[\w-]+(\.[\w-]+)+$/)
+    .max(160),
+  params: z.record(z.string().max(40), z.union([z.string().transform((value) => value.slice(0, MAX_PARAM_LENGTH)), z.number()])).optional(),
 }) as unknown as z.ZodType<UserText>
 
 type ParamsArgument<K extends TextKey> = [keyof TextParams<K>] extends [never] ? [] : [params: TextParams<K>]

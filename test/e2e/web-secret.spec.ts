@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { WEB_SECRET_HEADER } from '../../src-shared/web-transport'
 import { rawRequest } from '../support/raw-http'
 import { writeLaunchFile } from '../../src-main/web/launch-file'
+import { createTranslator } from '../../src-main/platform/i18n/translator'
 import { type AppUnderTest, connectAccount, expect, test } from './support/fixtures'
 
 test.use({ emulatorOptions: { groups: 60, seed: 7 } })
@@ -134,7 +135,7 @@ test('after a restart on the same address, an open tab says where the new addres
 })
 
 test('the launch file that --open hands to the browser opens the app with its secret', async ({ page, app }) => {
-  const launch = await writeLaunchFile(app.dataDir, app.url)
+  const launch = await writeLaunchFile(app.dataDir, app.url, createTranslator('en'))
   await page.goto(launch.fileUrl)
   await page.waitForURL((url) => url.origin === app.origin)
   await page.getByTestId('about-open').click()

@@ -33,7 +33,8 @@ export async function startTestCore(dataDir: string): Promise<AppCore> {
 /** Calls a channel as a transport does (its argument parsed): its value, or its error thrown. */
 export async function callCore<T = unknown>(core: AppCore, channel: string, arg?: unknown): Promise<T> {
   const result = await dispatch(core.handlers, channel, arg, { transport: 'web' }, silentLogger)
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`)
+  if (!result.ok)
+    throw new Error(`${channel}: ${result.error.code} ${result.error.text.key} ${JSON.stringify(result.error.text.params ?? {})}`)
   return result.value as T
 }
 

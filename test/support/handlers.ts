@@ -1,6 +1,7 @@
 import { AppError } from '@shared/errors'
 import type { Handlers } from '../../src-main/handlers/dispatch'
 import { appHandlers } from '../../src-main/handlers/app'
+import { userText } from '@shared/i18n/user-text'
 
 export const TEST_IDENTITY = {
   name: 'Statusdesk',
@@ -17,7 +18,7 @@ export function testHandlers(overrides: Partial<Handlers> = {}): Handlers {
 
 export const failing = {
   appError: () => {
-    throw new AppError('unauthorized', 'The channel is not authorized or the token is wrong.')
+    throw new AppError('unauthorized', userText('apiErrors.http.unauthorized'))
   },
   leaky: () => {
     throw new Error('ECONNREFUSED while using token sk_live_SECRET123 at /home/me/.config')

@@ -22,8 +22,22 @@ const DEVELOPER_ONLY = new Set(['emulator', 'launcher', 'resources'])
 const FUNCTION_WORDS =
   /\b(the|a|an|is|are|was|not|no|could|can|cannot|be|to|of|and|or|this|that|it|its|your|you|try|again|before|after|while|was|has|have|for|from|with|into|yet|does|do|only|than|too)\b/i
 
+/** A key of the catalogs, or a dotted name. */
+const KEY = /^[\w-]+(\.[\w-]+)+$/
+/** An HTTP header's value: "private, no-cache", "max-age=0, must-revalidate". */
+const HEADER_VALUE = /^[a-z-]+(=\S+)?(, ?[a-z-]+(=\S+)?)*$/
+
 /** Calls whose text is for the developer: logs and assertions. */
-const DEVELOPER_CALLEES = /^(log|logger|console|this\.#log|this\.log|deps\.log|opts\.log)\.|^(debug|trace)$/
+const DEVELOPER_CALLEES = /(^|[.#])(log|logger|console)\.\w+$|(^|[.#])(debug|trace|logFailure)$/
+
+/** Errors whose message only a developer reads: plain errors, and the internal reasons a worker stopped or a column file is rebuilt. */
+const DEVELOPER_ERRORS = /^(Error|TypeError|RangeError|SyntaxError|WorkerStopped|ColumnFileUnusable)$/
+
+/** Properties that document a declaration for developers (the file registry's `what`, feeding docs/ARCHITECTURE.md). */
+const DEVELOPER_PROPERTIES = new Set(['what'])
+
+/** A comment that marks the next statement's text as read by developers only, saying why. */
+const DEVELOPER_MARK = /\/\/ developer-only: \S/
 
 function literalText(node: ts.Node): string | null {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text
@@ -33,16 +47,21 @@ function literalText(node: ts.Node): string | null {
 
 export function readsAsProse(text: string): boolean {
   const words = text.match(/[A-Za-z][A-Za-z'’]+/g) ?? []
-  return words.length >= 3 && / /.test(text) && FUNCTION_WORDS.test(text) && !/^[\w-]+(\.[\w-]+)+$/.test(text)
+  return words.length >= 3 && / /.test(text) && FUNCTION_WORDS.test(text) && !KEY.test(text) && !HEADER_VALUE.test(text)
 }
 
 /** Whether the literal sits where only a developer reads it. */
 function developerOnly(node: ts.Node): boolean {
   for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
     if (ts.isCallExpression(at) && DEVELOPER_CALLEES.test(at.expression.getText())) return true
-    if (ts.isNewExpression(at) && /^(Error|TypeError|RangeError|SyntaxError)$/.test(at.expression.getText())) return true
+    // An Error subclass's own message: its user-facing text is a key beside it.
+    if (ts.isCallExpression(at) && at.expression.kind === ts.SyntaxKind.SuperKeyword) return true
+    if (ts.isPropertyAssignment(at) && DEVELOPER_PROPERTIES.has(at.name.getText())) return true
+    if (ts.isNewExpression(at) && DEVELOPER_ERRORS.test(at.expression.getText())) return true
     if (ts.isImportDeclaration(at) || ts.isExportDeclaration(at) || ts.isLiteralTypeNode(at)) return true
-    if (ts.isStatement(at) || ts.isFunctionLike(at)) break
+    if (ts.isStatement(at) && DEVELOPER_MARK.test(at.getFullText().slice(0, at.getLeadingTriviaWidth()))) return true
+    // A mark covers the statement it precedes, callbacks inside it included, but not a whole function.
+    if (ts.isFunctionDeclaration(at) || ts.isMethodDeclaration(at) || ts.isClassDeclaration(at)) break
   }
   return false
 }

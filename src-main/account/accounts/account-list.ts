@@ -1,4 +1,5 @@
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import { randomBytes } from 'node:crypto'
 import type { Logger } from '../../platform/log/log'
 import { copyAside } from '../../platform/store/copy-aside'
@@ -84,10 +85,7 @@ export class AccountList {
       this.#store.set(KEYS.version, ACCOUNTS_FILE_VERSION)
     } catch (error) {
       this.#log.error('accounts not saved', { error: error instanceof Error ? error.name : 'unknown' })
-      throw new AppError(
-        'storage',
-        'The accounts could not be saved to disk. Check that the app’s data folder is writable and has free space.',
-      )
+      throw new AppError('storage', userText('accountErrors.list.notSaved'))
     }
   }
 
@@ -97,8 +95,8 @@ export class AccountList {
    */
   #keepCopy(file: AccountsFile, at: Date, recoveries: RecoveryLog | undefined): void {
     const reason = file.newer
-      ? 'the accounts were written by a newer version of Statusdesk'
-      : `${file.dropped} ${file.dropped === 1 ? 'entry' : 'entries'} could not be read and ${file.dropped === 1 ? 'is' : 'are'} left out`
+      ? userText('notices.recoveryReasons.accountsNewer')
+      : userText('notices.recoveryReasons.accountsDropped', { count: file.dropped })
     const path = this.#store.path
     if (path === null) return this.#log.warn('accounts file entries left out', { dropped: file.dropped, newer: file.newer })
     try {

@@ -1,5 +1,6 @@
 import type { AccountSummary, AccountsState, ConnectedAccount, ConnectOutcome } from '@shared/channels/accounts'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { ApiTimeouts, FetchLike, RetryPolicy } from '../../platform/api'
 import type { EventHub } from '../../platform/events'
 import type { Logger } from '../../platform/log/log'
@@ -202,10 +203,7 @@ export class AccountsService {
         await this.#workspaces.close(id, { remove: removeData })
       } catch (error) {
         this.#log.error('account data not removed', { id, error: error instanceof Error ? error.message : String(error) })
-        removal = new AppError(
-          'storage',
-          'The account was signed out, but its cached data could not be deleted. Close other programs using the app’s data folder and try again.',
-        )
+        removal = new AppError('storage', userText('accountErrors.list.dataNotRemoved'))
       }
       if (account.isDemo) await this.#sessions.stopDemo()
       this.#log.info('account signed out', { id, removeData })
@@ -298,9 +296,9 @@ export class AccountsService {
       id,
       dir: this.dirOf(id),
       log: this.#log,
-      label: () => this.#list.find(id)?.label ?? 'this account',
+      label: () => this.#list.find(id)?.label ?? '',
       openSession: () => this.sessionOf(id),
-      onSetAside: (_workspace, decl) => this.#opts.events?.emit('app:notice', { level: 'warning', message: setAsideNotice(decl) }),
+      onSetAside: (_workspace, decl) => this.#opts.events?.emit('app:notice', { level: 'warning', text: setAsideNotice(decl) }),
     })
   }
 

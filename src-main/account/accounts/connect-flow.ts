@@ -1,5 +1,6 @@
 import type { ConnectArgsSchema, ConnectOutcome } from '@shared/channels/accounts'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { ApiTimeouts, FetchLike, RetryPolicy } from '../../platform/api'
 import type { Logger } from '../../platform/log/log'
 import type { AccountIdentity } from '../files/formats/account-identity'
@@ -85,7 +86,7 @@ export async function connectAccount(
   if (target && !samePair && knownChannel && channelId && knownChannel !== channelId) {
     throw new AppError(
       'conflict',
-      `This token belongs to another channel (${channelId}) than “${target.label ?? target.id}” (${knownChannel}). Add it as a new account instead, so the two channels’ groups and stories stay apart.`,
+      userText('accountErrors.connect.otherChannel', { channel: channelId, label: target.label ?? target.id, knownChannel }),
       { reason: 'other-channel' },
     )
   }

@@ -1,5 +1,6 @@
 import type { OrphanAccount, TokenStorage } from '@shared/channels/accounts'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import { createHash } from 'node:crypto'
 import type { AccountIdentity } from '../files/formats/account-identity'
 
@@ -36,7 +37,7 @@ export function orphanSummary(identity: AccountIdentity): OrphanAccount {
 }
 
 export function notFound(): AppError {
-  return new AppError('not-found', 'That account is no longer in the list.')
+  return new AppError('not-found', userText('accountErrors.list.notFound'))
 }
 
 /** The account's storage when this system still offers it (a keyring may have come or gone). */
@@ -56,17 +57,10 @@ export function keptStorage(storage: TokenStorage, keyring: boolean): TokenStora
 export function chooseStorage(requested: TokenStorage | undefined, keyring: boolean): TokenStorage {
   if (keyring) {
     if (requested === 'weak') {
-      throw new AppError(
-        'invalid-argument',
-        'The system keyring is available, so the token is stored encrypted by it (or kept for this session only).',
-      )
+      throw new AppError('invalid-argument', userText('accountErrors.storage.keyringAvailable'))
     }
     return requested ?? 'keyring'
   }
   if (requested === 'weak' || requested === 'session') return requested
-  throw new AppError(
-    'invalid-argument',
-    'This system offers no keyring to encrypt the token. Choose to keep it for this session only, or to store it with weak protection.',
-    { reason: 'storage-choice-needed' },
-  )
+  throw new AppError('invalid-argument', userText('accountErrors.storage.choiceNeeded'), { reason: 'storage-choice-needed' })
 }

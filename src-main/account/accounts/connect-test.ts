@@ -1,6 +1,9 @@
 import type { ConnectFailure } from '@shared/channels/accounts'
 import { AppError, type ErrorCode } from '@shared/errors'
+import { userText, type UserText } from '@shared/i18n/user-text'
 import { ApiClient, type ApiTimeouts, type FetchLike, type RetryPolicy } from '../../platform/api'
+import { ApiErrors } from '../../platform/api/errors'
+import { Redactor } from '../../platform/api/redact'
 import { deriveSelfId } from './self-id'
 import type { Logger } from '../../platform/log/log'
 
@@ -49,31 +52,28 @@ export function connectFailureOf(code: ErrorCode): ConnectFailure {
   }
 }
 
-function explain(error: AppError, reason: ConnectFailure, host: string): string {
+/** What the user reads: one full sentence per failure, naming the server they typed. */
+function explain(error: AppError, reason: ConnectFailure, host: string): UserText {
   const status = statusOf(error)
   switch (reason) {
     case 'unauthorized':
-      return `${host} refused the token: either the token is wrong, or the channel is not authorized (it may need its QR code scanned again in the provider’s dashboard).`
+      return userText('apiErrors.connect.refusedToken', { host })
     case 'offline':
       return error.code === 'timeout'
-        ? `${host} did not answer in time. Check the internet connection and the server address.`
-        : `Could not reach ${host}. Check the internet connection and the server address.`
+        ? userText('apiErrors.connect.noAnswer', { host })
+        : userText('apiErrors.connect.unreachable', { host })
     case 'server':
-      return `The server at ${host} had a problem${status ? ` (HTTP ${status})` : ''}. Try again in a few minutes.`
-    case 'not-api': {
-      const why =
-        error.code === 'invalid-response'
-          ? 'its answer is not a list of groups'
-          : status === 404
-            ? 'it has no groups endpoint (HTTP 404)'
-            : status !== undefined && status >= 300 && status < 400
-              ? 'it redirects elsewhere'
-              : `it refused the request${status ? ` (HTTP ${status})` : ''}`
-      return `${host} answered, but it is not a messaging API server of the expected kind: ${why}. Check the server address.`
-    }
+      return status
+        ? userText('apiErrors.connect.serverProblem', { host, status })
+        : userText('apiErrors.connect.serverProblemNoStatus', { host })
+    case 'not-api':
+      if (error.code === 'invalid-response') return userText('apiErrors.connect.notGroups', { host })
+      if (status === 404) return userText('apiErrors.connect.noGroupsEndpoint', { host })
+      if (status !== undefined && status >= 300 && status < 400) return userText('apiErrors.connect.redirects', { host })
+      return status ? userText('apiErrors.connect.refused', { host, status }) : userText('apiErrors.connect.refusedNoStatus', { host })
     case 'other-channel':
     case 'other':
-      return error.message
+      return error.text
   }
 }
 
@@ -91,9 +91,10 @@ export interface ConnectTestResult {
 
 /**
  * Tries the pair with `GET /groups?count=100`. Resolves when the server answers with a
- * groups page, with the channel's own id when the page shows it; otherwise throws an AppError whose `details.reason` is the failure class
- * and whose message says it in plain words. The token is in no message: the client
- * redacts what the server echoes, and the words here never quote it.
+ * groups page, with the channel's own id when the page shows it; otherwise throws an
+ * AppError whose `details.reason` is the failure class and whose text says it in plain
+ * words. The token is in no text: the client redacts what the server echoes, and the texts
+ * here are filled only with the host, redacted too.
  */
 export async function testConnection(input: ConnectTestInput): Promise<ConnectTestResult> {
   const host = hostOf(input.baseUrl)
@@ -112,6 +113,8 @@ export async function testConnection(input: ConnectTestInput): Promise<ConnectTe
     if (!(error instanceof AppError)) throw error
     const reason = connectFailureOf(error.code)
     const status = statusOf(error)
-    throw new AppError(error.code, explain(error, reason, host), { reason, ...(status !== undefined && { status }) })
+    // The host is what the user typed, but it goes through the redactor like anything else a text is filled with.
+    const text = new ApiErrors(new Redactor(input.token)).safeText(explain(error, reason, host))
+    throw new AppError(error.code, text, { reason, ...(status !== undefined && { status }) })
   }
 }

@@ -1,4 +1,5 @@
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import { mkdirSync } from 'node:fs'
 import { ApiClient, type ApiTimeouts, type FetchLike, type RetryPolicy } from '../../platform/api'
 import type { Logger } from '../../platform/log/log'
@@ -115,7 +116,7 @@ export class SessionFactory {
       this.#demo = await this.#opts.startDemo()
     } catch (error) {
       this.#opts.log.error('demo server not started', { error: error instanceof Error ? error.message : String(error) })
-      throw new AppError('internal', 'The demo could not be started on this computer.')
+      throw new AppError('internal', userText('accountErrors.demo.notStarted'))
     }
     return this.#demo
   }

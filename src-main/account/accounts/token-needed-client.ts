@@ -1,16 +1,15 @@
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { AccountClient } from '../workspace/account-session'
 
 export type { AccountClient }
 
 export const TOKEN_NEEDED = 'token-needed'
 
+/** `label` is the account's name; empty when it is no longer known (the account left the list). */
 export function tokenNeededError(label: string): AppError {
-  return new AppError(
-    'unauthorized',
-    `The token of “${label}” is not available in this session. Enter it again to sync or publish; the cached groups and history stay readable meanwhile.`,
-    { reason: TOKEN_NEEDED },
-  )
+  const text = label ? userText('accountErrors.tokenNeeded.named', { label }) : userText('accountErrors.tokenNeeded.unnamed')
+  return new AppError('unauthorized', text, { reason: TOKEN_NEEDED })
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { TokenStorage } from '@shared/channels/accounts'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { SecretBox } from './secret-box'
 
 /**
@@ -30,13 +31,7 @@ export class TokenVault {
         try {
           sealed = await this.#box.encrypt(token)
         } catch {
-          throw new AppError(
-            'storage',
-            'The system keyring could not encrypt the token. Choose to keep it for this session only, or store it with weak protection.',
-            {
-              reason: 'keyring-failed',
-            },
-          )
+          throw new AppError('storage', userText('accountErrors.storage.encryptFailed'), { reason: 'keyring-failed' })
         }
         return PREFIX.keyring + Buffer.from(sealed).toString('base64')
       }
@@ -56,17 +51,9 @@ export class TokenVault {
         const { text, stale } = await this.#box.decrypt(Buffer.from(sealed.slice(PREFIX.keyring.length), 'base64'))
         return { token: text, stale }
       } catch {
-        throw new AppError(
-          'storage',
-          'The system keyring could not decrypt this account’s token (the keyring may have been reset or is locked). Enter the token again.',
-          {
-            reason: 'keyring-failed',
-          },
-        )
+        throw new AppError('storage', userText('accountErrors.storage.decryptFailed'), { reason: 'keyring-failed' })
       }
     }
-    throw new AppError('storage', 'This account’s token is stored in a form this version cannot read. Enter the token again.', {
-      reason: 'unknown-format',
-    })
+    throw new AppError('storage', userText('accountErrors.storage.unknownFormat'), { reason: 'unknown-format' })
   }
 }

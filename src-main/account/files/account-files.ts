@@ -24,7 +24,7 @@ export const ACCOUNT_FILES = {
     atomic: true,
     what: 'the groups cache: the server’s page bodies as received, in checksummed segments, then a table of where each group is and its fingerprint',
     writtenBy: 'features/groups/cache',
-    setAside: { kind: 'groups-cache', suffixes: ['unreadable'], restorable: false, title: 'The saved list of groups' },
+    setAside: { kind: 'groups-cache', suffixes: ['unreadable'], restorable: false, notice: 'notices.setAside.groupsSnapshot' },
   }),
   groupsIndex: binaryFile({
     path: 'groups.index',
@@ -59,7 +59,7 @@ export const ACCOUNT_FILES = {
     atomic: true,
     what: 'stories on their way or waiting for the user: one folder per story, its `item.json` and, for a media story, its own copy of the file',
     writtenBy: 'features/stories/outbox',
-    setAside: { kind: 'outbox', suffixes: ['corrupt'], restorable: true, title: 'A story in the outbox' },
+    setAside: { kind: 'outbox', suffixes: ['corrupt'], restorable: true, notice: 'notices.setAside.outboxItem' },
     items: {
       folders: OUTBOX_ITEM_ID,
       entries: [
@@ -74,7 +74,7 @@ export const ACCOUNT_FILES = {
     schema: HistoryFileSchema,
     what: 'the stories published from this account, newest first',
     writtenBy: 'features/stories/history',
-    setAside: { kind: 'history', suffixes: ['corrupt'], restorable: true, title: 'The list of published stories' },
+    setAside: { kind: 'history', suffixes: ['corrupt'], restorable: true, notice: 'notices.setAside.history' },
   }),
   composerDraft: jsonFile({
     path: 'drafts/composer.json',
@@ -82,7 +82,7 @@ export const ACCOUNT_FILES = {
     schema: StoryDraftSchema,
     what: 'the composer’s working copy of the story being written',
     writtenBy: 'features/stories/drafts',
-    setAside: { kind: 'draft', suffixes: ['corrupt'], restorable: true, title: 'The saved draft' },
+    setAside: { kind: 'draft', suffixes: ['corrupt'], restorable: true, notice: 'notices.setAside.composerDraft' },
   }),
   savedDrafts: jsonFile({
     path: 'drafts/saved.json',
@@ -90,7 +90,7 @@ export const ACCOUNT_FILES = {
     schema: SavedDraftsFileSchema,
     what: 'the drafts the user saved to finish later',
     writtenBy: 'features/stories/drafts',
-    setAside: { kind: 'saved-drafts', suffixes: ['corrupt'], restorable: true, title: 'The saved drafts' },
+    setAside: { kind: 'saved-drafts', suffixes: ['corrupt'], restorable: true, notice: 'notices.setAside.savedDrafts' },
   }),
   storiesFeed: jsonFile({
     path: 'stories-feed.json',
@@ -98,7 +98,7 @@ export const ACCOUNT_FILES = {
     schema: FeedFileSchema,
     what: 'the account’s stories as the server last listed them, and their viewers, for offline use',
     writtenBy: 'features/stories/feed',
-    setAside: { kind: 'stories-feed', suffixes: ['corrupt'], restorable: false, title: 'The list of the account’s stories' },
+    setAside: { kind: 'stories-feed', suffixes: ['corrupt'], restorable: false, notice: 'notices.setAside.storiesFeed' },
   }),
   contacts: jsonFile({
     path: 'contacts.json',
@@ -106,7 +106,7 @@ export const ACCOUNT_FILES = {
     schema: ContactsFileSchema,
     what: 'the names the account’s contacts are saved under, to name story viewers',
     writtenBy: 'features/stories/feed',
-    setAside: { kind: 'contacts', suffixes: ['corrupt'], restorable: false, title: 'The contact names' },
+    setAside: { kind: 'contacts', suffixes: ['corrupt'], restorable: false, notice: 'notices.setAside.contacts' },
   }),
 } satisfies Record<string, FileDecl>
 

@@ -17,7 +17,7 @@ export const APP_FILES = {
     atomic: false,
     what: 'settings (theme, language, sync, story limits, updates), with versioned migrations',
     writtenBy: 'features/settings (electron-store / conf)',
-    setAside: { kind: null, suffixes: ['unreadable', 'newer'], restorable: false, title: 'The settings' },
+    setAside: { kind: null, suffixes: ['unreadable', 'newer'], restorable: false, notice: null },
   }),
   accounts: binaryFile({
     path: 'accounts.json',
@@ -25,7 +25,7 @@ export const APP_FILES = {
     atomic: false,
     what: 'accounts: label, base URL, the token sealed by the keyring (or as the user chose)',
     writtenBy: 'account/accounts (electron-store / conf)',
-    setAside: { kind: null, suffixes: ['unreadable', 'newer'], restorable: false, title: 'The accounts' },
+    setAside: { kind: null, suffixes: ['unreadable', 'newer'], restorable: false, notice: null },
   }),
   audiences: jsonFile({
     path: 'audiences.json',
@@ -33,7 +33,7 @@ export const APP_FILES = {
     schema: AudiencesFileSchema,
     what: 'saved audiences, for every account',
     writtenBy: 'features/stories/library',
-    setAside: { kind: 'audiences', suffixes: ['corrupt'], restorable: true, title: 'The saved audiences' },
+    setAside: { kind: 'audiences', suffixes: ['corrupt'], restorable: true, notice: 'notices.setAside.audiences' },
   }),
   styles: jsonFile({
     path: 'story-styles.json',
@@ -41,7 +41,7 @@ export const APP_FILES = {
     schema: StylesFileSchema,
     what: 'saved text styles, for every account',
     writtenBy: 'features/stories/library',
-    setAside: { kind: 'styles', suffixes: ['corrupt'], restorable: true, title: 'The saved styles' },
+    setAside: { kind: 'styles', suffixes: ['corrupt'], restorable: true, notice: 'notices.setAside.styles' },
   }),
   updateFeeds: jsonFile({
     path: 'update-feeds.json',
@@ -49,7 +49,7 @@ export const APP_FILES = {
     schema: AcceptedFeedsFileSchema,
     what: 'update addresses the user accepted (desktop app only)',
     writtenBy: 'features/updates',
-    setAside: { kind: null, suffixes: ['corrupt'], restorable: false, title: 'The accepted update addresses' },
+    setAside: { kind: null, suffixes: ['corrupt'], restorable: false, notice: 'notices.setAside.updateFeeds' },
   }),
   media: folder({
     path: 'media',

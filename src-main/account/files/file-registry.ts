@@ -1,4 +1,5 @@
 import type { SetAsideKind } from '@shared/channels/outbox'
+import { type TextKey, type UserText, userText } from '@shared/i18n/user-text'
 import type { z } from 'zod'
 import { parseTempName } from '../../platform/files/atomic-write'
 
@@ -20,9 +21,17 @@ export interface SetAsideRule {
   suffixes: readonly string[]
   /** Whether what can still be read of it can be put back. */
   restorable: boolean
-  /** How the notice names it: "The list of published stories could not be read…". */
-  title: string
+  /**
+   * What the user is told when it is set aside: one whole sentence per file, since it names
+   * the file and says what happens next (looked at in the Set-aside view, read again from the
+   * server, or started empty). Null for the settings and accounts stores, whose recovery is
+   * told by the start-up recovery notice instead.
+   */
+  notice: SetAsideNoticeKey | null
 }
+
+/** The set-aside notices: a sentence for each declared file, none with parameters. */
+export type SetAsideNoticeKey = Extract<TextKey, `notices.setAside.${string}`>
 
 interface Declared {
   /** Its path inside its root folder, with `/` between folders. */
@@ -154,11 +163,7 @@ export function foldersOf(decls: readonly FileDecl[]): string[] {
   return [...folders]
 }
 
-/** What the user is told when a declared file could not be read and was set aside. */
-export function setAsideNotice(decl: FileDecl): string {
-  const title = decl.setAside?.title ?? 'A file'
-  if (decl.setAside?.restorable)
-    return `${title} could not be read and was set aside. Open Outbox › Set-aside files to look at it, restore what can be read, or discard it.`
-  if (decl.kind === 'cache') return `${title} could not be read and was set aside. It is read again from the server.`
-  return `${title} could not be read and was set aside; it starts empty.`
+/** What the user is told when a declared file could not be read and was set aside: the key its declaration names. */
+export function setAsideNotice(decl: FileDecl): UserText {
+  return userText(decl.setAside?.notice ?? 'notices.setAside.file')
 }

@@ -2,6 +2,7 @@ import { open, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { SetAsideKind } from '@shared/channels/outbox'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { z } from 'zod'
 import { sweepTemps } from '../../platform/files/temp-sweep'
 import type { Logger } from '../../platform/log/log'
@@ -146,7 +147,7 @@ export class FileRoot {
   /** A set-aside copy by its id, only if it is one the listing gives. */
   async setAsideCopy(id: string): Promise<SetAsideCopy> {
     const copy = (await this.setAsideCopies()).find((candidate) => candidate.id === id)
-    if (!copy) throw new AppError('not-found', 'That set-aside file is no longer there.')
+    if (!copy) throw new AppError('not-found', userText('accountErrors.workspace.setAsideGone'))
     return copy
   }
 

@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { Logger } from '../../platform/log/log'
 import { ACCOUNT_FILE_LIST } from '../files/account-files'
 import type { FileDecl } from '../files/file-registry'
@@ -48,7 +49,7 @@ export interface WorkspaceOptions {
   /** The account's folder, `<data dir>/accounts/<id>/`. */
   dir: string
   log: Logger
-  /** The account's name as the user gave it, for messages. */
+  /** The account's name as the user gave it, for messages; empty once the account has left the list. */
   label: () => string
   /** Builds the account's session (its client); null when it cannot be opened now. */
   openSession: () => Promise<AccountSession | null>
@@ -131,7 +132,7 @@ export class AccountWorkspace {
 
   /** The workspace's part of this kind, made on first use. */
   part<P extends WorkspacePart>(kind: PartKind<P>): P {
-    if (this.#mode === 'closed') throw new AppError('not-found', 'That account is no longer open.')
+    if (this.#mode === 'closed') throw new AppError('not-found', userText('accountErrors.workspace.closed'))
     let part = this.#parts.get(kind as PartKind<WorkspacePart>) as P | undefined
     if (!part) {
       part = kind.create(this)

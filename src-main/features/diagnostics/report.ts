@@ -58,6 +58,7 @@ export async function diagnosticsReport(sources: DiagnosticsSources, transport: 
     .map(([name, version]) => `${name} ${version}`)
     .join(', ')
 
+  // developer-only: the report is pasted into a support request and read by the developers, in one language
   const lines = [
     `${identity.name} diagnostics, ${(sources.now ?? (() => new Date()))().toISOString()}`,
     '',

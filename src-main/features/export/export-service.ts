@@ -2,6 +2,7 @@ import type { GroupDetail, GroupsWindow } from '@shared/channels/groups'
 import type { ExportGroupsArgs, ExportResult } from '@shared/channels/export'
 import type { Group } from '@shared/domain'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import { writeAtomically } from '../../platform/files/atomic-write'
 import { nodeFiles, type FilePort } from '../../platform/files/fs-port'
 import type { GroupsQueryArgs } from '../groups/index'
@@ -27,7 +28,7 @@ export interface ExportServiceOptions {
 
 /** Rows read from the index per step, so a 50,000-group export never holds two copies at once. */
 const STEP = 1000
-const CSV_FILTERS = [{ name: 'CSV', extensions: ['csv'] }]
+const CSV_FILTERS = [{ name: userText('desktop.saveDialog.csvFiles'), extensions: ['csv'] }]
 
 /** "Weekend hikers / 2025" -> "Weekend-hikers-2025": a file name safe on every OS. */
 export function fileSafe(name: string): string {
@@ -51,7 +52,7 @@ export class ExportService {
   async exportGroups(query: Required<ExportGroupsArgs>): Promise<ExportResult> {
     const today = this.#today()
     const path = await this.#options.dialogs.chooseSavePath({
-      title: 'Export groups',
+      title: userText('desktop.saveDialog.groups'),
       defaultName: `groups-${today}.csv`,
       filters: CSV_FILTERS,
     })
@@ -74,7 +75,7 @@ export class ExportService {
   async exportParticipants(id: string): Promise<ExportResult> {
     const group = (await this.#options.source.get(id)).group
     const path = await this.#options.dialogs.chooseSavePath({
-      title: 'Export participants',
+      title: userText('desktop.saveDialog.participants'),
       defaultName: `participants-${fileSafe(group.name)}-${this.#today()}.csv`,
       filters: CSV_FILTERS,
     })
@@ -88,7 +89,7 @@ export class ExportService {
   /** A story's viewers, one row each, as last read from the server. */
   async exportViewers(views: StoryViews): Promise<ExportResult> {
     const path = await this.#options.dialogs.chooseSavePath({
-      title: 'Export viewers',
+      title: userText('desktop.saveDialog.viewers'),
       defaultName: `viewers-${fileSafe(views.storyId)}-${this.#today()}.csv`,
       filters: CSV_FILTERS,
     })
@@ -115,14 +116,7 @@ export class ExportService {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
       this.#options.log.warn('export not written', { code: code ?? 'unknown' })
-      throw new AppError(
-        'storage',
-        `The file could not be written${code ? ` (${code})` : ''}. Choose another folder and try again.`,
-        undefined,
-        {
-          cause: error,
-        },
-      )
+      throw new AppError('storage', userText('groupErrors.export.notWritten'), { errno: code ?? 'unknown' }, { cause: error })
     }
   }
 

@@ -1,6 +1,7 @@
 import type { CommunityInfo, GroupRef } from '@shared/channels/community'
 import type { Group } from '@shared/domain'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 
 /** What a community needs to know of a group. */
 export type CommunityMember = Pick<Group, 'id' | 'name' | 'is_parent' | 'linkedParent' | 'isCommunityAnnounce' | 'is_default_subgroup'>
@@ -14,7 +15,7 @@ const refOf = (group: CommunityMember): GroupRef => ({ id: group.id, name: group
  */
 export function communityOf(groups: readonly CommunityMember[], id: string, locale?: string): CommunityInfo {
   const group = groups.find((g) => g.id === id)
-  if (!group) throw new AppError('not-found', 'That group is not in the list any more (the last sync did not find it).')
+  if (!group) throw new AppError('not-found', userText('groupErrors.groupGone'))
   const parentId = group.is_parent === true ? group.id : (group.linkedParent ?? null)
   if (!parentId) return { parent: null, announcement: null, defaultSubgroup: null, subgroups: [] }
 

@@ -1,5 +1,6 @@
 import { type Settings, type SettingsPatch, SettingsSchema, type SettingsStatus } from '@shared/channels/settings'
 import { AppError } from '@shared/errors'
+import { type UserText, userText } from '@shared/i18n/user-text'
 import type { EventHub } from '../../platform/events'
 import type { Logger } from '../../platform/log/log'
 import type { KeyValueStore } from '../../platform/store/key-value-store'
@@ -61,20 +62,22 @@ export class SettingsService {
     const parsed = SettingsSchema.safeParse(merged)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
-      throw new AppError(
-        'invalid-argument',
-        `That setting cannot be saved (${issue?.path.join('.') || 'settings'}: ${issue?.message ?? 'invalid'}).`,
-      )
+      const field = issue?.path.join('.') || 'settings'
+      // The schema's own words are a developer's: they go with the details, not in the sentence.
+      const details = { field, problem: issue?.message ?? 'invalid' }
+      // The feed's only custom check is that it is an https address without credentials.
+      const text =
+        field === 'updates.feedUrl' && issue?.code === 'custom'
+          ? userText('accountErrors.settings.feedNotHttps')
+          : userText('accountErrors.settings.invalidValue', { field })
+      throw new AppError('invalid-argument', text, details)
     }
     const next = parsed.data
     try {
       for (const key of Object.keys(patch) as (keyof Settings)[]) this.#store.set(key, withUnknownFields(this.#store.get(key), next[key]))
     } catch (error) {
       this.#log.error('settings not saved', { error: error instanceof Error ? error.message : String(error) })
-      throw new AppError(
-        'storage',
-        'The settings could not be saved to disk. Check that the app’s data folder is writable and has free space.',
-      )
+      throw new AppError('storage', userText('accountErrors.settings.notSaved'))
     }
     this.#settings = next
     this.#emit()
@@ -100,8 +103,8 @@ export class SettingsService {
 
     if (migrated.newer || rejected.length > 0) {
       const reason = migrated.newer
-        ? `the settings were written by a newer version of Statusdesk (layout ${migrated.from}); the values this version knows are used`
-        : `these settings were not understood and are back to their defaults: ${rejected.join(', ')}`
+        ? userText('notices.recoveryReasons.settingsNewer', { version: migrated.from })
+        : userText('notices.recoveryReasons.settingsRejected', { fields: rejected.join(', ') })
       // Nothing this app writes may destroy what was stored: keep a copy first, or do not write.
       const copied = this.#keepCopy(path, migrated.newer ? 'newer' : 'invalid', now(), reason)
       // Stamping our older layout version on a newer file would make the newer app migrate it again.
@@ -114,12 +117,12 @@ export class SettingsService {
     return settings
   }
 
-  #keepCopy(path: string | null, tag: string, at: Date, reason: string): boolean {
+  #keepCopy(path: string | null, tag: string, at: Date, reason: UserText): boolean {
     if (path === null) return false
     try {
       const movedTo = copyAside(path, tag, at)
       this.#recoveries.add({ file: 'settings', movedTo, at: at.toISOString(), reason })
-      this.#log.warn('settings file copied aside', { movedTo, reason })
+      this.#log.warn('settings file copied aside', { movedTo, reason: reason.key })
       return true
     } catch (error) {
       this.#log.error('settings file could not be copied aside', { error: error instanceof Error ? error.message : String(error) })

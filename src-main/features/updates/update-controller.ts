@@ -1,4 +1,6 @@
+import type { AppNotice } from '@shared/channels/app'
 import type { Settings } from '@shared/channels/settings'
+import { userText } from '@shared/i18n/user-text'
 import type { Logger } from '../../platform/log/log'
 import type { FeedMemory } from './accepted-feeds'
 import { acceptedFeed, filesStayOnFeed, type SignatureCheck } from './update-policy'
@@ -40,7 +42,7 @@ export interface UpdateControllerOptions {
   signature: SignatureCheck
   settings: { get(): Settings; onChange(listener: (settings: Settings) => void): () => void }
   log: Logger
-  notify: (notice: { level: 'info' | 'warning'; message: string }) => void
+  notify: (notice: AppNotice) => void
   /** Between checks while updates are on. */
   intervalMs?: number
   timers?: { set(run: () => void, ms: number): unknown; clear(handle: unknown): void }
@@ -99,10 +101,7 @@ export class UpdateController {
         if (accepted) this.#use(verdict)
         else {
           this.#options.log.warn('update address refused by the user', { feed: verdict.feed.origin })
-          this.#options.notify({
-            level: 'warning',
-            message: `The update address ${verdict.feed.host} was not accepted, so it is not used.`,
-          })
+          this.#options.notify({ level: 'warning', text: userText('notices.updates.feedRefused', { host: verdict.feed.host }) })
           this.#use(acceptedFeed({ ...updates, feedUrl: null }, this.#options.buildFeed))
         }
       })
@@ -166,10 +165,7 @@ export class UpdateController {
     if (!offer || offer.version === this.#downloaded || this.#feed !== feed) return
     if (!filesStayOnFeed(feed, offer.files)) {
       this.#options.log.warn('update refused: its files are not on the feed', { version: offer.version, feed: feed.origin })
-      this.#options.notify({
-        level: 'warning',
-        message: `Update ${offer.version} was not downloaded: its files are not on the update address (${feed.host}).`,
-      })
+      this.#options.notify({ level: 'warning', text: userText('notices.updates.offFeed', { version: offer.version, host: feed.host }) })
       return
     }
     const { signature } = this.#options
@@ -177,9 +173,13 @@ export class UpdateController {
       // Nothing is downloaded to be run unattended when nobody can tell who built it.
       this.#downloaded = offer.version
       this.#options.log.info('update not installed automatically', { version: offer.version, reason: signature.reason })
+      const params = { version: offer.version, host: feed.host }
       this.#options.notify({
         level: 'info',
-        message: `Statusdesk ${offer.version} is available from ${feed.host}. It is not installed automatically because ${signature.reason}: install it yourself.`,
+        text:
+          signature.reason === 'no-publisher'
+            ? userText('notices.updates.manualNoPublisher', params)
+            : userText('notices.updates.manualUnsigned', params),
       })
       return
     }
@@ -196,7 +196,7 @@ export class UpdateController {
     this.#options.engine.installOnQuit()
     this.#downloaded = offer.version
     this.#options.log.info('update ready', { version: offer.version })
-    this.#options.notify({ level: 'info', message: `Statusdesk ${offer.version} is ready and will be installed when you quit the app.` })
+    this.#options.notify({ level: 'info', text: userText('notices.updates.ready', { version: offer.version }) })
   }
 
   #stopTimer(): void {

@@ -1,6 +1,9 @@
 import type { Settings } from '@shared/channels/settings'
 
-export type FeedVerdict = { on: true; feed: URL } | { on: false; reason: string }
+/** Why updates are off, for the log: switched off, no feed, or a feed that is not a credential-free https URL. */
+export type FeedOffReason = 'switched-off' | 'no-feed' | 'not-a-url' | 'not-https' | 'credentials'
+
+export type FeedVerdict = { on: true; feed: URL } | { on: false; reason: FeedOffReason }
 
 /**
  * Whether updates run, and from where. Off unless switched on AND given a feed (the
@@ -8,17 +11,17 @@ export type FeedVerdict = { on: true; feed: URL } | { on: false; reason: string 
  * app downloads code from it) without embedded credentials.
  */
 export function acceptedFeed(updates: Settings['updates'], buildFeed: string | null = null): FeedVerdict {
-  if (!updates.enabled) return { on: false, reason: 'switched off' }
+  if (!updates.enabled) return { on: false, reason: 'switched-off' }
   const raw = updates.feedUrl?.trim() || buildFeed?.trim()
-  if (!raw) return { on: false, reason: 'no feed configured' }
+  if (!raw) return { on: false, reason: 'no-feed' }
   let feed: URL
   try {
     feed = new URL(raw)
   } catch {
-    return { on: false, reason: 'the feed is not a URL' }
+    return { on: false, reason: 'not-a-url' }
   }
-  if (feed.protocol !== 'https:') return { on: false, reason: 'the feed is not https' }
-  if (feed.username || feed.password) return { on: false, reason: 'the feed carries credentials' }
+  if (feed.protocol !== 'https:') return { on: false, reason: 'not-https' }
+  if (feed.username || feed.password) return { on: false, reason: 'credentials' }
   // electron-updater resolves file names against the feed as a folder.
   if (!feed.pathname.endsWith('/')) feed.pathname += '/'
   return { on: true, feed }
@@ -41,7 +44,13 @@ export function filesStayOnFeed(feed: URL, files: readonly { url: string }[]): b
   })
 }
 
-export type SignatureCheck = { verified: true } | { verified: false; reason: string }
+/**
+ * Why an update cannot be installed unattended: a Windows build that names no publisher, or a
+ * Linux package (AppImage, deb) that carries no signature the app can check.
+ */
+export type UnverifiedReason = 'no-publisher' | 'unsigned-package'
+
+export type SignatureCheck = { verified: true } | { verified: false; reason: UnverifiedReason }
 
 /**
  * Whether electron-updater can check the signature of what it downloads on this install,
@@ -57,10 +66,8 @@ export function signatureCheckOf(install: { platform: NodeJS.Platform; publisher
     case 'darwin':
       return { verified: true }
     case 'win32':
-      return install.publisherName?.trim()
-        ? { verified: true }
-        : { verified: false, reason: 'this Windows build names no publisher, so the installer’s signature is not checked' }
+      return install.publisherName?.trim() ? { verified: true } : { verified: false, reason: 'no-publisher' }
     default:
-      return { verified: false, reason: 'AppImage and deb updates carry no signature the app can check' }
+      return { verified: false, reason: 'unsigned-package' }
   }
 }

@@ -1,4 +1,6 @@
 import { isSecureBaseUrl } from '@shared/base-url'
+import { codeText } from '@shared/errors'
+import { userText, type UserText } from '@shared/i18n/user-text'
 import { silentLogger, type Logger } from '../log/log'
 import { systemClock, type Clock } from './clock'
 import { ApiErrors } from './errors'
@@ -57,7 +59,8 @@ export interface Operation {
   /** Safe to send again whatever happened to the previous attempt. */
   idempotent: boolean
   body?: UploadBody
-  notFound?: string
+  /** What a 404 means for this request, when it means more than "not found". */
+  notFound?: UserText
   signal?: AbortSignal
   onProgress?: (progress: UploadProgress) => void
   networkRetries?: boolean
@@ -90,7 +93,7 @@ export class ClientCore {
   constructor(options: ApiClientOptions) {
     this.errors = new ApiErrors(new Redactor(options.token))
     if (!VISIBLE_ASCII.test(options.token)) {
-      throw this.errors.make('invalid-argument', 'The token is empty or contains spaces or characters a token cannot have.')
+      throw this.errors.make('invalid-argument', userText('apiErrors.request.badToken'))
     }
     this.#baseUrl = this.#checkBaseUrl(options.baseUrl)
     this.#authorization = `Bearer ${options.token}`
@@ -170,7 +173,7 @@ export class ClientCore {
         if (!op.signal?.aborted) throw error
       }
       if (op.signal?.aborted) {
-        throw this.errors.make('cancelled', 'Cancelled.', {
+        throw this.errors.make('cancelled', codeText('cancelled'), {
           attempts: attempt,
           ...(op.idempotent ? {} : { published: false }),
         })
@@ -195,10 +198,7 @@ export class ClientCore {
       url = undefined
     }
     if (!url || !isSecureBaseUrl(raw) || url.username || url.password || url.search || url.hash) {
-      throw this.errors.make(
-        'invalid-argument',
-        'The server address must look like https://gate.example.com (https, no query or credentials; plain http only to this computer).',
-      )
+      throw this.errors.make('invalid-argument', userText('apiErrors.request.badAddress'))
     }
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
   }

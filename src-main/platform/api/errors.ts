@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AppError, type ErrorCode } from '@shared/errors'
+import { userText, type ParamValue, type UserText } from '@shared/i18n/user-text'
 import type { Redactor } from './redact'
 
 /** The provider's error body: `{error: {code, message, details?}}` (components/schemas/Error). */
@@ -36,91 +37,72 @@ export function parseServerError(body: Uint8Array): ServerError | undefined {
 
 interface StatusMeaning {
   code: ErrorCode
-  message: string
+  text: UserText
 }
 
 const STATUS_MEANINGS: Record<number, StatusMeaning> = {
-  400: { code: 'invalid-request', message: 'The server refused the request as invalid.' },
-  401: {
-    code: 'unauthorized',
-    message:
-      'The channel is not authorized or the token is wrong. Check the token, or reconnect the channel (scan the QR code again) in the provider’s dashboard.',
-  },
-  402: { code: 'payment', message: 'The account’s plan or trial limit has been reached.' },
-  403: { code: 'forbidden', message: 'The server does not allow this account to do that.' },
-  404: { code: 'not-found', message: 'The server could not find what was asked for.' },
-  413: { code: 'too-large', message: 'The media is too large for the server.' },
-  415: { code: 'unsupported-media', message: 'The server does not accept this type of media.' },
-  429: {
-    code: 'rate-limited',
-    message: 'The server is receiving too many requests from this account. Wait a moment and try again.',
-  },
+  400: { code: 'invalid-request', text: userText('apiErrors.http.invalidRequest') },
+  401: { code: 'unauthorized', text: userText('apiErrors.http.unauthorized') },
+  402: { code: 'payment', text: userText('apiErrors.http.payment') },
+  403: { code: 'forbidden', text: userText('apiErrors.http.forbidden') },
+  404: { code: 'not-found', text: userText('apiErrors.http.notFound') },
+  413: { code: 'too-large', text: userText('apiErrors.http.tooLarge') },
+  415: { code: 'unsupported-media', text: userText('apiErrors.http.unsupportedMedia') },
+  429: { code: 'rate-limited', text: userText('apiErrors.http.rateLimited') },
 }
 
 function meaningOf(status: number): StatusMeaning {
   const known = STATUS_MEANINGS[status]
   if (known) return known
-  if (status >= 500)
-    return {
-      code: 'server',
-      message: `The server had a problem (HTTP ${status}). Try again later.`,
-    }
-  return { code: 'invalid-request', message: `The server refused the request (HTTP ${status}).` }
+  if (status >= 500) return { code: 'server', text: userText('apiErrors.http.server', { status }) }
+  return { code: 'invalid-request', text: userText('apiErrors.http.refused', { status }) }
 }
 
 /** An error not built yet: the attempt count is only known once the client gives up. */
 export interface ErrorSpec {
   code: ErrorCode
-  message: string
+  text: UserText
   details?: Record<string, unknown>
   cause?: unknown
 }
 
-/** What an HTTP error status means, with the server's own explanation when it sent one. */
+/**
+ * What an HTTP error status means. The server's own explanation, when it sent one, is kept
+ * in `details.server` and shown beside the text, never inside it.
+ */
 export function httpErrorSpec(
   status: number,
   body: Uint8Array,
-  extra: { notFound?: string; retryAfterMs?: number; nowMs?: number } = {},
+  extra: { notFound?: UserText; retryAfterMs?: number; nowMs?: number } = {},
 ): ErrorSpec {
   const meaning = meaningOf(status)
   const server = parseServerError(body)
   const { retryAfterMs, nowMs } = extra
+  const retryAfterSeconds = retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000)
   const retryAt = retryAfterMs !== undefined && nowMs !== undefined ? new Date(nowMs + retryAfterMs) : undefined
-  const base =
+  const text =
     status === 404 && extra.notFound
       ? extra.notFound
-      : status === 429 && retryAfterMs !== undefined
-        ? `The server is receiving too many requests from this account and asks to wait ${describeWait(retryAfterMs)} before the next try.`
-        : meaning.message
-  const said = server?.message?.trim()
+      : status === 429 && retryAfterSeconds !== undefined
+        ? userText('apiErrors.http.rateLimitedWait', { seconds: retryAfterSeconds })
+        : meaning.text
   return {
     code: meaning.code,
-    message: said ? `${base} The server said: “${said}”` : base,
+    text,
     details: {
       status,
       ...(server && { server }),
-      ...(retryAfterMs !== undefined && {
-        retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
-      }),
+      ...(retryAfterSeconds !== undefined && { retryAfterSeconds }),
       // The instant the server allows the next try, for the renderer to show in local time.
       ...(retryAt !== undefined && { retryAt: retryAt.toISOString() }),
     },
   }
 }
 
-/** 45 s, 2 min, 2 min 30 s, 3 h 5 min. */
-export function describeWait(ms: number): string {
-  const seconds = Math.ceil(ms / 1000)
-  if (seconds < 60) return `${seconds} s`
-  const minutes = Math.floor(seconds / 60)
-  if (minutes < 60) return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`
-  const hours = Math.floor(minutes / 60)
-  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`
-}
-
 /**
  * Builds every error the client throws. Whatever came from the server or the network goes
- * through the redactor here, so no path can carry the token into a message or a log.
+ * through the redactor here (details, the cause, and any string a text is filled with), so no
+ * path can carry the token into a text, a log line or anything an error points to.
  */
 export class ApiErrors {
   constructor(private readonly redactor: Redactor) {}
@@ -129,15 +111,21 @@ export class ApiErrors {
     const details = spec.details || extraDetails ? { ...spec.details, ...extraDetails } : undefined
     const safeDetails = details === undefined ? undefined : (this.redactor.deep(details) as Record<string, unknown>)
     const options = spec.cause === undefined ? undefined : { cause: this.redactor.cause(spec.cause) }
-    return new AppError(spec.code, this.redactor.text(spec.message), safeDetails, options)
+    return new AppError(spec.code, this.safeText(spec.text), safeDetails, options)
   }
 
-  make(code: ErrorCode, message: string, details?: Record<string, unknown>, cause?: unknown): AppError {
+  make(code: ErrorCode, text: UserText, details?: Record<string, unknown>, cause?: unknown): AppError {
     return this.build({
       code,
-      message,
+      text,
       ...(details && { details }),
       ...(cause !== undefined && { cause }),
     })
+  }
+
+  /** The text with its string parameters redacted. */
+  safeText(text: UserText): UserText {
+    if (text.params === undefined) return text
+    return { key: text.key, params: this.redactor.deep(text.params) as Record<string, ParamValue> }
   }
 }

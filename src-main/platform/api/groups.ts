@@ -1,4 +1,5 @@
 import { GROUPS_PAGE_MAX_COUNT, parseGroupsPage, type ParsedGroupsPage } from '@shared/domain'
+import { userText } from '@shared/i18n/user-text'
 import type { ClientCore, RequestOptions, Success } from './client-core'
 
 export interface GroupsPageParams {
@@ -15,17 +16,15 @@ export async function listGroups(core: ClientCore, params: GroupsPageParams, opt
   const success = await groupsPage(core, params, options)
   const json = core.json(success.body)
   if (json === undefined) {
-    throw core.errors.make('invalid-response', 'The server’s reply to the groups request was not JSON.', {
+    throw core.errors.make('invalid-response', userText('apiErrors.reply.groupsNotJson'), {
       status: success.status,
     })
   }
   const parsed = parseGroupsPage(json)
   if (!parsed.success) {
     const { path, message } = parsed.issue
-    throw core.errors.make('invalid-response', `The server sent a groups page the app cannot read (${path || 'the page'}: ${message}).`, {
-      path,
-      issue: message,
-    })
+    // Where and why the page failed help a developer, not the user: they go in the details.
+    throw core.errors.make('invalid-response', userText('apiErrors.reply.groupsPage'), { path, issue: message })
   }
   if (parsed.data.rejected.length > 0) {
     core.logger.warn('groups set aside', {
@@ -48,10 +47,10 @@ export async function listGroups(core: ClientCore, params: GroupsPageParams, opt
 export async function groupsPage(core: ClientCore, params: GroupsPageParams, options: RequestOptions): Promise<Success> {
   const { count, offset } = params
   if (!Number.isInteger(count) || count < 1 || count > GROUPS_PAGE_MAX_COUNT) {
-    throw core.errors.make('invalid-argument', `A page holds 1 to ${GROUPS_PAGE_MAX_COUNT} groups.`, { count })
+    throw core.errors.make('invalid-argument', userText('apiErrors.request.groupsPageSize', { max: GROUPS_PAGE_MAX_COUNT }), { count })
   }
   if (!Number.isInteger(offset) || offset < 0) {
-    throw core.errors.make('invalid-argument', 'The page offset must be a whole number, 0 or more.', { offset })
+    throw core.errors.make('invalid-argument', userText('apiErrors.request.pageOffset'), { offset })
   }
   return core.send({
     method: 'GET',

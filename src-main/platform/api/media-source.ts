@@ -1,4 +1,5 @@
 import { open, stat } from 'node:fs/promises'
+import { userText, type UserText } from '@shared/i18n/user-text'
 
 /**
  * Where a story's media comes from. A local file is read (and encoded) while it is being
@@ -20,13 +21,22 @@ export interface ByteSource {
 /** The file was not what it was when the upload started (or could not be read at all). */
 export class MediaReadError extends Error {
   constructor(
-    message: string,
     readonly reason: 'unreadable' | 'changed',
     options?: { cause?: unknown },
   ) {
-    super(message, options)
+    super(reason === 'changed' ? 'media file changed while being sent' : 'media file unreadable', options)
     this.name = 'MediaReadError'
   }
+
+  /** What the user reads. */
+  get text(): UserText {
+    return userText(this.reason === 'changed' ? 'apiErrors.media.changed' : 'apiErrors.media.unreadable')
+  }
+}
+
+/** What the user reads when opening or reading media failed with `error`. */
+export function mediaReadText(error: unknown): UserText {
+  return error instanceof MediaReadError ? error.text : userText('apiErrors.media.unreadable')
 }
 
 export async function fileByteSource(path: string): Promise<ByteSource> {
@@ -36,7 +46,7 @@ export async function fileByteSource(path: string): Promise<ByteSource> {
     if (!info.isFile()) throw new Error('not a regular file')
     size = info.size
   } catch (cause) {
-    throw new MediaReadError('The media file could not be read.', 'unreadable', { cause })
+    throw new MediaReadError('unreadable', { cause })
   }
   return {
     size,
@@ -45,7 +55,7 @@ export async function fileByteSource(path: string): Promise<ByteSource> {
       try {
         handle = await open(path, 'r')
       } catch (cause) {
-        throw new MediaReadError('The media file could not be read.', 'unreadable', { cause })
+        throw new MediaReadError('unreadable', { cause })
       }
       try {
         // One buffer for the whole file: each chunk is encoded before the next read.
@@ -56,7 +66,7 @@ export async function fileByteSource(path: string): Promise<ByteSource> {
           try {
             ;({ bytesRead } = await handle.read(buffer, 0, chunkSize, read))
           } catch (cause) {
-            throw new MediaReadError('The media file could not be read.', 'unreadable', { cause })
+            throw new MediaReadError('unreadable', { cause })
           }
           if (bytesRead === 0) break
           read += bytesRead
@@ -64,7 +74,7 @@ export async function fileByteSource(path: string): Promise<ByteSource> {
           if (read > size) break
           yield buffer.subarray(0, bytesRead)
         }
-        if (read !== size) throw new MediaReadError('The media file changed while it was being sent.', 'changed')
+        if (read !== size) throw new MediaReadError('changed')
       } finally {
         await handle.close()
       }

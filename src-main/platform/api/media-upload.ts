@@ -1,7 +1,8 @@
 import { mediaIdOf } from '@shared/domain'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import { MAX_LIST_RESPONSE_BYTES, type ClientCore, type PublishOptions, type Success } from './client-core'
-import { fileByteSource, memoryByteSource, MediaReadError, type ByteSource } from './media-source'
+import { fileByteSource, mediaReadText, memoryByteSource, type ByteSource } from './media-source'
 import { rawBody } from './upload-body'
 import { uploadTypeDeclared } from '@shared/story/media-types'
 
@@ -31,12 +32,7 @@ export async function uploadMedia(core: ClientCore, source: UploadSource, option
   try {
     bytes = source.kind === 'file' ? await fileByteSource(source.path) : memoryByteSource(source.bytes)
   } catch (error) {
-    throw core.errors.make(
-      'invalid-argument',
-      error instanceof MediaReadError ? error.message : 'The media file could not be read.',
-      { published: false },
-      error,
-    )
+    throw core.errors.make('invalid-argument', mediaReadText(error), { published: false }, error)
   }
   let success: Success
   try {
@@ -54,24 +50,19 @@ export async function uploadMedia(core: ClientCore, source: UploadSource, option
     if (error instanceof AppError) {
       const status = error.details?.status
       if ((status === 404 || status === 405) && error.code !== 'cancelled') return { outcome: 'unsupported', status }
-      throw new AppError(
-        error.code,
-        error.message,
-        { ...error.details, published: false },
-        {
-          cause: error.cause,
-        },
-      )
+      throw new AppError(error.code, error.text, { ...error.details, published: false }, { cause: error.cause })
     }
     throw error
   }
   const parsed = mediaIdOf(core.json(success.body))
   if (!parsed.success) {
-    throw core.errors.make(
-      'invalid-response',
-      `The server’s reply to the media upload has no media id (${parsed.issue.path || 'the reply'}: ${parsed.issue.message}).`,
-      { status: success.status, published: false },
-    )
+    const { path, message } = parsed.issue
+    throw core.errors.make('invalid-response', userText('apiErrors.reply.noMediaId'), {
+      status: success.status,
+      published: false,
+      path,
+      issue: message,
+    })
   }
   return { outcome: 'uploaded', mediaId: parsed.data, attempts: success.attempts }
 }

@@ -1,5 +1,6 @@
 import { parseStoryResponse, type StoryResponse } from '@shared/domain'
 import type { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import { MAX_LIST_RESPONSE_BYTES, type ClientCore, type PublishOptions, type RequestOptions, type Success } from './client-core'
 import { messageIdSegment } from './message-id'
 import { storyBody, type PublishStoryInput } from './story-body'
@@ -31,7 +32,7 @@ export async function publishStory(core: ClientCore, input: PublishStoryInput, o
       path: '/stories',
       idempotent: false,
       body,
-      notFound: 'The media was not found on the server (the media id may have expired).',
+      notFound: userText('apiErrors.story.mediaNotFound'),
       ...(options.signal && { signal: options.signal }),
       ...(options.onProgress && { onProgress: options.onProgress }),
       ...(options.networkRetries === false && { networkRetries: false }),
@@ -52,7 +53,7 @@ export async function publishStory(core: ClientCore, input: PublishStoryInput, o
   const { response, messageIssue } = parsed.data
   if (messageIssue) core.logger.warn('story reply message set aside', { ...messageIssue })
   if (!response.sent) {
-    throw core.errors.make('server', 'The server answered but did not publish the story.', {
+    throw core.errors.make('server', userText('apiErrors.reply.notPublished'), {
       status: success.status,
       attempts: success.attempts,
     })
@@ -73,7 +74,7 @@ export async function copyStory(
   const digits = /^\d{7,15}$/
   for (const list of [audience.contacts, audience.exclude_contacts])
     if (list?.some((contact) => !digits.test(contact)))
-      throw core.errors.make('invalid-argument', 'Contacts must be phone numbers of 7 to 15 digits.', {
+      throw core.errors.make('invalid-argument', userText('apiErrors.request.contacts'), {
         published: false,
       })
   let success: Success
@@ -83,7 +84,7 @@ export async function copyStory(
       path: `/stories/${messageIdSegment(core.errors, id)}`,
       idempotent: false,
       body: jsonBody(audience),
-      notFound: 'The server does not know this story (it may have expired), so it was not posted again.',
+      notFound: userText('apiErrors.story.unknownNotCopied'),
       maxResponseBytes: MAX_LIST_RESPONSE_BYTES,
       ...(options.signal && { signal: options.signal }),
     })

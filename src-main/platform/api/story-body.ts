@@ -1,6 +1,7 @@
 import { parseStoryRequest, type MediaStoryRequest, type ParseIssue, type TextStoryRequest } from '@shared/domain'
+import { userText } from '@shared/i18n/user-text'
 import type { ApiErrors } from './errors'
-import { fileByteSource, memoryByteSource, type ByteSource, type MediaSource } from './media-source'
+import { fileByteSource, mediaReadText, memoryByteSource, type ByteSource, type MediaSource } from './media-source'
 import { dataUriJsonBody, jsonBody, type UploadBody } from './upload-body'
 
 /** A media story whose media is named by a source rather than inlined. */
@@ -48,17 +49,17 @@ export async function storyBody(input: PublishStoryInput, errors: ApiErrors): Pr
 }
 
 function invalidStory(issue: ParseIssue, errors: ApiErrors) {
-  const where = issue.path === '' ? '' : `${issue.path}: `
-  return errors.make('invalid-request', `The story cannot be sent as it is (${where}${issue.message}).`, {
-    path: issue.path,
-    issue: issue.message,
-  })
+  // The field is named (it is one of the request's own, such as `caption`); why it is not
+  // valid is the schema's wording, for a developer, so it stays in the details.
+  const text =
+    issue.path === '' ? userText('apiErrors.request.invalidStory') : userText('apiErrors.request.invalidStoryField', { field: issue.path })
+  return errors.make('invalid-request', text, { path: issue.path, issue: issue.message })
 }
 
 async function openFile(path: string, errors: ApiErrors): Promise<ByteSource> {
   try {
     return await fileByteSource(path)
   } catch (error) {
-    throw errors.make('invalid-argument', 'The media file could not be read.', undefined, error)
+    throw errors.make('invalid-argument', mediaReadText(error), undefined, error)
   }
 }

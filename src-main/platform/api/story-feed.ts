@@ -8,6 +8,7 @@ import {
   type ParsedStoriesPage,
   type ViewStatus,
 } from '@shared/domain'
+import { userText } from '@shared/i18n/user-text'
 import { MAX_LIST_RESPONSE_BYTES, type ClientCore, type RequestOptions } from './client-core'
 import { listPage, pageParams } from './list-page'
 import { messageIdSegment } from './message-id'
@@ -42,13 +43,13 @@ export async function getStory(core: ClientCore, id: string, options: RequestOpt
     method: 'GET',
     path: `/stories/${messageIdSegment(core.errors, id)}`,
     idempotent: true,
-    notFound: 'The server does not know this story (it may have expired).',
+    notFound: userText('apiErrors.story.unknown'),
     maxResponseBytes: MAX_LIST_RESPONSE_BYTES,
     ...(options.signal && { signal: options.signal }),
   })
   const parsed = MessageSchema.safeParse(core.json(success.body))
   if (!parsed.success)
-    throw core.errors.make('invalid-response', 'The server sent a story the app cannot read.', {
+    throw core.errors.make('invalid-response', userText('apiErrors.reply.story'), {
       status: success.status,
     })
   return parsed.data
@@ -60,13 +61,13 @@ export async function storyStatuses(core: ClientCore, id: string, options: Reque
     method: 'GET',
     path: `/statuses/${messageIdSegment(core.errors, id)}`,
     idempotent: true,
-    notFound: 'The server does not know this story (it may have expired).',
+    notFound: userText('apiErrors.story.unknown'),
     maxResponseBytes: MAX_LIST_RESPONSE_BYTES,
     ...(options.signal && { signal: options.signal }),
   })
   const envelope = StatusesListSchema.safeParse(core.json(success.body))
   if (!envelope.success)
-    throw core.errors.make('invalid-response', 'The server’s list of views could not be read.', {
+    throw core.errors.make('invalid-response', userText('apiErrors.reply.views'), {
       status: success.status,
     })
   const statuses: ViewStatus[] = []

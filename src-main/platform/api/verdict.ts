@@ -1,6 +1,8 @@
+import { codeText } from '@shared/errors'
+import { userText, type UserText } from '@shared/i18n/user-text'
 import { httpErrorSpec, type ErrorSpec } from './errors'
 import type { ExchangeResult } from './exchange'
-import { MediaReadError } from './media-source'
+import { mediaReadText } from './media-source'
 import { closedByServer, networkErrorCode } from './network-failure'
 import { RETRYABLE_GET_STATUSES, parseRetryAfter } from './retry'
 
@@ -8,7 +10,7 @@ export interface VerdictContext {
   /** Safe to send again whatever happened to the previous attempt (a GET). */
   idempotent: boolean
   /** What a 404 means for this request. */
-  notFound?: string
+  notFound?: UserText
   headersMs: number
   stallMs: number
   nowMs: number
@@ -44,11 +46,8 @@ function judgeResponse(result: Extract<ExchangeResult, { kind: 'response' }>, co
   // story cannot be deleted, so it is an unknown outcome rather than a failure.
   if (status === 429) return { ok: false, spec, retry: true, ...withRetryAfter }
   if (status >= 500) {
-    const server = spec.details?.server as { message?: string } | undefined
-    const unknown = unknownSpec('server-error', { status, ...(server && { server }) })
-    const said = server?.message?.trim()
-    if (said) unknown.message += ` The server said: “${said}”`
-    return { ok: false, retry: false, spec: unknown }
+    const server = spec.details?.server
+    return { ok: false, retry: false, spec: unknownSpec('server-error', { status, ...(server !== undefined && { server }) }) }
   }
   return { ok: false, spec, retry: false }
 }
@@ -65,7 +64,7 @@ function judgeFailure(result: Extract<ExchangeResult, { kind: 'failed' }>, conte
       return {
         ok: false,
         retry: false,
-        spec: maybeDelivered ? unknownSpec('cancelled') : { code: 'cancelled', message: 'Cancelled.', details: notPublished },
+        spec: maybeDelivered ? unknownSpec('cancelled') : { code: 'cancelled', text: codeText('cancelled'), details: notPublished },
       }
     case 'body-source':
       return {
@@ -73,7 +72,7 @@ function judgeFailure(result: Extract<ExchangeResult, { kind: 'failed' }>, conte
         retry: false,
         spec: {
           code: 'invalid-argument',
-          message: cause instanceof MediaReadError ? cause.message : 'The media could not be read.',
+          text: mediaReadText(cause),
           details: notPublished,
           cause,
         },
@@ -88,7 +87,7 @@ function judgeFailure(result: Extract<ExchangeResult, { kind: 'failed' }>, conte
             })
           : {
               code: 'invalid-response',
-              message: 'The server’s reply was far larger than expected.',
+              text: userText('apiErrors.network.replyTooLarge'),
               details: { status: result.status },
             },
       }
@@ -96,15 +95,13 @@ function judgeFailure(result: Extract<ExchangeResult, { kind: 'failed' }>, conte
       if (maybeDelivered) return { ok: false, retry: false, spec: unknownSpec('timeout', { cause }) }
       const stalled = result.timeoutPhase === 'upload'
       const waitedMs = result.timeoutPhase === 'headers' ? context.headersMs : context.stallMs
-      const seconds = Math.round(waitedMs / 1000)
+      const seconds = Math.ceil(waitedMs / 1000)
       return {
         ok: false,
         retry: idempotent,
         spec: {
           code: 'timeout',
-          message: stalled
-            ? `The upload stalled: nothing could be sent for ${seconds} s. The story was not published.`
-            : `The server did not answer within ${seconds} s.`,
+          text: stalled ? userText('apiErrors.network.uploadStalled', { seconds }) : userText('apiErrors.network.noAnswer', { seconds }),
           details: { phase: result.timeoutPhase, ...notPublished },
         },
       }
@@ -120,13 +117,15 @@ function judgeFailure(result: Extract<ExchangeResult, { kind: 'failed' }>, conte
         retry: idempotent || result.delivery === 'not-sent',
         spec: {
           code: closed ? 'connection-closed' : 'offline',
-          message: closed
-            ? midUpload
-              ? 'The server closed the connection while the story was being sent. It was not published.'
-              : 'The server closed the connection before answering. It may be overloaded, or something between here and the server drops the connection. Try again later.'
-            : midUpload
-              ? 'The connection was lost while the story was being sent. It was not published.'
-              : 'Could not reach the server. Check the internet connection and the server address.',
+          text: userText(
+            closed
+              ? midUpload
+                ? 'apiErrors.network.closedWhileSending'
+                : 'apiErrors.network.closed'
+              : midUpload
+                ? 'apiErrors.network.lostWhileSending'
+                : 'apiErrors.network.unreachable',
+          ),
           details: {
             ...(networkCode && { networkCode }),
             ...(result.status !== undefined && { status: result.status }),
@@ -144,21 +143,8 @@ function judgeFailure(result: Extract<ExchangeResult, { kind: 'failed' }>, conte
  * redirect, so one is reported as what it almost always is: a wrong server address.
  */
 function redirectSpec(): ErrorSpec {
-  return {
-    code: 'invalid-request',
-    message: 'The server address answers with a redirect. Check it (it may need https:// or a different path).',
-  }
+  return { code: 'invalid-request', text: userText('apiErrors.http.redirect') }
 }
-
-const UNKNOWN_MESSAGES: Record<string, string> = {
-  cancelled:
-    'Publishing was cancelled after the story had been sent, so it may have been published. Check the account’s status before publishing it again.',
-  'unreadable-reply':
-    'The server accepted the story but its reply could not be read, so the app cannot confirm it was published. Check the account’s status before publishing it again.',
-}
-
-const UNKNOWN_DEFAULT =
-  'The story was sent, but no answer came back from the server, so the app cannot tell whether it was published. Check the account’s status before publishing it again.'
 
 /** The story may be live: it is not sent again, and the user is told to check. */
 export function unknownSpec(
@@ -166,14 +152,24 @@ export function unknownSpec(
   extra: { status?: number; server?: unknown; cause?: unknown; path?: string } = {},
 ): ErrorSpec {
   const { cause, ...details } = extra
-  const message =
-    reason === 'server-error'
-      ? `The server reported an error (HTTP ${extra.status ?? 500}) after receiving the story, so it may or may not have been published. Check the account’s status before publishing it again.`
-      : (UNKNOWN_MESSAGES[reason] ?? UNKNOWN_DEFAULT)
   return {
     code: 'unknown-outcome',
-    message,
+    text: unknownText(reason, extra.status),
     details: { outcome: 'unknown', reason, ...details },
     ...(cause !== undefined && { cause }),
+  }
+}
+
+function unknownText(reason: Parameters<typeof unknownSpec>[0], status = 500): UserText {
+  switch (reason) {
+    case 'server-error':
+      return userText('apiErrors.unknown.serverError', { status })
+    case 'cancelled':
+      return userText('apiErrors.unknown.cancelled')
+    case 'unreadable-reply':
+      return userText('apiErrors.unknown.unreadableReply')
+    case 'timeout':
+    case 'connection-lost':
+      return userText('apiErrors.unknown.noAnswer')
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { basename, dirname, join } from 'node:path'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import { nodeFiles, type FilePort } from './fs-port'
 
 export interface AtomicWriteOptions {
@@ -34,7 +35,7 @@ export function parseTempName(name: string): { target: string; pid: number | nul
 }
 
 export function cancelledWrite(): AppError {
-  return new AppError('cancelled', 'Cancelled before the file was saved.')
+  return new AppError('cancelled', userText('apiErrors.files.cancelled'))
 }
 
 /**

@@ -63,6 +63,7 @@ export interface ColumnFileTie {
 }
 
 /** The reason for a file made from another snapshot than the reader's: stale, not damaged. */
+// developer-only: a reason for the log; the file is rebuilt without a word to the user
 export const FROM_ANOTHER_SNAPSHOT = 'from another snapshot'
 
 /** Why a column file is not used; its owner then builds it again. */

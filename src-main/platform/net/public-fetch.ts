@@ -1,3 +1,4 @@
+import { userText, type UserText } from '@shared/i18n/user-text'
 import { PUBLIC_NETWORK, bareHost, isIpLiteral, networkOf } from './address-policy'
 import type { ResolveHost } from './resolver'
 
@@ -6,21 +7,28 @@ export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
 /**
  * A fetch was refused because it would reach a machine that is not on the public internet
  * (this computer, the local network, a cloud's metadata address), directly or through a
- * redirect. The message is the same whatever the address, so a caller learns nothing
- * about which internal hosts exist or answer.
+ * redirect. The text is the same whatever the address, so a caller learns nothing about
+ * which internal hosts exist or answer.
  */
 export class NotPublicError extends Error {
+  /** What the user reads. */
+  readonly text: UserText = userText('apiErrors.address.notPublic')
+
   constructor() {
-    super('The address is not on the public internet, so Statusdesk does not fetch from it.')
+    super('address not on the public internet')
     this.name = 'NotPublicError'
   }
 }
 
 /** More redirects than a media host needs: the chain is not followed to its end. */
 export class TooManyRedirectsError extends Error {
+  /** What the user reads. */
+  readonly text: UserText
+
   constructor(readonly limit: number) {
-    super(`The address redirected more than ${limit} times.`)
+    super(`more than ${limit} redirects`)
     this.name = 'TooManyRedirectsError'
+    this.text = userText('apiErrors.address.tooManyRedirects', { count: limit })
   }
 }
 

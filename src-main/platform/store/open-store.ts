@@ -1,6 +1,7 @@
 import type { FileRecovery } from '@shared/channels/settings'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { type UserText, userText } from '@shared/i18n/user-text'
 import type { Logger } from '../log/log'
 import { type KeyValueStore, memoryStore, type OpenKeyValueStore, storeFileName } from './key-value-store'
 import type { RecoveryLog } from './recovery-log'
@@ -17,26 +18,26 @@ export interface OpenStoreOptions {
 }
 
 /**
- * What is wrong with the file, in plain words, or null when it is absent or a JSON object.
+ * What is wrong with the file, as a text for the user, or null when it is absent or a JSON object.
  * Checked here rather than left to the store library, which reads a JSON array or string
  * as an empty store and would then write over it.
  */
-export function inspectStoreFile(path: string): string | null {
+export function inspectStoreFile(path: string): UserText | null {
   let text: string
   try {
     text = readFileSync(path, 'utf8')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ENOENT') return null
-    return `the file could not be read (${code ?? 'unknown error'})`
+    return userText('apiErrors.store.unreadable', { code: code ?? 'unknown' })
   }
   let value: unknown
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ''))
   } catch {
-    return 'the file is not valid JSON'
+    return userText('apiErrors.store.notJson')
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'the file does not hold a JSON object'
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return userText('apiErrors.store.notObject')
   return null
 }
 
@@ -55,15 +56,15 @@ export function openStoreWithRecovery(options: OpenStoreOptions): KeyValueStore 
   const now = options.now ?? (() => new Date())
   const path = join(dir, storeFileName(name))
 
-  const setAside = (reason: string): boolean => {
+  const setAside = (reason: UserText): boolean => {
     const at = now()
     try {
       const movedTo = moveAside(path, 'unreadable', at)
       recoveries.add({ file, movedTo, at: at.toISOString(), reason })
-      log.warn('store file set aside', { file, movedTo, reason })
+      log.warn('store file set aside', { file, movedTo, reason: reason.key })
       return true
     } catch (error) {
-      log.error('store file could not be set aside', { file, reason, error: errorCode(error) })
+      log.error('store file could not be set aside', { file, reason: reason.key, error: errorCode(error) })
       return false
     }
   }
@@ -74,23 +75,19 @@ export function openStoreWithRecovery(options: OpenStoreOptions): KeyValueStore 
     return open({ dir, name })
   } catch (first) {
     // The check above passed, so the library refused something else about the file.
-    const reason = `the file could not be opened (${errorCode(first)})`
+    const reason = userText('apiErrors.store.unopenable', { code: errorCode(first) })
     if (existsSync(path)) setAside(reason)
     try {
       return open({ dir, name })
     } catch (second) {
-      return inMemory(options, `the file could not be opened (${errorCode(second)})`, now())
+      return inMemory(options, userText('apiErrors.store.unopenable', { code: errorCode(second) }), now())
     }
   }
 }
 
-function inMemory(options: OpenStoreOptions, reason: string, at: Date): KeyValueStore {
-  options.log.error('store kept in memory for this run', { file: options.file, reason })
-  options.recoveries.add({
-    file: options.file,
-    movedTo: '',
-    at: at.toISOString(),
-    reason: `${reason}; changes will not be kept after quitting`,
-  })
+/** Without a copy (`movedTo` empty) the page says changes will not be kept after quitting. */
+function inMemory(options: OpenStoreOptions, reason: UserText, at: Date): KeyValueStore {
+  options.log.error('store kept in memory for this run', { file: options.file, reason: reason.key })
+  options.recoveries.add({ file: options.file, movedTo: '', at: at.toISOString(), reason })
   return memoryStore()
 }

@@ -1,4 +1,5 @@
 import { parentPort, type MessagePort, type Transferable } from 'node:worker_threads'
+import { AppError } from '@shared/errors'
 import type { FromWorker, ToWorker, WorkerErrorData } from './worker-client'
 
 /** What a worker thread does with what WorkerClient sends it. */
@@ -14,7 +15,13 @@ export interface WorkerService<Q, A, N = never> {
 function errorData(error: unknown): WorkerErrorData {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) }
   const code = (error as { code?: unknown }).code
-  return { name: error.name, message: error.message, ...(typeof code === 'string' && { code }) }
+  return {
+    name: error.name,
+    message: error.message,
+    ...(typeof code === 'string' && { code }),
+    // The user's text survives the crossing; the AppError itself (its cause, its details) does not.
+    ...(error instanceof AppError && { text: error.text }),
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Transferable, Worker } from 'node:worker_threads'
+import { UserTextSchema, type UserText } from '@shared/i18n/user-text'
 import type { WorkerStarter } from './start-worker'
 
 /** What goes to the worker: a request, answered under its id, or a note, never answered. */
@@ -7,17 +8,24 @@ export type ToWorker<Q, N> = { id: number; request: Q } | { note: N }
 /** An error a worker's request ended with, as it crosses from the worker. */
 export interface WorkerErrorData {
   name: string
+  /** For developers and logs. */
   message: string
   code?: string
+  /** What the user reads, when the worker failed with an AppError. */
+  text?: UserText
 }
 
 /** What comes back: each request's reply, or the error it ended with, under its id. */
 export type FromWorker<A> = { id: number; reply: A } | { id: number; error: WorkerErrorData }
 
-/** The worker stopped, or could not be trusted any more: every request waiting on it fails. */
+/**
+ * The worker stopped, or could not be trusted any more: every request waiting on it fails.
+ * Its message and `why` are for developers and logs; a caller that tells the user says so in
+ * a text of its own.
+ */
 export class WorkerStopped extends Error {
   constructor(
-    /** What happened to it, to go after "the worker" in a sentence. */
+    /** What happened to it, to go after "the worker" in a log line. */
     readonly why: string,
   ) {
     super(`The worker ${why}.`)
@@ -25,14 +33,19 @@ export class WorkerStopped extends Error {
   }
 }
 
-/** A request the worker ran and that ended with an error there; the worker goes on. */
+/**
+ * A request the worker ran and that ended with an error there; the worker goes on. `text` is
+ * the AppError's text when the worker failed with one; the message is for developers.
+ */
 export class WorkerRequestFailed extends Error {
   readonly code: string | undefined
+  readonly text: UserText | undefined
 
   constructor(data: WorkerErrorData) {
     super(data.message)
     this.name = 'WorkerRequestFailed'
     this.code = data.code
+    this.text = data.text
   }
 }
 
@@ -53,8 +66,13 @@ interface Waiting<A> {
 
 function isErrorData(value: unknown): value is WorkerErrorData {
   if (typeof value !== 'object' || value === null) return false
-  const { name, message, code } = value as Partial<Record<keyof WorkerErrorData, unknown>>
-  return typeof name === 'string' && typeof message === 'string' && (code === undefined || typeof code === 'string')
+  const { name, message, code, text } = value as Partial<Record<keyof WorkerErrorData, unknown>>
+  return (
+    typeof name === 'string' &&
+    typeof message === 'string' &&
+    (code === undefined || typeof code === 'string') &&
+    (text === undefined || UserTextSchema.safeParse(text).success)
+  )
 }
 
 /**
@@ -100,6 +118,7 @@ export class WorkerClient<Q, A, N = never> {
     try {
       worker = this.#started()
     } catch (error) {
+      // developer-only: why a worker stopped goes to the log and into WorkerStopped, never to the user
       const why = `could not start (${error instanceof Error ? error.message : String(error)})`
       return Promise.reject(new WorkerStopped(why))
     }
@@ -137,8 +156,10 @@ export class WorkerClient<Q, A, N = never> {
     // Only a request waiting on it keeps the process alive (see request()).
     worker.unref()
     worker.on('message', (message: unknown) => this.#heard(worker, message))
+    // developer-only: why a worker stopped goes to the log and into WorkerStopped, never to the user
     worker.on('messageerror', () => this.#broken(worker, 'sent a message that could not be read'))
     worker.on('error', (error) => this.#let(worker, `failed: ${error.message}`))
+    // developer-only: why a worker stopped goes to the log and into WorkerStopped, never to the user
     worker.on('exit', (code) => this.#let(worker, `stopped with code ${code}`))
     this.#worker = worker
     for (const note of greeting?.() ?? []) worker.postMessage({ note } satisfies ToWorker<Q, N>)
@@ -149,6 +170,7 @@ export class WorkerClient<Q, A, N = never> {
     if (worker !== this.#worker) return
     const id = (message as { id?: unknown } | null)?.id
     const waiting = typeof id === 'number' ? this.#waiting.get(id) : undefined
+    // developer-only: why a worker stopped goes to the log and into WorkerStopped, never to the user
     if (!waiting) return this.#broken(worker, 'answered a request it was not given')
     const { reply, error } = message as { reply?: unknown; error?: unknown }
     const isReply = this.#options.isReply
@@ -158,7 +180,10 @@ export class WorkerClient<Q, A, N = never> {
     } else if (!('reply' in (message as object)) && isErrorData(error)) {
       this.#settled(worker, id as number)
       waiting.reject(new WorkerRequestFailed(error))
-    } else this.#broken(worker, 'answered with something that is not a reply')
+    } else {
+      // developer-only: why a worker stopped goes to the log and into WorkerStopped, never to the user
+      this.#broken(worker, 'answered with something that is not a reply')
+    }
   }
 
   #settled(worker: Worker, id: number): void {

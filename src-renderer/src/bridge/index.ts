@@ -1,5 +1,6 @@
 import type { Api, ChannelArgs, ChannelName, ChannelResult, EventName, EventPayload } from '@shared/channels/contract'
 import type { AppErrorData, ErrorCode, Result } from '@shared/errors'
+import type { UserText } from '@shared/i18n/user-text'
 import { createIpcTransport } from './ipc-transport'
 import type { Transport } from './transport'
 import { createWebTransport, reloadOnNewSecret, takeSecret } from './web-transport'
@@ -10,15 +11,17 @@ declare global {
   }
 }
 
-/** A failed call, carrying the code and user-facing message main sent. */
+/** A failed call, carrying the code and the text main sent; `message` is the key, for the console. */
 export class BridgeError extends Error {
   readonly code: ErrorCode
+  readonly text: UserText
   readonly details: Record<string, unknown> | undefined
 
   constructor(data: AppErrorData) {
-    super(data.message)
+    super(data.text.key)
     this.name = 'BridgeError'
     this.code = data.code
+    this.text = data.text
     this.details = data.details
   }
 }

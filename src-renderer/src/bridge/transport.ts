@@ -17,5 +17,5 @@ export interface Transport {
 
 export const LOST_CONTACT: Result<never> = {
   ok: false,
-  error: { code: 'internal', message: 'Lost contact with the Statusdesk service. Restart the app or reload the page.' },
+  error: { code: 'internal', text: { key: 'errors.bridge.lostContact' } },
 }

@@ -1,9 +1,10 @@
 import { createI18n } from 'vue-i18n'
+import type { Catalog } from '@shared/i18n/catalog'
 import en from '@shared/i18n/en/index'
 import { pickSystemTag } from '@shared/i18n/locales'
 import { pluralRules } from '@shared/i18n/plural-rules'
 
-export type MessageSchema = typeof en
+export type MessageSchema = Catalog<typeof en>
 
 /** The system's preferred language tags, most preferred first. */
 export function systemLanguages(): readonly string[] {

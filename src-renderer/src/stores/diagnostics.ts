@@ -37,9 +37,7 @@ export const useDiagnosticsStore = defineStore('diagnostics', () => {
       return true
     } catch (reason) {
       error.value =
-        reason instanceof BridgeError
-          ? { code: reason.code, message: reason.message }
-          : { code: 'internal', message: reason instanceof Error ? reason.message : String(reason) }
+        reason instanceof BridgeError ? { code: reason.code, text: reason.text } : { code: 'internal', text: { key: 'errors.clipboard' } }
       return false
     }
   }

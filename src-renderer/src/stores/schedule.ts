@@ -1,4 +1,4 @@
-import type { AppErrorData, Result } from '@shared/errors'
+import { type AppErrorData, codeText, type Result } from '@shared/errors'
 import { instantToWallTime, wallTimeToInstant, type ZonedInstant } from '@shared/story/schedule'
 import type { OutboxItemView } from '@shared/story/records'
 import { defineStore } from 'pinia'
@@ -85,7 +85,7 @@ export const useScheduleStore = defineStore('schedule', () => {
   function edit(item: PlannedRef, change: { caption?: string; wall?: string }): Promise<boolean> {
     const at = change.wall ? wallTimeToInstant(change.wall, zone.value) : null
     if (change.wall && !at) {
-      error.value = { code: 'invalid-argument', message: '' }
+      error.value = { code: 'invalid-argument', text: codeText('invalid-argument'), details: { invalidTime: true } }
       return Promise.resolve(false)
     }
     return run(item, () =>

@@ -1,5 +1,5 @@
 import type { ContactsPage } from '@shared/channels/stories'
-import type { AppErrorData, Result } from '@shared/errors'
+import { type AppErrorData, codeText, type Result } from '@shared/errors'
 import { blockingIssues, checkStory, type StoryIssue } from '@shared/story/checks'
 import { emptyDraft, StoryDraftSchema, type StoryDraft } from '@shared/story/draft'
 import { DEFAULT_STORY_LIMITS, type StoryLimits } from '@shared/story/limits'
@@ -285,8 +285,9 @@ export const useStoriesStore = defineStore('stories', () => {
 })
 
 function toErrorData(error: unknown): AppErrorData {
-  if (error && typeof error === 'object' && 'code' in error && 'message' in error) {
-    return { code: (error as AppErrorData).code, message: String((error as AppErrorData).message) }
+  if (error && typeof error === 'object' && 'code' in error && 'text' in error) {
+    const data = error as AppErrorData
+    return data.details === undefined ? { code: data.code, text: data.text } : { code: data.code, text: data.text, details: data.details }
   }
-  return { code: 'internal', message: error instanceof Error ? error.message : String(error) }
+  return { code: 'internal', text: codeText('internal') }
 }

@@ -1,4 +1,5 @@
 import type { AppNotice } from '@shared/channels/app'
+import type { UserText } from '@shared/i18n/user-text'
 import { defineStore } from 'pinia'
 import { shallowRef } from 'vue'
 import { bridge } from '../bridge'
@@ -6,7 +7,8 @@ import { bridge } from '../bridge'
 export interface Toast {
   id: number
   level: 'info' | 'success' | 'warning' | 'error'
-  message: string
+  /** Written by the page, or main's text, rendered when shown so it follows a change of language. */
+  message: string | UserText
 }
 
 const LIFETIME_MS = { info: 5000, success: 5000, warning: 9000, error: 12000 } as const
@@ -21,7 +23,7 @@ export const useToastsStore = defineStore('toasts', () => {
     toasts.value = toasts.value.filter((toast) => toast.id !== id)
   }
 
-  function show(level: Toast['level'], message: string): number {
+  function show(level: Toast['level'], message: string | UserText): number {
     const id = nextId++
     toasts.value = [...toasts.value.slice(-4), { id, level, message }]
     setTimeout(() => dismiss(id), LIFETIME_MS[level])
@@ -30,7 +32,7 @@ export const useToastsStore = defineStore('toasts', () => {
 
   /** Shows main's notice and tells main it was seen, so the next page does not show it again. */
   function showNotice(notice: AppNotice): void {
-    show(notice.level, notice.message)
+    show(notice.level, notice.text)
     if (notice.id !== undefined) void bridge.call('app:notices-read', { ids: [notice.id] })
   }
 

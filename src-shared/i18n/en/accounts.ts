@@ -120,8 +120,8 @@ export default {
     settings: 'Your settings could not be read and are back to their defaults.',
     accounts:
       'The list of accounts could not be read; connect your accounts again. Their cached groups, history, drafts and queued stories come back with them.',
-    details: '{reason}. A copy was kept as “{file}” in the app’s data folder.',
-    detailsNoCopy: '{reason}.',
+    details: '{reason} A copy was kept as “{file}” in the app’s data folder.',
+    detailsNoCopy: '{reason} Changes will not be kept after you quit Statusdesk.',
     dismiss: 'Dismiss',
     openSettings: 'Review in Settings',
   },

@@ -1,5 +1,5 @@
 import { MediaStoryRequestSchema, TextStoryRequestSchema } from '@shared/domain/story'
-import { AppErrorDataSchema } from '@shared/errors'
+import { AppErrorDataSchema, codeText, ErrorCodeSchema } from '@shared/errors'
 import { OUTBOX_STATES, StorySummarySchema } from '@shared/story/records'
 import { z } from 'zod'
 
@@ -34,6 +34,26 @@ export const StoredStorySchema = z.discriminatedUnion('kind', [
 ])
 export type StoredStory = z.infer<typeof StoredStorySchema>
 
+/** Longest English sentence kept from an older version's error: ours were a few lines at most. */
+const MAX_RECORDED_LENGTH = 2000
+
+/**
+ * An error as versions before translated texts wrote it: `{code, message, details?}`, the
+ * message an English sentence. Read as the code's generic text (shown in the user's language),
+ * the English sentence kept in `details.recorded` for whoever wants the detail of the time; the
+ * item is rewritten in the new shape at its next save.
+ */
+const RecordedErrorSchema = z
+  .object({ code: ErrorCodeSchema, message: z.string(), details: z.record(z.string(), z.unknown()).optional() })
+  .transform(({ code, message, details }) => ({
+    code,
+    text: codeText(code),
+    details: { ...details, recorded: message.slice(0, MAX_RECORDED_LENGTH) },
+  }))
+
+/** The error an item keeps: the current shape, or an older version's read into it. */
+export const StoredErrorSchema = z.union([AppErrorDataSchema, RecordedErrorSchema])
+
 /** The names outbox items get: their folder's name, `<outbox>/<id>/`. */
 export const OUTBOX_ITEM_ID = /^[A-Za-z0-9_-]{8,64}$/
 
@@ -48,7 +68,7 @@ export const OutboxItemSchema = z.object({
   attempts: z.number().int().nonnegative(),
   payload: StoredStorySchema,
   summary: StorySummarySchema,
-  lastError: AppErrorDataSchema.nullable(),
+  lastError: StoredErrorSchema.nullable(),
   result: z.object({ messageId: z.string().nullable(), messageStatus: z.string().nullable() }).nullable(),
   nextAttemptAt: z.string().nullable(),
   /** A scheduled story's due instant (UTC, ISO). Items written before scheduling existed have none. */

@@ -4,3 +4,4 @@ export { forEachRecord, readGroup, readRecordBytes, type RecordsOnDisk } from '.
 export { SnapshotWriter } from './snapshot-writer'
 export { encodeGroupsIndexFile } from './groups-index-file'
 export { GROUPS_INDEX_FILE, SNAPSHOT_FILE, SnapshotStore, type SnapshotLoad } from './snapshot-store'
+export { setAsideText, type SnapshotProblem } from './snapshot-problems'

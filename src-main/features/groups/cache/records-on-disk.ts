@@ -2,6 +2,7 @@ import { crc32 } from 'node:zlib'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { GroupSchema, parseWith, type Group } from '@shared/domain'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { SnapshotLayout } from './snapshot-format'
 import type { SnapshotReader } from './snapshot-reader'
 
@@ -13,7 +14,7 @@ export interface RecordsOnDisk {
 }
 
 function damaged(): AppError {
-  return new AppError('storage', 'This group’s saved record is damaged on disk. The next sync will fetch it again.')
+  return new AppError('storage', userText('groupErrors.cache.recordDamaged'))
 }
 
 function parseRecord(bytes: Buffer, fingerprint: number): unknown {
@@ -42,11 +43,10 @@ export async function readGroup(records: RecordsOnDisk, at: number): Promise<Gro
   const bytes = await reader.read(layout.offsets[at] as number, layout.lengths[at] as number)
   const parsed = parseWith(GroupSchema, parseRecord(bytes, fingerprints[at] as number))
   if (!parsed.success) {
-    throw new AppError(
-      'invalid-response',
-      `The server sent this group in a form the app cannot show (${parsed.issue.path || 'the record'}: ${parsed.issue.message}).`,
-      { path: parsed.issue.path, issue: parsed.issue.message },
-    )
+    throw new AppError('invalid-response', userText('groupErrors.cache.recordUnreadable'), {
+      path: parsed.issue.path,
+      issue: parsed.issue.message,
+    })
   }
   return parsed.data
 }

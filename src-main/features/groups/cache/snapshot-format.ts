@@ -2,6 +2,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import { crc32 } from 'node:zlib'
 import type { Group } from '@shared/domain'
 import { z } from 'zod'
+import { SnapshotUnreadable, type SnapshotPart, type SnapshotProblem } from './snapshot-problems'
+
+export { SnapshotUnreadable } from './snapshot-problems'
 
 /**
  * The groups snapshot file:
@@ -94,14 +97,6 @@ const TableSchema = z.object({
 
 type Trailer = z.output<typeof TrailerSchema>
 
-/** Why a snapshot file cannot be used; it is then set aside and the groups fetched again. */
-export class SnapshotUnreadable extends Error {
-  constructor(readonly reason: string) {
-    super(reason)
-    this.name = 'SnapshotUnreadable'
-  }
-}
-
 export function fingerprintOf(json: string | Uint8Array): number {
   return crc32(json)
 }
@@ -131,15 +126,15 @@ export function trailerLine(syncedAt: string, count: number, table: number): Buf
   return Buffer.from(`${JSON.stringify({ syncedAt, count, table } satisfies Trailer)}\n`)
 }
 
-function jsonLine<S extends z.ZodType>(schema: S, text: string, what: string): z.output<S> {
+function jsonLine<S extends z.ZodType>(schema: S, text: string, what: SnapshotPart): z.output<S> {
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
-    throw new SnapshotUnreadable(`its ${what} is not readable`)
+    throw new SnapshotUnreadable(`${what}-unreadable`)
   }
   const parsed = schema.safeParse(value)
-  if (!parsed.success) throw new SnapshotUnreadable(`its ${what} is not readable`)
+  if (!parsed.success) throw new SnapshotUnreadable(`${what}-unreadable`)
   return parsed.data
 }
 
@@ -149,26 +144,22 @@ function readHeader(text: string, accountId: string | null): void {
   try {
     value = JSON.parse(text)
   } catch {
-    throw new SnapshotUnreadable('it is not a Statusdesk groups cache')
+    throw new SnapshotUnreadable('not-a-groups-cache')
   }
   const format = z.object({ format: z.literal(SNAPSHOT_FORMAT), version: z.int() }).safeParse(value)
-  if (!format.success) throw new SnapshotUnreadable('it is not a Statusdesk groups cache')
+  if (!format.success) throw new SnapshotUnreadable('not-a-groups-cache')
   if (format.data.version !== SNAPSHOT_VERSION) {
-    throw new SnapshotUnreadable(
-      format.data.version > SNAPSHOT_VERSION
-        ? `it was written by a newer version of Statusdesk (format ${format.data.version})`
-        : `its format (${format.data.version}) is no longer supported`,
-    )
+    throw new SnapshotUnreadable(format.data.version > SNAPSHOT_VERSION ? 'newer-format' : 'older-format', format.data.version)
   }
   const header = jsonLine(FileHeaderSchema, text, 'header')
-  if (accountId !== null && header.accountId !== accountId) throw new SnapshotUnreadable('it belongs to another account')
+  if (accountId !== null && header.accountId !== accountId) throw new SnapshotUnreadable('other-account')
 }
 
 /** The trailer, from the last bytes of the file. */
 function readTrailer(tail: Buffer): Trailer {
-  if (tail.length === 0 || tail[tail.length - 1] !== 0x0a) throw new SnapshotUnreadable('it was cut short')
+  if (tail.length === 0 || tail[tail.length - 1] !== 0x0a) throw new SnapshotUnreadable('cut-short')
   const start = tail.lastIndexOf(0x0a, tail.length - 2) + 1
-  if (start === 0 && tail.length >= TRAILER_MAX_BYTES) throw new SnapshotUnreadable('it was cut short')
+  if (start === 0 && tail.length >= TRAILER_MAX_BYTES) throw new SnapshotUnreadable('cut-short')
   return jsonLine(TrailerSchema, tail.toString('utf8', start, tail.length - 1), 'trailer')
 }
 
@@ -178,12 +169,12 @@ interface BlockReader {
   size: number
 }
 
-async function lineAt(file: BlockReader, at: number, what: string): Promise<{ text: string; next: number }> {
+async function lineAt(file: BlockReader, at: number, what: SnapshotPart): Promise<{ text: string; next: number }> {
   for (let length = 4 * 1024; ; length *= 4) {
     const chunk = await file.read(at, Math.min(length, file.size - at))
     const end = chunk.indexOf(0x0a)
     if (end >= 0) return { text: chunk.toString('utf8', 0, end), next: at + end + 1 }
-    if (at + chunk.length >= file.size || length > 1024 * 1024) throw new SnapshotUnreadable(`it was cut short (in the ${what})`)
+    if (at + chunk.length >= file.size || length > 1024 * 1024) throw new SnapshotUnreadable(`cut-short-in-${what}`)
   }
 }
 
@@ -192,16 +183,16 @@ async function checkedBlock(
   file: BlockReader,
   at: number,
   stop: number,
-  what: string,
+  what: 'table' | 'segment',
 ): Promise<{ body: Buffer; start: number; next: number }> {
-  const line = await lineAt(file, at, `${what} header`)
-  const block = jsonLine(BlockSchema, line.text, `${what} header`)
+  const line = await lineAt(file, at, `${what}-header`)
+  const block = jsonLine(BlockSchema, line.text, `${what}-header`)
   const end = line.next + block.bytes
-  if (end + 1 > stop) throw new SnapshotUnreadable('it was cut short')
+  if (end + 1 > stop) throw new SnapshotUnreadable('cut-short')
   const bytes = await file.read(line.next, block.bytes + 1)
-  if (bytes.length !== block.bytes + 1 || bytes[block.bytes] !== 0x0a) throw new SnapshotUnreadable('it is damaged')
+  if (bytes.length !== block.bytes + 1 || bytes[block.bytes] !== 0x0a) throw new SnapshotUnreadable('block-not-closed')
   const body = bytes.subarray(0, block.bytes)
-  if (crc32(body) !== block.crc32) throw new SnapshotUnreadable('it is damaged (checksum mismatch)')
+  if (crc32(body) !== block.crc32) throw new SnapshotUnreadable('checksum-mismatch')
   return { body, start: line.next, next: end + 1 }
 }
 
@@ -221,20 +212,20 @@ async function checkFile(file: BlockReader, accountId: string | null, between: (
   readHeader(first.text, accountId)
   const tailLength = Math.min(file.size, TRAILER_MAX_BYTES)
   const trailer = readTrailer(await file.read(file.size - tailLength, tailLength))
-  if (trailer.table < first.next) throw new SnapshotUnreadable('it is damaged (the table)')
+  if (trailer.table < first.next) throw new SnapshotUnreadable('table-before-header')
   const tableBlock = await checkedBlock(file, trailer.table, file.size, 'table')
   let tableValue: unknown
   try {
     tableValue = JSON.parse(tableBlock.body.toString('utf8'))
   } catch {
-    throw new SnapshotUnreadable('its table is not readable')
+    throw new SnapshotUnreadable('table-unreadable')
   }
   const parsedTable = TableSchema.safeParse(tableValue)
-  if (!parsedTable.success) throw new SnapshotUnreadable('its table is not readable')
+  if (!parsedTable.success) throw new SnapshotUnreadable('table-unreadable')
   const table = parsedTable.data
   const count = trailer.count
   if (table.offsets.length !== count || table.lengths.length !== count || table.fingerprints.length !== count)
-    throw new SnapshotUnreadable('it is damaged (the table)')
+    throw new SnapshotUnreadable('table-size-mismatch')
   const segments: [number, number][] = []
   for (let at = first.next; at < trailer.table;) {
     const block = await checkedBlock(file, at, trailer.table, 'segment')
@@ -244,8 +235,7 @@ async function checkFile(file: BlockReader, accountId: string | null, between: (
   }
   for (let i = 0; i < count; i++) {
     const start = table.offsets[i] as number
-    if (!insideOne(segments, start, start + (table.lengths[i] as number)))
-      throw new SnapshotUnreadable('it is damaged (a record outside the pages)')
+    if (!insideOne(segments, start, start + (table.lengths[i] as number))) throw new SnapshotUnreadable('record-outside-pages')
   }
   return { trailer, table, segments }
 }
@@ -296,10 +286,10 @@ export async function decodeSnapshot(buffer: Buffer, options: DecodeOptions): Pr
     try {
       item = JSON.parse(buffer.toString('utf8', start, start + (table.lengths[i] as number)))
     } catch {
-      throw new SnapshotUnreadable('it is damaged (not JSON)')
+      throw new SnapshotUnreadable('record-not-json')
     }
     if (typeof item !== 'object' || item === null || typeof (item as { id?: unknown }).id !== 'string') {
-      throw new SnapshotUnreadable('it is damaged (a record without an id)')
+      throw new SnapshotUnreadable('record-without-id')
     }
     if (visit) visit(item as Group)
     else groups[i] = keep(item as Group)
@@ -342,7 +332,7 @@ export async function verifySnapshot(
   read: (offset: number, length: number) => Promise<Buffer>,
   size: number,
   between: () => Promise<unknown> = () => nextTurn(),
-): Promise<string | null> {
+): Promise<SnapshotProblem | null> {
   try {
     await checkFile({ read, size }, null, between)
     return null

@@ -3,6 +3,7 @@ import { crc32 } from 'node:zlib'
 import { basename, dirname, join } from 'node:path'
 import type { Group } from '@shared/domain'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import { silentLogger, type Logger } from '../../../platform/log/log'
 import { cancelledWrite, removeStaleTemps, writeAtomically } from '../../../platform/files/atomic-write'
 import { ColumnFileUnusable, FROM_ANOTHER_SNAPSHOT } from '../../../platform/files/column-file'
@@ -18,6 +19,7 @@ import {
   type SnapshotMeta,
   type SnapshotTable,
 } from './snapshot-format'
+import type { SnapshotProblem } from './snapshot-problems'
 import { SnapshotReader } from './snapshot-reader'
 import { SnapshotWriter } from './snapshot-writer'
 import { decodeGroupsIndexFile, encodeGroupsIndexFile, type GroupsIndexFile, type IndexedSnapshot } from './groups-index-file'
@@ -34,7 +36,7 @@ export type SnapshotLoad =
   | { status: 'missing' }
   | { status: 'loaded'; snapshot: GroupsSnapshot }
   /** The file could not be used and was moved to `movedTo` (null when even that failed). */
-  | { status: 'set-aside'; reason: string; movedTo: string | null }
+  | { status: 'set-aside'; reason: SnapshotProblem; movedTo: string | null }
 
 export interface SnapshotStoreOptions {
   /** The account's folder. */
@@ -121,7 +123,7 @@ export class SnapshotStore {
    * Checks every segment of the snapshot `reader` is bound to; a damaged one is set aside
    * (the index with it) and the reason returned. Null when the file is whole.
    */
-  verify(reader: SnapshotReader): Promise<string | null> {
+  verify(reader: SnapshotReader): Promise<SnapshotProblem | null> {
     return this.#serial(async () => {
       const reason = await verifySnapshot((offset, length) => reader.read(offset, length), await reader.size())
       if (reason !== null) await this.#setAside(reason)
@@ -138,7 +140,7 @@ export class SnapshotStore {
       try {
         return await SnapshotReader.open(this.path)
       } catch (error) {
-        throw new AppError('storage', 'The groups cache could not be opened.', { errno: errnoCode(error) ?? 'unknown' }, { cause: error })
+        throw new AppError('storage', userText('groupErrors.cache.notOpened'), { errno: errnoCode(error) ?? 'unknown' }, { cause: error })
       }
     })
   }
@@ -220,12 +222,7 @@ export class SnapshotStore {
   #notSaved(error: unknown): AppError {
     if (error instanceof AppError) return error
     this.#log.error('groups cache not saved', { code: errnoCode(error) ?? 'unknown' })
-    return new AppError(
-      'storage',
-      'The groups could not be saved to the cache on disk (is the disk full or the data folder read-only?). The previous cache is kept.',
-      { errno: errnoCode(error) ?? 'unknown' },
-      { cause: error },
-    )
+    return new AppError('storage', userText('groupErrors.cache.notSaved'), { errno: errnoCode(error) ?? 'unknown' }, { cause: error })
   }
 
   async #load(keep?: Pick<DecodeOptions, 'keep' | 'visit'>): Promise<SnapshotLoad> {
@@ -236,12 +233,7 @@ export class SnapshotStore {
       buffer = await this.#files.readFile(this.path)
     } catch (error) {
       if (errnoCode(error) === 'ENOENT') return { status: 'missing' }
-      throw new AppError(
-        'storage',
-        'The groups cache could not be read from disk.',
-        { errno: errnoCode(error) ?? 'unknown' },
-        { cause: error },
-      )
+      throw new AppError('storage', userText('groupErrors.cache.notRead'), { errno: errnoCode(error) ?? 'unknown' }, { cause: error })
     }
     try {
       return {
@@ -256,7 +248,7 @@ export class SnapshotStore {
       return {
         status: 'set-aside',
         reason: error.reason,
-        movedTo: await this.#setAside(error.reason),
+        movedTo: await this.#setAside(error.reason, error.version),
       }
     }
   }
@@ -277,7 +269,8 @@ export class SnapshotStore {
     }
   }
 
-  async #setAside(reason: string): Promise<string | null> {
+  /** `version`: the format the file says it has, when that is the problem. */
+  async #setAside(reason: SnapshotProblem, version?: number): Promise<string | null> {
     await this.#files.unlink(this.indexPath).catch(() => undefined)
     const stamp = this.#now().toISOString().replace(/[:.]/g, '-')
     const target = `${this.path}.unreadable-${stamp}`
@@ -286,11 +279,12 @@ export class SnapshotStore {
     } catch (error) {
       this.#log.error('unreadable groups cache could not be moved aside', {
         reason,
+        ...(version !== undefined && { version }),
         code: errnoCode(error) ?? 'unknown',
       })
       return null
     }
-    this.#log.warn('unreadable groups cache set aside', { reason, movedTo: basename(target) })
+    this.#log.warn('unreadable groups cache set aside', { reason, ...(version !== undefined && { version }), movedTo: basename(target) })
     await this.#pruneSetAside()
     return target
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { dirname, join } from 'node:path'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import { cancelledWrite, tempPrefix } from '../../../platform/files/atomic-write'
 import type { FilePort, WritableFile } from '../../../platform/files/fs-port'
 import { blockLine, headerLine, tableBody, trailerLine, type SnapshotMeta, type SnapshotTable } from './snapshot-format'
@@ -84,7 +85,7 @@ export class SnapshotWriter {
   }
 
   #write(chunks: Uint8Array[]): Promise<void> {
-    if (this.#closed) return Promise.reject(new AppError('storage', 'The snapshot was closed.'))
+    if (this.#closed) return Promise.reject(new AppError('storage', userText('groupErrors.cache.writeEnded'), { reason: 'writer-closed' }))
     for (const chunk of chunks) this.#size += chunk.length
     const run = this.#queue.then(async () => {
       if (this.#failure) throw this.#failure.error

@@ -1,4 +1,5 @@
 import { AppError, ERROR_CODES, type ErrorCode } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import { startWorkerBeside, type WorkerStarter } from '../../../platform/worker/start-worker'
 import { WorkerClient, WorkerRequestFailed, WorkerStopped } from '../../../platform/worker/worker-client'
 import type { BuildJob, BuildReply } from './participants-worker'
@@ -22,14 +23,12 @@ export class SnapshotMoved extends Error {
 /** What a build wrote. */
 export type Built = Extract<BuildReply, { moved: false }>
 
-function failed(code: ErrorCode, why: string): AppError {
-  return new AppError(
-    code,
-    `The people in your groups could not be listed (${why}). Search again to retry; the next sync also rebuilds the list.`,
-  )
+/** `why` says what failed, for the log and the details: the worker's own error or what happened to it. */
+function failed(code: ErrorCode, why: { reason: string } | { worker: string }): AppError {
+  return new AppError(code, userText('groupErrors.participants.notBuilt'), why)
 }
 
-const cancelled = (): AppError => new AppError('cancelled', 'The list of people was not built.')
+const cancelled = (): AppError => new AppError('cancelled', userText('groupErrors.participants.cancelled'))
 
 function isBuildReply(reply: unknown): reply is BuildReply {
   const { moved, count, listed, bytes } = (reply ?? {}) as Record<string, unknown>
@@ -59,9 +58,9 @@ export async function buildInWorker(job: BuildJob, options: { start?: WorkerStar
     if (signal?.aborted) throw cancelled()
     if (error instanceof WorkerRequestFailed) {
       const code = (ERROR_CODES as readonly string[]).includes(error.code ?? '') ? (error.code as ErrorCode) : 'internal'
-      throw failed(code, error.message)
+      throw failed(code, { reason: error.message })
     }
-    if (error instanceof WorkerStopped) throw failed('internal', `its worker ${error.why}`)
+    if (error instanceof WorkerStopped) throw failed('internal', { worker: error.why })
     throw error
   } finally {
     signal?.removeEventListener('abort', stop)

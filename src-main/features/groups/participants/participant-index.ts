@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks'
 import { join } from 'node:path'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import { removeStaleTemps, writeAtomically } from '../../../platform/files/atomic-write'
 import { ColumnFileUnusable } from '../../../platform/files/column-file'
 import { errnoCode, nodeFiles, type FilePort } from '../../../platform/files/fs-port'
@@ -78,7 +79,7 @@ async function identityOf(source: ParticipantsSnapshot): Promise<SnapshotIdentit
 function notRead(error: unknown): AppError {
   return new AppError(
     'storage',
-    'The people in your groups could not be listed: the groups cache could not be read.',
+    userText('groupErrors.participants.cacheNotRead'),
     { errno: errnoCode(error) ?? 'unknown' },
     { cause: error },
   )
@@ -193,14 +194,10 @@ export class ParticipantIndex {
         if (!(error instanceof SnapshotMoved)) throw error
         // A sync put a newer snapshot in place meanwhile: answer from that one.
         if (this.#current !== current) return this.participants()
-        throw new AppError('conflict', 'The groups were synced again just now. Search again.')
+        throw new AppError('conflict', userText('groupErrors.participants.syncedMeanwhile'))
       }
       table = await this.#read(identity)
-      if (!table)
-        throw new AppError(
-          'storage',
-          'The people in your groups could not be listed: the list just built could not be read back. Search again to retry.',
-        )
+      if (!table) throw new AppError('storage', userText('groupErrors.participants.notReadBack'))
     }
     const value = { table, columns: current.source.columns }
     if (this.#current === current) {
@@ -241,10 +238,7 @@ export class ParticipantIndex {
     try {
       const first = await Promise.race([this.#build(current).then(() => 'built' as const), late])
       if (first === 'late')
-        throw new AppError(
-          'timeout',
-          `Statusdesk is still listing the people in your ${current.source.columns.count.toLocaleString('en')} groups. Search again in a moment.`,
-        )
+        throw new AppError('timeout', userText('groupErrors.participants.stillListing', { count: current.source.columns.count }))
     } finally {
       clearTimeout(timer)
     }

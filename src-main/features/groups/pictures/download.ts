@@ -17,13 +17,30 @@ export const MIME_OF_EXTENSION: Readonly<Record<string, string>> = Object.fromEn
 
 export type Downloaded = { status: 'unchanged' } | { status: 'downloaded'; bytes: Uint8Array; extension: string; etag: string | null }
 
+/**
+ * Why a picture was not downloaded, as a short code. Pictures fail quietly (the list shows
+ * initials instead), so this reaches the log only.
+ */
+export type PictureProblem =
+  | 'too-large'
+  | 'not-http'
+  | 'host-not-public'
+  | 'too-many-redirects'
+  | 'host-unreachable'
+  | 'host-refused'
+  | 'cut-short'
+  | 'not-a-picture'
+  | 'unexpected-304'
+
 export class PictureDownloadError extends Error {
   constructor(
-    message: string,
+    readonly reason: PictureProblem,
     /** True when the failure says the network is away rather than this one picture being bad. */
     readonly network = false,
+    /** The HTTP status, for `host-refused`. */
+    readonly status?: number,
   ) {
-    super(message)
+    super(status === undefined ? reason : `${reason} (HTTP ${status})`)
     this.name = 'PictureDownloadError'
   }
 }
@@ -39,7 +56,7 @@ export function isPictureUrl(url: string): boolean {
 
 async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length'))
-  if (Number.isFinite(declared) && declared > maxBytes) throw new PictureDownloadError('picture too large')
+  if (Number.isFinite(declared) && declared > maxBytes) throw new PictureDownloadError('too-large')
   const reader = response.body?.getReader()
   if (!reader) return new Uint8Array(0)
   const chunks: Uint8Array[] = []
@@ -50,7 +67,7 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
     size += value.byteLength
     if (size > maxBytes) {
       await reader.cancel()
-      throw new PictureDownloadError('picture too large')
+      throw new PictureDownloadError('too-large')
     }
     chunks.push(value)
   }
@@ -68,7 +85,7 @@ export async function downloadPicture(
   url: string,
   options: { etag?: string | null; maxBytes: number; timeoutMs: number; signal?: AbortSignal },
 ): Promise<Downloaded> {
-  if (!isPictureUrl(url)) throw new PictureDownloadError('not an http(s) URL')
+  if (!isPictureUrl(url)) throw new PictureDownloadError('not-http')
   const timeout = AbortSignal.timeout(options.timeoutMs)
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
   let response: Response
@@ -82,9 +99,9 @@ export async function downloadPicture(
   } catch (error) {
     if (options.signal?.aborted) throw error
     // Refused before any connection: the picture is bad, the network is not away.
-    if (error instanceof NotPublicError) throw new PictureDownloadError('picture host not public')
-    if (error instanceof TooManyRedirectsError) throw new PictureDownloadError('picture host redirects too often')
-    throw new PictureDownloadError('picture host not reachable', true)
+    if (error instanceof NotPublicError) throw new PictureDownloadError('host-not-public')
+    if (error instanceof TooManyRedirectsError) throw new PictureDownloadError('too-many-redirects')
+    throw new PictureDownloadError('host-unreachable', true)
   }
   if (response.status === 304) {
     await response.body?.cancel()
@@ -92,17 +109,17 @@ export async function downloadPicture(
   }
   if (!response.ok) {
     await response.body?.cancel()
-    throw new PictureDownloadError(`picture host answered ${response.status}`)
+    throw new PictureDownloadError('host-refused', false, response.status)
   }
   let bytes: Uint8Array
   try {
     bytes = await readCapped(response, options.maxBytes)
   } catch (error) {
     if (error instanceof PictureDownloadError || options.signal?.aborted) throw error
-    throw new PictureDownloadError('picture download cut short', true)
+    throw new PictureDownloadError('cut-short', true)
   }
   const type = await fileTypeFromBuffer(bytes)
   const extension = type ? PICTURE_TYPES[type.mime] : undefined
-  if (!extension) throw new PictureDownloadError('not a picture')
+  if (!extension) throw new PictureDownloadError('not-a-picture')
   return { status: 'downloaded', bytes, extension, etag: response.headers.get('etag') }
 }

@@ -57,6 +57,7 @@ export function pictureProtocolRoute(resolve: PictureSourceResolver) {
   return async (url: URL, request: Request): Promise<Response | null> => {
     const found = await locate(resolve, url)
     if (found === null) return null
+    // developer-only: the body of a refused image request, which the page never shows
     if (request.method !== 'GET' && request.method !== 'HEAD') return new Response('Method not allowed', { status: 405 })
     if (found === 'not-found') return new Response('Not found', { status: 404, headers: PICTURE_HEADERS })
     const body = request.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(found.path)) as ReadableStream)

@@ -296,7 +296,7 @@ export class PictureStore {
       ...(signal && { signal }),
     })
     if (got.status === 'unchanged' && previous) return { entry: { ...previous, url }, downloaded: false }
-    if (got.status === 'unchanged') throw new PictureDownloadError('unexpected 304 without a stored picture')
+    if (got.status === 'unchanged') throw new PictureDownloadError('unexpected-304')
     const file = `${hash(id, 24)}-${hash(got.bytes, 16)}.${got.extension}`
     await this.#files.mkdir(this.dir)
     this.#unrecorded.add(file)

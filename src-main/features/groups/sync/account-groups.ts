@@ -1,8 +1,9 @@
 import type { GroupDetail, GroupsWindow, LabelChip, SyncProgress, SyncResult, SyncState } from '@shared/channels/groups'
 import { AppError, type AppErrorData } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { AccountSession } from '../../../account/workspace/account-session'
 import { errnoCode } from '../../../platform/files/fs-port'
-import { SnapshotStore, readGroup } from '../cache'
+import { SnapshotStore, readGroup, setAsideText, type SnapshotProblem } from '../cache'
 import type { CommunityMember } from '../community'
 import type { GroupsIndexOptions, GroupsQueryArgs, NamedSender, PictureRef } from '../index'
 import { ParticipantIndex, participantsWithIds, type LoadedParticipants } from '../participants'
@@ -106,9 +107,9 @@ export class AccountGroups {
     const detail = index.get(id)
     const at = index.position(id)
     if (!detail || at === undefined) {
-      throw new AppError('not-found', 'That group is not in the list any more (the last sync did not find it).')
+      throw new AppError('not-found', userText('groupErrors.groupGone'))
     }
-    if (!records) throw new AppError('storage', 'The groups cache could not be opened.')
+    if (!records) throw new AppError('storage', userText('groupErrors.cache.notOpened'))
     try {
       return { ...detail, group: await readGroup(records, at) }
     } catch (error) {
@@ -240,11 +241,8 @@ export class AccountGroups {
     events.emit('groups:changed', { accountId: this.id })
   }
 
-  #setAsideNotice(reason: string): void {
-    this.#options.events.emit('app:notice', {
-      level: 'warning',
-      message: `The saved list of groups could not be read (${reason}), so it was set aside. Statusdesk is downloading the groups again.`,
-    })
+  #setAsideNotice(reason: SnapshotProblem): void {
+    this.#options.events.emit('app:notice', { level: 'warning', text: setAsideText(reason) })
   }
 
   /**
@@ -254,7 +252,7 @@ export class AccountGroups {
   async #verifyInBackground(): Promise<void> {
     const records = this.#inUse.records
     if (!records) return
-    let reason: string | null
+    let reason: SnapshotProblem | null
     try {
       reason = await this.#store.verify(records.reader)
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { Group, ParsedGroupsPage } from '@shared/domain'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import {
   DEFAULT_PAGING_LIMITS,
   type Budget,
@@ -71,11 +72,7 @@ export async function readAllPages<P extends PageFacts>(
       }
     }
     if (passNumber >= maxPasses) {
-      throw new AppError(
-        'conflict',
-        'The account’s groups kept changing while they were being read, so no complete list could be taken. Try again in a moment.',
-        { passes: passNumber },
-      )
+      throw new AppError('conflict', userText('groupErrors.sync.keptChanging'), { passes: passNumber })
     }
   }
 }

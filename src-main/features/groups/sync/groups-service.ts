@@ -1,5 +1,6 @@
 import type { GroupDetail, GroupsWindow, LabelChip, SyncResult, SyncState } from '@shared/channels/groups'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { EventHub } from '../../../platform/events'
 import type { AccountSession } from '../../../account/workspace/account-session'
 import { definePart, type AccountWorkspace, type PartKind } from '../../../account/workspace/account-workspace'
@@ -169,7 +170,7 @@ export class GroupsService {
 
   #required(): AccountGroups {
     const current = this.#account()
-    if (!current) throw new AppError('invalid-request', 'Connect an account first: there are no groups to show yet.')
+    if (!current) throw new AppError('invalid-request', userText('groupErrors.noAccount'))
     return current
   }
 

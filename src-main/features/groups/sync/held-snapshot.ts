@@ -1,4 +1,4 @@
-import type { SnapshotLayout, SnapshotMeta, SnapshotReader, SnapshotStore } from '../cache'
+import type { SnapshotLayout, SnapshotMeta, SnapshotProblem, SnapshotReader, SnapshotStore } from '../cache'
 import { GroupColumnsBuilder, type GroupColumns } from '../index'
 
 /**
@@ -16,7 +16,7 @@ export interface HeldSnapshot {
 export type CachedSnapshot =
   | { status: 'none' }
   /** The snapshot could not be read and was set aside. */
-  | { status: 'set-aside'; reason: string }
+  | { status: 'set-aside'; reason: SnapshotProblem }
   | {
       status: 'loaded'
       held: HeldSnapshot

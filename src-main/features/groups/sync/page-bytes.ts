@@ -20,10 +20,23 @@ const GROUPS_KEY = Buffer.from('"groups"')
  */
 export const MAX_PAGE_RECORDS = 5_000
 
+/** Why a body is not a groups page, as a short code for the log and the error's details. */
+export type PageShapeProblem =
+  | 'string-not-closed'
+  | 'cut-short'
+  | 'too-many-records'
+  | 'not-an-object'
+  | 'escaped-key'
+  | 'two-groups-arrays'
+  | 'not-json'
+  | 'groups-not-an-array'
+  | 'empty-item'
+  | 'no-groups-array'
+
 /** Why a body is not a groups page at all: the whole page is unreadable. */
 export class PageShapeError extends Error {
-  constructor(message: string) {
-    super(message)
+  constructor(readonly reason: PageShapeProblem) {
+    super(reason)
     this.name = 'PageShapeError'
   }
 }
@@ -53,7 +66,7 @@ function isSpace(byte: number): boolean {
 function skipString(bytes: Buffer, at: number): number {
   let end = bytes.indexOf(QUOTE, at + 1)
   for (;;) {
-    if (end < 0) throw new PageShapeError('a string is not closed')
+    if (end < 0) throw new PageShapeError('string-not-closed')
     let slashes = 0
     while (bytes[end - 1 - slashes] === BACKSLASH) slashes++
     if (slashes % 2 === 0) return end + 1
@@ -122,7 +135,7 @@ function scanRecord(bytes: Buffer, at: number): RecordScan {
       idKey = false
     }
   }
-  throw new PageShapeError('the page was cut short')
+  throw new PageShapeError('cut-short')
 }
 
 /**
@@ -137,7 +150,7 @@ export function scanGroupsPage(bytes: Buffer): PageRecords {
   const idStarts: number[] = []
   const idEnds: number[] = []
   const push = (start: number, end: number, depth: number, idStart = -1, idEnd = -1): void => {
-    if (starts.length >= MAX_PAGE_RECORDS) throw new PageShapeError('the page holds too many groups')
+    if (starts.length >= MAX_PAGE_RECORDS) throw new PageShapeError('too-many-records')
     starts.push(start)
     ends.push(end)
     depths.push(depth)
@@ -147,7 +160,7 @@ export function scanGroupsPage(bytes: Buffer): PageRecords {
   let depth = 0
   let i = 0
   while (i < bytes.length && isSpace(bytes[i] as number)) i++
-  if (bytes[i] !== OPEN_BRACE) throw new PageShapeError('the body is not a JSON object')
+  if (bytes[i] !== OPEN_BRACE) throw new PageShapeError('not-an-object')
   let arrayStart = -1
   let arrayEnd = -1
   /** At depth 1, whether the next string is a key. */
@@ -191,15 +204,15 @@ export function scanGroupsPage(bytes: Buffer): PageRecords {
     if (byte === QUOTE) {
       const next = skipString(bytes, i)
       if (depth === 1 && expectKey) {
-        if (bytes.subarray(i, next).includes(BACKSLASH)) throw new PageShapeError('a key of the page is written with escapes')
+        if (bytes.subarray(i, next).includes(BACKSLASH)) throw new PageShapeError('escaped-key')
         if (next - i === GROUPS_KEY.length && bytes.compare(GROUPS_KEY, 0, GROUPS_KEY.length, i, next) === 0) {
-          if (arrayStart >= 0) throw new PageShapeError('the page has two groups arrays')
+          if (arrayStart >= 0) throw new PageShapeError('two-groups-arrays')
           let j = next
           while (j < bytes.length && isSpace(bytes[j] as number)) j++
-          if (bytes[j] !== COLON) throw new PageShapeError('the page is not JSON')
+          if (bytes[j] !== COLON) throw new PageShapeError('not-json')
           j++
           while (j < bytes.length && isSpace(bytes[j] as number)) j++
-          if (bytes[j] !== OPEN_BRACKET) throw new PageShapeError('groups is not an array')
+          if (bytes[j] !== OPEN_BRACKET) throw new PageShapeError('groups-not-an-array')
           arrayStart = j
           depth = 2
           lastNonSpace = j
@@ -218,7 +231,7 @@ export function scanGroupsPage(bytes: Buffer): PageRecords {
       if (depth === 1) expectKey = true
     } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
       if (inGroups() && depth === 2) {
-        if (byte !== CLOSE_BRACKET) throw new PageShapeError('the page is not JSON')
+        if (byte !== CLOSE_BRACKET) throw new PageShapeError('not-json')
         if (recordStart >= 0) {
           push(recordStart, lastNonSpace + 1, recordDepth)
           recordStart = -1
@@ -230,7 +243,7 @@ export function scanGroupsPage(bytes: Buffer): PageRecords {
         continue
       }
       depth--
-      if (depth < 0) throw new PageShapeError('the page is not JSON')
+      if (depth < 0) throw new PageShapeError('not-json')
       if (depth === 0) {
         i++
         break
@@ -238,7 +251,7 @@ export function scanGroupsPage(bytes: Buffer): PageRecords {
     } else if (byte === COMMA) {
       if (depth === 1) expectKey = true
       else if (inGroups() && depth === 2) {
-        if (recordStart < 0) throw new PageShapeError('the groups array has an empty item')
+        if (recordStart < 0) throw new PageShapeError('empty-item')
         push(recordStart, lastNonSpace + 1, recordDepth)
         recordStart = -1
         lastNonSpace = i
@@ -247,9 +260,9 @@ export function scanGroupsPage(bytes: Buffer): PageRecords {
     }
     lastNonSpace = i
   }
-  if (depth !== 0) throw new PageShapeError('the page was cut short')
-  for (; i < bytes.length; i++) if (!isSpace(bytes[i] as number)) throw new PageShapeError('the page is not JSON')
-  if (arrayStart < 0) throw new PageShapeError('the page has no groups array')
+  if (depth !== 0) throw new PageShapeError('cut-short')
+  for (; i < bytes.length; i++) if (!isSpace(bytes[i] as number)) throw new PageShapeError('not-json')
+  if (arrayStart < 0) throw new PageShapeError('no-groups-array')
   const envelope = bytes.toString('utf8', 0, arrayStart) + '[]' + bytes.toString('utf8', arrayEnd, bytes.length)
   return { starts, ends, depths, idStarts, idEnds, envelope }
 }

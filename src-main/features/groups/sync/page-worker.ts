@@ -41,7 +41,7 @@ serveRequests<PageRequest, PageReply, PageNote>({
     } catch (error) {
       outcome = {
         ok: false,
-        problem: { path: '', message: error instanceof Error ? error.message : 'unreadable' },
+        problem: { path: '', reason: 'parser-failed', detail: error instanceof Error ? error.message : String(error) },
       }
     }
     return { outcome, body }

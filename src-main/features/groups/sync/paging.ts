@@ -1,5 +1,6 @@
 import type { Group, ParsedGroupsPage, RejectedGroup } from '@shared/domain'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 
 /** What paging needs of a page: the ids it holds, what it set aside, the server's total. */
 export interface PageFacts {
@@ -101,7 +102,7 @@ export const DEFAULT_PAGE_SIZE = 500
 export const DEFAULT_CONCURRENCY = 4
 
 export function syncCancelled(): AppError {
-  return new AppError('cancelled', 'The sync was cancelled.')
+  return new AppError('cancelled', userText('groupErrors.sync.cancelled'))
 }
 
 /** Why a pass was stopped as endless; the renderer words each the same plain way. */
@@ -111,11 +112,7 @@ export type EndlessReason = 'past-total' | 'no-new-ids' | 'requests' | 'groups' 
 export const ENDLESS_PAGING = 'endless-paging'
 
 export function endlessPaging(why: EndlessReason, facts: { requests: number; groups: number }): AppError {
-  return new AppError('invalid-response', 'The server kept sending pages of groups past the end of the list, so the sync was stopped.', {
-    reason: ENDLESS_PAGING,
-    why,
-    ...facts,
-  })
+  return new AppError('invalid-response', userText('groupErrors.sync.endlessPaging'), { reason: ENDLESS_PAGING, why, ...facts })
 }
 
 /** An unreadable page (cut short, an HTML page): worth asking for again, as the request is a GET. */

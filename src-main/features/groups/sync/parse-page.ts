@@ -2,7 +2,7 @@ import { crc32 } from 'node:zlib'
 import type { Group, RejectedGroup } from '@shared/domain'
 import { MAX_RECORD_DEPTH } from '@shared/domain/nesting'
 import { rowOf, type RowParts } from '../index/row-parts'
-import { PageShapeError, scanGroupsPage } from './page-bytes'
+import { PageShapeError, scanGroupsPage, type PageShapeProblem } from './page-bytes'
 import { rowIssue } from './row-checks'
 
 /**
@@ -41,10 +41,16 @@ export interface ParsedPage {
   fingerprints: Uint32Array
 }
 
-/** Why a whole page could not be read (the request is worth repeating). */
+/**
+ * Why a whole page could not be read (the request is worth repeating), as a short code: it
+ * reaches the log and the error's details, while the user reads one sentence for them all.
+ */
 export interface PageProblem {
+  /** The field of the envelope at fault, or '' for the page as a whole. */
   path: string
-  message: string
+  reason: PageShapeProblem | 'not-a-count' | 'parser-failed'
+  /** For `parser-failed`: what the parser threw, for the log. */
+  detail?: string
 }
 
 export type PageOutcome = { ok: true; page: ParsedPage } | { ok: false; problem: PageProblem }
@@ -88,18 +94,18 @@ export function parsePage(body: Buffer, known?: KnownRecords): PageOutcome {
   try {
     scan = scanGroupsPage(body)
   } catch (error) {
-    if (error instanceof PageShapeError) return { ok: false, problem: { path: '', message: error.message } }
+    if (error instanceof PageShapeError) return { ok: false, problem: { path: '', reason: error.reason } }
     throw error
   }
   let envelope: unknown
   try {
     envelope = JSON.parse(scan.envelope)
   } catch {
-    return { ok: false, problem: { path: '', message: 'the page is not JSON' } }
+    return { ok: false, problem: { path: '', reason: 'not-json' } }
   }
   const fields = envelope as Record<string, unknown>
   for (const key of ['count', 'total', 'offset'])
-    if (!isCount(fields[key])) return { ok: false, problem: { path: key, message: 'expected a whole number, 0 or more' } }
+    if (!isCount(fields[key])) return { ok: false, problem: { path: key, reason: 'not-a-count' } }
 
   const groups: PageRow[] = []
   const rejected: RejectedGroup[] = []
@@ -117,6 +123,7 @@ export function parsePage(body: Buffer, known?: KnownRecords): PageOutcome {
       rejected.push(id === undefined ? { index, path: where, message } : { index, id, path: where, message })
     }
     if ((scan.depths[index] as number) > MAX_RECORD_DEPTH) {
+      // developer-only: a rejected record's reason goes to the log; the page is told only how many were rejected
       reject('', `nested more than ${MAX_RECORD_DEPTH} levels deep`)
       continue
     }

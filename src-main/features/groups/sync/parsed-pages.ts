@@ -1,4 +1,5 @@
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { Logger } from '../../../platform/log/log'
 import { WorkerStopped } from '../../../platform/worker/worker-client'
 import type { PageSource } from './paging'
@@ -40,17 +41,19 @@ export class ParsedPages implements PageSource<ArrivedPage> {
       // Worth asking again like any unreadable page: the next one gets a fresh worker.
       throw new AppError(
         'invalid-response',
-        'A groups page could not be read (the page reader stopped).',
-        { reason: 'page-reader' },
+        userText('groupErrors.sync.pageReaderStopped'),
+        { reason: 'page-reader', offset: params.offset },
         { cause: error },
       )
     }
     const { outcome, body } = read
     if (!outcome.ok) {
-      const { path, message } = outcome.problem
-      throw new AppError('invalid-response', `The server sent a groups page the app cannot read (${path || 'the page'}: ${message}).`, {
-        path,
-        issue: message,
+      const { path, reason, detail } = outcome.problem
+      if (detail !== undefined) this.#log.warn('groups page parser failed', { offset: params.offset, detail })
+      throw new AppError('invalid-response', userText('groupErrors.sync.unreadablePage', { first: params.offset + 1 }), {
+        reason,
+        offset: params.offset,
+        ...(path && { path }),
       })
     }
     const { page } = outcome

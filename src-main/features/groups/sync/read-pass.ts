@@ -1,6 +1,7 @@
 import { setTimeout as sleepFor } from 'node:timers/promises'
 import type { RejectedGroup } from '@shared/domain'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import { DEFAULT_RETRY_POLICY, backoffDelay } from '../../../platform/api/retry'
 import {
   DEFAULT_CONCURRENCY,
@@ -79,7 +80,8 @@ export async function readPass<P extends PageFacts>(
       }
       await sleep(delayOf(attempt), signal).catch(() => undefined)
       if (outer?.aborted) throw syncCancelled()
-      if (signal.aborted) throw new AppError('cancelled', 'Another page failed.')
+      // Stopped because a page beside it failed: that page's error is the one the sync reports.
+      if (signal.aborted) throw new AppError('cancelled', userText('groupErrors.sync.cancelled'), { reason: 'another-page-failed' })
     }
   }
 

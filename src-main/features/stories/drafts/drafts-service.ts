@@ -1,10 +1,9 @@
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { StoryDraft } from '@shared/story/draft'
 import type { SavedDraft } from '@shared/story/library'
 import type { WorkspaceSource } from '../../../account/workspace/workspaces'
 import { DRAFTS_PART, type AccountDrafts } from './drafts-part'
-
-const NO_ACCOUNT = 'Connect an account first (Accounts), then save drafts.'
 
 /** The drafts of the account on screen (the composer's and the saved ones), through its workspace. */
 export class DraftsService {
@@ -20,7 +19,7 @@ export class DraftsService {
 
   #required(): AccountDrafts {
     const drafts = this.#active()
-    if (!drafts) throw new AppError('unauthorized', NO_ACCOUNT)
+    if (!drafts) throw new AppError('unauthorized', userText('mediaErrors.drafts.noAccount'))
     return drafts
   }
 
@@ -32,8 +31,8 @@ export class DraftsService {
   async draftSave(draft: StoryDraft, accountId?: string): Promise<void> {
     const workspace = accountId === undefined ? this.#workspaces.active() : this.#workspaces.get(accountId)
     if (!workspace) {
-      if (accountId === undefined) throw new AppError('unauthorized', NO_ACCOUNT)
-      throw new AppError('not-found', 'The account this draft belongs to is no longer open, so the draft was not saved.')
+      if (accountId === undefined) throw new AppError('unauthorized', userText('mediaErrors.drafts.noAccount'))
+      throw new AppError('not-found', userText('mediaErrors.drafts.accountClosed'))
     }
     await workspace.part(DRAFTS_PART).composer.save(draft)
   }

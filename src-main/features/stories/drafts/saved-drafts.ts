@@ -1,4 +1,5 @@
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { StoryDraft } from '@shared/story/draft'
 import { MAX_SAVED_DRAFTS, type SavedDraft } from '@shared/story/library'
 import type { JsonStore } from '../../../account/files/json-store'
@@ -33,9 +34,10 @@ export class SavedDrafts {
   async save(draft: StoryDraft, id?: string): Promise<SavedDraft[]> {
     const now = this.#now().toISOString()
     const saved = await this.#file.update((items) => {
-      if (id !== undefined && !items.some((item) => item.id === id)) throw new AppError('not-found', 'That draft is no longer saved.')
+      if (id !== undefined && !items.some((item) => item.id === id))
+        throw new AppError('not-found', userText('mediaErrors.drafts.draftGone'))
       if (id === undefined && items.length >= MAX_SAVED_DRAFTS)
-        throw new AppError('invalid-argument', `At most ${MAX_SAVED_DRAFTS} drafts can be kept. Delete one first.`)
+        throw new AppError('invalid-argument', userText('mediaErrors.drafts.tooMany', { count: MAX_SAVED_DRAFTS }))
       const entry: SavedDraft = { id: id ?? newId(), savedAt: now, draft }
       return id !== undefined ? items.map((item) => (item.id === id ? entry : item)) : [...items, entry]
     })

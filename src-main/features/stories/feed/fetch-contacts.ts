@@ -1,4 +1,5 @@
 import { CONTACTS_PAGE_MAX_COUNT, type Contact, type ParsedContactsPage } from '@shared/domain'
+import { userText } from '@shared/i18n/user-text'
 import { fetchPaged } from './fetch-paged'
 
 /** What the contacts read needs of the API client: one page of contacts. */
@@ -32,7 +33,7 @@ export async function fetchAllContacts(
       pageSize: CONTACTS_PAGE_MAX_COUNT,
       maxPages: options.maxPages ?? MAX_PAGES,
       maxItems: options.maxContacts ?? MAX_CONTACTS,
-      cancelledMessage: 'The contacts read was cancelled.',
+      cancelledText: userText('mediaErrors.feed.contactsCancelled'),
       ...(signal && { signal }),
     },
   )

@@ -1,4 +1,5 @@
 import { AppError } from '@shared/errors'
+import type { UserText } from '@shared/i18n/user-text'
 
 export interface PagedListOptions {
   pageSize: number
@@ -7,7 +8,7 @@ export interface PagedListOptions {
   maxItems: number
   signal?: AbortSignal
   /** What a cancelled read says. */
-  cancelledMessage: string
+  cancelledText: UserText
 }
 
 export interface PageOf<T> {
@@ -37,7 +38,7 @@ export async function fetchPaged<T>(
   const items: T[] = []
   let offset = 0
   for (let requests = 1; ; requests++) {
-    if (options.signal?.aborted) throw new AppError('cancelled', options.cancelledMessage)
+    if (options.signal?.aborted) throw new AppError('cancelled', options.cancelledText)
     const got = await page(offset, options.pageSize)
     let fresh = 0
     for (const item of got.items) {

@@ -1,4 +1,5 @@
 import type { Message, ParsedStoriesPage } from '@shared/domain'
+import { userText } from '@shared/i18n/user-text'
 import type { StoriesQuery } from '../../../platform/api'
 import { fetchPaged } from './fetch-paged'
 
@@ -45,7 +46,7 @@ export async function fetchAllStories(source: StoriesSource, options: FetchStori
       pageSize: options.pageSize ?? STORIES_PAGE_SIZE,
       maxPages: options.maxPages ?? MAX_PAGES,
       maxItems: options.maxStories ?? MAX_STORIES,
-      cancelledMessage: 'The stories sync was cancelled.',
+      cancelledText: userText('mediaErrors.feed.storiesCancelled'),
       ...(signal && { signal }),
     },
   )

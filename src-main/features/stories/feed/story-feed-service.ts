@@ -1,4 +1,5 @@
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { FeedState, StoryViews } from '@shared/story/feed'
 import type { HistoryEntry } from '@shared/story/records'
 import type { WorkspaceSource } from '../../../account/workspace/workspaces'
@@ -64,7 +65,7 @@ export class StoryFeedService {
 
   #require(): AccountFeed {
     const feed = this.#feed()
-    if (!feed) throw new AppError('invalid-request', 'Connect an account first (Accounts).')
+    if (!feed) throw new AppError('invalid-request', userText('mediaErrors.feed.noAccount'))
     return feed
   }
 
@@ -121,9 +122,10 @@ export class StoryFeedService {
       feed.lastError = null
       this.#log.info('stories synced', { stories: stories.length, requests: fetched.requests, truncated: fetched.truncated })
     } catch (error) {
-      const data = error instanceof AppError ? error.toData() : { code: 'internal' as const, message: 'The stories could not be read.' }
-      if (data.code !== 'cancelled') feed.lastError = data
-      throw error instanceof AppError ? error : new AppError('internal', data.message, undefined, { cause: error })
+      const failure =
+        error instanceof AppError ? error : new AppError('internal', userText('mediaErrors.feed.unreadable'), undefined, { cause: error })
+      if (failure.code !== 'cancelled') feed.lastError = failure.toData()
+      throw failure
     }
   }
 
@@ -193,6 +195,6 @@ export class StoryFeedService {
 /** The account's client: the feed is read only for the account on screen, which always has one. */
 function clientOf(feed: AccountFeed): FeedClient {
   const session = feed.workspace.session()
-  if (!session) throw new AppError('invalid-request', 'Connect an account first (Accounts).')
+  if (!session) throw new AppError('invalid-request', userText('mediaErrors.feed.noAccount'))
   return session.client
 }

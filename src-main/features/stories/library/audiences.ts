@@ -1,4 +1,5 @@
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import { uniqueContacts } from '@shared/story/contacts'
 import { MAX_AUDIENCES, type Audience } from '@shared/story/library'
 import type { JsonStore } from '../../../account/files/json-store'
@@ -26,14 +27,13 @@ export class AudienceStore {
   /** Creates an audience, or replaces the one with `id`; a name already used names the same audience. */
   async save(input: { id?: string | undefined; name: string; contacts: readonly string[] }): Promise<Audience[]> {
     const contacts = uniqueContacts(input.contacts)
-    if (contacts.length === 0)
-      throw new AppError('invalid-argument', 'None of these is a phone number (7 to 15 digits), so there is nothing to save.')
+    if (contacts.length === 0) throw new AppError('invalid-argument', userText('mediaErrors.library.noNumbers'))
     const saved = await this.#file.update((items) => {
       const name = input.name.trim()
       const same = items.find((item) => (input.id !== undefined ? item.id === input.id : item.name.toLowerCase() === name.toLowerCase()))
-      if (input.id !== undefined && !same) throw new AppError('not-found', 'That audience is no longer saved.')
+      if (input.id !== undefined && !same) throw new AppError('not-found', userText('mediaErrors.library.audienceGone'))
       if (!same && items.length >= MAX_AUDIENCES)
-        throw new AppError('invalid-argument', `At most ${MAX_AUDIENCES} audiences can be saved. Delete one first.`)
+        throw new AppError('invalid-argument', userText('mediaErrors.library.tooManyAudiences', { count: MAX_AUDIENCES }))
       const audience: Audience = { id: same?.id ?? newId(), name, contacts, updatedAt: this.#now().toISOString() }
       return same ? items.map((item) => (item.id === same.id ? audience : item)) : [...items, audience]
     })

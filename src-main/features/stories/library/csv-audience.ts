@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync'
 import type { CsvBadRow, CsvColumns } from '@shared/channels/library'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import { normalizeContact } from '@shared/story/contacts'
 import { MAX_AUDIENCE } from '@shared/story/draft'
 
@@ -17,11 +18,8 @@ function readRows(text: string): string[][] {
     }) as string[][]
   } catch (error) {
     const line = (error as { lines?: number }).lines
-    throw new AppError(
-      'invalid-argument',
-      line ? `This file cannot be read as CSV: the problem is on line ${line}.` : 'This file cannot be read as CSV.',
-      line ? { line } : undefined,
-    )
+    if (line) throw new AppError('invalid-argument', userText('mediaErrors.csv.unreadableAt', { line }), { line })
+    throw new AppError('invalid-argument', userText('mediaErrors.csv.unreadable'))
   }
 }
 
@@ -29,7 +27,7 @@ function readRows(text: string): string[][] {
 export function csvColumns(text: string): CsvColumns {
   const rows = readRows(text)
   const [first] = rows
-  if (!first) throw new AppError('invalid-argument', 'This file has no rows.')
+  if (!first) throw new AppError('invalid-argument', userText('mediaErrors.csv.noRows'))
   return { columns: first.map((cell, index) => cell || `Column ${index + 1}`), rows: rows.length - 1 }
 }
 
@@ -46,8 +44,8 @@ export interface CsvContacts {
  */
 export function csvContacts(text: string, column: number): CsvContacts {
   const rows = readRows(text)
-  if (rows.length === 0) throw new AppError('invalid-argument', 'This file has no rows.')
-  if (column >= (rows[0]?.length ?? 0)) throw new AppError('invalid-argument', `This file has no column ${column + 1}.`)
+  if (rows.length === 0) throw new AppError('invalid-argument', userText('mediaErrors.csv.noRows'))
+  if (column >= (rows[0]?.length ?? 0)) throw new AppError('invalid-argument', userText('mediaErrors.csv.noColumn', { column: column + 1 }))
   const seen = new Set<string>()
   const badRows: CsvBadRow[] = []
   let duplicates = 0
@@ -59,6 +57,6 @@ export function csvContacts(text: string, column: number): CsvContacts {
     else seen.add(contact)
   })
   if (seen.size > MAX_AUDIENCE)
-    throw new AppError('invalid-argument', `An audience holds at most ${MAX_AUDIENCE} numbers; this column has ${seen.size}.`)
+    throw new AppError('invalid-argument', userText('mediaErrors.csv.tooManyNumbers', { count: MAX_AUDIENCE, found: seen.size }))
   return { contacts: [...seen], duplicates, badRows }
 }

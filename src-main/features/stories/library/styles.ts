@@ -1,4 +1,5 @@
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import { MAX_STYLES, type StoryStyle } from '@shared/story/library'
 import type { JsonStore } from '../../../account/files/json-store'
 import { ListFile, type ListFileContent } from './list-file'
@@ -23,7 +24,7 @@ export class StyleStore {
       const name = input.name.trim()
       const same = items.find((item) => item.name.toLowerCase() === name.toLowerCase())
       if (!same && items.length >= MAX_STYLES)
-        throw new AppError('invalid-argument', `At most ${MAX_STYLES} styles can be saved. Delete one first.`)
+        throw new AppError('invalid-argument', userText('mediaErrors.library.tooManyStyles', { count: MAX_STYLES }))
       const style: StoryStyle = {
         id: same?.id ?? newId(),
         name,

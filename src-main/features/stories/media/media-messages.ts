@@ -1,17 +1,20 @@
+import { type UserText, userText } from '@shared/i18n/user-text'
 import type { StoryIssue } from '@shared/story/checks'
-import { formatMegabytes } from '@shared/story/limits'
 
-const KIND_NAMES: Record<string, string> = { image: 'Images', video: 'Videos', audio: 'Audio files' }
-
-/** The user-facing sentence for a media check that failed in main. */
-export function describeMediaIssue(issue: StoryIssue): string {
+/** What the user reads for a media check that failed in main; sizes are raw bytes, shown in the reader's units. */
+export function describeMediaIssue(issue: StoryIssue): UserText {
   const p = issue.params ?? {}
   switch (issue.code) {
-    case 'media-too-large':
-      return `${KIND_NAMES[String(p['kind'])] ?? 'Files'} can be at most ${formatMegabytes(Number(p['max']))}; this one is ${formatMegabytes(Number(p['size']))}. Choose a smaller file, or raise the limit in Settings.`
+    case 'media-too-large': {
+      const sizes = { limit: Number(p['max']), size: Number(p['size']) }
+      if (p['kind'] === 'image') return userText('mediaErrors.check.imageTooLarge', sizes)
+      if (p['kind'] === 'video') return userText('mediaErrors.check.videoTooLarge', sizes)
+      if (p['kind'] === 'audio') return userText('mediaErrors.check.audioTooLarge', sizes)
+      return userText('mediaErrors.file.tooLarge', { limit: sizes.limit })
+    }
     case 'video-too-long':
-      return `Videos can be at most ${p['max']} seconds long; this one is ${p['seconds']} seconds. Trim it, or raise the limit in Settings.`
+      return userText('mediaErrors.check.videoTooLong', { count: Number(p['max']), seconds: Number(p['seconds']) })
     default:
-      return 'The media cannot be used for a story.'
+      return userText('mediaErrors.check.unusable')
   }
 }

@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
-import { AppError } from '@shared/errors'
+import { AppError, type Result } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import { largestAllowed, type StoryLimits } from '@shared/story/limits'
 import { GRANT_ID_PATTERN, MEDIA_ROUTE_PREFIX, MEDIA_UPLOAD_PATH } from '@shared/story/media-facts'
 import { securityHeaders } from '../../../platform/net/csp'
@@ -53,7 +54,7 @@ export async function mediaReply(store: MediaStore, pathname: string, rangeHeade
   }
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
+function sendJson(res: ServerResponse, status: number, body: Result<unknown>): void {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
   res.end(JSON.stringify(body))
 }
@@ -67,12 +68,12 @@ export function mediaWebRoutes(store: MediaStore, limits: () => StoryLimits) {
   return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
     if (url.pathname === MEDIA_UPLOAD_PATH) {
       if (req.method !== 'POST') {
-        sendJson(res, 405, { ok: false, error: { code: 'invalid-request', message: 'Use POST.' } })
+        sendJson(res, 405, { ok: false, error: { code: 'invalid-request', text: userText('errors.bridge.methodNotAllowed') } })
         return true
       }
       // Like the invoke endpoint: a browser always sends Origin on a POST, so its absence means not our page.
       if (req.headers.origin === undefined) {
-        sendJson(res, 403, { ok: false, error: { code: 'forbidden', message: 'Missing origin.' } })
+        sendJson(res, 403, { ok: false, error: { code: 'forbidden', text: userText('errors.bridge.foreignOrigin') } })
         return true
       }
       const declared = Number(req.headers['content-length'] ?? NaN)
@@ -80,13 +81,14 @@ export function mediaWebRoutes(store: MediaStore, limits: () => StoryLimits) {
       try {
         if (Number.isFinite(declared) && declared > max) {
           req.resume()
-          throw new AppError('too-large', 'The file is larger than the most a story can carry.', { max })
+          throw new AppError('too-large', userText('mediaErrors.file.tooLarge', { limit: max }), { max })
         }
         const grant = await store.importStream(req, url.searchParams.get('name') ?? 'media')
         sendJson(res, 200, { ok: true, value: grant })
       } catch (error) {
         if (!req.complete) req.resume()
-        const data = error instanceof AppError ? error.toData() : { code: 'internal', message: 'The file could not be received.' }
+        const data =
+          error instanceof AppError ? error.toData() : { code: 'internal' as const, text: userText('mediaErrors.file.notReceived') }
         sendJson(res, 200, { ok: false, error: data })
       }
       return true

@@ -5,8 +5,9 @@ import { basename, join } from 'node:path'
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import { checkMedia } from '@shared/story/checks'
-import { formatMegabytes, largestAllowed, type StoryLimits } from '@shared/story/limits'
+import { largestAllowed, type StoryLimits } from '@shared/story/limits'
 import { GRANT_ID_PATTERN, MediaGrantSchema, mediaUrl, type MediaGrant } from '@shared/story/media-facts'
 import { silentLogger, type Logger } from '../../../platform/log/log'
 import { NotPublicError, TooManyRedirectsError } from '../../../platform/net'
@@ -60,7 +61,7 @@ export class MediaStore {
       source = createReadStream(path)
     } catch (error) {
       if (error instanceof AppError) throw error
-      throw new AppError('invalid-argument', 'The file could not be opened. Check that it still exists and can be read.')
+      throw new AppError('invalid-argument', userText('mediaErrors.file.unopenable', { file: cleanName(basename(path)) }))
     }
     return this.importStream(source, basename(path))
   }
@@ -91,7 +92,7 @@ export class MediaStore {
       await rm(part, { force: true })
       if (error instanceof AppError) throw error
       this.#log.warn('media import failed', { error: error instanceof Error ? error.message : String(error) })
-      throw new AppError('invalid-argument', 'The file could not be read completely. Try choosing it again.')
+      throw new AppError('invalid-argument', userText('mediaErrors.file.incomplete', { file: cleanName(name) }))
     }
     await handle.close()
     return this.#admit(id, part, size, cleanName(name))
@@ -107,14 +108,12 @@ export class MediaStore {
       response = await this.#fetch(parsed.href, { method: 'GET', signal: controller.signal })
     } catch (error) {
       clearTimeout(timer)
-      if (error instanceof NotPublicError || error instanceof TooManyRedirectsError) throw new AppError('invalid-argument', error.message)
-      throw new AppError('offline', 'The address could not be reached. Check it, and the internet connection.')
+      if (error instanceof NotPublicError || error instanceof TooManyRedirectsError) throw new AppError('invalid-argument', error.text)
+      throw new AppError('offline', userText('mediaErrors.url.unreachable', { host: parsed.host }))
     }
     try {
       if (!response.ok || !response.body) {
-        throw new AppError('not-found', `The address answered with HTTP ${response.status}; no media could be fetched from it.`, {
-          status: response.status,
-        })
+        throw new AppError('not-found', userText('mediaErrors.url.refused', { status: response.status }), { status: response.status })
       }
       const length = Number(response.headers.get('content-length') ?? NaN)
       if (Number.isFinite(length)) this.#refuseOversize(length)
@@ -202,7 +201,7 @@ export class MediaStore {
 }
 
 function tooLarge(max: number): AppError {
-  return new AppError('too-large', `The file is larger than ${formatMegabytes(max)}, the most a story can carry.`, { max })
+  return new AppError('too-large', userText('mediaErrors.file.tooLarge', { limit: max }), { max })
 }
 
 function safeUrl(url: string): URL {
@@ -210,14 +209,13 @@ function safeUrl(url: string): URL {
   try {
     parsed = new URL(url)
   } catch {
-    throw new AppError('invalid-argument', 'That is not a web address. It should start with https://')
+    throw new AppError('invalid-argument', userText('mediaErrors.url.notAnAddress', { prefix: 'https://' }))
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
-    throw new AppError('invalid-argument', 'Only http:// and https:// addresses can be used for media.')
-  if (parsed.username || parsed.password) throw new AppError('invalid-argument', 'The address must not carry a user name or password.')
+    throw new AppError('invalid-argument', userText('mediaErrors.url.notHttp', { http: 'http://', https: 'https://' }))
+  if (parsed.username || parsed.password) throw new AppError('invalid-argument', userText('mediaErrors.url.credentials'))
   // new URL() keeps a broken escape as it is; the server, or decoding the name, would choke on it.
-  if (/%(?![0-9a-fA-F]{2})/.test(parsed.href))
-    throw new AppError('invalid-argument', 'The address has a “%” that is not followed by two hexadecimal digits. Check the address.')
+  if (/%(?![0-9a-fA-F]{2})/.test(parsed.href)) throw new AppError('invalid-argument', userText('mediaErrors.url.brokenEscape'))
   return parsed
 }
 

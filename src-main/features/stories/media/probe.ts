@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs'
 import { AppError } from '@shared/errors'
+import { type UserText, userText } from '@shared/i18n/user-text'
 import { normalizeMimeType, storyKindOfMime, SUPPORTED_STORY_MIME_TYPES, type StoryMediaKind } from '@shared/story/media-types'
 import { fileTypeFromFile } from 'file-type'
 import { imageSizeFromFile } from 'image-size/fromFile'
@@ -15,20 +16,18 @@ export interface MediaProbe {
   seconds: number | null
 }
 
-const unsupported = (what: string) =>
-  new AppError(
-    'unsupported-media',
-    `${what} A story can carry an image (JPEG, PNG, WebP), a video (MP4, 3GP) or audio (MP3, M4A, AAC, OGG/Opus, AMR).`,
-    { supported: SUPPORTED_STORY_MIME_TYPES },
-  )
+/** The formats a story takes, as the texts list them. */
+const FORMATS = { images: 'JPEG, PNG, WebP', videos: 'MP4, 3GP', audio: 'MP3, M4A, AAC, OGG/Opus, AMR' }
+
+const unsupported = (text: UserText) => new AppError('unsupported-media', text, { supported: SUPPORTED_STORY_MIME_TYPES })
 
 /** Reads the file's type from its content (never its name), then its size in pixels or seconds. */
 export async function probeMedia(path: string): Promise<MediaProbe> {
   const detected = await fileTypeFromFile(path)
-  if (!detected) throw unsupported('The file is not a picture, a video or a sound the app recognises.')
+  if (!detected) throw unsupported(userText('mediaErrors.probe.unrecognised', FORMATS))
   const mimeType = normalizeMimeType(detected.mime)
   const kind = storyKindOfMime(mimeType)
-  if (!kind) throw unsupported(`This file is ${detected.ext.toUpperCase()} (${mimeType}), which stories do not take.`)
+  if (!kind) throw unsupported(userText('mediaErrors.probe.wrongType', { ...FORMATS, format: detected.ext.toUpperCase(), type: mimeType }))
   switch (kind) {
     case 'image':
       return { kind, mimeType, ...(await imageDimensions(path)), seconds: null }
@@ -48,7 +47,7 @@ async function imageDimensions(path: string): Promise<{ width: number; height: n
   } catch {
     // Reported below as an unreadable image.
   }
-  throw new AppError('unsupported-media', 'The image could not be read: it may be damaged.')
+  throw new AppError('unsupported-media', userText('mediaErrors.probe.imageDamaged'))
 }
 
 /** MP4 and 3GP are both ISO media files: their `moov` box holds the length and the frame size. */
@@ -77,7 +76,7 @@ async function videoFacts(path: string): Promise<{ width: number | null; height:
   }
   file.flush()
   const found = info as { duration: number; timescale: number; width: number | null; height: number | null } | null
-  if (!found || !found.timescale) throw new AppError('unsupported-media', 'The video’s length could not be read: the file may be damaged.')
+  if (!found || !found.timescale) throw new AppError('unsupported-media', userText('mediaErrors.probe.videoDamaged'))
   return {
     width: found.width,
     height: found.height,
@@ -91,7 +90,7 @@ async function audioSeconds(path: string): Promise<number | null> {
     const duration = metadata.format.duration
     return duration === undefined || !Number.isFinite(duration) ? null : wholeSeconds(duration)
   } catch {
-    throw new AppError('unsupported-media', 'The audio could not be read: the file may be damaged.')
+    throw new AppError('unsupported-media', userText('mediaErrors.probe.audioDamaged'))
   }
 }
 

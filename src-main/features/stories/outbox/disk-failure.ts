@@ -1,15 +1,29 @@
 import { AppError } from '@shared/errors'
+import { userText, type UserText } from '@shared/i18n/user-text'
 
 const READ_ONLY = new Set(['EROFS', 'EACCES', 'EPERM'])
 const FULL = new Set(['ENOSPC', 'EDQUOT'])
 
-/** What the disk said, in the user's words. */
-export function diskReason(error: unknown): { errno: string; words: string } {
+export type DiskReason = 'read-only' | 'full' | 'refused'
+
+/** What the disk said, sorted into what the user can act on: a read-only folder, a full disk, or anything else by its code. */
+export function diskReason(error: unknown): { errno: string; reason: DiskReason } {
   const errno = (error as NodeJS.ErrnoException | undefined)?.code
   const code = typeof errno === 'string' ? errno : 'unknown'
-  if (READ_ONLY.has(code)) return { errno: code, words: 'the app’s data folder is read-only' }
-  if (FULL.has(code)) return { errno: code, words: 'the disk is full' }
-  return { errno: code, words: `the disk refused the write (${code})` }
+  if (READ_ONLY.has(code)) return { errno: code, reason: 'read-only' }
+  if (FULL.has(code)) return { errno: code, reason: 'full' }
+  return { errno: code, reason: 'refused' }
+}
+
+function notWrittenText(reason: DiskReason, errno: string): UserText {
+  switch (reason) {
+    case 'read-only':
+      return userText('storyErrors.outbox.notWritten.readOnly')
+    case 'full':
+      return userText('storyErrors.outbox.notWritten.full')
+    case 'refused':
+      return userText('storyErrors.outbox.notWritten.refused', { errno })
+  }
 }
 
 /**
@@ -18,10 +32,6 @@ export function diskReason(error: unknown): { errno: string; words: string } {
  */
 export function storyNotWritten(error: unknown): AppError {
   if (error instanceof AppError) return error
-  const { errno, words } = diskReason(error)
-  return new AppError(
-    'storage',
-    `The story was not sent: it could not be written to the outbox because ${words}. Nothing left this computer, and the story is still in the composer.`,
-    { reason: 'disk', errno, published: false },
-  )
+  const { errno, reason } = diskReason(error)
+  return new AppError('storage', notWrittenText(reason, errno), { reason: 'disk', errno, published: false })
 }

@@ -1,5 +1,6 @@
 import type { OutboxAction } from '@shared/channels/outbox'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { OutboxCore } from './outbox-core'
 import type { OutboxItem } from './outbox-item'
 import type { OutboxSchedule } from './outbox-schedule'
@@ -13,21 +14,17 @@ export async function decide(core: OutboxCore, schedule: OutboxSchedule, item: O
   switch (action) {
     case 'send-now':
       if (item.state !== 'queued' && item.state !== 'failed' && item.state !== 'scheduled' && item.state !== 'missed')
-        throw new AppError(
-          'conflict',
-          'Only a waiting, planned or failed story can be sent from here; for an unknown outcome choose “Send again”.',
-        )
+        throw new AppError('conflict', userText('storyErrors.outbox.sendNowOnly'))
       // The user's word: from now on an ordinary queued story, with no time to be late for.
       await core.save({ ...item, state: 'queued', nextAttemptAt: null, dueAt: null })
       if (item.state === 'scheduled') schedule.arm()
       break
     case 'send-again':
-      if (item.state !== 'unknown' && item.state !== 'failed')
-        throw new AppError('conflict', 'Only a story whose outcome is unknown or that failed can be sent again.')
+      if (item.state !== 'unknown' && item.state !== 'failed') throw new AppError('conflict', userText('storyErrors.outbox.sendAgainOnly'))
       await core.save({ ...item, state: 'queued', nextAttemptAt: null, dueAt: null })
       break
     case 'mark-sent':
-      if (item.state !== 'unknown') throw new AppError('conflict', 'Only a story whose outcome is unknown can be marked as sent.')
+      if (item.state !== 'unknown') throw new AppError('conflict', userText('storyErrors.outbox.markSentOnly'))
       await core.finishSent({ ...item, state: 'sent' }, 'marked')
       break
     case 'discard':

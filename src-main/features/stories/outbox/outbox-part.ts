@@ -1,4 +1,5 @@
 import { AppError } from '@shared/errors'
+import { userText, type UserText } from '@shared/i18n/user-text'
 import type { OutboxItemView } from '@shared/story/records'
 import type { UploadProgressEvent } from '@shared/channels/outbox'
 import { ACCOUNT_FILES } from '../../../account/files/account-files'
@@ -21,7 +22,7 @@ export interface OutboxPartDeps {
   onChange(accountId: string, items: OutboxItemView[]): void
   onHistory(accountId: string): void
   onProgress(event: UploadProgressEvent): void
-  notice(level: 'warning' | 'error', message: string): void
+  notice(level: 'warning' | 'error', text: UserText): void
   /** Stories found past their time, now `missed`, in this account. */
   onMissed(workspace: AccountWorkspace, items: OutboxItemView[]): void
   /** What became of a story sent without the user waiting on it. */
@@ -77,8 +78,8 @@ export class AccountOutbox implements WorkspacePart {
       setAside = await this.outbox.open()
     } catch (error) {
       this.#log.error('outbox could not be opened', { error: error instanceof Error ? error.message : String(error) })
-      deps.notice('error', 'The outbox could not be read. Stories cannot be queued until the app is restarted.')
-      throw new AppError('storage', 'The outbox could not be read from disk.')
+      deps.notice('error', userText('storyErrors.notices.outboxUnreadable'))
+      throw new AppError('storage', userText('storyErrors.outbox.unreadable'))
     }
     for (const path of setAside) {
       deps.notice('warning', setAsideNotice(ACCOUNT_FILES.outbox))

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import { captionLength, STORY_CAPTION_MAX } from '@shared/domain/story'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { OutboxItemView, StorySummary } from '@shared/story/records'
 import { StoredStorySchema } from '../../../account/files/formats/outbox-item'
 import { storyNotWritten } from './disk-failure'
@@ -109,7 +111,7 @@ export class OutboxSchedule {
   requireFuture(dueAt: number): void {
     // A time picked a moment ago may pass while the user clicks; anything older is a mistake, not a plan.
     if (!Number.isFinite(dueAt) || dueAt < this.#core.timers.now() - RUNNING_GRACE_MS)
-      throw new AppError('invalid-argument', 'That time has already passed. Pick a time in the future.')
+      throw new AppError('invalid-argument', userText('storyErrors.schedule.timePassed'))
   }
 
   /** The next scheduled story's instant, or null: for the tray and the quit question. */
@@ -138,11 +140,11 @@ export class OutboxSchedule {
   async edit(id: string, edit: ScheduleEdit): Promise<OutboxItemView> {
     const core = this.#core
     const item = core.items.get(id)
-    if (!item) throw new AppError('not-found', 'That story is no longer in the outbox.')
+    if (!item) throw new AppError('not-found', userText('storyErrors.outbox.itemGone'))
     if (core.locked.has(id) || (item.state !== 'scheduled' && item.state !== 'missed'))
-      throw new AppError('conflict', 'Only a story that is still planned can be changed.')
+      throw new AppError('conflict', userText('storyErrors.schedule.notPlanned'))
     if (edit.dueAt !== undefined) this.requireFuture(edit.dueAt)
-    else if (item.state === 'missed') throw new AppError('invalid-argument', 'Its time has passed: pick a new time.')
+    else if (item.state === 'missed') throw new AppError('invalid-argument', userText('storyErrors.schedule.pickNewTime'))
     core.locked.add(id)
     try {
       const changed = await core.save({
@@ -161,8 +163,8 @@ export class OutboxSchedule {
   async duplicate(id: string, requestId: string, dueAt: number): Promise<OutboxItemView> {
     const core = this.#core
     const item = core.items.get(id)
-    if (!item) throw new AppError('not-found', 'That story is no longer in the outbox.')
-    if (item.payload.kind === 'copy') throw new AppError('invalid-request', 'A repost cannot be duplicated.')
+    if (!item) throw new AppError('not-found', userText('storyErrors.outbox.itemGone'))
+    if (item.payload.kind === 'copy') throw new AppError('invalid-request', userText('storyErrors.schedule.repostNoDuplicate'))
     this.requireFuture(dueAt)
     const copyId = randomBytes(12).toString('base64url')
     core.locked.add(copyId)
@@ -203,15 +205,21 @@ export class OutboxSchedule {
 function withCaption(item: OutboxItem, caption: string | undefined): OutboxItem {
   if (caption === undefined) return item
   const { payload } = item
-  if (payload.kind === 'copy') throw new AppError('invalid-request', 'A repost has no caption to edit.')
-  if (payload.kind === 'text' && caption.trim() === '') throw new AppError('invalid-argument', 'A text story needs some text.')
+  if (payload.kind === 'copy') throw new AppError('invalid-request', userText('storyErrors.schedule.repostNoCaption'))
+  if (payload.kind === 'text' && caption.trim() === '') throw new AppError('invalid-argument', userText('storyErrors.issues.textEmpty'))
+  const length = captionLength(caption)
+  if (length > STORY_CAPTION_MAX) {
+    const key = payload.kind === 'text' ? 'storyErrors.issues.textTooLong' : 'storyErrors.issues.captionTooLong'
+    throw new AppError('invalid-argument', userText(key, { length, max: STORY_CAPTION_MAX }))
+  }
   const next =
     payload.kind === 'text'
       ? { ...payload, request: { ...payload.request, caption } }
       : { ...payload, fields: { ...payload.fields, caption } }
   const checked = StoredStorySchema.safeParse(next)
+  // Anything else the stored story's schema refuses: what it said stays in details, for a report.
   if (!checked.success)
-    throw new AppError('invalid-argument', `The caption cannot be used: ${checked.error.issues[0]?.message ?? 'invalid'}.`)
+    throw new AppError('invalid-argument', userText('storyErrors.schedule.captionInvalid'), { issue: checked.error.issues[0]?.message })
   return { ...item, payload: checked.data, summary: { ...item.summary, text: caption } }
 }
 

@@ -1,5 +1,6 @@
 import type { HistoryItemView, OutboxAction } from '@shared/channels/outbox'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { HistoryEntry, OutboxItemView, StorySummary } from '@shared/story/records'
 import { tokenNeededError } from '../../../account/accounts/token-needed-client'
 import type { AccountWorkspace } from '../../../account/workspace/account-workspace'
@@ -63,7 +64,7 @@ export class OutboxService {
 
   async #of(accountId: string): Promise<{ workspace: AccountWorkspace; part: AccountOutbox }> {
     const workspace = this.#opts.workspaces.get(accountId)
-    if (!workspace || workspace.mode === 'closed') throw new AppError('not-found', 'That account is no longer in the list.')
+    if (!workspace || workspace.mode === 'closed') throw new AppError('not-found', userText('storyErrors.publish.accountGone'))
     const part = workspace.part(this.#opts.outbox)
     await part.ready
     return { workspace, part }

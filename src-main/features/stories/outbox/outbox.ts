@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { AppError } from '@shared/errors'
+import { AppError, type AppErrorData } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { OutboxAction } from '@shared/channels/outbox'
 import type { OutboxItemView, StorySummary } from '@shared/story/records'
 import { storyNotWritten } from './disk-failure'
@@ -12,10 +13,8 @@ import { OutboxSender } from './outbox-sender'
 export type { AttemptOutcome, ConnectivityPort, NewStory, OutboxOptions, OutboxTimers, StoryPublisher } from './outbox-core'
 export type { ScheduleEdit } from './outbox-schedule'
 
-const UNKNOWN_AFTER_STOP =
-  'The app stopped while this story was being sent, so it cannot tell whether it was published. Check the account’s status, then mark it as sent, send it again or discard it.'
-const UNKNOWN_AFTER_RESTORE =
-  'Restored from a damaged file: it may or may not have been published. Check the account, then send it again, mark it as sent or discard it.'
+const UNKNOWN_AFTER_STOP: AppErrorData = { code: 'unknown-outcome', text: userText('storyErrors.outbox.unknownAfterStop') }
+const UNKNOWN_AFTER_RESTORE: AppErrorData = { code: 'unknown-outcome', text: userText('storyErrors.outbox.unknownAfterRestore') }
 
 /**
  * Stories on their way out, for one account. Each item follows a state machine written to
@@ -73,7 +72,7 @@ export class Outbox {
     const { items, setAside } = await core.files.loadAll(new Date(core.timers.now()))
     for (const item of items) {
       if (item.state === 'sending') {
-        await core.save({ ...item, state: 'unknown', lastError: { code: 'unknown-outcome', message: UNKNOWN_AFTER_STOP } })
+        await core.save({ ...item, state: 'unknown', lastError: UNKNOWN_AFTER_STOP })
       } else if (item.state === 'sent') {
         await core.finishSent(item)
       } else {
@@ -203,11 +202,7 @@ export class Outbox {
   /** The app already knows there is no network: no attempt, the retry timer and the reconnect take it from here. */
   async #queueOffline(item: OutboxItem): Promise<AttemptOutcome> {
     const core = this.#core
-    const error = {
-      code: 'offline' as const,
-      message: 'There is no connection right now. The story waits in the outbox and goes out by itself when the connection returns.',
-      details: { published: false },
-    }
+    const error: AppErrorData = { code: 'offline', text: userText('storyErrors.outbox.offline'), details: { published: false } }
     const next = new Date(core.timers.now() + this.#sender.retryDelay()).toISOString()
     const queued = await core.save({ ...item, lastError: error, nextAttemptAt: next })
     this.#scheduleRetry()
@@ -227,7 +222,7 @@ export class Outbox {
       void core.drop(item.id)
       this.#waiters.get(item.id)?.({
         state: 'dropped',
-        error: { code: 'cancelled', message: 'Cancelled before it was sent.', details: { published: false } },
+        error: { code: 'cancelled', text: userText('storyErrors.publish.cancelled'), details: { published: false } },
       })
     }
     signal?.addEventListener('abort', onAbort, { once: true })
@@ -239,10 +234,7 @@ export class Outbox {
       outcome ??= await Promise.race([turn, Promise.resolve(undefined)])
       if (outcome === undefined) {
         const current = core.items.get(item.id)
-        const error = current?.lastError ?? {
-          code: 'offline' as const,
-          message: 'The story waits in the outbox behind earlier stories and goes out after them.',
-        }
+        const error: AppErrorData = current?.lastError ?? { code: 'offline', text: userText('storyErrors.outbox.behindEarlier') }
         return { state: 'queued', item: core.view(current ?? item), error }
       }
       if (outcome.state === 'failed') {
@@ -282,7 +274,7 @@ export class Outbox {
       ...item,
       state: 'unknown',
       nextAttemptAt: null,
-      lastError: { code: 'unknown-outcome', message: UNKNOWN_AFTER_RESTORE },
+      lastError: UNKNOWN_AFTER_RESTORE,
     })
     return this.#core.view(restored)
   }
@@ -334,9 +326,8 @@ export class Outbox {
   async act(id: string, action: OutboxAction): Promise<OutboxItemView[]> {
     const core = this.#core
     const item = core.items.get(id)
-    if (!item) throw new AppError('not-found', 'That story is no longer in the outbox.')
-    if (core.locked.has(id) || item.state === 'sending')
-      throw new AppError('conflict', 'That story is being sent right now. Wait for the result.')
+    if (!item) throw new AppError('not-found', userText('storyErrors.outbox.itemGone'))
+    if (core.locked.has(id) || item.state === 'sending') throw new AppError('conflict', userText('storyErrors.outbox.beingSent'))
     // Held until the decision is on disk: a second click (or a discard) arriving meanwhile would
     // otherwise act on the same stale item and could write `queued` over a request in flight.
     core.locked.add(id)

@@ -1,4 +1,5 @@
 import { AppError, type AppErrorData } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 
 /**
  * What a failed attempt means for the item:
@@ -16,11 +17,7 @@ export function judgeFailure(error: unknown): FailureVerdict {
     // An unexpected failure cannot prove the request never left: treat it as maybe published.
     return {
       kind: 'unknown',
-      error: {
-        code: 'unknown-outcome',
-        message:
-          'Something went wrong while the story was being sent, so the app cannot tell whether it was published. Check the account’s status before publishing it again.',
-      },
+      error: { code: 'unknown-outcome', text: userText('storyErrors.outbox.unknownAfterFailure') },
     }
   }
   const data = error.toData()

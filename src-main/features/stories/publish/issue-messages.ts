@@ -1,48 +1,56 @@
 import type { StoryIssue } from '@shared/story/checks'
+import { userText, type UserText } from '@shared/i18n/user-text'
 import { describeMediaIssue } from '../media/media-messages'
 
-const FIELD_NAMES: Record<StoryIssue['field'], string> = {
-  text: 'Text',
-  background: 'Background colour',
-  color: 'Text colour',
-  media: 'Media',
-  caption: 'Caption',
-  contacts: 'Contacts',
-  exclude: 'Excluded contacts',
-}
+const num = (value: unknown): number => Number(value) || 0
+const str = (value: unknown): string => String(value ?? '')
 
-function sentence(issue: StoryIssue): string {
+/** One problem of a refused story as a whole sentence that names its field, so it reads on its own. */
+export function issueText(issue: StoryIssue): UserText {
   const p = issue.params ?? {}
   switch (issue.code) {
     case 'text-empty':
-      return 'a text story needs some text.'
+      return userText('storyErrors.issues.textEmpty')
     case 'text-too-long':
+      return userText('storyErrors.issues.textTooLong', { length: num(p['length']), max: num(p['max']) })
     case 'caption-too-long':
-      return `at most ${p['max']} characters (now ${p['length']}).`
+      return userText('storyErrors.issues.captionTooLong', { length: num(p['length']), max: num(p['max']) })
     case 'color-invalid':
-      return `“${p['value']}” is not a colour written #AARRGGBB.`
+      return issue.field === 'background'
+        ? userText('storyErrors.issues.backgroundInvalid', { value: str(p['value']) })
+        : userText('storyErrors.issues.colorInvalid', { value: str(p['value']) })
     case 'background-transparent':
-      return 'the background is fully transparent; pick a visible colour.'
+      return userText('storyErrors.issues.backgroundTransparent')
     case 'contrast-low':
-      return `the text is hard to read on this background (contrast ${p['ratio']}:1).`
+      return userText('storyErrors.issues.contrastLow', { ratio: num(p['ratio']) })
     case 'media-missing':
-      return p['gone'] ? 'the chosen file is no longer available; choose it again.' : 'choose an image, a video or an audio file.'
+      return p['gone'] ? userText('storyErrors.issues.mediaGone') : userText('storyErrors.issues.mediaMissing')
     case 'media-too-large':
     case 'video-too-long':
       return describeMediaIssue(issue)
     case 'preview-invalid':
-      return 'the preview picture is not a small JPEG.'
+      return userText('storyErrors.issues.previewInvalid')
     case 'contacts-empty':
-      return 'choose at least one contact, or publish to everyone.'
-    case 'contact-invalid':
-      return `“${p['value']}” is not a phone number of 7 to 15 digits (country code first).`
+      return userText('storyErrors.issues.contactsEmpty')
+    case 'contact-invalid': {
+      // `count` is how many other entries are wrong too: none picks the sentence about one.
+      const params = { value: str(p['value']), count: Math.max(0, num(p['count']) - 1) }
+      return issue.field === 'exclude'
+        ? userText('storyErrors.issues.excludedInvalid', params)
+        : userText('storyErrors.issues.contactInvalid', params)
+    }
     case 'too-many-contacts':
-      return `at most ${p['max']} contacts.`
+      return issue.field === 'exclude'
+        ? userText('storyErrors.issues.tooManyExcluded', { max: num(p['max']) })
+        : userText('storyErrors.issues.tooManyContacts', { max: num(p['max']) })
   }
 }
 
-/** One message for the whole refusal; the renderer shows each issue by its field from `details.issues`. */
-export function describeIssues(issues: readonly StoryIssue[]): string {
-  const lines = issues.slice(0, 3).map((issue) => `${FIELD_NAMES[issue.field]}: ${sentence(issue)}`)
-  return `The story was not sent. ${lines.join(' ')}`
+/**
+ * A refusal for several problems at once: the first is the error's text (what the renderer
+ * shows when it shows one line); `more` holds the others' texts, in field order.
+ */
+export function issuesText(issues: readonly StoryIssue[]): { text: UserText; more: UserText[] } {
+  const [first, ...rest] = issues.map(issueText)
+  return { text: first ?? userText('storyErrors.publish.notAccepted'), more: rest }
 }

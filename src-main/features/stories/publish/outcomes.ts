@@ -1,5 +1,6 @@
 import type { KeptOutcome, StoryOutcome } from '@shared/channels/outbox'
 import { AppError, type AppErrorData } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { OutboxItemView } from '@shared/story/records'
 import type { AttemptOutcome } from '../outbox/outbox'
 
@@ -22,7 +23,7 @@ export function outcomeOfAttempt(outcome: AttemptOutcome): StoryOutcome {
 
 /** A story already in the outbox under this request (a repeated press after a restart): what it stands at. */
 export function outcomeOfItem(item: OutboxItemView): KeptOutcome {
-  const error = item.lastError ?? { code: 'offline' as const, message: 'The story is waiting in the outbox.' }
+  const error: AppErrorData = item.lastError ?? { code: 'offline', text: userText('storyErrors.outbox.waiting') }
   if (item.state === 'scheduled' && item.dueAt !== null) return { state: 'scheduled', itemId: item.id, dueAt: item.dueAt }
   return item.state === 'unknown' || item.state === 'failed' || item.state === 'sending'
     ? { state: 'unknown', itemId: item.id, error }
@@ -32,12 +33,10 @@ export function outcomeOfItem(item: OutboxItemView): KeptOutcome {
 /** A refusal is the caller's error; any other outcome is kept. */
 export function keptOrThrow(outcome: StoryOutcome): KeptOutcome {
   if (outcome.state !== 'refused') return outcome
-  const { code, message, details } = outcome.error
-  throw new AppError(code, message, details)
+  const { code, text, details } = outcome.error
+  throw new AppError(code, text, details)
 }
 
 export function errorData(error: unknown): AppErrorData {
-  return error instanceof AppError
-    ? error.toData()
-    : { code: 'internal', message: 'Something went wrong while publishing to this account.' }
+  return error instanceof AppError ? error.toData() : { code: 'internal', text: userText('storyErrors.publish.failed') }
 }

@@ -1,5 +1,6 @@
 import { targetRequestId, type KeptOutcome, type PublishResult, type PublishTarget, type StoryOutcome } from '@shared/channels/outbox'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { StoryDraft } from '@shared/story/draft'
 import type { FeedStory } from '@shared/story/feed'
 import type { StoryLimits } from '@shared/story/limits'
@@ -54,7 +55,7 @@ export class PublishService {
   async repost(requestId: string, story: FeedStory, audience: { contacts?: string[]; exclude_contacts?: string[] }): Promise<KeptOutcome> {
     const result = await this.#once(requestId, async (signal) => {
       const workspace = this.#opts.workspaces.active()
-      if (!workspace) throw new AppError('unauthorized', 'Connect an account first (Accounts), then publish.')
+      if (!workspace) throw new AppError('unauthorized', userText('storyErrors.publish.noAccount'))
       const target = await this.#toAccount(workspace.id, requestId, signal, (part) =>
         part.outbox.publish(
           { requestId, payload: { kind: 'copy', storyId: story.id, audience }, summary: repostSummary(story, audience), mediaSource: null },
@@ -120,14 +121,14 @@ export class PublishService {
     let outcome: StoryOutcome
     try {
       const workspace = this.#opts.workspaces.get(accountId)
-      if (!workspace) throw new AppError('not-found', 'That account is no longer in the list.')
+      if (!workspace) throw new AppError('not-found', userText('storyErrors.publish.accountGone'))
       const part = workspace.part(this.#opts.outbox)
       await part.ready
       const earlier = part.outbox.findByRequest(requestId)
       if (earlier) outcome = outcomeOfItem(earlier)
       // Nothing is written or queued without a client: the composer keeps the story until the token is entered.
       else if (!(await part.startSending())) throw tokenNeededError(label)
-      else if (signal.aborted) throw new AppError('cancelled', 'Cancelled before it was sent.', { published: false })
+      else if (signal.aborted) throw new AppError('cancelled', userText('storyErrors.publish.cancelled'), { published: false })
       else outcome = outcomeOfAttempt(await send(part))
     } catch (error) {
       outcome = { state: 'refused', error: errorData(error) }

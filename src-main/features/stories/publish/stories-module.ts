@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { userText, type UserText } from '@shared/i18n/user-text'
 import type { StoryLimits } from '@shared/story/limits'
 import type { OutboxItemView } from '@shared/story/records'
 import { APP_FILES } from '../../../account/files/app-files'
@@ -23,9 +24,9 @@ import { ContactsSearch } from './contacts-search'
 import { PublishService } from './publish-service'
 import { notificationText, storyNotification } from './story-notification'
 
-/** Shows a system notification (Electron's Notification on the desktop). */
+/** Shows a system notification (Electron's Notification on the desktop), saying its texts in the user's language. */
 export interface NotifierPort {
-  show(text: { title: string; body: string }): void
+  show(text: { title: UserText; body: UserText }): void
 }
 
 /** Granted files nobody published are kept this long (a draft may still name one). */
@@ -73,16 +74,11 @@ export function createStoriesModule(options: StoriesModuleOptions) {
     onChange: (accountId, items) => events.emit('stories:outbox-changed', { accountId, items }),
     onHistory: (accountId) => events.emit('stories:history-changed', { accountId }),
     onProgress: (event) => events.emit('stories:progress', event),
-    notice: (level, message) => events.emit('app:notice', { level, message }),
+    notice: (level, text) => events.emit('app:notice', { level, text }),
     onMissed: (workspace, items) => {
-      const count = items.length
-      const where = `on “${workspace.label}”`
       events.emit('app:notice', {
         level: 'warning',
-        message:
-          count === 1
-            ? `A scheduled story’s time ${where} passed before it could be sent. It was not sent late: open the Outbox to send it now, reschedule or cancel it.`
-            : `${count} scheduled stories’ times ${where} passed before they could be sent. They were not sent late: open the Outbox to decide for each.`,
+        text: userText('storyErrors.notices.missed', { count: items.length, account: workspace.label }),
       })
       for (const item of items) notify('missed', workspace, item.summary)
     },

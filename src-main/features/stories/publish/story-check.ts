@@ -1,5 +1,6 @@
 import { parseStoryRequest } from '@shared/domain/story'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import { blockingIssues, checkStory, type StoryIssue } from '@shared/story/checks'
 import type { StoryDraft } from '@shared/story/draft'
 import type { StoryLimits } from '@shared/story/limits'
@@ -9,7 +10,7 @@ import { mediaStoryFields, textStoryRequest } from '@shared/story/request'
 import { summarizeStory } from '@shared/story/summary'
 import type { MediaStore } from '../media/media-store'
 import type { StoryPayload } from '../outbox/outbox-item'
-import { describeIssues } from './issue-messages'
+import { issuesText } from './issue-messages'
 
 /** A story checked against the rules and the limits, ready to be written into outboxes. */
 export interface CheckedStory {
@@ -39,8 +40,10 @@ async function resolveMedia(draft: StoryDraft, media: MediaStore): Promise<{ gra
   return mediaPath ? { grant, mediaPath } : { grant: null, mediaPath: null }
 }
 
+/** Every problem at once: the first as the text, the others' texts in `more`, and the issues themselves for the composer's fields. */
 function refusal(issues: StoryIssue[]): AppError {
-  return new AppError('invalid-argument', describeIssues(issues), { issues })
+  const { text, more } = issuesText(issues)
+  return new AppError('invalid-argument', text, { issues, more })
 }
 
 /** The stored story, checked as the provider takes it: what is sent later is what was checked now. */
@@ -48,7 +51,7 @@ function buildPayload(draft: StoryDraft, grant: MediaGrant | null): StoryPayload
   if (draft.kind === 'text' || grant === null) {
     const parsed = parseStoryRequest(textStoryRequest(draft))
     if (!parsed.success) throw invalidRequest(parsed.issue)
-    if ('media' in parsed.data) throw invalidRequest({ path: 'media', message: 'a text story has no media' })
+    if ('media' in parsed.data) throw invalidRequest({ path: 'media', message: 'unexpected' })
     return { kind: 'text', request: parsed.data }
   }
   const fields = mediaStoryFields(draft, grant)
@@ -57,6 +60,7 @@ function buildPayload(draft: StoryDraft, grant: MediaGrant | null): StoryPayload
   return { kind: 'media', fields: { ...fields }, media: { file: 'media', mimeType: grant.mimeType, size: grant.size } }
 }
 
+/** The checks passed but the provider's schema did not: which field and why stay in details, for a report. */
 function invalidRequest(issue: { path: string; message: string }): AppError {
-  return new AppError('invalid-argument', `The story was not sent: ${issue.path ? `${issue.path}: ` : ''}${issue.message}.`, { issue })
+  return new AppError('invalid-argument', userText('storyErrors.publish.notAccepted'), { issue })
 }

@@ -1,4 +1,5 @@
 import type { StoryNotification } from '@shared/channels/outbox'
+import { userText, type UserText } from '@shared/i18n/user-text'
 import type { StorySummary } from '@shared/story/records'
 import { redactText } from '../../../platform/log/log-redaction'
 
@@ -22,26 +23,19 @@ export function storyNotification(
   return { outcome, text, ...(options.account && { account: redactText(options.account, options.secrets ?? []) }) }
 }
 
-const TITLES: Record<StoryNotification['outcome'], string> = {
-  published: 'Story published',
-  failed: 'Story not published',
-  unknown: 'Story outcome unknown',
-  missed: 'A planned story missed its time',
-}
-
-const BODIES: Record<StoryNotification['outcome'], string> = {
-  published: 'Your scheduled or queued story is live.',
-  failed: 'The server refused it. Open the Outbox to send it again or discard it.',
-  unknown: 'No answer came back: check the account, then decide in the Outbox.',
-  missed: 'It was not sent late. Open the Outbox to send it now, reschedule or cancel it.',
-}
-
-/** The desktop notification's words (main has no translations; the page's own notifications are translated). */
-export function notificationText(notification: StoryNotification): { title: string; body: string } {
-  const body = BODIES[notification.outcome]
-  const title = TITLES[notification.outcome]
+/**
+ * The desktop notification's words, as keys: the title names the account when main said which,
+ * and the body quotes the start of the caption when there is one. Main renders them in the
+ * user's language when it shows the notification.
+ */
+export function notificationText(notification: StoryNotification): { title: UserText; body: UserText } {
+  const { outcome, account, text } = notification
   return {
-    title: notification.account ? `${title} · ${notification.account}` : title,
-    body: notification.text ? `“${notification.text}” — ${body}` : body,
+    title: account
+      ? userText(`desktop.notifications.${outcome}.titleOnAccount`, { account })
+      : userText(`desktop.notifications.${outcome}.title`),
+    body: text
+      ? userText(`desktop.notifications.${outcome}.bodyWithCaption`, { caption: text })
+      : userText(`desktop.notifications.${outcome}.body`),
   }
 }

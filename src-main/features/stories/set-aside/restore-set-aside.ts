@@ -1,4 +1,5 @@
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import { StoryDraftSchema } from '@shared/story/draft'
 import { AudienceSchema, SavedDraftSchema, StoryStyleSchema } from '@shared/story/library'
 import { HistoryEntrySchema } from '@shared/story/records'
@@ -27,8 +28,17 @@ export interface RestoreTargets {
   styles?: StyleStore
 }
 
-function unreadable(reason: string): AppError {
-  return new AppError('invalid-argument', `Nothing in this file can be read back (${reason}). You can discard it.`)
+/** Why nothing could be restored, kept in details for a report; the user reads one of three sentences. */
+type Unreadable = 'cannot-open' | 'too-large' | 'not-json' | 'incomplete'
+
+function unreadable(reason: Unreadable): AppError {
+  const text =
+    reason === 'cannot-open'
+      ? userText('storyErrors.setAside.cannotOpen')
+      : reason === 'incomplete'
+        ? userText('storyErrors.setAside.nothingComplete')
+        : userText('storyErrors.setAside.notReadable')
+  return new AppError('invalid-argument', text, { reason })
 }
 
 async function readJson(path: string): Promise<unknown> {
@@ -36,13 +46,14 @@ async function readJson(path: string): Promise<unknown> {
   try {
     text = await readFile(path, 'utf8')
   } catch {
-    throw unreadable('the file cannot be opened')
+    throw unreadable('cannot-open')
   }
-  if (text.length > MAX_RESTORE_BYTES) throw unreadable('it is far larger than anything the app writes')
+  // Far larger than anything the app writes.
+  if (text.length > MAX_RESTORE_BYTES) throw unreadable('too-large')
   try {
     return JSON.parse(text)
   } catch {
-    throw unreadable('it is not JSON')
+    throw unreadable('not-json')
   }
 }
 
@@ -57,11 +68,9 @@ function readable<T>(json: unknown, key: 'entries' | 'items', schema: z.ZodType<
 }
 
 function target<T>(value: T | undefined): T {
-  if (value === undefined) throw new AppError('not-found', 'That set-aside file is no longer there.')
+  if (value === undefined) throw new AppError('not-found', userText('storyErrors.setAside.gone'))
   return value
 }
-
-const CACHE_ONLY = 'This is read again from the server; it can only be discarded.'
 
 /**
  * Puts back what can still be read of a set-aside copy, then removes it: a history's or a
@@ -70,57 +79,62 @@ const CACHE_ONLY = 'This is read again from the server; it can only be discarded
  * are read again from the server, so they can only be discarded.
  */
 export async function restoreSetAside(copy: SetAsideCopy, targets: RestoreTargets): Promise<void> {
-  if (!copy.restorable) throw new AppError('invalid-argument', CACHE_ONLY)
+  if (!copy.restorable) throw cacheOnly()
   const json = await readJson(copy.jsonPath)
   switch (copy.kind) {
     case 'history': {
       const entries = readable(json, 'entries', HistoryEntrySchema)
-      if (entries.length === 0) throw unreadable('no published story in it is complete')
+      if (entries.length === 0) throw unreadable('incomplete')
       await target(targets.history).merge(entries)
       break
     }
     case 'draft': {
       const parsed = StoryDraftSchema.safeParse(json)
-      if (!parsed.success) throw unreadable('it is not a complete draft')
+      if (!parsed.success) throw unreadable('incomplete')
       const drafts = target(targets.drafts)
       if ((await drafts.load()) !== null) {
-        throw new AppError('conflict', 'A draft is being written in the composer. Publish or clear it first, then restore this one.')
+        throw new AppError('conflict', userText('storyErrors.setAside.draftInComposer'))
       }
       await drafts.save(parsed.data)
       break
     }
     case 'saved-drafts': {
       const drafts = readable(json, 'items', SavedDraftSchema)
-      if (drafts.length === 0) throw unreadable('no saved draft in it is complete')
+      if (drafts.length === 0) throw unreadable('incomplete')
       const saved = target(targets.savedDrafts)
       for (const item of drafts) await saved.save(item.draft)
       break
     }
     case 'audiences': {
       const audiences = readable(json, 'items', AudienceSchema)
-      if (audiences.length === 0) throw unreadable('no audience in it is complete')
+      if (audiences.length === 0) throw unreadable('incomplete')
       for (const item of audiences) await target(targets.audiences).save({ name: item.name, contacts: item.contacts })
       break
     }
     case 'styles': {
       const styles = readable(json, 'items', StoryStyleSchema)
-      if (styles.length === 0) throw unreadable('no style in it is complete')
+      if (styles.length === 0) throw unreadable('incomplete')
       for (const { id: _id, updatedAt: _at, ...style } of styles) await target(targets.styles).save(style)
       break
     }
     case 'outbox': {
       const parsed = OutboxItemSchema.safeParse(json)
-      if (!parsed.success) throw unreadable('it is not a complete story')
+      if (!parsed.success) throw unreadable('incomplete')
       const outbox = target(targets.outbox)
       // Its folder name is its id; a folder renamed by hand gets its name back.
       const id = basename(copy.path).replace(/\.corrupt-.*$/, '')
-      if (outbox.has(id)) throw new AppError('conflict', 'A story with the same id is in the outbox already.')
+      if (outbox.has(id)) throw new AppError('conflict', userText('storyErrors.setAside.sameId'))
       await rename(copy.path, join(dirname(copy.path), id))
       await outbox.restore({ ...parsed.data, id })
       return
     }
     default:
-      throw new AppError('invalid-argument', CACHE_ONLY)
+      throw cacheOnly()
   }
   await rm(copy.path, { force: true })
+}
+
+/** Caches are read again from the server: there is nothing to restore. */
+function cacheOnly(): AppError {
+  return new AppError('invalid-argument', userText('storyErrors.setAside.cacheOnly'))
 }

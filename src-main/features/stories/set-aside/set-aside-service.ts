@@ -1,5 +1,6 @@
 import type { SetAsideAction, SetAsideItem } from '@shared/channels/outbox'
 import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { FileRoot, SetAsideCopy } from '../../../account/files/file-root'
 import type { PartKind } from '../../../account/workspace/account-workspace'
 import type { WorkspaceSource } from '../../../account/workspace/workspaces'
@@ -56,7 +57,7 @@ export class SetAsideService {
   async #place(accountId: string | null): Promise<{ root: FileRoot; targets: RestoreTargets }> {
     if (accountId === null) return { root: this.#opts.appFiles, targets: { audiences: this.#opts.audiences, styles: this.#opts.styles } }
     const workspace = this.#opts.workspaces.get(accountId)
-    if (!workspace || workspace.mode === 'closed') throw new AppError('not-found', 'That set-aside file is no longer there.')
+    if (!workspace || workspace.mode === 'closed') throw new AppError('not-found', userText('storyErrors.setAside.gone'))
     const outbox = workspace.part(this.#opts.outbox)
     await outbox.ready
     const drafts = workspace.part(DRAFTS_PART)

@@ -96,7 +96,7 @@ describe('token vault over safeStorage', () => {
     const vault = new TokenVault(await createSafeStorageBox(undefined, 'linux'))
     await expect(vault.open('v1:keyring:AAAA')).rejects.toMatchObject({
       code: 'storage',
-      message: expect.stringMatching(/Enter the token again/),
+      text: { key: 'accountErrors.storage.decryptFailed' },
     })
     await expect(vault.open(`v9:magic:${TOKEN}`)).rejects.toSatisfy((error: Error) => !error.message.includes(TOKEN))
     await expect(vault.open('v1:weak:eA==')).resolves.toEqual({ token: 'x', stale: false })

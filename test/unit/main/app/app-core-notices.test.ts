@@ -33,9 +33,9 @@ describe('damage found at start-up', () => {
     await core.handlers['stories:history-list'](undefined, ctx)
     await core.handlers['stories:draft-get'](undefined, ctx)
     const unread = await core.handlers['app:notices'](undefined, ctx)
-    expect(unread.map((notice) => notice.message).sort()).toEqual([
-      expect.stringMatching(/^The list of published stories could not be read and was set aside\. Open Outbox › Set-aside files/),
-      expect.stringMatching(/^The saved draft could not be read and was set aside\./),
+    expect(unread.map((notice) => [notice.level, notice.text.key]).sort()).toEqual([
+      ['warning', 'notices.setAside.composerDraft'],
+      ['warning', 'notices.setAside.history'],
     ])
     await core.handlers['app:notices-read']({ ids: unread.map((notice) => notice.id!) }, ctx)
     expect(await core.handlers['app:notices'](undefined, ctx)).toEqual([])
@@ -48,13 +48,24 @@ describe('damage found at start-up', () => {
       core.handlers['stories:set-aside-act']({ accountId: history.accountId, id: history.id, action: 'restore' }, ctx),
     ).rejects.toMatchObject({
       code: 'invalid-argument',
-      message: expect.stringContaining('Nothing in this file can be read back'),
+      text: { key: 'storyErrors.setAside.notReadable' },
     })
     const left = await core.handlers['stories:set-aside-act']({ accountId: history.accountId, id: history.id, action: 'discard' }, ctx)
     expect(left.map((item) => item.kind)).toEqual(['draft'])
     await expect(
       core.handlers['stories:set-aside-act']({ accountId: history.accountId, id: '../../accounts.json', action: 'discard' }, ctx),
     ).rejects.toMatchObject({ code: 'not-found' })
+  })
+
+  it('tells of a settings file set aside before any page listened, naming the copy kept', async () => {
+    await writeFile(join(cores.dataDir, 'settings.json'), '{"theme": "dark",')
+    const core = await startCore()
+    const unread = await core.handlers['app:notices'](undefined, ctx)
+    const [recovered] = core.settings.status().recovered
+    expect(recovered?.movedTo).toMatch(/^settings\.json\.unreadable-/)
+    expect(unread).toEqual([
+      expect.objectContaining({ level: 'warning', text: { key: 'notices.recovery.settingsCopied', params: { file: recovered!.movedTo } } }),
+    ])
   })
 
   it('restores the readable entries of a damaged history', async () => {

@@ -32,15 +32,15 @@ describe('dispatch', () => {
     expect(result.ok).toBe(false)
     if (result.ok) return
     expect(result.error.code).toBe('invalid-argument')
-    expect(result.error.message).toMatch(/^Invalid argument for app:info: /)
+    expect(result.error.text).toEqual({ key: 'errors.bridge.invalidArgument', params: { field: 'argument' } })
   })
 
-  it('passes an AppError through with its code and message', async () => {
+  it('passes an AppError through with its code and text', async () => {
     const handlers = testHandlers({ 'app:info': failing.appError })
     const result = await dispatch(handlers, 'app:info', undefined, ctx, silentLogger)
     expect(result).toEqual({
       ok: false,
-      error: { code: 'unauthorized', message: 'The channel is not authorized or the token is wrong.' },
+      error: { code: 'unauthorized', text: { key: 'apiErrors.http.unauthorized' } },
     })
   })
 

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { UserText } from '@shared/i18n/user-text'
 import { DEFAULT_STORY_LIMITS } from '@shared/story/limits'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dispatch, type Handlers } from '../../../../src-main/handlers/dispatch'
@@ -49,7 +50,7 @@ const call = (h: Handlers, channel: string, arg?: unknown) => dispatch(h, channe
 
 describe('stories handlers', () => {
   it('opens the system dialog in main and answers with a grant, never the path', async () => {
-    const asked: string[] = []
+    const asked: UserText[] = []
     const h = handlers({
       chooseOpenPath: async ({ title }) => {
         asked.push(title)
@@ -60,12 +61,15 @@ describe('stories handlers', () => {
     expect(result).toMatchObject({ ok: true, value: { kind: 'image', width: 360, name: 'photo-360x640.jpg' } })
     expect(JSON.stringify(result)).not.toContain(root)
     expect(JSON.stringify(result)).not.toContain('fixtures')
-    expect(asked).toHaveLength(1)
+    expect(asked).toEqual([{ key: 'desktop.openDialog.media' }])
     expect(await call(handlers({ chooseOpenPath: async () => null }), 'stories:media-pick')).toEqual({ ok: true, value: null })
   })
 
   it('says plainly that web mode has no file dialog', async () => {
-    expect(await call(handlers(null), 'stories:media-pick')).toMatchObject({ ok: false, error: { code: 'invalid-request' } })
+    expect(await call(handlers(null), 'stories:media-pick')).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-request', text: { key: 'storyErrors.publish.noFileDialog' } },
+    })
   })
 
   it('refuses malformed arguments before any work: ids that are not grants, bad request ids, paths', async () => {
@@ -94,7 +98,7 @@ describe('stories handlers', () => {
       ok: false,
       error: {
         code: 'invalid-argument',
-        message: 'The address has a “%” that is not followed by two hexadecimal digits. Check the address.',
+        text: { key: 'mediaErrors.url.brokenEscape' },
       },
     })
   })

@@ -39,14 +39,14 @@ describe('opening the browser', () => {
       platform: 'linux',
       spawn: await fakeOpener(3),
     })
-    expect(result).toEqual({ opened: false, reason: 'xdg-open exited with code 3' })
+    expect(result).toEqual({ opened: false, reason: 'xdg-open exited with code 3', command: 'xdg-open', missing: false })
   })
 
   it('says why not when there is no opener at all', async () => {
     const missing = ((_command: string, args: string[], options: object) =>
       spawn(join(dir, 'no-such-opener'), args, options as never)) as unknown as typeof spawn
     const result = await openInBrowser('file:///x.html', { platform: 'linux', spawn: missing })
-    expect(result).toEqual({ opened: false, reason: 'xdg-open was not found' })
+    expect(result).toEqual({ opened: false, reason: 'xdg-open was not found', command: 'xdg-open', missing: true })
   })
 
   it('takes an opener still running after a while to have handed the page over', async () => {

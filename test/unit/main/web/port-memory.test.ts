@@ -85,11 +85,22 @@ describe('the remembered web port', () => {
     try {
       const attempt = listenOnChosenPort(start, { asked: blocker.port, remembered: 1 })
       await expect(attempt).rejects.toThrow(WebUsageError)
-      await expect(attempt).rejects.toThrow(`Port ${blocker.port} is already in use by another program`)
+      await expect(attempt).rejects.toMatchObject({
+        text: { key: 'desktop.web.usage.portInUse', params: { port: blocker.port, option: '--port N' } },
+      })
     } finally {
       await blocker.close()
     }
     const asked = await listenOnChosenPort(start, { asked: blocker.port, remembered: null })
     expect(asked.port).toBe(blocker.port)
+  })
+
+  it('refuses a port asked for that needs special rights, in a sentence', async () => {
+    const denied = (port: number) => Promise.reject(Object.assign(new Error(`listen EACCES 127.0.0.1:${port}`), { code: 'EACCES' }))
+    const attempt = listenOnChosenPort(denied, { asked: 80, remembered: null })
+    await expect(attempt).rejects.toThrow(WebUsageError)
+    await expect(attempt).rejects.toMatchObject({
+      text: { key: 'desktop.web.usage.portNeedsRights', params: { port: 80, option: '--port N' } },
+    })
   })
 })

@@ -139,7 +139,7 @@ describe('web transport server', () => {
         let text = ''
         res.on('data', (chunk: Buffer) => {
           text += chunk.toString()
-          if (text.includes(': connected')) events.emit('app:notice', { level: 'info', message: 'hello' })
+          if (text.includes(': connected')) events.emit('app:notice', { level: 'info', text: { key: 'errors.codes.offline' } })
           if (text.includes('event: app:notice')) {
             req.destroy()
             resolve(text)
@@ -149,6 +149,6 @@ describe('web transport server', () => {
       req.on('error', (e) => (e.message.includes('aborted') || e.message.includes('socket hang up') ? null : reject(e)))
       req.end()
     })
-    expect(received).toContain('event: app:notice\ndata: {"level":"info","message":"hello"}')
+    expect(received).toContain('event: app:notice\ndata: {"level":"info","text":{"key":"errors.codes.offline"}')
   })
 })

@@ -35,7 +35,7 @@ function fakeServer(options: { secret?: string; events?: () => Response } = {}) 
       return new Response(
         JSON.stringify({
           ok: false,
-          error: { code: 'forbidden', message: 'Missing or wrong session secret.' },
+          error: { code: 'forbidden', text: { key: 'errors.bridge.wrongSecret' } },
         }),
         {
           status: 401,
@@ -74,8 +74,8 @@ describe('web transport (the page side of web mode)', () => {
     transport.on('app:notice', (payload) => received.push(payload))
     await tick()
     events.send(': connected\n\nevent: app:notice\ndata: {"level":"info",')
-    events.send('"message":"hello"}\n\nevent: other\ndata: 1\n\n')
-    await expect.poll(() => received).toEqual([{ level: 'info', message: 'hello' }])
+    events.send('"text":{"key":"notices.updates.ready","params":{"version":"2.1.0"}}}\n\nevent: other\ndata: 1\n\n')
+    await expect.poll(() => received).toEqual([{ level: 'info', text: { key: 'notices.updates.ready', params: { version: '2.1.0' } } }])
 
     expect(server.sent.map((request) => new URL(request.url, 'http://x').pathname)).toEqual([
       '/api/invoke/app%3Ainfo',

@@ -1,3 +1,4 @@
+import { userText } from '@shared/i18n/user-text'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useAccountsStore } from '../../../../src-renderer/src/stores/accounts'
@@ -41,16 +42,17 @@ describe('accounts store', () => {
   })
 
   it('keeps the failure with its reason and resolves to null', async () => {
+    const refused = userText('apiErrors.connect.refusedToken', { host: 'gate.whapi.cloud' })
     fakeBridge({
       'accounts:connect': () => {
-        throw failure('unauthorized', 'gate.whapi.cloud refused the token', { reason: 'unauthorized', status: 401 })
+        throw failure('unauthorized', refused, { reason: 'unauthorized', status: 401 })
       },
     })
     const store = useAccountsStore()
     expect(await store.connect({ token: 'abcdefgh1234' })).toBeNull()
     expect(store.error).toEqual({
       code: 'unauthorized',
-      message: 'gate.whapi.cloud refused the token',
+      text: refused,
       details: { reason: 'unauthorized', status: 401 },
     })
     expect(store.busy).toBe(false)
@@ -88,7 +90,7 @@ describe('accounts store', () => {
     fakeBridge({
       'accounts:list': () => state([shop, demo], 'a1'),
       'accounts:switch': () => {
-        throw failure('not-found', 'That account is no longer in the list.')
+        throw failure('not-found', userText('accountErrors.list.notFound'))
       },
     })
     const store = useAccountsStore()

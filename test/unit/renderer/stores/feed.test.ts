@@ -1,3 +1,4 @@
+import { userText } from '@shared/i18n/user-text'
 import type { FeedState, FeedStory, StoryViews } from '@shared/story/feed'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -63,14 +64,15 @@ describe('feed store', () => {
 
   it('a failed sync is said; a cancelled one is not an error', async () => {
     let code: 'offline' | 'cancelled' = 'offline'
+    const unreachable = userText('apiErrors.network.unreachable')
     fakeBridge({
       'stories:feed-sync': () => {
-        throw failure(code, code === 'offline' ? 'Could not reach the server.' : 'Cancelled.')
+        throw code === 'offline' ? failure(code, unreachable) : failure(code)
       },
     })
     const feed = useFeedStore()
     await feed.sync()
-    expect(feed.error?.message).toBe('Could not reach the server.')
+    expect(feed.error).toMatchObject({ code: 'offline', text: unreachable })
     code = 'cancelled'
     await feed.sync()
     expect(feed.error).toBeNull()

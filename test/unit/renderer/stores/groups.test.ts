@@ -1,4 +1,5 @@
 import type { GroupRow } from '@shared/channels/groups'
+import { userText } from '@shared/i18n/user-text'
 import { createTestingPinia } from '@pinia/testing'
 import { flushPromises } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -185,9 +186,10 @@ describe('groups store', () => {
 
   it('reports a failed query and recovers on retry', async () => {
     let fail = true
+    const unreadable = userText('apiErrors.store.unreadable', { code: 'EIO' })
     fakeBridge({
       'groups:query': (arg) => {
-        if (fail) throw failure('storage', 'The cache could not be read.')
+        if (fail) throw failure('storage', unreadable)
         return windowOf(ALL, arg)
       },
       'groups:labels': () => [],
@@ -195,7 +197,7 @@ describe('groups store', () => {
     const store = useGroupsStore()
     await store.start()
     expect(store.status).toBe('error')
-    expect(store.error?.message).toBe('The cache could not be read.')
+    expect(store.error).toEqual({ code: 'storage', text: unreadable })
     fail = false
     await store.refresh()
     expect(store.status).toBe('ready')

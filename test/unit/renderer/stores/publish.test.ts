@@ -1,4 +1,5 @@
 import type { PublishResult } from '@shared/channels/outbox'
+import { userText } from '@shared/i18n/user-text'
 import { DEFAULT_STORY_LIMITS } from '@shared/story/limits'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -92,7 +93,10 @@ describe('publish store, to the open account alone', () => {
   })
 
   it('keeps the draft and shows main’s error when publishing fails', async () => {
-    fakeBridge({ ...alone, 'stories:publish': () => Promise.reject(failure('invalid-argument', 'The text is empty.', { issues: [] })) })
+    fakeBridge({
+      ...alone,
+      'stories:publish': () => Promise.reject(failure('invalid-argument', userText('storyErrors.issues.textEmpty'), { issues: [] })),
+    })
     const { stories: store, publish } = await ready()
     store.draft.text.body = 'Keep me'
     expect(await publish.publish()).toBe(false)
@@ -102,11 +106,12 @@ describe('publish store, to the open account alone', () => {
   })
 
   it('shows a refusal by the account as the composer’s error, and keeps the story', async () => {
-    fakeBridge({ ...alone, 'stories:publish': answerFor({ state: 'refused', error: failure('unauthorized', 'The token is wrong.') }) })
+    const wrongToken = userText('apiErrors.http.unauthorized')
+    fakeBridge({ ...alone, 'stories:publish': answerFor({ state: 'refused', error: failure('unauthorized', wrongToken) }) })
     const { stories: store, publish } = await ready()
     store.draft.text.body = 'Keep me'
     expect(await publish.publish()).toBe(false)
-    expect(publish.error).toMatchObject({ code: 'unauthorized', message: 'The token is wrong.' })
+    expect(publish.error).toMatchObject({ code: 'unauthorized', text: wrongToken })
     expect(publish.result).toBeNull()
     expect(publish.asSummary).toBe(false)
     expect(store.draft.text.body).toBe('Keep me')
@@ -115,7 +120,7 @@ describe('publish store, to the open account alone', () => {
   it('keeps showing what the press answered while it follows the queued item until it is published', async () => {
     const bridge = fakeBridge({
       ...alone,
-      'stories:publish': answerFor({ state: 'queued', itemId: 'i1', error: failure('offline', 'No connection.') }),
+      'stories:publish': answerFor({ state: 'queued', itemId: 'i1', error: failure('offline', userText('storyErrors.outbox.offline')) }),
     })
     const { stories, publish } = await ready()
     stories.draft.text.body = 'From the train'
@@ -207,7 +212,7 @@ describe('publish store, to several accounts', () => {
           accountId: 'a2',
           label: 'Branch',
           requestId: 'r-1',
-          outcome: { state: 'queued', itemId: 'i2', error: { code: 'offline', message: 'No connection.' } },
+          outcome: { state: 'queued', itemId: 'i2', error: failure('offline', userText('storyErrors.outbox.offline')) },
         },
       ],
     }
@@ -244,7 +249,7 @@ describe('publish store, to several accounts', () => {
           accountId: 'a2',
           label: 'Branch',
           requestId: 'r-1',
-          outcome: { state: 'refused', error: { code: 'unauthorized', message: 'Token needed.' } },
+          outcome: { state: 'refused', error: failure('unauthorized', userText('accountErrors.tokenNeeded.named', { label: 'Branch' })) },
         },
       ],
     }

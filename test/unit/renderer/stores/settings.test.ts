@@ -1,4 +1,5 @@
 import type { Settings } from '@shared/channels/settings'
+import { userText } from '@shared/i18n/user-text'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useSettingsStore } from '../../../../src-renderer/src/stores/settings'
@@ -15,7 +16,7 @@ const recovery = {
   file: 'settings' as const,
   movedTo: 'settings.json.unreadable-2025',
   at: '2025-01-01T00:00:00.000Z',
-  reason: 'the file is not valid JSON',
+  reason: userText('apiErrors.store.notJson'),
 }
 
 beforeEach(() => {
@@ -52,7 +53,7 @@ describe('settings store', () => {
       'settings:get': () => defaults,
       'settings:status': () => ({ recovered: [] }),
       'settings:update': () => {
-        throw failure('invalid-argument', 'That setting cannot be saved.')
+        throw failure('invalid-argument', userText('accountErrors.settings.invalidValue', { field: 'sync.concurrency' }))
       },
     })
     const store = useSettingsStore()

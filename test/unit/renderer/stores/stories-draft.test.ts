@@ -94,14 +94,14 @@ describe('draft saves that fail', () => {
       'stories:limits': () => DEFAULT_STORY_LIMITS,
       'stories:draft-get': () => null,
       'stories:draft-save': () => {
-        if (full) throw failure('storage', 'The disk is full.')
+        if (full) throw failure('storage', undefined, { errno: 'ENOSPC' })
       },
     })
     const store = useStoriesStore()
     await store.load()
     store.draft.text.body = 'Important words'
     await store.saveDraft()
-    expect(store.draftSaveError).toMatchObject({ code: 'storage', message: 'The disk is full.' })
+    expect(store.draftSaveError).toEqual({ code: 'storage', text: { key: 'errors.codes.storage' }, details: { errno: 'ENOSPC' } })
     full = false
     await store.saveDraft()
     expect(store.draftSaveError).toBeNull()

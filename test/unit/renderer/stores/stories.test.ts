@@ -1,3 +1,4 @@
+import { userText } from '@shared/i18n/user-text'
 import { DEFAULT_STORY_LIMITS } from '@shared/story/limits'
 import type { MediaGrant } from '@shared/story/media-facts'
 import { createPinia, setActivePinia } from 'pinia'
@@ -76,9 +77,10 @@ describe('stories store', () => {
     answer = { ok: true, value: second }
     await store.importFile(new File([new Uint8Array([1])], 'b.jpg'))
     expect(bridge.callsTo('stories:media-release')).toEqual([{ id: grant.id }])
-    answer = { ok: false, error: failure('unsupported-media', 'Stories do not take this file.') }
+    const refusal = userText('mediaErrors.check.unusable')
+    answer = { ok: false, error: failure('unsupported-media', refusal) }
     await store.importFile(new File([new Uint8Array([1])], 'c.txt'))
-    expect(store.mediaError).toMatchObject({ code: 'unsupported-media' })
+    expect(store.mediaError).toMatchObject({ code: 'unsupported-media', text: refusal })
     expect(store.grant?.id).toBe(second.id)
     expect(uploads).toEqual(['/media-upload?name=a.jpg', '/media-upload?name=b.jpg', '/media-upload?name=c.txt'])
   })

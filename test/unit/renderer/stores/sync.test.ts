@@ -1,4 +1,5 @@
 import type { SyncState } from '@shared/channels/groups'
+import { userText } from '@shared/i18n/user-text'
 import { createTestingPinia } from '@pinia/testing'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { useSyncStore } from '../../../../src-renderer/src/stores/sync'
@@ -94,15 +95,16 @@ describe('sync store', () => {
 
   it('keeps a failed sync’s error, but not a cancelled one', async () => {
     let code: 'offline' | 'cancelled' = 'offline'
+    const unreachable = userText('apiErrors.network.unreachable')
     fakeBridge({
       'groups:state': () => state(),
       'groups:sync': () => {
-        throw failure(code, code === 'offline' ? 'No network.' : 'Cancelled.')
+        throw code === 'offline' ? failure(code, unreachable) : failure(code)
       },
     })
     const store = useSyncStore()
     expect(await store.sync()).toBe(false)
-    expect(store.error?.message).toBe('No network.')
+    expect(store.error).toMatchObject({ code: 'offline', text: unreachable })
     code = 'cancelled'
     await store.sync()
     expect(store.error).toBeNull()

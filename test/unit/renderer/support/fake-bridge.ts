@@ -1,5 +1,6 @@
 import type { ChannelName, EventName } from '@shared/channels/contract'
-import type { AppErrorData, Result } from '@shared/errors'
+import { type AppErrorData, codeText, type ErrorCode, type Result } from '@shared/errors'
+import type { UserText } from '@shared/i18n/user-text'
 import { setTransport } from '../../../../src-renderer/src/bridge'
 
 type Answer = (arg: unknown) => unknown | Promise<unknown>
@@ -17,7 +18,7 @@ export function fakeBridge(answers: Partial<Record<ChannelName, Answer>>) {
     async invoke(channel, arg): Promise<Result<unknown>> {
       calls.push({ channel, arg })
       const answer = answers[channel]
-      if (!answer) return { ok: false, error: { code: 'internal', message: `no answer for ${channel}` } }
+      if (!answer) return { ok: false, error: { code: 'internal', text: codeText('internal'), details: { unanswered: channel } } }
       try {
         return { ok: true, value: await answer(arg) }
       } catch (error) {
@@ -41,6 +42,7 @@ export function fakeBridge(answers: Partial<Record<ChannelName, Answer>>) {
   }
 }
 
-export function failure(code: AppErrorData['code'], message: string, details?: Record<string, unknown>): AppErrorData {
-  return details ? { code, message, details } : { code, message }
+/** A failure as main sends it: a code, the text the user reads (the code's own text unless given), and details. */
+export function failure(code: ErrorCode, text: UserText = codeText(code), details?: Record<string, unknown>): AppErrorData {
+  return details ? { code, text, details } : { code, text }
 }

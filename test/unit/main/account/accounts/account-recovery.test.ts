@@ -178,7 +178,7 @@ describe('a new token for an existing account', () => {
     const shop = await accounts.connect(input(TOKEN_A, { label: 'Shop' }))
     const error = await rejection(accounts.connect({ baseUrl: other.baseUrl, token: TOKEN_OTHER, accountId: shop.id }))
     expect(error).toMatchObject({ code: 'conflict', details: { reason: 'other-channel' } })
-    expect(error.message).toContain('4915112345678')
+    expect(error.text).toMatchObject({ key: 'accountErrors.connect.otherChannel', params: { channel: '4915112345678', label: 'Shop' } })
     expect(accounts.list().accounts).toMatchObject([{ id: shop.id, baseUrl: emulator.baseUrl, tokenHint: '…1706' }])
 
     // As a new account it is welcome, in a folder of its own.

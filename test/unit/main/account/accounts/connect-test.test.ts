@@ -21,6 +21,7 @@ async function failure(baseUrl: string, token = TOKEN): Promise<AppError> {
     expect(error).toBeInstanceOf(AppError)
     const appError = error as AppError
     expect(appError.message).not.toContain(token)
+    expect(JSON.stringify(appError.text)).not.toContain(token)
     expect(JSON.stringify(appError.details)).not.toContain(token)
     return appError
   }
@@ -43,13 +44,14 @@ describe('connect test', () => {
     const error = await failure(emulator.baseUrl, 'tok_wrong_0000000000000000')
     expect(error.code).toBe('unauthorized')
     expect(error.details?.['reason']).toBe('unauthorized')
-    expect(error.message).toMatch(/token is wrong.*not authorized/)
+    expect(error.text).toEqual({ key: 'apiErrors.connect.refusedToken', params: { host: new URL(emulator.baseUrl).host } })
   })
 
   it('says it cannot reach the server when nothing listens', async () => {
     const error = await failure(`http://127.0.0.1:${await closedPort()}`)
     expect(error.details?.['reason']).toBe('offline')
-    expect(error.message).toMatch(/Could not reach 127\.0\.0\.1:\d+/)
+    expect(error.text.key).toBe('apiErrors.connect.unreachable')
+    expect(error.text.params?.['host']).toMatch(/^127\.0\.0\.1:\d+$/)
   })
 
   it('says the server had a problem on repeated 500s, after one quick retry', async () => {
@@ -59,7 +61,7 @@ describe('connect test', () => {
     expect(emulator.control.requests.list().map((request) => request.status)).toEqual([500, 500])
     expect(error.code).toBe('server')
     expect(error.details).toMatchObject({ reason: 'server', status: 500 })
-    expect(error.message).toContain('HTTP 500')
+    expect(error.text).toEqual({ key: 'apiErrors.connect.serverProblem', params: { host: new URL(emulator.baseUrl).host, status: 500 } })
     emulator.control.faults.clear()
   })
 
@@ -72,15 +74,19 @@ describe('connect test', () => {
   })
 
   it.each([
-    ['a web page with status 200', { status: 200, type: 'text/html', body: '<!doctype html><h1>Welcome</h1>' }, /not a list of groups/],
-    ['a 404 for /groups', { status: 404, type: 'text/html', body: '<h1>Not Found</h1>' }, /no groups endpoint \(HTTP 404\)/],
-    ['JSON that is not a groups page', { status: 200, type: 'application/json', body: '{"hello":"world"}' }, /not a list of groups/],
-  ])('says it is not this kind of server for %s', async (_name, answer, words) => {
+    [
+      'a web page with status 200',
+      { status: 200, type: 'text/html', body: '<!doctype html><h1>Welcome</h1>' },
+      'apiErrors.connect.notGroups',
+    ],
+    ['a 404 for /groups', { status: 404, type: 'text/html', body: '<h1>Not Found</h1>' }, 'apiErrors.connect.noGroupsEndpoint'],
+    ['JSON that is not a groups page', { status: 200, type: 'application/json', body: '{"hello":"world"}' }, 'apiErrors.connect.notGroups'],
+  ])('says it is not this kind of server for %s', async (_name, answer, key) => {
     const server = await plainServer(answer)
     try {
       const error = await failure(server.url)
       expect(error.details?.['reason']).toBe('not-api')
-      expect(error.message).toMatch(words)
+      expect(error.text).toEqual({ key, params: { host: new URL(server.url).host } })
     } finally {
       await server.close()
     }
@@ -90,6 +96,7 @@ describe('connect test', () => {
     const error = await failure(emulator.baseUrl, 'has a space in it')
     expect(error.code).toBe('invalid-argument')
     expect(error.details?.['reason']).toBe('other')
+    expect(error.text).toEqual({ key: 'apiErrors.request.badToken' })
   })
 
   it('maps every error code to a failure class', () => {

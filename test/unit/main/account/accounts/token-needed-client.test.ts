@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '@shared/errors'
-import { TOKEN_NEEDED, tokenNeededClient } from '../../../../../src-main/account/accounts/token-needed-client'
+import { TOKEN_NEEDED, tokenNeededClient, tokenNeededError } from '../../../../../src-main/account/accounts/token-needed-client'
 import { ApiClient } from '../../../../../src-main/platform/api'
 
 /** Every operation ApiClient offers, read from the class itself rather than from a list kept by hand. */
@@ -39,6 +39,14 @@ describe('the client of an account whose token is missing', () => {
     )
     expect(error).toBeInstanceOf(AppError)
     expect(error).toMatchObject({ code: 'unauthorized', details: { reason: TOKEN_NEEDED } })
-    expect((error as AppError).message).toContain('“Shop”')
+    expect((error as AppError).text).toEqual({ key: 'accountErrors.tokenNeeded.named', params: { label: 'Shop' } })
+  })
+
+  it('says it without a name once the account has left the list', () => {
+    expect(tokenNeededError('')).toMatchObject({
+      code: 'unauthorized',
+      text: { key: 'accountErrors.tokenNeeded.unnamed' },
+      details: { reason: TOKEN_NEEDED },
+    })
   })
 })

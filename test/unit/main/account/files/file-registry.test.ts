@@ -1,6 +1,7 @@
+import en from '@shared/i18n/en/notices'
 import { describe, expect, it } from 'vitest'
 import { ACCOUNT_FILE_LIST, ACCOUNT_FILES } from '../../../../../src-main/account/files/account-files'
-import { APP_FILE_LIST } from '../../../../../src-main/account/files/app-files'
+import { APP_FILE_LIST, APP_FILES } from '../../../../../src-main/account/files/app-files'
 import { classify, setAsideNotice } from '../../../../../src-main/account/files/file-registry'
 
 const role = (path: string) => classify(ACCOUNT_FILE_LIST, path)?.role ?? null
@@ -39,10 +40,34 @@ describe('the account files as declared', () => {
   })
 
   it('say what a set-aside copy means for the user, by its declaration', () => {
-    expect(setAsideNotice(ACCOUNT_FILES.history)).toMatch(
-      /^The list of published stories could not be read and was set aside\. Open Outbox › Set-aside files/,
+    expect(setAsideNotice(ACCOUNT_FILES.history)).toEqual({ key: 'notices.setAside.history' })
+    expect(setAsideNotice(ACCOUNT_FILES.storiesFeed)).toEqual({ key: 'notices.setAside.storiesFeed' })
+    expect(setAsideNotice(APP_FILES.updateFeeds)).toEqual({ key: 'notices.setAside.updateFeeds' })
+    expect(setAsideNotice(ACCOUNT_FILES.groupsIndex)).toEqual({ key: 'notices.setAside.file' })
+  })
+
+  it('give each set-aside file its own notice, which says what happens next as its rule does', () => {
+    const sentences = en.notices.setAside as Record<string, string>
+    const named = new Set<string>()
+    for (const item of [...ACCOUNT_FILE_LIST, ...APP_FILE_LIST]) {
+      const notice = item.setAside?.notice
+      if (!notice) continue
+      expect(named.has(notice), notice).toBe(false)
+      named.add(notice)
+      const sentence = sentences[notice.slice('notices.setAside.'.length)]!
+      // What can be restored points to the Set-aside view; a cache is fetched again; the rest starts empty.
+      expect(sentence.includes('Open Outbox › Set-aside files'), notice).toBe(item.setAside!.restorable)
+      expect(sentence.includes('read again from the server'), notice).toBe(item.kind === 'cache')
+      if (!item.setAside!.restorable && item.kind !== 'cache') expect(sentence, notice).toMatch(/starts empty/)
+    }
+    // The settings and accounts stores are told by the start-up recovery notice instead.
+    expect(APP_FILES.settings.setAside).toMatchObject({ notice: null })
+    expect(APP_FILES.accounts.setAside).toMatchObject({ notice: null })
+    expect([...named, 'notices.setAside.file'].sort()).toEqual(
+      Object.keys(sentences)
+        .map((key) => `notices.setAside.${key}`)
+        .sort(),
     )
-    expect(setAsideNotice(ACCOUNT_FILES.storiesFeed)).toMatch(/read again from the server/)
   })
 
   it('give every file one declaration, with nothing declared twice', () => {

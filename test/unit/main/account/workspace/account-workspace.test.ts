@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { AppError } from '@shared/errors'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AccountSession } from '../../../../../src-main/account/workspace/account-session'
 import { AccountWorkspace, definePart, type WorkspacePart } from '../../../../../src-main/account/workspace/account-workspace'
@@ -79,7 +80,12 @@ describe('AccountWorkspace', () => {
     await ws.close()
     expect(order).toEqual(['second', 'first'])
     expect(ws.mode).toBe('closed')
-    expect(() => ws.part(first)).toThrow(/no longer open/)
+    expect(() => ws.part(first)).toThrow(AppError)
+    try {
+      ws.part(first)
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'not-found', text: { key: 'accountErrors.workspace.closed' } })
+    }
     expect(await ws.ensureSession()).toBeNull()
   })
 

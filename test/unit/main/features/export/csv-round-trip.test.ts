@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { GroupSchema, type Group } from '@shared/domain'
-import { AppError } from '@shared/errors'
+import { AppError, codeText } from '@shared/errors'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   ExportService,
@@ -83,7 +83,7 @@ function service(groups: readonly Group[]): ExportService {
       get: async (id) => {
         const detail = index.get(id)
         const group = groups.find((g) => g.id === id)
-        if (!detail || !group) throw new AppError('not-found', 'gone')
+        if (!detail || !group) throw new AppError('not-found', codeText('not-found'))
         return { ...detail, group }
       },
     },

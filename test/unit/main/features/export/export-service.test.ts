@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import type { GroupFilter, GroupSort } from '@shared/channels/groups'
 import { GroupSchema, type Group } from '@shared/domain'
-import { AppError } from '@shared/errors'
+import { AppError, codeText } from '@shared/errors'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   ExportService,
@@ -31,7 +31,7 @@ function sourceOf(groups: readonly Group[]): ExportSource {
     get: async (id) => {
       const detail = index.get(id)
       const group = groups.find((g) => g.id === id)
-      if (!detail || !group) throw new AppError('not-found', 'gone')
+      if (!detail || !group) throw new AppError('not-found', codeText('not-found'))
       return { ...detail, group }
     },
   }
@@ -150,7 +150,11 @@ describe('ExportService.exportGroups', () => {
   it('reports a folder it cannot write to in plain words', async () => {
     const missing = join(dir, 'no', 'such', 'folder', 'out.csv')
     const exports = service(account.slice(0, 5), { chooseSavePath: async () => missing })
-    await expect(exports.exportGroups({ ...QUERY })).rejects.toMatchObject({ code: 'storage', message: expect.stringContaining('ENOENT') })
+    await expect(exports.exportGroups({ ...QUERY })).rejects.toMatchObject({
+      code: 'storage',
+      text: { key: 'groupErrors.export.notWritten' },
+      details: { errno: 'ENOENT' },
+    })
   })
 
   it('leaves an earlier file whole when an export fails half-way', async () => {
@@ -162,7 +166,7 @@ describe('ExportService.exportGroups', () => {
       source: {
         query: source.query,
         get: async (id) => {
-          if (++reads > 10) throw new AppError('storage', 'The cache could not be read.')
+          if (++reads > 10) throw new AppError('storage', codeText('storage'))
           return source.get(id)
         },
       },

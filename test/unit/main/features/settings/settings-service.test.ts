@@ -8,6 +8,7 @@ import { openConfStore } from '../../../../../src-main/adapters/conf-store'
 import { EventHub } from '../../../../../src-main/platform/events'
 import { silentLogger } from '../../../../../src-main/platform/log/log'
 import { migrate, SETTINGS_VERSION } from '../../../../../src-main/features/settings/migrations'
+import { memoryStore } from '../../../../../src-main/platform/store/key-value-store'
 import { openStoreWithRecovery } from '../../../../../src-main/platform/store/open-store'
 import { RecoveryLog } from '../../../../../src-main/platform/store/recovery-log'
 import { SettingsService, type SettingsServiceOptions } from '../../../../../src-main/features/settings/settings-service'
@@ -34,6 +35,15 @@ function start(extra: Partial<SettingsServiceOptions> = {}): SettingsService {
   })
   const store = openStoreWithRecovery({ open: openConfStore, dir, name: 'settings', file: 'settings', recoveries, log: silentLogger })
   return new SettingsService({ store, recoveries, log: silentLogger, events, ...extra })
+}
+
+function refusalOf(run: () => unknown): unknown {
+  try {
+    run()
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected a refusal')
 }
 
 async function besideFiles(): Promise<string[]> {
@@ -64,6 +74,26 @@ describe('settings', () => {
     expect(() => settings.update({ sync: { concurrency: 99 } })).toThrow(AppError)
     expect(await readFile(file(), 'utf8')).toBe(before)
     expect(settings.get().sync.concurrency).toBe(4)
+    expect(refusalOf(() => settings.update({ sync: { concurrency: 99 } }))).toMatchObject({
+      code: 'invalid-argument',
+      text: { key: 'accountErrors.settings.invalidValue', params: { field: 'sync.concurrency' } },
+      details: { field: 'sync.concurrency' },
+    })
+  })
+
+  it('says the settings were not saved when the store refuses the write, and keeps what it had', () => {
+    const readOnly = {
+      ...memoryStore(),
+      set: () => {
+        throw new Error('EROFS: read-only file system')
+      },
+    }
+    const settings = new SettingsService({ store: readOnly, recoveries, log: silentLogger })
+    expect(refusalOf(() => settings.update({ theme: 'dark' }))).toMatchObject({
+      code: 'storage',
+      text: { key: 'accountErrors.settings.notSaved' },
+    })
+    expect(settings.get().theme).toBe('system')
   })
 
   it('leaves keys it does not know in the file', async () => {
@@ -73,9 +103,9 @@ describe('settings', () => {
   })
 
   it.each([
-    ['not JSON', '{"theme": "dark",', 'not valid JSON'],
-    ['a JSON array', '["dark"]', 'does not hold a JSON object'],
-    ['a JSON string', '"dark"', 'does not hold a JSON object'],
+    ['not JSON', '{"theme": "dark",', 'apiErrors.store.notJson'],
+    ['a JSON array', '["dark"]', 'apiErrors.store.notObject'],
+    ['a JSON string', '"dark"', 'apiErrors.store.notObject'],
   ])('moves a file holding %s aside, starts from defaults and says so', async (_name, content, reason) => {
     await writeFile(file(), content)
     const notices: FileRecovery[] = []
@@ -86,9 +116,7 @@ describe('settings', () => {
     const [aside] = await besideFiles()
     expect(aside).toMatch(/^settings\.json\.unreadable-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z$/)
     expect(await readFile(join(dir, aside!), 'utf8')).toBe(content)
-    expect(settings.status().recovered).toEqual([
-      { file: 'settings', movedTo: aside, at: expect.any(String), reason: expect.stringContaining(reason) },
-    ])
+    expect(settings.status().recovered).toEqual([{ file: 'settings', movedTo: aside, at: expect.any(String), reason: { key: reason } }])
     expect(notices).toHaveLength(1)
     expect(await readJson()).toMatchObject({ schemaVersion: SETTINGS_VERSION })
   })
@@ -97,7 +125,7 @@ describe('settings', () => {
     await mkdir(file())
     const settings = start()
     expect(settings.get().theme).toBe('system')
-    expect(settings.status().recovered[0]?.reason).toMatch(/could not be read \(EISDIR\)/)
+    expect(settings.status().recovered[0]?.reason).toEqual({ key: 'apiErrors.store.unreadable', params: { code: 'EISDIR' } })
     expect((await stat(file())).isFile()).toBe(true)
   })
 
@@ -118,7 +146,7 @@ describe('settings', () => {
     const settings = start()
     expect(settings.get()).toMatchObject({ theme: 'system', locale: 'fr', sync: { intervalMinutes: 30, concurrency: 4 } })
     const [recovered] = settings.status().recovered
-    expect(recovered?.reason).toContain('theme, sync.concurrency')
+    expect(recovered?.reason).toEqual({ key: 'notices.recoveryReasons.settingsRejected', params: { fields: 'theme, sync.concurrency' } })
     expect(recovered?.movedTo).toMatch(/^settings\.json\.invalid-/)
     expect(await readFile(join(dir, recovered!.movedTo), 'utf8')).toBe(original)
     expect(await readJson()).toMatchObject({ theme: 'system', locale: 'fr', sync: { concurrency: 4 } })
@@ -197,6 +225,9 @@ describe('settings', () => {
     const settings = new SettingsService({ store, recoveries, log: silentLogger })
     expect(settings.update({ theme: 'dark' }).theme).toBe('dark')
     expect(store.path).toBeNull()
-    expect(settings.status().recovered[0]?.reason).toMatch(/EACCES.*not be kept after quitting/)
+    expect(settings.status().recovered[0]).toMatchObject({
+      movedTo: '',
+      reason: { key: 'apiErrors.store.unopenable', params: { code: 'EACCES' } },
+    })
   })
 })

@@ -1,6 +1,8 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { AppNotice } from '@shared/channels/app'
+import { AppError } from '@shared/errors'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openConfStore } from '../../../../../src-main/adapters/conf-store'
 import { silentLogger } from '../../../../../src-main/platform/log/log'
@@ -8,6 +10,7 @@ import { RecoveryLog } from '../../../../../src-main/platform/store/recovery-log
 import { SettingsService } from '../../../../../src-main/features/settings/settings-service'
 import { AcceptedFeeds } from '../../../../../src-main/features/updates/accepted-feeds'
 import { type UpdateEngine, type UpdateOffer, UpdateController } from '../../../../../src-main/features/updates/update-controller'
+import type { SignatureCheck } from '../../../../../src-main/features/updates/update-policy'
 
 /** The engine port as a recorder: what the controller asked of the updater, in order. */
 class RecordingEngine implements UpdateEngine {
@@ -44,7 +47,7 @@ const settle = () => new Promise((resolve) => setImmediate(resolve))
 let dir: string
 let settings: SettingsService
 let engine: RecordingEngine
-let notices: { level: string; message: string }[]
+let notices: AppNotice[]
 let timers: { running: Set<number>; next: number }
 let controller: UpdateController
 
@@ -95,7 +98,19 @@ describe('the update controller', () => {
 
   it('the settings refuse a feed that is not https, with a clear error, and updates stay off', () => {
     controller.start()
-    expect(() => settings.update({ updates: { enabled: true, feedUrl: 'http://updates.example.com/' } })).toThrow(/https/)
+    const refusal = (() => {
+      try {
+        settings.update({ updates: { enabled: true, feedUrl: 'http://updates.example.com/' } })
+      } catch (error) {
+        return error
+      }
+    })()
+    expect(refusal).toBeInstanceOf(AppError)
+    expect(refusal).toMatchObject({
+      code: 'invalid-argument',
+      text: { key: 'accountErrors.settings.feedNotHttps' },
+      details: { field: 'updates.feedUrl', problem: expect.stringMatching(/https/) },
+    })
     expect(settings.get().updates).toEqual({ enabled: false, feedUrl: null })
     expect(engine.calls).toEqual([])
   })
@@ -109,7 +124,7 @@ describe('the update controller', () => {
     expect(dialog.asked).toEqual([FEED])
     expect(engine.calls).toEqual(['setFeed ' + FEED, 'check', 'download', 'installOnQuit'])
     expect(timers.running.size).toBe(1)
-    expect(notices).toEqual([{ level: 'info', message: 'Statusdesk 1.2.0 is ready and will be installed when you quit the app.' }])
+    expect(notices).toEqual([{ level: 'info', text: { key: 'notices.updates.ready', params: { version: '1.2.0' } } }])
 
     await controller.check()
     expect(engine.calls.filter((c) => c === 'download')).toHaveLength(1)
@@ -121,7 +136,9 @@ describe('the update controller', () => {
     controller.start()
     await settle()
     expect(engine.calls).not.toContain('download')
-    expect(notices).toEqual([{ level: 'warning', message: expect.stringContaining('not on the update address (updates.example.com)') }])
+    expect(notices).toEqual([
+      { level: 'warning', text: { key: 'notices.updates.offFeed', params: { version: '1.2.0', host: 'updates.example.com' } } },
+    ])
   })
 
   it('survives a failing check and stops everything when switched off', async () => {
@@ -151,7 +168,7 @@ describe('the update controller', () => {
     expect(dialog.asked).toEqual(['https://attacker.example.net/feed/'])
     expect(engine.calls).toEqual([])
     expect(engine.feed).toBeNull()
-    expect(notices).toEqual([{ level: 'warning', message: 'The update address attacker.example.net was not accepted, so it is not used.' }])
+    expect(notices).toEqual([{ level: 'warning', text: { key: 'notices.updates.feedRefused', params: { host: 'attacker.example.net' } } }])
     // Switching updates off and on again does not ask again, nor use it.
     settings.update({ updates: { enabled: false } })
     settings.update({ updates: { enabled: true } })
@@ -224,7 +241,7 @@ describe('addresses accepted in an earlier run', () => {
 describe('the feed from the build', () => {
   const BUILD = 'https://releases.statusdesk.example/stable/'
 
-  function withBuild(options: { signature?: { verified: true } | { verified: false; reason: string } } = {}) {
+  function withBuild(options: { signature?: SignatureCheck } = {}) {
     controller.stop()
     controller = new UpdateController({
       engine,
@@ -262,15 +279,28 @@ describe('the feed from the build', () => {
 
   it('offers but never downloads or installs where no signature can be verified (AppImage, deb)', async () => {
     engine.offer = { version: '2.0.0', files: [{ url: 'Statusdesk-2.0.0-linux-x86_64.AppImage' }] }
-    withBuild({ signature: { verified: false, reason: 'AppImage and deb updates carry no signature the app can check' } }).start()
+    withBuild({ signature: { verified: false, reason: 'unsigned-package' } }).start()
     settings.update({ updates: { enabled: true } })
     await controller.check()
     expect(engine.calls).toEqual(['setFeed ' + BUILD, 'check'])
     expect(notices).toEqual([
       {
         level: 'info',
-        message:
-          'Statusdesk 2.0.0 is available from releases.statusdesk.example. It is not installed automatically because AppImage and deb updates carry no signature the app can check: install it yourself.',
+        text: { key: 'notices.updates.manualUnsigned', params: { version: '2.0.0', host: 'releases.statusdesk.example' } },
+      },
+    ])
+  })
+
+  it('says why a Windows build without a publisher is not installed by itself', async () => {
+    engine.offer = { version: '2.0.0', files: [{ url: 'Statusdesk-Setup-2.0.0.exe' }] }
+    withBuild({ signature: { verified: false, reason: 'no-publisher' } }).start()
+    settings.update({ updates: { enabled: true } })
+    await controller.check()
+    expect(engine.calls).toEqual(['setFeed ' + BUILD, 'check'])
+    expect(notices).toEqual([
+      {
+        level: 'info',
+        text: { key: 'notices.updates.manualNoPublisher', params: { version: '2.0.0', host: 'releases.statusdesk.example' } },
       },
     ])
   })

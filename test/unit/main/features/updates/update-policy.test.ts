@@ -3,16 +3,16 @@ import { acceptedFeed, filesStayOnFeed, signatureCheckOf } from '../../../../../
 
 describe('acceptedFeed', () => {
   it('keeps updates off unless enabled with an https feed', () => {
-    expect(acceptedFeed({ enabled: false, feedUrl: 'https://u.example.com/app/' })).toEqual({ on: false, reason: 'switched off' })
-    expect(acceptedFeed({ enabled: true, feedUrl: null })).toEqual({ on: false, reason: 'no feed configured' })
-    expect(acceptedFeed({ enabled: true, feedUrl: '  ' })).toEqual({ on: false, reason: 'no feed configured' })
-    expect(acceptedFeed({ enabled: true, feedUrl: 'http://u.example.com/app/' })).toEqual({ on: false, reason: 'the feed is not https' })
-    expect(acceptedFeed({ enabled: true, feedUrl: 'file:///tmp/feed/' })).toEqual({ on: false, reason: 'the feed is not https' })
+    expect(acceptedFeed({ enabled: false, feedUrl: 'https://u.example.com/app/' })).toEqual({ on: false, reason: 'switched-off' })
+    expect(acceptedFeed({ enabled: true, feedUrl: null })).toEqual({ on: false, reason: 'no-feed' })
+    expect(acceptedFeed({ enabled: true, feedUrl: '  ' })).toEqual({ on: false, reason: 'no-feed' })
+    expect(acceptedFeed({ enabled: true, feedUrl: 'http://u.example.com/app/' })).toEqual({ on: false, reason: 'not-https' })
+    expect(acceptedFeed({ enabled: true, feedUrl: 'file:///tmp/feed/' })).toEqual({ on: false, reason: 'not-https' })
     expect(acceptedFeed({ enabled: true, feedUrl: 'https://me:pw@u.example.com/' })).toEqual({
       on: false,
-      reason: 'the feed carries credentials',
+      reason: 'credentials',
     })
-    expect(acceptedFeed({ enabled: true, feedUrl: 'not a url' })).toEqual({ on: false, reason: 'the feed is not a URL' })
+    expect(acceptedFeed({ enabled: true, feedUrl: 'not a url' })).toEqual({ on: false, reason: 'not-a-url' })
   })
 
   it('treats an accepted feed as a folder', () => {
@@ -41,8 +41,8 @@ describe('signatureCheckOf', () => {
   it('verifies on macOS, and on Windows only with a publisher name', () => {
     expect(signatureCheckOf({ platform: 'darwin' })).toEqual({ verified: true })
     expect(signatureCheckOf({ platform: 'win32', publisherName: 'Statusdesk Ltd' })).toEqual({ verified: true })
-    expect(signatureCheckOf({ platform: 'win32', publisherName: null }).verified).toBe(false)
-    expect(signatureCheckOf({ platform: 'linux' }).verified).toBe(false)
+    expect(signatureCheckOf({ platform: 'win32', publisherName: null })).toEqual({ verified: false, reason: 'no-publisher' })
+    expect(signatureCheckOf({ platform: 'linux' })).toEqual({ verified: false, reason: 'unsigned-package' })
   })
 
   it('falls back to the build’s feed when the settings name none', () => {

@@ -111,7 +111,7 @@ describe('ApiClient against the emulator', () => {
     it('is refused with a wrong token, in words a user understands', async () => {
       const error = await failure(client({ token: 'not-the-token' }).listGroups({ count: 10, offset: 0 }))
       expect(error.code).toBe('unauthorized')
-      expect(error.message).toMatch(/^The channel is not authorized or the token is wrong/)
+      expect(error.text).toEqual({ key: 'apiErrors.http.unauthorized' })
       expect(error.details).toMatchObject({
         status: 401,
         server: { code: 401, message: 'Unauthorized' },
@@ -306,7 +306,7 @@ describe('ApiClient against the emulator', () => {
       })
       const error = await failure(client().publishStory({ media: { kind: 'media-id', id: 'jpg-0123456789abcdef' } }))
       expect(error.code).toBe('not-found')
-      expect(error.message).toMatch(/^The media was not found/)
+      expect(error.text).toEqual({ key: 'apiErrors.story.mediaNotFound' })
     })
 
     it('reports media the server does not take as unsupported', async () => {

@@ -72,7 +72,7 @@ describe('ApiClient.listGroups', () => {
     const error = await failure(client().api.listGroups({ count: 10, offset: 0 }))
     expect(error.code).toBe('invalid-response')
     expect(error.details).toMatchObject({ path: 'groups' })
-    expect(error.message).toContain('groups')
+    expect(error.text).toEqual({ key: 'apiErrors.reply.groupsPage' })
   })
 
   it('reports a reply that is not JSON', async () => {
@@ -91,15 +91,15 @@ describe('ApiClient.listGroups', () => {
 
   describe('errors', () => {
     it.each([
-      [400, 'invalid-request'],
-      [401, 'unauthorized'],
-      [402, 'payment'],
-      [403, 'forbidden'],
-      [404, 'not-found'],
-      [413, 'too-large'],
-      [415, 'unsupported-media'],
-      [418, 'invalid-request'],
-    ])('maps HTTP %i to %s, with the server’s explanation, without retrying', async (status, code) => {
+      [400, 'invalid-request', { key: 'apiErrors.http.invalidRequest' }],
+      [401, 'unauthorized', { key: 'apiErrors.http.unauthorized' }],
+      [402, 'payment', { key: 'apiErrors.http.payment' }],
+      [403, 'forbidden', { key: 'apiErrors.http.forbidden' }],
+      [404, 'not-found', { key: 'apiErrors.http.notFound' }],
+      [413, 'too-large', { key: 'apiErrors.http.tooLarge' }],
+      [415, 'unsupported-media', { key: 'apiErrors.http.unsupportedMedia' }],
+      [418, 'invalid-request', { key: 'apiErrors.http.refused', params: { status: 418 } }],
+    ])('maps HTTP %i to %s, with the server’s explanation, without retrying', async (status, code, text) => {
       server.handle((_req, _res, t) =>
         t.json(status, {
           error: { code: status, message: `Reason ${status}`, details: 'More detail' },
@@ -107,7 +107,8 @@ describe('ApiClient.listGroups', () => {
       )
       const error = await failure(client().api.listGroups({ count: 10, offset: 0 }))
       expect(error.code).toBe(code)
-      expect(error.message).toContain(`Reason ${status}`)
+      // The server's words are shown beside the text, from the details, never inside it.
+      expect(error.text).toEqual(text)
       expect(error.details).toMatchObject({
         status,
         attempts: 1,
@@ -119,7 +120,7 @@ describe('ApiClient.listGroups', () => {
     it('explains a 401 in words a user understands', async () => {
       server.handle((_req, _res, t) => t.json(401, { error: { code: 401, message: 'Unauthorized' } }))
       const error = await failure(client().api.listGroups({ count: 10, offset: 0 }))
-      expect(error.message).toMatch(/^The channel is not authorized or the token is wrong/)
+      expect(error.text).toEqual({ key: 'apiErrors.http.unauthorized' })
     })
 
     it('copes with an error body that is not the provider’s shape', async () => {
@@ -201,6 +202,7 @@ describe('ApiClient.listGroups', () => {
       const error = await failure(api.listGroups({ count: 10, offset: 0 }))
       expect(error.code).toBe('offline')
       expect(error.details).toMatchObject({ networkCode: 'ECONNREFUSED', attempts: 4 })
+      expect(error.text).toEqual({ key: 'apiErrors.network.unreachable' })
       expect(clock.sleeps).toHaveLength(3)
     })
 
@@ -209,8 +211,7 @@ describe('ApiClient.listGroups', () => {
       const { api, clock } = client()
       const error = await failure(api.listGroups({ count: 10, offset: 0 }))
       expect(error.code).toBe('connection-closed')
-      expect(error.message).toMatch(/^The server closed the connection before answering\./)
-      expect(error.message).not.toMatch(/Could not reach/)
+      expect(error.text).toEqual({ key: 'apiErrors.network.closed' })
       expect(error.details).toMatchObject({ attempts: 4 })
       expect(server.requests).toHaveLength(4)
       expect(clock.sleeps).toHaveLength(3)
@@ -233,8 +234,8 @@ describe('ApiClient.listGroups', () => {
         retryAt: new Date(now + 120_000).toISOString(),
         attempts: 1,
       })
-      expect(error.message).toMatch(/asks to wait 2 min before the next try/)
-      expect(error.message).not.toMatch(/Wait a moment/)
+      // The wait itself, for the renderer to say in the user's language, not "a moment".
+      expect(error.text).toEqual({ key: 'apiErrors.http.rateLimitedWait', params: { seconds: 120 } })
     })
 
     it('retries a connection reset mid-response', async () => {
@@ -257,6 +258,8 @@ describe('ApiClient.listGroups', () => {
       const error = await failure(api.listGroups({ count: 10, offset: 0 }))
       expect(error.code).toBe('timeout')
       expect(error.details).toMatchObject({ phase: 'headers', attempts: 2 })
+      // The wait is said in whole seconds, rounded up: never "within 0 seconds".
+      expect(error.text).toEqual({ key: 'apiErrors.network.noAnswer', params: { seconds: 1 } })
       expect(server.requests).toHaveLength(2)
     })
 

@@ -189,7 +189,7 @@ describe('ApiClient.publishStory', () => {
         code: 'invalid-argument',
         details: { published: false, attempts: 1 },
       })
-      expect(error.message).toMatch(/changed while it was being sent/)
+      expect(error.text).toEqual({ key: 'apiErrors.media.changed' })
       expect(counting.calls).toHaveLength(1)
     })
 
@@ -216,14 +216,14 @@ describe('ApiClient.publishStory', () => {
 
   describe('errors', () => {
     it.each([
-      [400, 'invalid-request'],
-      [401, 'unauthorized'],
-      [402, 'payment'],
-      [403, 'forbidden'],
-      [404, 'not-found'],
-      [413, 'too-large'],
-      [415, 'unsupported-media'],
-    ])('maps HTTP %i to %s and never resends', async (status, code) => {
+      [400, 'invalid-request', 'apiErrors.http.invalidRequest'],
+      [401, 'unauthorized', 'apiErrors.http.unauthorized'],
+      [402, 'payment', 'apiErrors.http.payment'],
+      [403, 'forbidden', 'apiErrors.http.forbidden'],
+      [404, 'not-found', 'apiErrors.story.mediaNotFound'],
+      [413, 'too-large', 'apiErrors.http.tooLarge'],
+      [415, 'unsupported-media', 'apiErrors.http.unsupportedMedia'],
+    ])('maps HTTP %i to %s and never resends', async (status, code, key) => {
       server.handle(async (_req, _res, t) => {
         await t.readBody()
         t.json(status, {
@@ -232,8 +232,8 @@ describe('ApiClient.publishStory', () => {
       })
       const error = await failure(client().api.publishStory(textStory))
       expect(error.code).toBe(code)
-      expect(error.message).toContain(`Reason ${status}`)
-      expect(error.details).toMatchObject({ status, server: { details: { field: 'media' } } })
+      expect(error.text).toEqual({ key })
+      expect(error.details).toMatchObject({ status, server: { message: `Reason ${status}`, details: { field: 'media' } } })
       expect(server.requests).toHaveLength(1)
     })
 
@@ -243,7 +243,7 @@ describe('ApiClient.publishStory', () => {
         t.json(404, { error: { code: 404, message: 'Media not found' } })
       })
       const error = await failure(client().api.publishStory({ media: { kind: 'media-id', id: 'jpeg-0a1b-2c3d' } }))
-      expect(error.message).toMatch(/^The media was not found on the server/)
+      expect(error.text).toEqual({ key: 'apiErrors.story.mediaNotFound' })
     })
 
     it('refuses to follow a redirect, without resending the story', async () => {
@@ -360,7 +360,8 @@ describe('ApiClient.publishStory', () => {
           details: { status, reason: 'server-error', server: { message: 'Upstream failed' } },
         },
       })
-      if (result.outcome === 'unknown') expect(result.error.message).toContain('Upstream failed')
+      // The server's words stay in the details, shown beside the text.
+      if (result.outcome === 'unknown') expect(result.error.text).toEqual({ key: 'apiErrors.unknown.serverError', params: { status } })
       expect(server.requests).toHaveLength(1)
     })
 
@@ -403,6 +404,7 @@ describe('ApiClient.publishStory', () => {
       expect(error).toMatchObject({
         code: 'timeout',
         details: { phase: 'upload', published: false, attempts: 1 },
+        text: { key: 'apiErrors.network.uploadStalled', params: { seconds: 1 } },
       })
       expect(counting.calls).toHaveLength(1)
     })
@@ -423,7 +425,7 @@ describe('ApiClient.publishStory', () => {
       )
       // The server hung up mid-upload: said as such (not "offline"), and still not published.
       expect(error).toMatchObject({ code: 'connection-closed', details: { published: false, attempts: 1 } })
-      expect(error.message).toBe('The server closed the connection while the story was being sent. It was not published.')
+      expect(error.text).toEqual({ key: 'apiErrors.network.closedWhileSending' })
       expect(counting.calls).toHaveLength(1)
     })
   })

@@ -93,6 +93,7 @@ describe('publicFetch', () => {
     const error = await refusal(guarded()(target(), { method: 'GET' }))
     expect(error).toBeInstanceOf(NotPublicError)
     expect(error.message).toBe(new NotPublicError().message)
+    expect((error as NotPublicError).text).toEqual({ key: 'apiErrors.address.notPublic' })
     expect(inside.requests).toEqual([])
   })
 
@@ -122,6 +123,7 @@ describe('publicFetch', () => {
     server.handle((req, res) => res.writeHead(302, { location: `/loop${server.requests.length}` }).end())
     const error = await refusal(guarded()('http://media.example/loop', { method: 'GET' }))
     expect(error).toBeInstanceOf(TooManyRedirectsError)
+    expect((error as TooManyRedirectsError).text).toEqual({ key: 'apiErrors.address.tooManyRedirects', params: { count: 5 } })
     expect(server.requests).toHaveLength(6)
   })
 

@@ -1,11 +1,14 @@
 /** A worker for the worker client's tests: it does what each request says. */
 import { parentPort } from 'node:worker_threads'
+import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import { serveRequests } from '../../../../../src-main/platform/worker/serve-requests'
 
 export type EchoRequest =
   | { op: 'echo'; value: unknown; afterMs?: number }
   | { op: 'double'; bytes: ArrayBuffer }
   | { op: 'fail'; message: string; code?: string }
+  | { op: 'fail-app' }
   | { op: 'told' }
   | { op: 'exit'; code: number }
   | { op: 'throw-later'; message: string }
@@ -31,6 +34,8 @@ serveRequests<EchoRequest, EchoReply, unknown>({
       }
       case 'fail':
         throw Object.assign(new Error(request.message), request.code ? { code: request.code } : {})
+      case 'fail-app':
+        throw new AppError('cancelled', userText('apiErrors.files.cancelled'))
       case 'told':
         return { told }
       case 'exit':

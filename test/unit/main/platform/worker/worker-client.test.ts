@@ -51,9 +51,16 @@ describe('a worker client', () => {
       worker.request({ op: 'echo', value: 1 }),
     ])
     expect(failed.status === 'rejected' && failed.reason).toBeInstanceOf(WorkerRequestFailed)
-    expect(failed.status === 'rejected' && failed.reason).toMatchObject({ message: 'disk full', code: 'storage' })
+    expect(failed.status === 'rejected' && failed.reason).toMatchObject({ message: 'disk full', code: 'storage', text: undefined })
     expect(fine).toEqual({ status: 'fulfilled', value: { value: 1 } })
     expect(worker.running).toBe(true)
+  }, 20_000)
+
+  it('carries the text of an AppError the work failed with across to main', async () => {
+    const { client: worker } = client()
+    const failed = await worker.request({ op: 'fail-app' }).catch((error: unknown) => error)
+    expect(failed).toBeInstanceOf(WorkerRequestFailed)
+    expect(failed).toMatchObject({ code: 'cancelled', text: { key: 'apiErrors.files.cancelled' } })
   }, 20_000)
 
   it.each([
@@ -62,6 +69,10 @@ describe('a worker client', () => {
     [{ op: 'garbage', message: 'nonsense' } as const, 'answered a request it was not given'],
     [{ op: 'garbage', message: { id: 999, reply: 1 } } as const, 'answered a request it was not given'],
     [{ op: 'garbage', message: { id: 0, error: 'bad' } } as const, 'answered with something that is not a reply'],
+    [
+      { op: 'garbage', message: { id: 0, error: { name: 'Error', message: 'm', text: { key: 'not a key' } } } } as const,
+      'answered with something that is not a reply',
+    ],
     [{ op: 'unclonable' } as const, expect.stringMatching(/^failed: /)],
   ])(
     'fails every request waiting on a worker that does %j, and starts a new one for the next',

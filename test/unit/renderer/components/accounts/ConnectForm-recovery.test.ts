@@ -1,3 +1,4 @@
+import { userText } from '@shared/i18n/user-text'
 import { createTestingPinia } from '@pinia/testing'
 import { flushPromises, mount } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
@@ -6,6 +7,7 @@ import { createAppI18n } from '../../../../../src-renderer/src/i18n'
 import { useToastsStore } from '../../../../../src-renderer/src/stores/toasts'
 import { account, state } from '../../support/accounts-fixtures'
 import { failure, fakeBridge } from '../../support/fake-bridge'
+import { inEnglish } from '../../support/texts'
 
 const noRecovery = { 'settings:status': () => ({ recovered: [] }), 'settings:get': () => null }
 const orphan = {
@@ -64,12 +66,15 @@ describe('ConnectForm after the list of accounts was lost', () => {
   })
 
   it('explains a token that belongs to another channel', async () => {
+    const otherChannel = userText('accountErrors.connect.otherChannel', {
+      channel: '4915112345678',
+      label: 'Shop',
+      knownChannel: '15550100001',
+    })
     fakeBridge({
       'accounts:list': () => state([account()]),
       'accounts:connect': () => {
-        throw failure('conflict', 'This token belongs to another channel (4915112345678) than “Shop” (15550100001).', {
-          reason: 'other-channel',
-        })
+        throw failure('conflict', otherChannel, { reason: 'other-channel' })
       },
       ...noRecovery,
     })
@@ -81,7 +86,7 @@ describe('ConnectForm after the list of accounts was lost', () => {
     await flushPromises()
     const error = wrapper.get('[data-testid="connect-error"]')
     expect(error.attributes('data-reason')).toBe('other-channel')
-    expect(error.text()).toContain('This token belongs to another channel')
+    expect(error.text()).toContain(inEnglish(otherChannel))
     expect(error.text()).toContain('Add an account')
   })
 })

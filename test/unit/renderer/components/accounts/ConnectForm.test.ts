@@ -1,3 +1,4 @@
+import { type UserText, userText } from '@shared/i18n/user-text'
 import { createTestingPinia } from '@pinia/testing'
 import { flushPromises, mount } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
@@ -5,6 +6,7 @@ import ConnectForm from '../../../../../src-renderer/src/components/accounts/Con
 import { createAppI18n } from '../../../../../src-renderer/src/i18n'
 import { account, state } from '../../support/accounts-fixtures'
 import { failure, fakeBridge } from '../../support/fake-bridge'
+import { inEnglish } from '../../support/texts'
 
 const noRecovery = { 'settings:status': () => ({ recovered: [] }), 'settings:get': () => null }
 
@@ -81,16 +83,17 @@ describe('ConnectForm', () => {
     expect(wrapper.emitted('done')?.[0]).toEqual([account({ encryption: 'session' })])
   })
 
-  it.each([
-    ['unauthorized', 'Wrong token, or the channel is not authorized'],
-    ['offline', 'Could not reach the server'],
-    ['server', 'The server had a problem'],
-    ['not-api', 'This is not the kind of server Statusdesk talks to'],
-  ])('explains a %s failure next to the form', async (reason, title) => {
+  const host = 'gate.whapi.cloud'
+  it.each<[string, string, UserText]>([
+    ['unauthorized', 'Wrong token, or the channel is not authorized', userText('apiErrors.connect.refusedToken', { host })],
+    ['offline', 'Could not reach the server', userText('apiErrors.connect.unreachable', { host })],
+    ['server', 'The server had a problem', userText('apiErrors.connect.serverProblem', { host, status: 502 })],
+    ['not-api', 'This is not the kind of server Statusdesk talks to', userText('apiErrors.connect.notGroups', { host })],
+  ])('explains a %s failure next to the form', async (reason, title, text) => {
     fakeBridge({
       'accounts:list': () => state([]),
       'accounts:connect': () => {
-        throw failure('server', `main says ${reason}`, { reason })
+        throw failure('server', text, { reason })
       },
       ...noRecovery,
     })
@@ -102,7 +105,7 @@ describe('ConnectForm', () => {
     const error = wrapper.get('[data-testid="connect-error"]')
     expect(error.attributes('data-reason')).toBe(reason)
     expect(error.text()).toContain(title)
-    expect(error.text()).toContain(`main says ${reason}`)
+    expect(error.text()).toContain(inEnglish(text))
     expect(wrapper.emitted('done')).toBeUndefined()
   })
 
@@ -134,11 +137,12 @@ describe('ConnectForm', () => {
   })
 
   it('says so when a file was set aside at startup', async () => {
+    const reason = userText('apiErrors.store.notJson')
     fakeBridge({
       'accounts:list': () => state([]),
       'settings:get': () => null,
       'settings:status': () => ({
-        recovered: [{ file: 'settings', movedTo: 'settings.json.unreadable-x', at: 'now', reason: 'the file is not valid JSON' }],
+        recovered: [{ file: 'settings', movedTo: 'settings.json.unreadable-x', at: 'now', reason }],
       }),
     })
     const wrapper = view()
@@ -146,6 +150,7 @@ describe('ConnectForm', () => {
     const notice = wrapper.get('[data-testid="recovery-settings"]')
     expect(notice.text()).toContain('back to their defaults')
     expect(notice.text()).toContain('settings.json.unreadable-x')
+    expect(notice.text()).toContain(inEnglish(reason))
     await wrapper.get('[data-testid="recovery-dismiss"]').trigger('click')
     expect(wrapper.find('[data-testid="recovery-notice"]').exists()).toBe(false)
   })

@@ -1,5 +1,6 @@
 import type { FileRecovery } from '@shared/channels/settings'
 import { SettingsSchema } from '@shared/channels/settings'
+import { userText } from '@shared/i18n/user-text'
 import { createTestingPinia } from '@pinia/testing'
 import { flushPromises, mount } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -13,7 +14,7 @@ const SETTINGS_RESET: FileRecovery = {
   file: 'settings',
   movedTo: 'settings.json.unreadable-2026-11-22T10-00-00Z',
   at: '2026-11-22T10:00:00.000Z',
-  reason: 'The file is not valid JSON',
+  reason: userText('apiErrors.store.notJson'),
 }
 
 async function banner(recovered: FileRecovery[]) {

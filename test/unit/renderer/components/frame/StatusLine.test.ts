@@ -1,10 +1,13 @@
 import type { SyncState } from '@shared/channels/groups'
+import type { AppErrorData } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import { flushPromises, mount } from '@vue/test-utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import StatusLine from '../../../../../src-renderer/src/components/frame/StatusLine.vue'
 import { useSyncStore } from '../../../../../src-renderer/src/stores/sync'
 import { fakeBridge } from '../../support/fake-bridge'
 import { plugins } from '../../support/groups-fixtures'
+import { inEnglish } from '../../support/texts'
 
 function state(overrides: Partial<SyncState> = {}): SyncState {
   return {
@@ -58,12 +61,11 @@ describe('StatusLine', () => {
   })
 
   it('says clearly when it is offline and showing cached data, and why the sync failed', async () => {
-    const { wrapper } = await mountLine(
-      state({ online: false, fromCache: true, lastError: { code: 'offline', message: 'Could not reach the server.' } }),
-    )
+    const lastError: AppErrorData = { code: 'offline', text: userText('apiErrors.network.unreachable') }
+    const { wrapper } = await mountLine(state({ online: false, fromCache: true, lastError }))
     expect(wrapper.get('[data-testid="status-online"]').text()).toBe('Offline')
     expect(wrapper.get('[data-testid="status-cached"]').text()).toBe('Showing cached data')
-    expect(wrapper.get('[data-testid="status-error"]').text()).toBe('Last sync failed: Could not reach the server.')
+    expect(wrapper.get('[data-testid="status-error"]').text()).toBe(`Last sync failed: ${inEnglish(lastError)}`)
   })
 
   it('words a server that kept sending pages plainly, whatever main called it', async () => {
@@ -71,7 +73,7 @@ describe('StatusLine', () => {
       state({
         lastError: {
           code: 'invalid-response',
-          message: 'The server kept sending pages of groups past the end of the list, so the sync was stopped.',
+          text: userText('apiErrors.reply.groupsPage'),
           details: { reason: 'endless-paging', why: 'no-new-ids' },
         },
       }),
@@ -98,7 +100,7 @@ describe('StatusLine', () => {
       state({
         lastError: {
           code: 'rate-limited',
-          message: 'The server is receiving too many requests from this account and asks to wait 2 min before the next try.',
+          text: userText('apiErrors.http.rateLimitedWait', { seconds: 120 }),
           details: { status: 429, retryAfterSeconds: 120, retryAt: retryAt.toISOString() },
         },
       }),
@@ -111,7 +113,7 @@ describe('StatusLine', () => {
   })
 
   it('shows no retry time for an error without one', async () => {
-    const { wrapper } = await mountLine(state({ lastError: { code: 'server', message: 'The server had a problem (HTTP 500).' } }))
+    const { wrapper } = await mountLine(state({ lastError: { code: 'server', text: userText('apiErrors.http.server', { status: 500 }) } }))
     expect(wrapper.find('[data-testid="status-retry-at"]').exists()).toBe(false)
     expect(wrapper.find('[data-testid="sync-retry-now"]').exists()).toBe(false)
   })
@@ -185,17 +187,24 @@ describe('StatusLine', () => {
   })
 
   it('keeps a long error whole: on hover, and in a details popover that Escape closes', async () => {
-    const message =
-      'The server sent a groups page the app cannot read (groups.17.participants.3.rank: Invalid option: expected one of "creator"|"admin"|"member").'
-    const { wrapper } = await mountLine(state({ lastError: { code: 'invalid-response', message } }))
+    const said = 'groups.17.participants.3.rank: Invalid option: expected one of "creator"|"admin"|"member"'
+    const lastError: AppErrorData = {
+      code: 'invalid-response',
+      text: userText('apiErrors.reply.groupsPage'),
+      details: { server: { message: said } },
+    }
+    const { wrapper } = await mountLine(state({ lastError }))
     const button = wrapper.get('[data-testid="status-error"]')
-    expect(button.attributes('title')).toBe(`Last sync failed: ${message}`)
-    expect(button.get('.failure-text').text()).toBe(`Last sync failed: ${message}`)
+    expect(button.attributes('title')).toBe(`Last sync failed: ${inEnglish(lastError)}`)
+    expect(button.get('.failure-text').text()).toBe(`Last sync failed: ${inEnglish(lastError)}`)
 
     await button.trigger('click')
     const details = document.querySelector<HTMLElement>('[data-testid="status-error-details"]')
     expect(details).not.toBeNull()
-    expect(details!.querySelector('[data-testid="status-error-message"]')!.textContent).toBe(message)
+    const message = details!.querySelector('[data-testid="status-error-message"]')!
+    expect(message.querySelector('.error-text')!.textContent).toBe(inEnglish(lastError))
+    // What the server said is kept whole, behind the disclosure.
+    expect(message.querySelector('[data-testid="error-extras"]')!.textContent).toContain(said)
     expect(details!.textContent).toContain('Error code: invalid-response')
     expect(button.attributes('aria-expanded')).toBe('true')
 

@@ -1,3 +1,4 @@
+import { userText } from '@shared/i18n/user-text'
 import { DEFAULT_STORY_LIMITS } from '@shared/story/limits'
 import { createTestingPinia } from '@pinia/testing'
 import { flushPromises, mount } from '@vue/test-utils'
@@ -12,6 +13,7 @@ import { useStoriesStore } from '../../../../../src-renderer/src/stores/stories'
 import { account, state } from '../../support/accounts-fixtures'
 import { failure, fakeBridge } from '../../support/fake-bridge'
 import { answerFor } from '../../support/publish-fixtures'
+import { inEnglish } from '../../support/texts'
 
 function panel(publishError: unknown) {
   return mount(PublishPanel, {
@@ -26,7 +28,7 @@ describe('PublishPanel', () => {
     const retryAt = new Date(Date.now() + 120_000)
     const wrapper = panel({
       code: 'rate-limited',
-      message: 'The server is receiving too many requests from this account and asks to wait 2 min before the next try.',
+      text: userText('apiErrors.http.rateLimitedWait', { seconds: 120 }),
       details: { status: 429, retryAfterSeconds: 120, retryAt: retryAt.toISOString() },
     })
     const time = new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium' }).format(retryAt)
@@ -36,7 +38,7 @@ describe('PublishPanel', () => {
   })
 
   it('names a closed connection as such, with no retry time when the server gave none', () => {
-    const wrapper = panel({ code: 'connection-closed', message: 'The server closed the connection before answering.' })
+    const wrapper = panel({ code: 'connection-closed', text: userText('apiErrors.network.closed') })
     expect(wrapper.get('[data-testid="story-error"]').text()).toContain('The server closed the connection without answering.')
     expect(wrapper.find('[data-testid="story-error-retry-at"]').exists()).toBe(false)
   })
@@ -55,12 +57,10 @@ describe('PublishPanel', () => {
   })
 
   it('reads a refusal by the open account as the composer’s error, and shows no summary', async () => {
-    const wrapper = await pressWith(
-      ['a1'],
-      answerFor({ state: 'refused', error: failure('unauthorized', 'The token of Shop is not available in this session.') }),
-    )
+    const refused = failure('unauthorized', userText('accountErrors.tokenNeeded.named', { label: 'Shop' }))
+    const wrapper = await pressWith(['a1'], answerFor({ state: 'refused', error: refused }))
     expect(wrapper.get('[data-testid="story-error"]').attributes('data-code')).toBe('unauthorized')
-    expect(wrapper.get('[data-testid="story-error-message"]').text()).toBe('The token of Shop is not available in this session.')
+    expect(wrapper.get('[data-testid="story-error-message"]').text()).toBe(inEnglish(refused))
     expect(wrapper.find('[data-testid="story-result"]').exists()).toBe(false)
     expect(wrapper.find('[data-testid="broadcast-summary-title"]').exists()).toBe(false)
   })
@@ -78,7 +78,7 @@ describe('PublishPanel', () => {
           accountId: 'a2',
           label: 'Branch',
           requestId: 'r-1',
-          outcome: { state: 'refused', error: failure('unauthorized', 'Token needed.') },
+          outcome: { state: 'refused', error: failure('unauthorized', userText('accountErrors.tokenNeeded.named', { label: 'Branch' })) },
         },
       ],
     }))

@@ -5,6 +5,7 @@ import DiagnosticsSettings from '../../../../../src-renderer/src/components/sett
 import { createAppI18n } from '../../../../../src-renderer/src/i18n'
 import { useToastsStore } from '../../../../../src-renderer/src/stores/toasts'
 import { failure, fakeBridge } from '../../support/fake-bridge'
+import { inEnglish } from '../../support/texts'
 
 const REPORT = { logFolder: '/home/me/.config/Statusdesk/logs', text: 'Statusdesk diagnostics\nVersion: 1.2.3\n' }
 
@@ -47,13 +48,14 @@ describe('DiagnosticsSettings', () => {
   })
 
   it('says so when the report cannot be made, and copying reports the failure', async () => {
-    fakeBridge({ 'app:diagnostics': () => Promise.reject(failure('storage', 'The data folder cannot be read.')) })
+    const unreadable = failure('storage')
+    fakeBridge({ 'app:diagnostics': () => Promise.reject(unreadable) })
     const wrapper = view()
     await flushPromises()
-    expect(wrapper.get('[data-testid="diagnostics-error"]').text()).toContain('The data folder cannot be read.')
+    expect(wrapper.get('[data-testid="diagnostics-error"]').text()).toContain(inEnglish(unreadable))
     await wrapper.get('[data-testid="diagnostics-copy"]').trigger('click')
     await flushPromises()
-    expect(useToastsStore().toasts.map((t) => t.message)).toContain('The diagnostics could not be copied: The data folder cannot be read.')
+    expect(useToastsStore().toasts.map((t) => t.message)).toContain(`The diagnostics could not be copied: ${inEnglish(unreadable)}`)
     wrapper.unmount()
   })
 })

@@ -5,7 +5,9 @@ import ContactListEditor from '../../../../../src-renderer/src/components/story/
 import { createAppI18n } from '../../../../../src-renderer/src/i18n'
 import { useStoriesStore } from '../../../../../src-renderer/src/stores/stories'
 import type { ContactsPage } from '@shared/channels/stories'
-import type { Result } from '@shared/errors'
+import type { AppErrorData, Result } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
+import { inEnglish } from '../../support/texts'
 
 const PAGE = {
   contacts: [{ id: '15550100001', groups: ['Book club'], groupCount: 1 }],
@@ -60,10 +62,16 @@ describe('ContactListEditor', () => {
   it('says why no one could be listed, rather than showing nobody, and asks again while they are still being listed', async () => {
     vi.useFakeTimers()
     try {
-      const still = { code: 'timeout', message: 'Statusdesk is still listing the people in your 50,000 groups. Search again in a moment.' }
-      const { wrapper, search } = editor([], [{ ok: false, error: still } as Result<ContactsPage>, { ok: true, value: PAGE }])
+      const still: AppErrorData = { code: 'timeout', text: userText('groupErrors.participants.stillListing', { count: 50_000 }) }
+      const { wrapper, search } = editor(
+        [],
+        [
+          { ok: false, error: still },
+          { ok: true, value: PAGE },
+        ],
+      )
       await flushPromises()
-      expect(wrapper.get('[data-testid="only-search-error"]').text()).toContain('still listing the people')
+      expect(wrapper.get('[data-testid="only-search-error"]').text()).toBe(inEnglish(still))
       expect(wrapper.find('[data-testid="only-none"]').exists()).toBe(false)
       expect(wrapper.find('[data-testid="only-results"]').exists()).toBe(false)
       await vi.advanceTimersByTimeAsync(3_000)
@@ -79,10 +87,10 @@ describe('ContactListEditor', () => {
   it('does not ask again by itself after an error other than still listing', async () => {
     vi.useFakeTimers()
     try {
-      const failed = { code: 'storage', message: 'The people in your groups could not be listed (disk full).' }
-      const { wrapper, search } = editor([], [{ ok: false, error: failed } as Result<ContactsPage>])
+      const failed: AppErrorData = { code: 'storage', text: userText('groupErrors.participants.cacheNotRead') }
+      const { wrapper, search } = editor([], [{ ok: false, error: failed }])
       await flushPromises()
-      expect(wrapper.get('[data-testid="only-search-error"]').text()).toContain('could not be listed')
+      expect(wrapper.get('[data-testid="only-search-error"]').text()).toBe(inEnglish(failed))
       await vi.advanceTimersByTimeAsync(10_000)
       expect(search).toHaveBeenCalledTimes(1)
     } finally {

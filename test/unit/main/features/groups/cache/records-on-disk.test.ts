@@ -115,7 +115,7 @@ describe('records on disk, rows in memory', () => {
     await handle.close()
     await expect(service.get(target.id)).rejects.toMatchObject({
       code: 'storage',
-      message: expect.stringMatching(/damaged on disk.*next sync/),
+      text: { key: 'groupErrors.cache.recordDamaged' },
     })
     expect(log.lines.some((l) => l.message === 'group record not read')).toBe(true)
     expect((await service.get(server[101]!.id)).group.id).toBe(server[101]!.id)
@@ -142,7 +142,8 @@ describe('records on disk, rows in memory', () => {
     ).toBe(3)
     await expect(service.get(broken.id)).rejects.toMatchObject({
       code: 'invalid-response',
-      message: expect.stringMatching(/cannot show \(last_message/),
+      text: { key: 'groupErrors.cache.recordUnreadable' },
+      details: { path: expect.stringMatching(/^last_message/), issue: expect.any(String) },
     })
     expect((await service.get(server[6]!.id)).group).toEqual(server[6])
   }, 60_000)
@@ -178,10 +179,10 @@ describe('a start from the groups index', () => {
     expect(window.total).toBe(TOTAL)
     expect(window.rows).toHaveLength(50)
     await until(() => events.of('app:notice').length > 0)
-    expect(events.of('app:notice')[0]?.message).toMatch(
-      /could not be read \(it is damaged \(checksum mismatch\)\).*downloading the groups again/,
+    expect(events.of('app:notice')[0]).toMatchObject({ level: 'warning', text: { key: 'groupErrors.cache.setAside.damaged' } })
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({ message: 'groups cache damaged after start', data: { reason: 'checksum-mismatch' } }),
     )
-    expect(log.lines.some((l) => l.message === 'groups cache damaged after start')).toBe(true)
     await until(() => service.state().lastResult !== null && !service.state().syncing, 30_000)
     expect(service.state().count).toBe(TOTAL)
     expect((await readdir(dir.path)).some((n) => n.startsWith(`${SNAPSHOT_FILE}.unreadable-`))).toBe(true)
@@ -346,10 +347,16 @@ describe('a snapshot saved as the pages arrive', () => {
         }),
       ]),
     )
-    const { service, events } = build()
+    const { service, events, log } = build()
     await service.start()
     expect((await service.query(firstWindow)).total).toBe(0)
-    expect(events.of('app:notice')[0]?.message).toMatch(/format \(1\) is no longer supported/)
+    expect(events.of('app:notice')[0]?.text).toEqual({ key: 'groupErrors.cache.setAside.olderFormat' })
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({
+        message: 'unreadable groups cache set aside',
+        data: expect.objectContaining({ reason: 'older-format', version: 1 }),
+      }),
+    )
     await until(() => service.state().count === TOTAL, 60_000)
     const names = await readdir(dir.path)
     expect(names.some((n) => n.startsWith(`${SNAPSHOT_FILE}.unreadable-`))).toBe(true)

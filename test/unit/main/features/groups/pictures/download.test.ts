@@ -27,7 +27,7 @@ describe('downloadPicture through the public-address guard', () => {
     })
     const error = await downloadPicture(guarded, `${host.baseUrl}/p.png`, options).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(PictureDownloadError)
-    expect(error).toMatchObject({ message: 'picture host not public', network: false })
+    expect(error).toMatchObject({ reason: 'host-not-public', network: false })
     expect(host.requests).toEqual([])
   })
 

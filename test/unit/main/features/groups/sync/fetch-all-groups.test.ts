@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ParsedGroupsPage } from '@shared/domain'
-import { AppError } from '@shared/errors'
+import { AppError, codeText } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { Emulator } from '../../../../../../src-main/emulator'
 import type { ApiClient } from '../../../../../../src-main/platform/api'
 import { fetchAllGroups, readAllPages, type GroupsSource } from '../../../../../../src-main/features/groups/sync'
@@ -136,7 +137,7 @@ describe('when the list changes during the read', () => {
     const error = await fetchAllGroups(client, { maxPasses: 2 }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(AppError)
     expect((error as AppError).code).toBe('conflict')
-    expect((error as AppError).message).toMatch(/kept changing/)
+    expect((error as AppError).text).toEqual({ key: 'groupErrors.sync.keptChanging' })
   }, 60_000)
 })
 
@@ -176,7 +177,7 @@ describe('failures', () => {
   it('a page the client could not read rejects the whole read', async () => {
     const broken: GroupsSource = {
       async listGroups(params, options): Promise<ParsedGroupsPage> {
-        if (params.offset === 1_000) throw new AppError('invalid-response', 'The server sent a groups page the app cannot read.')
+        if (params.offset === 1_000) throw new AppError('invalid-response', codeText('invalid-response'))
         return client.listGroups(params, options)
       },
     }
@@ -193,7 +194,7 @@ describe('a server that never stops sending pages', () => {
     expect(error).toBeInstanceOf(AppError)
     expect(error).toMatchObject({
       code: 'invalid-response',
-      message: expect.stringMatching(/kept sending pages/),
+      text: { key: 'groupErrors.sync.endlessPaging' },
       details: { reason: 'endless-paging' },
     })
     return { why: (error as AppError).details?.why, requests: watch.calls.length }
@@ -315,7 +316,7 @@ describe('an unreadable page', () => {
     const error = await fetchAllGroups(watch.source, { ...quick, concurrency: 1 }).catch((e: unknown) => e)
     expect(error).toMatchObject({
       code: 'invalid-response',
-      message: 'The server’s reply to the groups request was not JSON.',
+      text: { key: 'apiErrors.reply.groupsNotJson' },
     })
     // The first page, then the second one four times in all.
     expect(watch.calls.map((c) => c.offset)).toEqual([0, 500, 500, 500, 500])
@@ -357,8 +358,8 @@ describe('pages handed on as they arrive', () => {
 
   it('a sink that fails stops the read with its error', async () => {
     const error = await readAllPages(client, {}, (_page, offset) => {
-      if (offset >= 1_000) throw new AppError('storage', 'disk full')
+      if (offset >= 1_000) throw new AppError('storage', userText('groupErrors.cache.notSaved'), { errno: 'ENOSPC' })
     }).catch((e: unknown) => e)
-    expect(error).toMatchObject({ code: 'storage', message: 'disk full' })
+    expect(error).toMatchObject({ code: 'storage', text: { key: 'groupErrors.cache.notSaved' }, details: { errno: 'ENOSPC' } })
   })
 })

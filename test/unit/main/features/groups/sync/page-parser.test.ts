@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { PageParser } from '../../../../../../src-main/features/groups/sync/page-parser'
+import { ParsedPages } from '../../../../../../src-main/features/groups/sync/parsed-pages'
+import { isUnreadablePage } from '../../../../../../src-main/features/groups/sync/paging'
+import { captureLogger } from './support'
 
 function page(ids: string[]): Buffer {
   const groups = ids.map((id) => ({
@@ -53,7 +56,7 @@ describe('pages parsed on a worker thread', () => {
     expect(reads[0]!.outcome.ok && reads[0]!.outcome.page.groups[0]!.id).toBe('x')
     expect(reads[1]!.outcome).toEqual({
       ok: false,
-      problem: { path: '', message: 'the body is not a JSON object' },
+      problem: { path: '', reason: 'not-an-object' },
     })
     expect(reads[2]!.outcome.ok && reads[2]!.outcome.page.groups.map((g) => g.id)).toEqual(['y', 'z'])
   })
@@ -80,5 +83,47 @@ describe('pages parsed on a worker thread', () => {
     closed.close()
     await expect(closed.parse(owned(page(['a'])))).rejects.toThrow(/closed/)
     expect((await open.parse(owned(page(['b'])))).outcome.ok).toBe(true)
+  })
+})
+
+describe('a page the sync cannot read', () => {
+  const source = (body: Buffer) => ({ listGroupsBody: async () => owned(body) })
+
+  it('fails with one sentence naming where the page starts, and the reason as a code in its details', async () => {
+    const parser = new PageParser()
+    parsers.push(parser)
+    const pages = new ParsedPages(source(Buffer.from('<html>busy</html>')), parser, captureLogger())
+    const error = await pages.listGroups({ count: 500, offset: 1_000 }).catch((e: unknown) => e)
+    expect(error).toMatchObject({
+      code: 'invalid-response',
+      text: { key: 'groupErrors.sync.unreadablePage', params: { first: 1_001 } },
+      details: { reason: 'not-an-object', offset: 1_000 },
+    })
+    // Worth asking for again, unlike a server that never stops.
+    expect(isUnreadablePage(error)).toBe(true)
+  })
+
+  it('names the envelope field at fault', async () => {
+    const parser = new PageParser()
+    parsers.push(parser)
+    const body = Buffer.from(JSON.stringify({ groups: [], count: -1, total: 0, offset: 0 }))
+    const error = await new ParsedPages(source(body), parser, captureLogger())
+      .listGroups({ count: 500, offset: 0 })
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ details: { reason: 'not-a-count', path: 'count', offset: 0 } })
+  })
+
+  it('fails as unreadable, to be asked for again, when the page reader stopped', async () => {
+    const parser = new PageParser()
+    parser.close()
+    const error = await new ParsedPages(source(page(['a'])), parser, captureLogger())
+      .listGroups({ count: 500, offset: 0 })
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({
+      code: 'invalid-response',
+      text: { key: 'groupErrors.sync.pageReaderStopped' },
+      details: { reason: 'page-reader' },
+    })
+    expect(isUnreadablePage(error)).toBe(true)
   })
 })

@@ -66,7 +66,10 @@ describe('saved drafts', () => {
     const replaced = await store.savedSave(draft('new'), saved!.id)
     expect(replaced.map((d) => [d.id, d.draft.text.body])).toEqual([[saved!.id, 'new']])
     expect(await store.savedDelete(saved!.id)).toEqual([])
-    await expect(store.savedSave(draft('x'), 'missing')).rejects.toMatchObject({ code: 'not-found' })
+    await expect(store.savedSave(draft('x'), 'missing')).rejects.toMatchObject({
+      code: 'not-found',
+      text: { key: 'mediaErrors.drafts.draftGone' },
+    })
   })
 
   it('a damaged drafts file is set aside and reported; nothing else is lost', async () => {
@@ -81,6 +84,6 @@ describe('saved drafts', () => {
     await workspaces.clearActive()
     const store = drafts()
     expect(await store.savedList()).toEqual([])
-    await expect(store.savedSave(draft('x'))).rejects.toMatchObject({ code: 'unauthorized' })
+    await expect(store.savedSave(draft('x'))).rejects.toMatchObject({ code: 'unauthorized', text: { key: 'mediaErrors.drafts.noAccount' } })
   })
 })

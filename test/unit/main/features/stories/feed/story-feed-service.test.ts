@@ -248,6 +248,9 @@ describe('fetchAllStories against hostile servers', () => {
         )
       },
     }
-    await expect(fetchAllStories(source, { pageSize: 5, signal: controller.signal })).rejects.toMatchObject({ code: 'cancelled' })
+    await expect(fetchAllStories(source, { pageSize: 5, signal: controller.signal })).rejects.toMatchObject({
+      code: 'cancelled',
+      text: { key: 'mediaErrors.feed.storiesCancelled' },
+    })
   })
 })

@@ -34,7 +34,10 @@ describe('AudienceStore', () => {
   it('refuses a list without one valid number, and keeps what was saved', async () => {
     const store = new AudienceStore(appFile(dir, 'audiences'))
     await store.save({ name: 'Staff', contacts: ['15550100001'] })
-    await expect(store.save({ name: 'Bad', contacts: ['12', 'abc'] })).rejects.toMatchObject({ code: 'invalid-argument' })
+    await expect(store.save({ name: 'Bad', contacts: ['12', 'abc'] })).rejects.toMatchObject({
+      code: 'invalid-argument',
+      text: { key: 'mediaErrors.library.noNumbers' },
+    })
     expect((await store.list()).map((a) => a.name)).toEqual(['Staff'])
   })
 

@@ -1,3 +1,4 @@
+import { AppError } from '@shared/errors'
 import { describe, expect, it } from 'vitest'
 import { csvColumns, csvContacts } from '../../../../../../src-main/features/stories/library/csv-audience'
 
@@ -9,6 +10,17 @@ const CSV = [
   'Di,,Paris',
   'Ed,1 555 010 0001,Bern',
 ].join('\r\n')
+
+/** The text a refused file is answered with. */
+function refusalText(read: () => unknown) {
+  try {
+    read()
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError)
+    return (error as AppError).text
+  }
+  throw new Error('expected a refusal')
+}
 
 describe('CSV audience import', () => {
   it('lists the header row to choose a column', () => {
@@ -31,8 +43,8 @@ describe('CSV audience import', () => {
   })
 
   it('a file that is not CSV, or a column it does not have, is refused with a reason', () => {
-    expect(() => csvContacts('a,b\n"unclosed,1\n', 0)).toThrow(/CSV/)
-    expect(() => csvContacts('a,b\n1,2\n', 5)).toThrow(/no column 6/)
-    expect(() => csvColumns('')).toThrow(/no rows/)
+    expect(refusalText(() => csvContacts('a,b\n"unclosed,1\n', 0))).toEqual({ key: 'mediaErrors.csv.unreadableAt', params: { line: 2 } })
+    expect(refusalText(() => csvContacts('a,b\n1,2\n', 5))).toEqual({ key: 'mediaErrors.csv.noColumn', params: { column: 6 } })
+    expect(refusalText(() => csvColumns(''))).toEqual({ key: 'mediaErrors.csv.noRows' })
   })
 })

@@ -79,7 +79,10 @@ describe('web mode’s upload route', () => {
 
       limits = { imageMaxBytes: 100, videoMaxBytes: 100, audioMaxBytes: 100, videoMaxSeconds: 60 }
       const refused = (await (await upload({ ...secret, origin: server.origin })).json()) as { ok: boolean; error: { code: string } }
-      expect(refused).toMatchObject({ ok: false, error: { code: 'too-large' } })
+      expect(refused).toMatchObject({
+        ok: false,
+        error: { code: 'too-large', text: { key: 'mediaErrors.file.tooLarge', params: { limit: 100 } } },
+      })
     } finally {
       await server.close()
     }

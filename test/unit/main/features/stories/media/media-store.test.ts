@@ -58,6 +58,7 @@ describe('MediaStore', () => {
     await writeFile(join(root, 'holiday.jpg'), 'this is not a picture at all')
     const error = await refusal(store.importFile(join(root, 'holiday.jpg')))
     expect(error.code).toBe('unsupported-media')
+    expect(error.text.key).toBe('mediaErrors.probe.unrecognised')
     expect(await readdir(join(root, 'media'))).toHaveLength(2) // the PNG's data and meta only
   })
 
@@ -75,7 +76,7 @@ describe('MediaStore', () => {
 
   it('refuses a video over the length limit and keeps nothing of it', async () => {
     const error = await refusal(store.importFile(fixture('clip-61s.mp4')))
-    expect(error.message).toMatch(/at most 60 seconds.*61 seconds/)
+    expect(error.text).toEqual({ key: 'mediaErrors.check.videoTooLong', params: { count: 60, seconds: 61 } })
     expect(await readdir(join(root, 'media'))).toEqual([])
     limits = { ...limits, videoMaxSeconds: 90 }
     expect(await store.importFile(fixture('clip-61s.mp4'))).toMatchObject({ seconds: 61 })
@@ -85,7 +86,8 @@ describe('MediaStore', () => {
     limits = { ...limits, imageMaxBytes: 10_000 }
     const error = await refusal(store.importFile(fixture('photo-360x640.jpg')))
     expect(error.code).toBe('too-large')
-    expect(error.message).toContain('Images can be at most')
+    const size = (await readFile(fixture('photo-360x640.jpg'))).byteLength
+    expect(error.text).toEqual({ key: 'mediaErrors.check.imageTooLarge', params: { limit: 10_000, size } })
     expect(await readdir(join(root, 'media'))).toEqual([])
   })
 
@@ -155,9 +157,9 @@ describe('MediaStore', () => {
       ]) {
         const error = await refusal(guarded.importUrl(url))
         expect(error.code, url).toBe('invalid-argument')
-        messages.add(error.message)
+        messages.add(error.text.key)
       }
-      expect([...messages]).toEqual(['The address is not on the public internet, so Statusdesk does not fetch from it.'])
+      expect([...messages]).toEqual(['apiErrors.address.notPublic'])
       expect(hits).toBe(0)
     } finally {
       await new Promise((resolve) => server.close(resolve))
@@ -167,7 +169,7 @@ describe('MediaStore', () => {
   it('says what is wrong with an address whose %-escape is broken, and keeps a name that is not UTF-8', async () => {
     const broken = await refusal(store.importUrl('http://host/%E0%A4%A'))
     expect(broken.code).toBe('invalid-argument')
-    expect(broken.message).toMatch(/“%” that is not followed by two hexadecimal digits/)
+    expect(broken.text.key).toBe('mediaErrors.url.brokenEscape')
     const jpeg = await readFile(fixture('photo-360x640.jpg'))
     const server: Server = createServer((_req, res) => res.end(jpeg))
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -1,5 +1,6 @@
 import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { AppError } from '@shared/errors'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type Emulator, startEmulator } from '../../../../../../src-main/emulator'
 import { ApiClient } from '../../../../../../src-main/platform/api'
@@ -134,9 +135,7 @@ describe('a data folder that refuses writes', () => {
       (reason: unknown) => reason,
     )
     expect(error).toMatchObject({ code: 'storage', details: { reason: 'disk', published: false } })
-    expect((error as Error).message).toMatch(
-      /^The story was not sent: it could not be written to the outbox because .*Nothing left this computer/,
-    )
+    expect((error as AppError).text).toEqual({ key: 'storyErrors.outbox.notWritten.refused', params: { errno: 'ENOTDIR' } })
     expect(client.requests()).toBe(0)
     expect(outbox.list()).toEqual([])
   })

@@ -1,5 +1,6 @@
 import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import { STORY_CAPTION_MAX } from '@shared/domain/story'
 import type { OutboxItemView } from '@shared/story/records'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type Emulator, startEmulator } from '../../../../../../src-main/emulator'
@@ -169,7 +170,17 @@ describe('Outbox scheduling', () => {
     const id = idOf(await outbox.publish({ ...textStory('Draft caption'), dueAt: T0 + 60_000 }))
     const edited = await outbox.editScheduled(id, { caption: 'Final caption', dueAt: T0 + 120_000 })
     expect(edited).toMatchObject({ state: 'scheduled', dueAt: new Date(T0 + 120_000).toISOString(), summary: { text: 'Final caption' } })
-    await expect(outbox.editScheduled(id, { dueAt: T0 - 3_600_000 })).rejects.toMatchObject({ code: 'invalid-argument' })
+    await expect(outbox.editScheduled(id, { dueAt: T0 - 3_600_000 })).rejects.toMatchObject({
+      code: 'invalid-argument',
+      text: { key: 'storyErrors.schedule.timePassed' },
+    })
+    // A caption the story could not be sent with is refused, saying why, and nothing changes.
+    await expect(outbox.editScheduled(id, { caption: ' ' })).rejects.toMatchObject({ text: { key: 'storyErrors.issues.textEmpty' } })
+    await expect(outbox.editScheduled(id, { caption: 'x'.repeat(STORY_CAPTION_MAX + 1) })).rejects.toMatchObject({
+      code: 'invalid-argument',
+      text: { key: 'storyErrors.issues.textTooLong', params: { length: STORY_CAPTION_MAX + 1, max: STORY_CAPTION_MAX } },
+    })
+    expect(outbox.list()).toMatchObject([{ id, summary: { text: 'Final caption' } }])
     const copy = await outbox.duplicate(id, 'req-duplicate-1', T0 + 180_000)
     expect(copy).toMatchObject({ state: 'scheduled', summary: { text: 'Final caption' } })
     expect(await onDisk(dir, copy.id)).toMatchObject({ state: 'scheduled' })

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { StoryDraftSchema, type StoryDraftInput } from '@shared/story/draft'
+import type { UserText } from '@shared/i18n/user-text'
 import { DEFAULT_STORY_LIMITS } from '@shared/story/limits'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type Emulator, startEmulator } from '../../../../../../src-main/emulator'
@@ -47,7 +48,7 @@ beforeEach(async () => {
 })
 
 /** The stories service as the app builds it, over both accounts, the first one open. */
-function newService(notices: string[] = []): StoriesHarness {
+function newService(notices: UserText[] = []): StoriesHarness {
   return new StoriesHarness({
     accounts: { active: () => sessions.get('one')!, onActiveChange: () => () => {} },
     listedAccounts: () => [...sessions.keys()],
@@ -57,7 +58,7 @@ function newService(notices: string[] = []): StoriesHarness {
     limits: () => DEFAULT_STORY_LIMITS,
     connectivity,
     retry: { firstMs: 50, maxMs: 200 },
-    events: { progress: () => {}, outboxChanged: () => {}, historyChanged: () => {}, notice: (_level, message) => notices.push(message) },
+    events: { progress: () => {}, outboxChanged: () => {}, historyChanged: () => {}, notice: (_level, text) => notices.push(text) },
   })
 }
 
@@ -125,10 +126,12 @@ describe('StoriesService.broadcast', () => {
     await service.broadcast(rid(), draft({ text: { body: 'Missed while closed' } }), ['two'], dueAt)
     await service.dispose()
     await new Promise((resolve) => setTimeout(resolve, 1_200))
-    const notices: string[] = []
+    const notices: UserText[] = []
     service = newService(notices)
     await service.start()
-    await vi.waitFor(() => expect(notices.some((n) => /not sent late/.test(n))).toBe(true))
+    await vi.waitFor(() =>
+      expect(notices).toContainEqual({ key: 'storyErrors.notices.missed', params: { count: 1, account: 'Account two' } }),
+    )
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(stories(second, 'Missed while closed')).toHaveLength(0)
   })

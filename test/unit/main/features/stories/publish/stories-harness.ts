@@ -7,7 +7,9 @@ import type {
   StoryNotification,
   UploadProgressEvent,
 } from '@shared/channels/outbox'
-import { AppError } from '@shared/errors'
+import type { AppNotice } from '@shared/channels/app'
+import { AppError, codeText } from '@shared/errors'
+import type { UserText } from '@shared/i18n/user-text'
 import type { StoryDraft } from '@shared/story/draft'
 import type { FeedStory } from '@shared/story/feed'
 import type { StoryLimits } from '@shared/story/limits'
@@ -41,7 +43,7 @@ export interface HarnessOptions {
     progress(event: UploadProgressEvent): void
     outboxChanged(accountId: string, items: OutboxItemView[]): void
     historyChanged(accountId: string): void
-    notice(level: 'info' | 'warning' | 'error', message: string): void
+    notice(level: 'info' | 'warning' | 'error', text: UserText): void
     notify?(notification: StoryNotification): void
   }
   timers?: OutboxTimers
@@ -96,8 +98,8 @@ export class StoriesHarness {
           events.outboxChanged(accountId, items)
         } else if (name === 'stories:history-changed') events.historyChanged((payload as { accountId: string }).accountId)
         else if (name === 'app:notice') {
-          const notice = payload as { level: 'info' | 'warning' | 'error'; message: string }
-          events.notice(notice.level, notice.message)
+          const notice = payload as AppNotice
+          events.notice(notice.level, notice.text)
         } else if (name === 'stories:notify') events.notify?.(payload as StoryNotification)
       }),
     )
@@ -148,7 +150,7 @@ export class StoriesHarness {
 
   #activeId(): string {
     const active = this.#workspaces.active()
-    if (!active) throw new AppError('unauthorized', 'Connect an account first (Accounts), then publish.')
+    if (!active) throw new AppError('unauthorized', codeText('unauthorized'))
     return active.id
   }
 
@@ -156,7 +158,7 @@ export class StoriesHarness {
   async publish(requestId: string, draft: StoryDraft, dueAt?: number) {
     const result = await this.#m.publisher.publish(requestId, draft, [this.#activeId()], dueAt)
     const outcome = result.targets[0]!.outcome
-    if (outcome.state === 'refused') throw new AppError(outcome.error.code, outcome.error.message, outcome.error.details)
+    if (outcome.state === 'refused') throw new AppError(outcome.error.code, outcome.error.text, outcome.error.details)
     return outcome
   }
 

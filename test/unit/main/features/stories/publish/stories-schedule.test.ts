@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { StoryNotification } from '@shared/channels/outbox'
 import { StoryDraftSchema } from '@shared/story/draft'
+import type { UserText } from '@shared/i18n/user-text'
 import { DEFAULT_STORY_LIMITS } from '@shared/story/limits'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type Emulator, startEmulator } from '../../../../../../src-main/emulator'
@@ -30,7 +31,7 @@ const fire = () => {
 }
 
 function start(lateSendMinutes = 0) {
-  const notices: string[] = []
+  const notices: UserText[] = []
   const notifications: StoryNotification[] = []
   const client = new ApiClient({ baseUrl: emulator.baseUrl, token: emulator.token, fetch: globalThis.fetch })
   const session: AccountSession<StoryPublisher> = { id: 'acc1', baseUrl: emulator.baseUrl, isDemo: true, dir: join(root, 'acc1'), client }
@@ -45,7 +46,7 @@ function start(lateSendMinutes = 0) {
       progress: () => {},
       outboxChanged: () => {},
       historyChanged: () => {},
-      notice: (_level, message) => notices.push(message),
+      notice: (_level, text) => notices.push(text),
       notify: (notification) => notifications.push(notification),
     },
   })
@@ -105,7 +106,7 @@ describe('StoriesService scheduling', () => {
     await again.ready
     await again.service.idle()
     expect(received('Missed while closed')).toBe(0)
-    expect(again.notices.join(' ')).toContain('It was not sent late')
+    expect(again.notices).toContainEqual({ key: 'storyErrors.notices.missed', params: { count: 1, account: 'this account' } })
     expect(again.notifications).toEqual([{ outcome: 'missed', text: 'Missed while closed' }])
     expect((await again.service.outboxList()).map((item) => item.state)).toEqual(['missed'])
     await again.service.dispose()

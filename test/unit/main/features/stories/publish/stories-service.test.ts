@@ -70,7 +70,12 @@ describe('StoriesService', () => {
       'background-transparent',
       'contact-invalid',
     ])
-    expect(error.message).toContain('Text: a text story needs some text.')
+    // The first problem is the text; the others' texts follow in `more`, each naming its field.
+    expect(error.text).toEqual({ key: 'storyErrors.issues.textEmpty' })
+    expect(error.details!['more']).toEqual([
+      { key: 'storyErrors.issues.backgroundTransparent' },
+      { key: 'storyErrors.issues.contactInvalid', params: { value: '12', count: 0 } },
+    ])
     expect(emulator.control.requests.list()).toEqual([])
     expect(await readdir(join(root, 'acc1', 'outbox')).catch(() => [])).toEqual([])
   })
@@ -138,7 +143,7 @@ describe('StoriesService', () => {
     const error = (await service
       .publish(rid(), draft({ kind: 'media', media: { grantId: grant.id } }))
       .catch((e: unknown) => e)) as AppError
-    expect(error.message).toContain('no longer available')
+    expect(error.text).toEqual({ key: 'storyErrors.issues.mediaGone' })
     expect(emulator.control.requests.list()).toEqual([])
   })
 

@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { AppError } from '@shared/errors'
 import { StoryDraftSchema } from '@shared/story/draft'
 import { DEFAULT_STORY_LIMITS } from '@shared/story/limits'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -82,7 +83,7 @@ describe('an account whose token is not at hand', () => {
       (error: unknown) => error,
     )
     expect(refused).toMatchObject({ code: 'unauthorized', details: { reason: 'token-needed' } })
-    expect((refused as Error).message).toContain('“Shop”')
+    expect((refused as AppError).text).toEqual({ key: 'accountErrors.tokenNeeded.named', params: { label: 'Shop' } })
     const id = (await service.outboxList())[0]!.id
     await expect(service.outboxAct(id, 'send-now')).rejects.toMatchObject({ details: { reason: 'token-needed' } })
     expect(emulator.control.stories.list()).toEqual([])
@@ -108,7 +109,7 @@ describe('publishing onto a data folder that refuses writes', () => {
       (reason: unknown) => reason,
     )
     expect(error).toMatchObject({ code: 'storage', details: { reason: 'disk' } })
-    expect((error as Error).message).toMatch(/not sent.*still in the composer/)
+    expect((error as AppError).text).toEqual({ key: 'storyErrors.outbox.notWritten.refused', params: { errno: 'ENOTDIR' } })
     expect(await service.draftGet()).toEqual(draft)
     expect(emulator.control.stories.list()).toEqual([])
   })

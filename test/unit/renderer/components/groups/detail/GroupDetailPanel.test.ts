@@ -1,5 +1,6 @@
 import type { GroupDetail } from '@shared/channels/groups'
 import type { CommunityInfo } from '@shared/channels/community'
+import { userText } from '@shared/i18n/user-text'
 import { flushPromises, mount } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import GroupDetailPanel from '../../../../../../src-renderer/src/components/groups/detail/GroupDetailPanel.vue'
@@ -8,6 +9,7 @@ import { useGroupDetailStore } from '../../../../../../src-renderer/src/stores/g
 import { useToastsStore } from '../../../../../../src-renderer/src/stores/toasts'
 import { failure, fakeBridge } from '../../../support/fake-bridge'
 import { group, messageFixtures, plugins, withViewport } from '../../../support/groups-fixtures'
+import { inEnglish } from '../../../support/texts'
 
 const NO_COMMUNITY: CommunityInfo = { parent: null, announcement: null, defaultSubgroup: null, subgroups: [] }
 
@@ -182,7 +184,7 @@ describe('GroupDetailPanel', () => {
       { group: group(), picture: null, pictureFull: null },
       {
         'groups:get': () => {
-          throw failure('not-found', 'That group is not in the list any more.')
+          throw failure('not-found', userText('groupErrors.groupGone'))
         },
       },
     )
@@ -190,16 +192,17 @@ describe('GroupDetailPanel', () => {
     expect(gone.wrapper.find('[data-testid="detail-error-action"]').exists()).toBe(false)
 
     let calls = 0
+    const unreadable = failure('storage', userText('groupErrors.cache.notRead'))
     const flaky = await openPanel(
       { group: group(), picture: null, pictureFull: null },
       {
         'groups:get': () => {
-          if (calls++ === 0) throw failure('storage', 'The cache could not be read.')
+          if (calls++ === 0) throw unreadable
           return { group: group(), picture: null, pictureFull: null }
         },
       },
     )
-    expect(flaky.wrapper.get('[data-testid="detail-error"]').text()).toContain('The cache could not be read.')
+    expect(flaky.wrapper.get('[data-testid="detail-error"]').text()).toContain(inEnglish(unreadable))
     await flaky.wrapper.get('[data-testid="detail-error-action"]').trigger('click')
     await flushPromises()
     expect(flaky.wrapper.get('[data-testid="detail-name"]').text()).toBe('Weekend hikers')
@@ -224,16 +227,17 @@ describe('GroupsView', () => {
 
   it('shows the error state and retries', async () => {
     let fail = true
+    const unreadable = failure('storage', userText('groupErrors.cache.notRead'))
     fakeBridge({
       'groups:query': () => {
-        if (fail) throw failure('storage', 'The cache could not be read.')
+        if (fail) throw unreadable
         return { rows: [], offset: 0, matching: 0, total: 5 }
       },
       'groups:labels': () => [],
     })
     const wrapper = mount(GroupsView, plugins())
     await flushPromises()
-    expect(wrapper.get('[data-testid="groups-error"]').text()).toContain('The cache could not be read.')
+    expect(wrapper.get('[data-testid="groups-error"]').text()).toContain(inEnglish(unreadable))
     fail = false
     await wrapper.get('[data-testid="groups-error-action"]').trigger('click')
     await flushPromises()

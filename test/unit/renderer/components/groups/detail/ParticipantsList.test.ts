@@ -14,7 +14,7 @@ afterEach(() => {
   document.body.innerHTML = ''
 })
 
-async function exportWith(rows: number): Promise<string[]> {
+async function exportWith(rows: number): Promise<unknown[]> {
   fakeBridge({ 'export:participants': () => ({ path: '/home/ana/participants.csv', rows }) })
   const setup = plugins()
   const g = group()
