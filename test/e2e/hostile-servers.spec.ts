@@ -69,7 +69,8 @@ test('an upload the server refuses with an early 413 is reported as too large: n
     const error = page.getByTestId('story-error')
     await expect(error).toHaveAttribute('data-code', 'too-large', { timeout: 30_000 })
     await expect(error).toContainText('The media is too large')
-    await expect(page.getByTestId('story-error-message')).toContainText('The server said: “Request media too large”')
+    // The server's own words are kept, under Details.
+    await expect(page.getByTestId('error-extras')).toContainText('Request media too large')
     await expect(page.getByTestId('story-result')).toHaveCount(0)
     await expect.poll(async () => (await uploadRequests()).length).toBeGreaterThan(before)
     expect((await uploadRequests()).length - before).toBeLessThanOrEqual(2)

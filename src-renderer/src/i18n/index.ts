@@ -1,5 +1,5 @@
 import { createI18n } from 'vue-i18n'
-import type { Catalog } from '@shared/i18n/catalog'
+import type { Catalog } from '@shared/i18n/types/catalog'
 import en from '@shared/i18n/en/index'
 import { pickSystemTag } from '@shared/i18n/locales'
 import { pluralRules } from '@shared/i18n/plural-rules'

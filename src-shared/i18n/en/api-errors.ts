@@ -82,8 +82,8 @@ export default {
         '{host} refused the token: either the token is wrong, or the channel is not authorized (it may need its QR code scanned again in the provider’s dashboard).',
       noAnswer: '{host} did not answer in time. Check the internet connection and the server address.',
       unreachable: 'Could not reach {host}. Check the internet connection and the server address.',
-      serverProblem: 'The server at {host} had a problem (HTTP {status}). Try again in a few minutes.',
-      serverProblemNoStatus: 'The server at {host} had a problem. Try again in a few minutes.',
+      serverProblem: 'The server at {host} had a problem (HTTP {status}).',
+      serverProblemNoStatus: 'The server at {host} had a problem.',
       notGroups:
         '{host} answered, but it is not a messaging API server of the expected kind: its answer is not a list of groups. Check the server address.',
       noGroupsEndpoint:

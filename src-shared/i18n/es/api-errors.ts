@@ -1,4 +1,4 @@
-import type { Catalog } from '../catalog'
+import type { Catalog } from '../types/catalog'
 import type en from '../en/api-errors'
 
 export default {
@@ -80,8 +80,8 @@ export default {
         '{host} rechazó el token: o el token es incorrecto, o el canal no está autorizado (puede que haya que volver a escanear su código QR en el panel del proveedor).',
       noAnswer: '{host} no respondió a tiempo. Revisa la conexión a internet y la dirección del servidor.',
       unreachable: 'No se pudo conectar con {host}. Revisa la conexión a internet y la dirección del servidor.',
-      serverProblem: 'El servidor {host} tuvo un problema (HTTP {status}). Vuelve a intentarlo en unos minutos.',
-      serverProblemNoStatus: 'El servidor {host} tuvo un problema. Vuelve a intentarlo en unos minutos.',
+      serverProblem: 'El servidor {host} tuvo un problema (HTTP {status}).',
+      serverProblemNoStatus: 'El servidor {host} tuvo un problema.',
       notGroups:
         '{host} respondió, pero no es un servidor de API de mensajería del tipo esperado: su respuesta no es una lista de grupos. Revisa la dirección del servidor.',
       noGroupsEndpoint:

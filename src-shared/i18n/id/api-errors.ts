@@ -1,4 +1,4 @@
-import type { Catalog } from '../catalog'
+import type { Catalog } from '../types/catalog'
 import type en from '../en/api-errors'
 
 export default {
@@ -79,8 +79,8 @@ export default {
         '{host} menolak token: tokennya salah, atau saluran belum diotorisasi (mungkin kode QR-nya perlu dipindai lagi di dasbor penyedia).',
       noAnswer: '{host} tidak menjawab tepat waktu. Periksa koneksi internet dan alamat server.',
       unreachable: '{host} tidak dapat dijangkau. Periksa koneksi internet dan alamat server.',
-      serverProblem: 'Server di {host} mengalami masalah (HTTP {status}). Coba lagi dalam beberapa menit.',
-      serverProblemNoStatus: 'Server di {host} mengalami masalah. Coba lagi dalam beberapa menit.',
+      serverProblem: 'Server di {host} mengalami masalah (HTTP {status}).',
+      serverProblemNoStatus: 'Server di {host} mengalami masalah.',
       notGroups:
         '{host} menjawab, tetapi bukan server API perpesanan dengan jenis yang diharapkan: jawabannya bukan daftar grup. Periksa alamat server.',
       noGroupsEndpoint:

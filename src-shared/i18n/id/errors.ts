@@ -1,4 +1,4 @@
-import type { Catalog } from '../catalog'
+import type { Catalog } from '../types/catalog'
 import type en from '../en/errors'
 
 export default {

@@ -1,4 +1,4 @@
-import type { Catalog } from '../catalog'
+import type { Catalog } from '../types/catalog'
 import type en from '../en/api-errors'
 
 export default {
@@ -81,8 +81,8 @@ export default {
         '{host} recusou o token: ou o token está errado, ou o canal não está autorizado (talvez seja preciso escanear o código QR dele de novo no painel do provedor).',
       noAnswer: '{host} não respondeu a tempo. Confira a conexão com a internet e o endereço do servidor.',
       unreachable: 'Não foi possível alcançar {host}. Confira a conexão com a internet e o endereço do servidor.',
-      serverProblem: 'O servidor {host} teve um problema (HTTP {status}). Tente de novo em alguns minutos.',
-      serverProblemNoStatus: 'O servidor {host} teve um problema. Tente de novo em alguns minutos.',
+      serverProblem: 'O servidor {host} teve um problema (HTTP {status}).',
+      serverProblemNoStatus: 'O servidor {host} teve um problema.',
       notGroups:
         '{host} respondeu, mas não é um servidor de API de mensagens do tipo esperado: a resposta não é uma lista de grupos. Confira o endereço do servidor.',
       noGroupsEndpoint:

@@ -19,7 +19,7 @@ describe('dispatch', () => {
 
   it('refuses a channel that is not in the contract', async () => {
     const result = await dispatch(testHandlers(), 'shell:exec', 'rm -rf /', ctx, silentLogger)
-    expect(result).toEqual({ ok: false, error: { code: 'invalid-request', message: 'Unknown channel.' } })
+    expect(result).toEqual({ ok: false, error: { code: 'invalid-request', text: { key: 'errors.bridge.unknownChannel' } } })
   })
 
   it('refuses inherited object keys as channel names', async () => {
