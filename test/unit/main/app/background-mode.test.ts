@@ -3,17 +3,9 @@ import { describe, expect, it, vi } from 'vitest'
 import { startBackgroundMode } from '../../../../src-main/app/background-mode'
 import { nextDueText } from '../../../../src-main/app/tray-menu'
 import { createTranslator } from '../../../../src-main/platform/i18n/translator'
+import { textSummary } from './text-summary'
 
-const summary = (text: string): StorySummary => ({
-  kind: 'text',
-  text,
-  thumbnail: null,
-  background: null,
-  color: null,
-  font: null,
-  audience: { mode: 'everyone', count: null, excluded: 0 },
-  mediaBytes: null,
-})
+const summary = textSummary
 
 function harness(scheduled: number, answer = false) {
   let next: { dueAt: string; summary: StorySummary } | null =

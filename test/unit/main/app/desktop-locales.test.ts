@@ -2,12 +2,12 @@ import { MAIN_TEXTS } from '@shared/i18n/main-texts'
 import { MESSAGE_LOCALES, type MessageLocale } from '@shared/i18n/locales'
 import type { UserText } from '@shared/i18n/user-text'
 import type { StoryNotification } from '@shared/channels/outbox'
-import type { StorySummary } from '@shared/story/records'
 import { describe, expect, it, vi } from 'vitest'
 import { nextDueText, quitQuestion, trayMenu, trayTooltip } from '../../../../src-main/app/tray-menu'
 import { notificationText } from '../../../../src-main/features/stories/publish/story-notification'
 import { MEDIA_OPEN_DIALOG } from '../../../../src-main/features/stories/media/open-dialog'
 import { createTranslator } from '../../../../src-main/platform/i18n/translator'
+import { textSummary } from './text-summary'
 
 const showMessageBox = vi.fn(async (_options: { buttons: string[]; title: string; message: string; detail: string }) => ({ response: 0 }))
 vi.mock('electron', () => ({
@@ -26,16 +26,7 @@ const PDI = '\u2069'
 /** What a locale's own words are: the text without its parameters (data such as a caption) and without the product's name. */
 const ownWords = (text: string) => text.replace(new RegExp(`${FSI}[^${PDI}]*${PDI}`, 'g'), '').replaceAll('Statusdesk', '')
 
-const summary = (text: string): StorySummary => ({
-  kind: 'text',
-  text,
-  thumbnail: null,
-  background: null,
-  color: null,
-  font: null,
-  audience: { mode: 'everyone', count: null, excluded: 0 },
-  mediaBytes: null,
-})
+const summary = textSummary
 const OUTCOMES: Array<StoryNotification['outcome']> = ['published', 'failed', 'unknown', 'missed']
 const actions = { open: () => {}, syncNow: () => {}, quit: () => {} }
 

@@ -112,3 +112,24 @@ export async function waitFor(check: () => boolean | Promise<boolean>, what: str
   }
   throw new Error(`timed out waiting for ${what}`)
 }
+
+/** An item.json as a version before translated texts wrote it, its error (if any) an English sentence. */
+export function olderItemJson(id: string, caption: string, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  const story = textStory(caption)
+  const at = new Date(Date.now() - 60_000).toISOString()
+  return {
+    version: 1,
+    id,
+    requestId: story.requestId,
+    state: 'queued',
+    createdAt: at,
+    updatedAt: at,
+    attempts: 1,
+    payload: story.payload,
+    summary: story.summary,
+    lastError: null,
+    result: null,
+    nextAttemptAt: null,
+    ...fields,
+  }
+}

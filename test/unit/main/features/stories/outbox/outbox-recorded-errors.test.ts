@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { codeText } from '@shared/errors'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type Emulator, startEmulator } from '../../../../../../src-main/emulator'
-import { accountDir, openOutbox, recordingClient, textStory } from './outbox-harness'
+import { accountDir, olderItemJson, openOutbox, recordingClient } from './outbox-harness'
 
 /**
  * Items written by versions before translated texts keep their error as `{code, message}`, the
@@ -25,25 +25,8 @@ async function newDir(): Promise<string> {
 
 /** An item.json as an older version wrote it, with its error in the old shape. */
 async function writeOldItem(dir: string, id: string, caption: string, fields: Record<string, unknown>): Promise<void> {
-  const story = textStory(caption)
-  const at = new Date(Date.now() - 60_000).toISOString()
-  const item = {
-    version: 1,
-    id,
-    requestId: story.requestId,
-    state: 'queued',
-    createdAt: at,
-    updatedAt: at,
-    attempts: 1,
-    payload: story.payload,
-    summary: story.summary,
-    lastError: null,
-    result: null,
-    nextAttemptAt: null,
-    ...fields,
-  }
   await mkdir(join(dir, 'outbox', id), { recursive: true })
-  await writeFile(join(dir, 'outbox', id, 'item.json'), JSON.stringify(item))
+  await writeFile(join(dir, 'outbox', id, 'item.json'), JSON.stringify(olderItemJson(id, caption, fields)))
 }
 
 async function itemOnDisk(dir: string, id: string): Promise<Record<string, unknown>> {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ACCOUNT_FILES } from '../../../../../../src-main/account/files/account-files'
 import type { SetAsideCopy } from '../../../../../../src-main/account/files/file-root'
 import { restoreSetAside } from '../../../../../../src-main/features/stories/set-aside/restore-set-aside'
-import { openOutbox, recordingClient, textStory } from '../outbox/outbox-harness'
+import { olderItemJson, openOutbox, recordingClient } from '../outbox/outbox-harness'
 
 const STAMP = '2025-03-01T10-20-30-123Z'
 let dir: string
@@ -42,22 +42,9 @@ function copyOf(kind: SetAsideKind, path: string, jsonPath: string, restorable: 
 
 /** A story as a version before translated texts wrote it: its error an English sentence. */
 function olderItem(id: string) {
-  const story = textStory('Set aside by an older version')
-  const at = new Date().toISOString()
-  return {
-    version: 1,
-    id,
-    requestId: story.requestId,
-    state: 'queued',
-    createdAt: at,
-    updatedAt: at,
-    attempts: 1,
-    payload: story.payload,
-    summary: story.summary,
+  return olderItemJson(id, 'Set aside by an older version', {
     lastError: { code: 'offline', message: 'There is no connection right now.', details: { published: false } },
-    result: null,
-    nextAttemptAt: null,
-  }
+  })
 }
 
 function failureOf(task: Promise<unknown>): Promise<unknown> {
