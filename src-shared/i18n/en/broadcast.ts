@@ -46,6 +46,7 @@ export default {
       csv: {
         choose: 'Import from a CSV file',
         column: 'Column with the phone numbers',
+        unnamedColumn: 'Column {n}',
         rows: 'no rows below the header | {count} row below the header | {count} rows below the header',
         import: 'Import',
         cancel: 'Cancel',

@@ -47,6 +47,7 @@ export default {
       csv: {
         choose: 'Importar desde un archivo CSV',
         column: 'Columna con los números de teléfono',
+        unnamedColumn: 'Columna {n}',
         rows: 'ninguna fila bajo el encabezado | {count} fila bajo el encabezado | {count} filas bajo el encabezado',
         import: 'Importar',
         cancel: 'Cancelar',

@@ -47,6 +47,7 @@ export default {
       csv: {
         choose: 'Impor dari file CSV',
         column: 'Kolom berisi nomor telepon',
+        unnamedColumn: 'Kolom {n}',
         rows: 'tidak ada baris di bawah judul | {count} baris di bawah judul',
         import: 'Impor',
         cancel: 'Batal',

@@ -47,6 +47,7 @@ export default {
       csv: {
         choose: 'Importar de um arquivo CSV',
         column: 'Coluna com os números de telefone',
+        unnamedColumn: 'Coluna {n}',
         rows: 'nenhuma linha abaixo do cabeçalho | {count} linha abaixo do cabeçalho | {count} linhas abaixo do cabeçalho',
         import: 'Importar',
         cancel: 'Cancelar',

@@ -23,12 +23,12 @@ function readRows(text: string): string[][] {
   }
 }
 
-/** The first row's cells, to choose the column holding the numbers. */
+/** The first row's cells, to choose the column holding the numbers; a cell left empty is a column the page names by its place. */
 export function csvColumns(text: string): CsvColumns {
   const rows = readRows(text)
   const [first] = rows
   if (!first) throw new AppError('invalid-argument', userText('mediaErrors.csv.noRows'))
-  return { columns: first.map((cell, index) => cell || `Column ${index + 1}`), rows: rows.length - 1 }
+  return { columns: first, rows: rows.length - 1 }
 }
 
 export interface CsvContacts {

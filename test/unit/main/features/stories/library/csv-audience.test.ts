@@ -27,6 +27,10 @@ describe('CSV audience import', () => {
     expect(csvColumns(CSV)).toEqual({ columns: ['Name', 'Phone', 'City'], rows: 5 })
   })
 
+  it('leaves a header cell that is empty empty, for the page to name the column in the user’s language', () => {
+    expect(csvColumns('Name,,City\nAda,+15550100001,Lagos\n')).toEqual({ columns: ['Name', '', 'City'], rows: 1 })
+  })
+
   it('takes the numbers of the chosen column and reports bad rows by their number in the file', () => {
     expect(csvContacts(CSV, 1)).toEqual({
       contacts: ['15550100001', '15550100002'],
