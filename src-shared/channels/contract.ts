@@ -7,8 +7,10 @@ import { connectivityChannels } from './connectivity'
 import { diagnosticsChannels } from './diagnostics'
 import { exportChannels } from './export'
 import { groupsChannels, groupsEvents } from './groups'
+import { insightsChannels, insightsEvents } from './insights'
 import { libraryChannels } from './library'
 import { outboxChannels, outboxEvents } from './outbox'
+import { queueChannels, queueEvents } from './queue'
 import { settingsChannels, settingsEvents } from './settings'
 import { storiesChannels, storiesEvents } from './stories'
 import type { ChannelDef, EventDef } from '../define'
@@ -32,6 +34,8 @@ export const channels = {
   ...storiesChannels,
   ...outboxChannels,
   ...libraryChannels,
+  ...insightsChannels,
+  ...queueChannels,
 } satisfies Record<string, ChannelDef<z.ZodType, unknown>>
 
 export const events = {
@@ -41,6 +45,8 @@ export const events = {
   ...groupsEvents,
   ...storiesEvents,
   ...outboxEvents,
+  ...insightsEvents,
+  ...queueEvents,
 } satisfies Record<string, EventDef<unknown>>
 
 export type Channels = typeof channels
