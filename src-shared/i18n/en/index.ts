@@ -17,6 +17,10 @@ import storyErrors from './story-errors'
 import mediaErrors from './media-errors'
 import notices from './notices'
 import desktop from './desktop'
+import insights from './insights'
+import insightsErrors from './insights-errors'
+import queue from './queue'
+import queueErrors from './queue-errors'
 
 /** English, the reference locale. Each domain keeps its strings in its own file. */
 export default {
@@ -39,4 +43,8 @@ export default {
   ...mediaErrors,
   ...notices,
   ...desktop,
+  ...insights,
+  ...insightsErrors,
+  ...queue,
+  ...queueErrors,
 }

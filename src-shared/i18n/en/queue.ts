@@ -1,0 +1,3 @@
+export default {
+  queue: {},
+} as const

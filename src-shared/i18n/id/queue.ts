@@ -1,0 +1,6 @@
+import type { Catalog } from '../types/catalog'
+import type en from '../en/queue'
+
+export default {
+  queue: {},
+} satisfies Catalog<typeof en>
