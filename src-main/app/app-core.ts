@@ -34,6 +34,10 @@ import { APP_FILE_LIST } from '../account/files/app-files'
 import { setAsideNotice } from '../account/files/file-registry'
 import { FileRoot } from '../account/files/file-root'
 import { outboxHandlers } from '../handlers/outbox'
+import { insightsHandlers } from '../handlers/insights'
+import { createInsights, type InsightsModule } from '../features/insights/insights-service'
+import { queueHandlers } from '../handlers/queue'
+import { createQueue } from '../features/queue/queue-module'
 import { GroupsService } from '../features/groups/sync'
 
 /**
@@ -82,6 +86,8 @@ export interface AppCore {
   groups: GroupsService
   /** Publishing, every account's outbox, history, drafts and media grants (`stories.webRoute` / `protocolRoute` serve granted files). */
   stories: StoriesModule
+  /** What each story reached, sampled while the app runs (`insights.sampler.tick()` runs a round now). */
+  insights: InsightsModule
   /** The hub the services emit on: a notice sent here is kept until a page has read it. */
   events: EventHub
   /** Work that starts after the first window can talk to us (background sync, outbox). */
@@ -158,6 +164,30 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     log: ports.log,
     lateSendMinutes: () => settings.get().stories.lateSendMinutes,
     notifier: ports.notifier ?? null,
+    queue: { plan: (accountId, write) => queue.plan(accountId, write) },
+  })
+  const queue = createQueue({
+    workspaces: accounts.workspaces,
+    outboxes: () => stories.outboxes,
+    labelOf: (id) => accounts.labelOf(id),
+    events,
+    log: ports.log,
+  })
+
+  const insights = createInsights({
+    workspaces: accounts.workspaces,
+    history: (accountId) => stories.outboxes.history(accountId),
+    retentionDays: () => settings.get().insights.retentionDays,
+    labelOf: (id) => accounts.labelOf(id),
+    dialogs: ports.dialogs,
+    events,
+    log: ports.log,
+  })
+  let retentionDays = settings.get().insights.retentionDays
+  settings.onChange((next) => {
+    if (next.insights.retentionDays === retentionDays) return
+    retentionDays = next.insights.retentionDays
+    void insights.sampler.retentionChanged()
   })
 
   const exporter = new ExportService({ source: groups, dialogs: ports.dialogs, log: ports.log })
@@ -179,6 +209,8 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     }),
     ...outboxHandlers(stories),
     ...libraryHandlers(stories),
+    ...insightsHandlers(insights.service),
+    ...queueHandlers(queue),
     ...diagnosticsHandlers({
       rendererLog: ports.logs.scoped('renderer'),
       sources: {
@@ -199,13 +231,16 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     connectivity,
     groups,
     stories,
+    insights,
     start: async () => {
       // The data folder's own temps of writes a killed run never finished; each account's go when its workspace opens.
       await appFiles.sweepTemps().catch((error: unknown) => ports.log.warn('temp sweep failed', { error: String(error) }))
       await groups.start()
       await stories.start()
+      insights.sampler.start()
     },
     dispose: async () => {
+      await insights.sampler.dispose()
       stories.dispose()
       await groups.dispose()
       // Closing the workspaces stops every account's parts: a send on its way finishes first, bounded.

@@ -78,7 +78,8 @@ export interface HistoryItemView extends HistoryEntry {
 
 /**
  * A file the app could not read and set aside rather than delete: one of an account's (its
- * history, drafts, a story of the outbox, its groups cache, its story feed or contacts) or one
+ * history, drafts, a story of the outbox, its groups cache, its story feed or contacts, its
+ * insights) or one
  * of the app's own lists (saved audiences, styles).
  */
 export const SET_ASIDE_KINDS = [
@@ -91,6 +92,7 @@ export const SET_ASIDE_KINDS = [
   'contacts',
   'audiences',
   'styles',
+  'insights',
 ] as const
 export type SetAsideKind = (typeof SET_ASIDE_KINDS)[number]
 
@@ -120,15 +122,20 @@ export const outboxChannels = {
   /**
    * Publishes the composer's story to each of `accountIds` (one or several): checked once, then
    * one outbox item per account. A repeated request id gets the first answer. With `dueAt`, every
-   * account's item waits for that instant (UTC, ISO).
+   * account's item waits for that instant (UTC, ISO); with `when: {queue: true}` ("Add to queue"),
+   * each account's item waits for that account's own next free queue slot, and an account without
+   * slots refuses its part.
    */
   'stories:publish': channel<PublishResult>()(
-    z.object({
-      requestId,
-      draft: StoryDraftSchema,
-      accountIds: z.array(accountId).min(1).max(MAX_PUBLISH_ACCOUNTS),
-      dueAt: instant.optional(),
-    }),
+    z
+      .object({
+        requestId,
+        draft: StoryDraftSchema,
+        accountIds: z.array(accountId).min(1).max(MAX_PUBLISH_ACCOUNTS),
+        dueAt: instant.optional(),
+        when: z.object({ queue: z.literal(true) }).optional(),
+      })
+      .refine((arg) => arg.dueAt === undefined || arg.when === undefined, { message: 'either dueAt or when, not both', path: ['when'] }),
   ),
   /** Posts one of the active account's stories again, to everyone or chosen contacts (digits only), through its outbox. */
   'stories:repost': channel<KeptOutcome>()(

@@ -14,6 +14,10 @@ export function isHttpsUrl(value: string): boolean {
   }
 }
 
+/** The bounds of Settings › Insights › "Keep insights for N days". */
+export const MIN_RETENTION_DAYS = 7
+export const MAX_RETENTION_DAYS = 730
+
 /**
  * User settings. Every field has a default so a missing or reset file yields a working app;
  * electron-store (conf in web mode) persists them with versioned migrations.
@@ -62,6 +66,12 @@ export const SettingsSchema = z.object({
         .default(0),
     })
     .prefault({}),
+  insights: z
+    .object({
+      /** Days an expired story's insights are kept; older ones are let go. */
+      retentionDays: z.number().int().min(MIN_RETENTION_DAYS).max(MAX_RETENTION_DAYS).default(90),
+    })
+    .prefault({}),
   updates: z
     .object({
       enabled: z.boolean().default(false),
@@ -92,6 +102,7 @@ export const SettingsPatchSchema = z
     locale: z.string().min(2).max(35).nullable().optional(),
     sync: sectionPatch(SettingsSchema.shape.sync.unwrap()).optional(),
     stories: sectionPatch(SettingsSchema.shape.stories.unwrap()).optional(),
+    insights: sectionPatch(SettingsSchema.shape.insights.unwrap()).optional(),
     updates: sectionPatch(SettingsSchema.shape.updates.unwrap()).optional(),
   })
   .strict()

@@ -18,6 +18,7 @@ const KIND_WORDS: Record<FileDecl['kind'], string> = {
   'atomic-json': 'the user’s data, JSON written whole and atomically',
   cache: 'cache: what the server sent, fetched again when lost',
   'binary-index': 'index: rebuilt from a cache when lost or stale',
+  archive: 'the user’s data, binary columns written whole and atomically; not on the server any more',
   'folder-of-items': 'folder of items',
   store: 'small store',
   log: 'log',

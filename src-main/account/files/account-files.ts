@@ -1,7 +1,9 @@
 import { StoryDraftSchema } from '@shared/story/draft'
 import { binaryFile, folder, jsonFile, type FileDecl } from './file-registry'
 import { AccountIdentitySchema } from './formats/account-identity'
+import { InsightsLiveFileSchema } from './formats/insights-files'
 import { OUTBOX_ITEM_ID, OutboxItemSchema } from './formats/outbox-item'
+import { QueueFileSchema } from './formats/queue-file'
 import { ContactsFileSchema, FeedFileSchema, HistoryFileSchema, SavedDraftsFileSchema } from './formats/story-files'
 
 /**
@@ -92,6 +94,14 @@ export const ACCOUNT_FILES = {
     writtenBy: 'features/stories/drafts',
     setAside: { kind: 'saved-drafts', suffixes: ['corrupt'], restorable: true, notice: 'notices.setAside.savedDrafts' },
   }),
+  queue: jsonFile({
+    path: 'queue.json',
+    kind: 'atomic-json',
+    schema: QueueFileSchema,
+    what: 'the posting queue: the weekly times stories are planned at, and the time zone they are read in',
+    writtenBy: 'features/queue',
+    setAside: { kind: null, suffixes: ['corrupt'], restorable: false, notice: 'notices.setAside.postingQueue' },
+  }),
   storiesFeed: jsonFile({
     path: 'stories-feed.json',
     kind: 'cache',
@@ -107,6 +117,22 @@ export const ACCOUNT_FILES = {
     what: 'the names the account’s contacts are saved under, to name story viewers',
     writtenBy: 'features/stories/feed',
     setAside: { kind: 'contacts', suffixes: ['corrupt'], restorable: false, notice: 'notices.setAside.contacts' },
+  }),
+  insightsLive: jsonFile({
+    path: 'insights/live.json',
+    kind: 'atomic-json',
+    schema: InsightsLiveFileSchema,
+    what: 'insights: the account’s stories still being followed (live, or expired in the last two days), with when each viewer first looked, in minutes after posting',
+    writtenBy: 'features/insights',
+    setAside: { kind: 'insights', suffixes: ['corrupt'], restorable: false, notice: 'notices.setAside.insightsLive' },
+  }),
+  insightsArchive: binaryFile({
+    path: 'insights/stories.columns',
+    kind: 'archive',
+    atomic: true,
+    what: 'insights: the account’s expired stories kept for the retention set in Settings, as columns (kind, audience, source, time) and each viewer’s first view as 16-bit minutes after posting; no viewer’s number',
+    writtenBy: 'features/insights',
+    setAside: { kind: 'insights', suffixes: ['corrupt'], restorable: false, notice: 'notices.setAside.insightsArchive' },
   }),
 } satisfies Record<string, FileDecl>
 

@@ -8,11 +8,13 @@ import { parseTempName } from '../../platform/files/atomic-write'
  * - `atomic-json`: the user's own data as JSON (history, drafts, audiences), written whole and atomically;
  * - `cache`: what the server sent, kept for offline use and fetched again when lost;
  * - `binary-index`: built from a cache to answer fast, rebuilt when lost or stale;
+ * - `archive`: the user's data in binary columns, written whole and atomically; what the server
+ *   no longer has (insights of expired stories), so it cannot be fetched again;
  * - `folder-of-items`: a folder of like items (the outbox's stories, media files, pictures);
  * - `store`: a small settings-like store written by electron-store (conf in web mode);
  * - `log`: the app's logs, rotated by the logger.
  */
-export type FileKind = 'atomic-json' | 'cache' | 'binary-index' | 'folder-of-items' | 'store' | 'log'
+export type FileKind = 'atomic-json' | 'cache' | 'binary-index' | 'archive' | 'folder-of-items' | 'store' | 'log'
 
 /** A damaged copy is kept beside the file as `<name>.<suffix>-<stamp>` (a folder item as `<item>.<suffix>-<stamp>/`). */
 export interface SetAsideRule {

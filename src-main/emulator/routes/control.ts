@@ -5,6 +5,7 @@ import type { EmulatorControl } from '../state/control'
 import { MAX_GROUPS_ADDED } from '../data/group-list'
 import { FaultError } from '../faults/faults'
 import { HttpError, readBody } from '../protocol/http'
+import { MAX_CLOCK_STEP_MS } from '../state/clock'
 import { addPhoneStory, PhoneStorySchema } from './phone-story'
 
 const CONTROL_BODY_LIMIT = 1024 * 1024
@@ -17,11 +18,15 @@ const MutationSchema = z.strictObject({
 })
 
 const ViewersSchema = z.strictObject({
+  /** null: back to the daily rhythm. */
   everyMs: z
     .int()
     .min(1)
-    .max(24 * 3600_000),
+    .max(24 * 3600_000)
+    .nullable(),
 })
+
+const ClockSchema = z.strictObject({ advanceMs: z.int().min(0).max(MAX_CLOCK_STEP_MS) })
 
 const MediaSchema = z.strictObject({ id: z.string(), mime_type: z.string() })
 
@@ -38,6 +43,11 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value)
   if (!parsed.success) throw new HttpError(400, z.prettifyError(parsed.error))
   return parsed.data
+}
+
+function clockState(control: EmulatorControl): { now: string; nowMs: number; offsetMs: number } {
+  const nowMs = control.clock.now()
+  return { now: new Date(nowMs).toISOString(), nowMs, offsetMs: control.clock.offsetMs() }
 }
 
 export interface ControlAnswer {
@@ -123,6 +133,11 @@ export async function handleControl(
       context.viewerEveryMs = everyMs
       return ok({ everyMs })
     }
+    case 'GET /clock':
+      return ok(clockState(control))
+    case 'POST /clock':
+      control.clock.advance(parse(ClockSchema, await readJson(req)).advanceMs)
+      return ok(clockState(control))
     case 'POST /reset':
       control.reset()
       return ok({ reset: true })

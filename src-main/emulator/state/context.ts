@@ -2,6 +2,7 @@ import { type GeneratorConfig } from '../data/generator'
 import { GroupList } from '../data/group-list'
 import { createPeople } from '../data/people'
 import { FaultSet } from '../faults/faults'
+import { EmulatorClock } from './clock'
 import type { ResolvedOptions } from './options'
 import { RequestLog } from './request-log'
 import { StoryLog } from './story-log'
@@ -28,13 +29,17 @@ export interface EmulatorContext {
   media: Map<string, string>
   /** What POST /media received, oldest first, capped like the story log. */
   uploads: UploadedMedia[]
-  /** One more viewer of each story every this many milliseconds. */
-  viewerEveryMs: number
+  /** One more viewer of each story every this many milliseconds; null: viewers come with the daily rhythm (viewers.ts). */
+  viewerEveryMs: number | null
+  /** The clock everything reads (`options.now` is this clock's time), moved forward by the control route. */
+  clock: EmulatorClock
   /** Counts stories, so story ids are deterministic too. */
   storySeq: number
 }
 
-export function createContext(options: ResolvedOptions): EmulatorContext {
+export function createContext(resolved: ResolvedOptions): EmulatorContext {
+  const clock = new EmulatorClock(resolved.now)
+  const options: ResolvedOptions = { ...resolved, now: clock.now }
   const context: EmulatorContext = {
     options,
     baseUrl: '',
@@ -52,6 +57,7 @@ export function createContext(options: ResolvedOptions): EmulatorContext {
     media: new Map(options.media),
     uploads: [],
     viewerEveryMs: options.viewerEveryMs,
+    clock,
     storySeq: 0,
   }
   context.faults.add([...options.faults])

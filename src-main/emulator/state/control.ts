@@ -43,6 +43,17 @@ export interface EmulatorControl {
     add(id: string, mimeType: string): void
     list(): { id: string; mimeType: string }[]
   }
+  /**
+   * The emulator's clock (story times, viewers, the 24 hours a story lives). It only moves
+   * forward, and `reset` leaves it where it is: a client never sees time go back.
+   */
+  readonly clock: {
+    now(): number
+    /** Moves it forward by `ms` (at most 400 days at once); answers the new time. */
+    advance(ms: number): number
+    /** How far it was moved, in total. */
+    offsetMs(): number
+  }
   /** Clears faults, stories, the request log and group changes. */
   reset(): void
 }
@@ -75,6 +86,11 @@ export function createControl(context: EmulatorContext): EmulatorControl {
         context.media.set(id, mimeType)
       },
       list: () => [...context.media].map(([id, mimeType]) => ({ id, mimeType })),
+    },
+    clock: {
+      now: () => context.clock.now(),
+      advance: (ms) => context.clock.advance(ms),
+      offsetMs: () => context.clock.offsetMs,
     },
     reset() {
       context.faults.clear()

@@ -32,8 +32,13 @@ export interface EmulatorOptions {
   now?: () => number
   /** Published stories kept for inspection. Default 500. */
   maxStoredStories?: number
-  /** Each story gains one viewer every this many milliseconds. Default 60 000. */
+  /**
+   * Each story gains one viewer every this many milliseconds. Default: none, and viewers come
+   * over the story's day with a daily rhythm instead (few at night, peaks morning and evening).
+   */
   viewerEveryMs?: number
+  /** The viewers' clock for that rhythm, in minutes east of UTC. Default 0. */
+  viewerUtcOffsetMinutes?: number
 }
 
 export interface ResolvedOptions {
@@ -50,7 +55,8 @@ export interface ResolvedOptions {
   account: { phone: string; name: string }
   now: () => number
   maxStoredStories: number
-  viewerEveryMs: number
+  viewerEveryMs: number | null
+  viewerUtcOffsetMinutes: number
 }
 
 export const DEFAULT_TOKEN = 'emulator-token'
@@ -66,8 +72,13 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024 * 1024
   check(tokens.length > 0 && tokens.every((t) => t.length > 0), 'token must not be empty')
   check(Number.isSafeInteger(groups) && groups >= 0 && groups <= 10_000_000, 'groups must be an integer from 0 to 10,000,000')
-  const viewerEveryMs = options.viewerEveryMs ?? 60_000
-  check(Number.isSafeInteger(viewerEveryMs) && viewerEveryMs > 0, 'viewerEveryMs must be a positive integer')
+  const viewerEveryMs = options.viewerEveryMs ?? null
+  check(viewerEveryMs === null || (Number.isSafeInteger(viewerEveryMs) && viewerEveryMs > 0), 'viewerEveryMs must be a positive integer')
+  const viewerUtcOffsetMinutes = options.viewerUtcOffsetMinutes ?? 0
+  check(
+    Number.isSafeInteger(viewerUtcOffsetMinutes) && Math.abs(viewerUtcOffsetMinutes) <= 14 * 60,
+    'viewerUtcOffsetMinutes must be a whole number of minutes within ±14 hours',
+  )
   check(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0, 'maxBodyBytes must be a positive integer')
   const phone = options.account?.phone ?? '15550100001'
   check(/^\d{7,15}$/.test(phone), 'account.phone must be 7 to 15 digits')
@@ -90,5 +101,6 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     now,
     maxStoredStories: options.maxStoredStories ?? 500,
     viewerEveryMs,
+    viewerUtcOffsetMinutes,
   }
 }

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 
-export const SECTIONS = ['groups', 'story', 'feed', 'outbox', 'settings'] as const
+export const SECTIONS = ['groups', 'story', 'feed', 'insights', 'outbox', 'settings'] as const
 export type Section = (typeof SECTIONS)[number]
 
 /** Which section of the frame is showing, and requests that cross sections (focus search). */

@@ -164,14 +164,15 @@ export const usePublishStore = defineStore('publish', () => {
   /**
    * Publishes the composer's story to every chosen account in one call. False when nothing was
    * published: a check stops it (the fields say why), main refused the story, or the open
-   * account alone was chosen and its server refused it.
+   * account alone was chosen and its server refused it. With `queue`, each account's story is
+   * planned at that account's next free queue slot instead ("Add to queue").
    */
-  async function publish(): Promise<boolean> {
+  async function publish(options: { queue?: boolean } = {}): Promise<boolean> {
     stories.attempted = true
     if (!canPublish.value || selected.value.length === 0) return false
     // "Publish at…" holds for every account: the instant picked, or null when it cannot be used.
     const schedule = useScheduleStore()
-    const dueAt = schedule.dueAtForPublish()
+    const dueAt = options.queue ? undefined : schedule.dueAtForPublish()
     if (dueAt === null) return false
     listen()
     const requestId = crypto.randomUUID()
@@ -199,6 +200,7 @@ export const usePublishStore = defineStore('publish', () => {
       draft: StoryDraftSchema.parse(stories.draft),
       accountIds,
       ...(dueAt !== undefined && { dueAt }),
+      ...(options.queue && { when: { queue: true as const } }),
     })
     publishing.value = null
     pending.value = []

@@ -84,6 +84,13 @@ export default {
       concurrencyHint: 'How many pages of groups are fetched at once. Lower it if the server answers "too many requests".',
       pictures: 'Download group pictures for offline use',
     },
+    insights: {
+      title: 'Insights',
+      label: 'Keep the insights of expired stories for',
+      days: 'days',
+      help: 'From {min} to {max} days. Older stories are let go, and their figures with them.',
+      invalid: 'Enter a whole number of days from {min} to {max}.',
+    },
     saved: 'Saved',
     saveFailed: 'Could not save the setting: {message}',
     loadFailed: 'Could not read the settings: {message}',

@@ -23,6 +23,12 @@ export default {
         'The saved styles could not be read and were set aside. Open Outbox › Set-aside files to look at them, restore what can be read, or discard them.',
       updateFeeds:
         'The accepted update addresses could not be read and were set aside; the list starts empty, so an update address is asked about again before it is used.',
+      postingQueue:
+        'The posting queue’s weekly times could not be read and were set aside; the queue starts empty. Set its times again in Settings › Posting queue.',
+      insightsLive:
+        'The insights of the stories still being followed could not be read and were set aside. Their list starts empty, and counting goes on with the stories still live.',
+      insightsArchive:
+        'The saved insights of the account’s expired stories could not be read and were set aside. The archive starts empty and fills again as stories expire.',
       file: 'A file of the app could not be read and was set aside.',
     },
     recoveryReasons: {

@@ -205,6 +205,7 @@ export default {
         contacts: 'Contact names (read again from the server)',
         audiences: 'Saved audiences',
         styles: 'Saved text styles',
+        insights: 'Story insights (cannot be restored; counting starts again)',
       },
       when: 'Set aside {when}',
       size: '{size}',

@@ -86,6 +86,13 @@ export default {
       concurrencyHint: 'Cuántas páginas de grupos se piden a la vez. Bájalo si el servidor responde «demasiadas solicitudes».',
       pictures: 'Descargar las imágenes de los grupos para usarlas sin conexión',
     },
+    insights: {
+      title: 'Estadísticas',
+      label: 'Conservar las estadísticas de las historias caducadas durante',
+      days: 'días',
+      help: 'De {min} a {max} días. Las historias más antiguas se descartan, y sus cifras con ellas.',
+      invalid: 'Escribe un número entero de días entre {min} y {max}.',
+    },
     saved: 'Guardado',
     saveFailed: 'No se pudo guardar el ajuste: {message}',
     loadFailed: 'No se pudieron leer los ajustes: {message}',

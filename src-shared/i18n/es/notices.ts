@@ -21,6 +21,12 @@ export default {
         'No se pudieron leer los estilos guardados y se apartaron. Abre Bandeja de salida › Archivos apartados para verlos, recuperar lo que se pueda leer o descartarlos.',
       updateFeeds:
         'No se pudieron leer las direcciones de actualizaciones aceptadas y se apartaron; la lista empieza vacía, así que se te volverá a preguntar por una dirección antes de usarla.',
+      postingQueue:
+        'No se pudieron leer los horarios semanales de la cola de publicación y se apartaron; la cola empieza vacía. Vuelve a indicar sus horarios en Ajustes › Cola de publicación.',
+      insightsLive:
+        'No se pudieron leer las estadísticas de las historias en seguimiento y se apartaron. Su lista empieza vacía y el recuento sigue con las historias aún activas.',
+      insightsArchive:
+        'No se pudieron leer las estadísticas guardadas de las historias caducadas de la cuenta y se apartaron. El archivo empieza vacío y se vuelve a llenar a medida que caducan las historias.',
       file: 'No se pudo leer un archivo de la aplicación y se apartó.',
     },
     recoveryReasons: {

@@ -208,6 +208,7 @@ export default {
         contacts: 'Nombres de contactos (se leen de nuevo del servidor)',
         audiences: 'Audiencias guardadas',
         styles: 'Estilos de texto guardados',
+        insights: 'Estadísticas de las historias (no se pueden recuperar; el recuento vuelve a empezar)',
       },
       when: 'Apartado {when}',
       size: '{size}',

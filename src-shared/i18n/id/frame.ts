@@ -86,6 +86,13 @@ export default {
       concurrencyHint: 'Berapa halaman grup yang diambil sekaligus. Turunkan jika server menjawab “too many requests”.',
       pictures: 'Unduh gambar grup untuk dipakai offline',
     },
+    insights: {
+      title: 'Statistik',
+      label: 'Simpan statistik status yang sudah berakhir selama',
+      days: 'hari',
+      help: 'Dari {min} sampai {max} hari. Status yang lebih lama dihapus beserta angkanya.',
+      invalid: 'Masukkan bilangan bulat dari {min} sampai {max} hari.',
+    },
     saved: 'Tersimpan',
     saveFailed: 'Pengaturan tidak dapat disimpan: {message}',
     loadFailed: 'Pengaturan tidak dapat dibaca: {message}',

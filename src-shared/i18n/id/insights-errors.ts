@@ -2,5 +2,13 @@ import type { Catalog } from '../types/catalog'
 import type en from '../en/insights-errors'
 
 export default {
-  insightsErrors: {},
+  insightsErrors: {
+    timeZone: 'Zona waktu {zone} tidak dikenal di komputer ini. Pilih zona lain.',
+    noAccount: 'Akun ini sudah tidak terbuka, jadi statistiknya tidak dapat dibaca.',
+    storyNotFound: 'Status ini tidak ada di statistik akun: mungkin usianya melebihi jumlah hari yang disimpan Statusdesk.',
+    export: {
+      title: 'Ekspor statistik',
+      notWritten: 'File tidak dapat ditulis. Pilih folder lain lalu coba lagi.',
+    },
+  },
 } satisfies Catalog<typeof en>

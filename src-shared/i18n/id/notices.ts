@@ -21,6 +21,12 @@ export default {
         'Gaya tersimpan tidak dapat dibaca dan telah disisihkan. Buka Kotak keluar › File yang disisihkan untuk melihatnya, memulihkan yang masih bisa dibaca, atau membuangnya.',
       updateFeeds:
         'Alamat pembaruan yang sudah diterima tidak dapat dibaca dan telah disisihkan; daftarnya dimulai dari kosong, jadi setiap alamat pembaruan akan ditanyakan lagi sebelum dipakai.',
+      postingQueue:
+        'Jadwal mingguan antrean unggahan tidak dapat dibaca dan telah disisihkan; antrean dimulai kosong. Atur lagi jadwalnya di Pengaturan › Antrean unggahan.',
+      insightsLive:
+        'Statistik status yang sedang dipantau tidak dapat dibaca dan telah disisihkan. Daftarnya dimulai kosong, dan penghitungan berlanjut dengan status yang masih aktif.',
+      insightsArchive:
+        'Statistik tersimpan dari status akun yang sudah berakhir tidak dapat dibaca dan telah disisihkan. Arsipnya dimulai kosong dan terisi lagi seiring berakhirnya status.',
       file: 'Sebuah file aplikasi tidak dapat dibaca dan telah disisihkan.',
     },
     recoveryReasons: {

@@ -206,6 +206,7 @@ export default {
         contacts: 'Nama kontak (dibaca lagi dari server)',
         audiences: 'Penerima tersimpan',
         styles: 'Gaya teks tersimpan',
+        insights: 'Statistik status (tidak bisa dipulihkan; penghitungan dimulai lagi)',
       },
       when: 'Disisihkan {when}',
       size: '{size}',

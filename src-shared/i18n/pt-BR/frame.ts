@@ -86,6 +86,13 @@ export default {
       concurrencyHint: 'Quantas páginas de grupos são buscadas ao mesmo tempo. Diminua se o servidor responder “too many requests”.',
       pictures: 'Baixar as imagens dos grupos para uso offline',
     },
+    insights: {
+      title: 'Estatísticas',
+      label: 'Guardar as estatísticas dos status expirados por',
+      days: 'dias',
+      help: 'De {min} a {max} dias. Status mais antigos são descartados, e os números deles também.',
+      invalid: 'Digite um número inteiro de dias entre {min} e {max}.',
+    },
     saved: 'Salvo',
     saveFailed: 'Não foi possível salvar a configuração: {message}',
     loadFailed: 'Não foi possível ler as configurações: {message}',

@@ -21,6 +21,12 @@ export default {
         'Não foi possível ler os estilos salvos, e eles foram separados. Abra Caixa de saída › Arquivos separados para vê-los, restaurar o que puder ser lido ou descartá-los.',
       updateFeeds:
         'Não foi possível ler os endereços de atualizações aceitos, e eles foram separados; a lista começa vazia, então cada endereço de atualizações será perguntado de novo antes de ser usado.',
+      postingQueue:
+        'Não foi possível ler os horários semanais da fila de publicação, e eles foram separados; a fila começa vazia. Defina os horários de novo em Configurações › Fila de publicação.',
+      insightsLive:
+        'Não foi possível ler as estatísticas dos status acompanhados, e elas foram separadas. A lista começa vazia, e a contagem continua com os status ainda ativos.',
+      insightsArchive:
+        'Não foi possível ler as estatísticas salvas dos status expirados da conta, e elas foram separadas. O arquivo começa vazio e volta a ser preenchido à medida que os status expiram.',
       file: 'Não foi possível ler um arquivo do app, e ele foi separado.',
     },
     recoveryReasons: {

@@ -205,6 +205,7 @@ export default {
         contacts: 'Nomes dos contatos (lidos de novo do servidor)',
         audiences: 'Públicos salvos',
         styles: 'Estilos de texto salvos',
+        insights: 'Estatísticas dos status (não podem ser restauradas; a contagem recomeça)',
       },
       when: 'Separado {when}',
       size: '{size}',

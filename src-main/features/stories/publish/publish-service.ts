@@ -17,6 +17,18 @@ import { checkDraft, type CheckedStory } from './story-check'
 /** Recent answers kept for a repeated request (a double click, a retry after a lost answer). */
 const ANSWERS_KEPT = 100
 
+/**
+ * Plans a story in an account's posting queue: picks the account's next free slot and lets
+ * `write` put the story in the outbox for that instant, in one turn, so two plans never take one
+ * slot. Refuses (an AppError) an account without slots, or without a free one.
+ */
+export interface QueuePlanner {
+  plan<T>(accountId: string, write: (dueAt: number) => Promise<T>): Promise<T>
+}
+
+/** When a publish goes: now (undefined), at an instant (ms since the epoch), or in each account's next free queue slot. */
+export type PublishWhen = number | 'queue' | undefined
+
 export interface PublishServiceOptions {
   workspaces: WorkspaceSource
   outbox: PartKind<AccountOutbox>
@@ -27,6 +39,8 @@ export interface PublishServiceOptions {
   labelOf: (accountId: string) => string | undefined
   /** Whether a saved draft still names this media grant, so publishing does not delete its file. */
   grantInUse?: (grantId: string) => Promise<boolean>
+  /** The accounts' posting queues, for "Add to queue". */
+  queue?: QueuePlanner
 }
 
 /**
@@ -44,8 +58,8 @@ export class PublishService {
     this.#opts = options
   }
 
-  publish(requestId: string, draft: StoryDraft, accountIds: readonly string[], dueAt?: number): Promise<PublishResult> {
-    return this.#once(requestId, (signal) => this.#publish(requestId, draft, [...new Set(accountIds)], signal, dueAt))
+  publish(requestId: string, draft: StoryDraft, accountIds: readonly string[], when?: PublishWhen): Promise<PublishResult> {
+    return this.#once(requestId, (signal) => this.#publish(requestId, draft, [...new Set(accountIds)], signal, when))
   }
 
   /**
@@ -92,12 +106,22 @@ export class PublishService {
     }
   }
 
-  async #publish(requestId: string, draft: StoryDraft, accountIds: string[], signal: AbortSignal, dueAt?: number): Promise<PublishResult> {
+  async #publish(
+    requestId: string,
+    draft: StoryDraft,
+    accountIds: string[],
+    signal: AbortSignal,
+    when: PublishWhen,
+  ): Promise<PublishResult> {
     const checked = await checkDraft(draft, this.#opts.media, this.#opts.limits())
     const targets = await Promise.all(
       accountIds.map((accountId, index) => {
         const id = targetRequestId(requestId, index)
-        return this.#toAccount(accountId, id, signal, (part) => part.outbox.publish(newStory(id, checked, dueAt), signal))
+        return this.#toAccount(accountId, id, signal, (part) =>
+          when === 'queue'
+            ? this.#queued(accountId, (dueAt) => part.outbox.publish(newStory(id, checked, dueAt), signal))
+            : part.outbox.publish(newStory(id, checked, when), signal),
+        )
       }),
     )
     // Every account holds the story now (sent, or in its outbox): the composer starts afresh.
@@ -134,6 +158,16 @@ export class PublishService {
       outcome = { state: 'refused', error: errorData(error) }
     }
     return { accountId, label, requestId, outcome }
+  }
+
+  /** "Add to queue": each account's story is planned at that account's own next free slot. */
+  #queued<T>(accountId: string, write: (dueAt: number) => Promise<T>): Promise<T> {
+    const queue = this.#opts.queue
+    if (!queue) {
+      const account = this.#opts.labelOf(accountId) ?? accountId
+      return Promise.reject(new AppError('invalid-request', userText('queueErrors.noSlots', { account })))
+    }
+    return queue.plan(accountId, write)
   }
 
   /** The published story's file goes, unless a saved draft still shows it. */

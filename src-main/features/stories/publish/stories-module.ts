@@ -21,7 +21,7 @@ import { outboxPart } from '../outbox/outbox-part'
 import { OutboxService } from '../outbox/outbox-service'
 import { SetAsideService } from '../set-aside/set-aside-service'
 import { ContactsSearch } from './contacts-search'
-import { PublishService } from './publish-service'
+import { PublishService, type QueuePlanner } from './publish-service'
 import { notificationText, storyNotification } from './story-notification'
 
 /** Shows a system notification (Electron's Notification on the desktop), saying its texts in the user's language. */
@@ -56,6 +56,8 @@ export interface StoriesModuleOptions {
   notifier?: NotifierPort | null
   timers?: OutboxTimers
   retry?: { firstMs: number; maxMs: number }
+  /** The accounts' posting queues, for "Add to queue". */
+  queue?: QueuePlanner
 }
 
 /** The stories side of the app put together: media grants, publishing, every account's outbox, drafts, the feed and the saved lists. */
@@ -101,6 +103,7 @@ export function createStoriesModule(options: StoriesModuleOptions) {
     limits: options.limits,
     labelOf: options.labelOf,
     grantInUse: async (grantId) => (await drafts.grants()).has(grantId),
+    ...(options.queue && { queue: options.queue }),
   })
   const audiences = new AudienceStore(options.appFiles.json(APP_FILES.audiences))
   const styles = new StyleStore(options.appFiles.json(APP_FILES.styles))

@@ -10,6 +10,7 @@ const defaults: Settings = {
   locale: null,
   sync: { intervalMinutes: 15, concurrency: 4, downloadPictures: true },
   stories: { imageMaxBytes: 1, videoMaxBytes: 1, audioMaxBytes: 1, videoMaxSeconds: 60, lateSendMinutes: 0 },
+  insights: { retentionDays: 90 },
   updates: { enabled: false, feedUrl: null },
 }
 const recovery = {

@@ -25,7 +25,7 @@ const uploads = async (): Promise<Upload[]> => {
 const mediaRequests = () => emulator.control.requests.list().filter((r) => r.route === 'media')
 
 beforeAll(async () => {
-  emulator = await startEmulator({ groups: 3, maxBodyBytes: 8 * 1024 * 1024 })
+  emulator = await startEmulator({ groups: 3, maxBodyBytes: 8 * 1024 * 1024, viewerEveryMs: 60_000 })
   dir = await mkdtemp(join(tmpdir(), 'statusdesk-media-'))
   video = join(dir, 'clip.mp4')
   await writeFile(video, randomBytes(VIDEO_BYTES))

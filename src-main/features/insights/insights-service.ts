@@ -1,0 +1,135 @@
+import type { BestTimes, InsightsOverview, ReachPoint, StoryInsight } from '@shared/channels/insights'
+import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
+import type { HistoryEntry } from '@shared/story/records'
+import type { PartKind } from '../../account/workspace/account-workspace'
+import type { WorkspaceSource } from '../../account/workspace/workspaces'
+import type { EventHub } from '../../platform/events'
+import type { Logger } from '../../platform/log/log'
+import type { DialogsPort } from '../export/dialogs'
+import { bestTimes } from './best-times'
+import { exportInsights } from './insights-export'
+import { insightsPart, type AccountInsights } from './insights-part'
+import { computeOverview, type AccountStories } from './overview'
+import { InsightsSampler } from './sampler'
+import { textAt } from './story-columns'
+import { listStories, reachCurve } from './story-list'
+import { checkedZone } from './zoned-hours'
+
+export interface InsightsServiceOptions {
+  workspaces: WorkspaceSource
+  part: PartKind<AccountInsights>
+  retentionDays: () => number
+  labelOf: (accountId: string) => string | undefined
+  dialogs: DialogsPort
+  log: Logger
+  now: () => number
+}
+
+/**
+ * What the Insights view asks, answered from each open account's store (no network, so it
+ * works offline): the figures are computed here and only they cross the bridge.
+ */
+export class InsightsService {
+  readonly #opts: InsightsServiceOptions
+
+  constructor(options: InsightsServiceOptions) {
+    this.#opts = options
+  }
+
+  async overview(scope: { accountId: string | null; timeZone: string; weeks: number }): Promise<InsightsOverview> {
+    const timeZone = checkedZone(scope.timeZone)
+    return computeOverview(await this.#stories(scope.accountId), { timeZone, weeks: scope.weeks, now: this.#opts.now() })
+  }
+
+  async stories(args: {
+    accountId: string | null
+    sort: 'reach' | 'share' | 'recent'
+    offset: number
+    count: number
+  }): Promise<{ items: StoryInsight[]; total: number }> {
+    return listStories(await this.#stories(args.accountId), args)
+  }
+
+  async reachCurve(args: { accountId: string; storyId: string }): Promise<ReachPoint[]> {
+    const [account] = await this.#stories(args.accountId)
+    // The live copy is the newer when both have the story: it is read last.
+    for (const columns of [...(account?.parts ?? [])].reverse()) {
+      for (let i = columns.count - 1; i >= 0; i--) if (textAt(columns, i, 'id') === args.storyId) return reachCurve(columns, i)
+    }
+    throw new AppError('not-found', userText('insightsErrors.storyNotFound'))
+  }
+
+  async bestTimes(args: { accountId: string; timeZone: string; count: number }): Promise<BestTimes> {
+    const timeZone = checkedZone(args.timeZone)
+    const [account] = await this.#stories(args.accountId)
+    return bestTimes(account as AccountStories, { timeZone, count: args.count, now: this.#opts.now() })
+  }
+
+  async export(args: { accountId: string | null; timeZone: string }): Promise<{ path: string | null; rows: number }> {
+    checkedZone(args.timeZone)
+    return exportInsights(await this.#stories(args.accountId), {
+      timeZone: args.timeZone,
+      dialogs: this.#opts.dialogs,
+      labelOf: (id) => this.#opts.labelOf(id) || id,
+      log: this.#opts.log,
+      now: this.#opts.now(),
+    })
+  }
+
+  /** The stories of one open account, or of every open account. */
+  async #stories(accountId: string | null): Promise<AccountStories[]> {
+    const workspaces =
+      accountId === null
+        ? this.#opts.workspaces.all().filter((workspace) => workspace.mode !== 'closed')
+        : [this.#opts.workspaces.get(accountId)]
+    const found: AccountStories[] = []
+    for (const workspace of workspaces) {
+      if (!workspace || workspace.mode === 'closed') throw new AppError('not-found', userText('insightsErrors.noAccount'))
+      const { cutoff, parts } = await workspace.part(this.#opts.part).store.stories(this.#opts.retentionDays())
+      found.push({ accountId: workspace.id, cutoff, parts })
+    }
+    return found
+  }
+}
+
+export interface InsightsModuleOptions {
+  workspaces: WorkspaceSource
+  history: (accountId: string) => Promise<HistoryEntry[]>
+  retentionDays: () => number
+  labelOf: (accountId: string) => string | undefined
+  dialogs: DialogsPort
+  events: EventHub
+  log: Logger
+  now?: () => number
+  /** How often the sampler goes over the open accounts. */
+  tickMs?: number
+}
+
+/** Insights put together: each account's store (a workspace part), the sampler that fills it, and the service the handlers call. */
+export function createInsights(options: InsightsModuleOptions) {
+  const now = options.now ?? Date.now
+  const { events, log } = options
+  const part = insightsPart({ log, now, notice: (text) => events.emit('app:notice', { level: 'warning', text }) })
+  const sampler = new InsightsSampler({
+    workspaces: options.workspaces,
+    part,
+    history: options.history,
+    retentionDays: options.retentionDays,
+    onChange: (accountId) => events.emit('insights:changed', { accountId }),
+    log,
+    now,
+    ...(options.tickMs !== undefined && { tickMs: options.tickMs }),
+  })
+  const service = new InsightsService({
+    workspaces: options.workspaces,
+    part,
+    retentionDays: options.retentionDays,
+    labelOf: options.labelOf,
+    dialogs: options.dialogs,
+    log,
+    now,
+  })
+  return { part, sampler, service }
+}
+export type InsightsModule = ReturnType<typeof createInsights>

@@ -1,0 +1,227 @@
+import { stat } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import type { InsightRecord, InsightsLiveFile } from '../../account/files/formats/insights-files'
+import type { JsonStore } from '../../account/files/json-store'
+import { writeAtomically } from '../../platform/files/atomic-write'
+import { ColumnFileUnusable } from '../../platform/files/column-file'
+import { setAside } from '../../platform/files/json-file'
+import { nodeFiles, type FilePort } from '../../platform/files/fs-port'
+import type { Logger } from '../../platform/log/log'
+import { decodeArchive, encodeArchive } from './archive-file'
+import { columnsOf, emptyColumns, reachAt, selectColumns, textAt, type StoryColumns } from './story-columns'
+
+const DAY_MS = 24 * 3600_000
+
+/**
+ * What the archive holds at most, whatever the retention: two years of twenty-odd stories a
+ * day, and sixteen megabytes of views. Past either, the oldest stories go first.
+ */
+export const ARCHIVE_LIMITS = { stories: 20_000, views: 8_000_000 }
+/** A file this large is not one the app wrote: it is set aside unread. */
+const MAX_ARCHIVE_BYTES = 32 * 1024 * 1024
+/** An expired story stays with the live ones this long after it was posted, so moving it into the archive is one write a day, not one per story. */
+export const KEEP_LIVE_MS = 2 * DAY_MS
+/** The archive read for the view is let go this long after its last use. */
+const HOLD_MS = 60_000
+
+export interface InsightsStoreOptions {
+  accountId: string
+  live: JsonStore<InsightsLiveFile>
+  archivePath: string
+  log: Logger
+  now: () => number
+  /** The archive could not be read and was set aside as `path`. */
+  onSetAside: (path: string) => void
+  files?: FilePort
+  /** Default ARCHIVE_LIMITS. */
+  limits?: { stories: number; views: number }
+}
+
+/**
+ * The account's stories as the figures read them: the archive's, then the live ones not
+ * already in it, each oldest first. Stories posted before `cutoff` (past the retention, not
+ * yet let go) are skipped by whoever reads them, so nothing is copied to leave them out.
+ */
+export interface StorySets {
+  cutoff: number
+  parts: StoryColumns[]
+}
+
+const EMPTY_LIVE: InsightsLiveFile = { version: 1, listedAt: null, stories: [] }
+
+/**
+ * One account's insights on disk: the stories still followed in `insights/live.json` (small,
+ * written after each round of samples) and the expired ones in the archive
+ * (`insights/stories.columns`, rewritten when stories move into it, at most about once a day).
+ * Both live in the account's folder, so they go with it. The archive keeps only the
+ * retention's days and stays within ARCHIVE_LIMITS; one that cannot be read is set aside.
+ */
+export class InsightsStore {
+  readonly #opts: InsightsStoreOptions
+  readonly #files: FilePort
+  #held: { columns: StoryColumns; stamp: string } | null = null
+  #release: NodeJS.Timeout | null = null
+  #queue: Promise<unknown> = Promise.resolve()
+
+  constructor(options: InsightsStoreOptions) {
+    this.#opts = options
+    this.#files = options.files ?? nodeFiles
+  }
+
+  async readLive(): Promise<InsightsLiveFile> {
+    return (await this.#opts.live.read()) ?? EMPTY_LIVE
+  }
+
+  /** One change of the live stories at a time; a change answering undefined writes nothing. */
+  async updateLive(change: (file: InsightsLiveFile) => InsightsLiveFile | undefined): Promise<InsightsLiveFile> {
+    return (await this.#opts.live.update((current) => change(current ?? EMPTY_LIVE))) ?? EMPTY_LIVE
+  }
+
+  /** The archived stories, oldest first; empty when there are none or the file was set aside. */
+  archive(): Promise<StoryColumns> {
+    return this.#serial(() => this.#readArchive())
+  }
+
+  /** Every story within the retention, the archive's and the live ones, each once. */
+  async stories(retentionDays: number): Promise<StorySets> {
+    const cutoff = this.#opts.now() - retentionDays * DAY_MS
+    const archive = await this.archive()
+    const live = (await this.readLive()).stories.filter((story) => story.postedAt >= cutoff)
+    const archived = archivedIds(archive, live)
+    const fresh = columnsOf(live.filter((story) => !archived.has(story.id)).sort((a, b) => a.postedAt - b.postedAt))
+    return { cutoff, parts: [archive, fresh] }
+  }
+
+  /**
+   * Moves the expired stories kept long enough (all expired ones with `all`) into the archive,
+   * and keeps the archive to the retention and its limits. Written archive first: a crash
+   * between the two writes leaves a story in both, which reading counts once and the next
+   * move settles. Answers how many stories moved and how many the archive let go.
+   */
+  settle(retentionDays: number, options: { all?: boolean } = {}): Promise<{ moved: number; dropped: number }> {
+    return this.#serial(async () => {
+      const now = this.#opts.now()
+      const live = await this.readLive()
+      const moving = live.stories.filter((story) => story.final && (options.all || story.postedAt + KEEP_LIVE_MS <= now))
+      const archive = await this.#readArchive()
+      const cutoff = now - retentionDays * DAY_MS
+      if (moving.length === 0 && (archive.count === 0 || (archive.posted[0] as number) >= cutoff)) return { moved: 0, dropped: 0 }
+      const archived = archivedIds(archive, moving)
+      const fresh = columnsOf(moving.filter((story) => !archived.has(story.id)).map(withoutSampling))
+      const parts = [archive, fresh]
+      const picks = parts.flatMap((part, p) => Array.from({ length: part.count }, (_, i) => [p, i] as const))
+      picks.sort(([pa, a], [pb, b]) => (parts[pa]!.posted[a] as number) - (parts[pb]!.posted[b] as number))
+      const kept = withinLimits(parts, picks, cutoff, this.#opts.limits ?? ARCHIVE_LIMITS)
+      const next = selectColumns(parts, kept)
+      await this.#writeArchive(next)
+      const movedIds = new Set(moving.map((story) => story.id))
+      await this.updateLive((file) => ({ ...file, stories: file.stories.filter((story) => !movedIds.has(story.id)) }))
+      const dropped = archive.count + fresh.count - next.count
+      if (moving.length > 0 || dropped > 0) this.#opts.log.info('insights archived', { moved: moving.length, dropped, stories: next.count })
+      return { moved: moving.length, dropped }
+    })
+  }
+
+  /** Lets go of the archive held for the view. */
+  dispose(): void {
+    if (this.#release) clearTimeout(this.#release)
+    this.#release = null
+    this.#held = null
+  }
+
+  async #readArchive(): Promise<StoryColumns> {
+    const path = this.#opts.archivePath
+    const info = await stat(path).catch(() => null)
+    if (!info) {
+      this.#held = null
+      return emptyColumns()
+    }
+    const stamp = `${info.size}:${info.mtimeMs}:${info.ino}`
+    if (this.#held?.stamp === stamp) return this.#hold(this.#held.columns, stamp)
+    try {
+      if (info.size > MAX_ARCHIVE_BYTES) throw new ColumnFileUnusable('too large')
+      return this.#hold(decodeArchive(this.#opts.accountId, await this.#files.readFile(path)), stamp)
+    } catch (error) {
+      if (!(error instanceof ColumnFileUnusable)) throw error
+      const kept = await setAside(path, new Date(this.#opts.now()))
+      this.#opts.log.warn('insights archive set aside', { reason: error.reason })
+      this.#held = null
+      this.#opts.onSetAside(kept)
+      return emptyColumns()
+    }
+  }
+
+  async #writeArchive(columns: StoryColumns): Promise<void> {
+    const path = this.#opts.archivePath
+    // The folder only, never its parents: a write after the account was removed must not bring its folder back.
+    await this.#files.mkdir(dirname(path))
+    await writeAtomically(this.#files, path, encodeArchive(this.#opts.accountId, columns))
+    const info = await stat(path)
+    this.#hold(columns, `${info.size}:${info.mtimeMs}:${info.ino}`)
+  }
+
+  #hold(columns: StoryColumns, stamp: string): StoryColumns {
+    this.#held = { columns, stamp }
+    if (this.#release) clearTimeout(this.#release)
+    this.#release = setTimeout(() => {
+      this.#held = null
+      this.#release = null
+    }, HOLD_MS)
+    this.#release.unref()
+    return columns
+  }
+
+  #serial<R>(task: () => Promise<R>): Promise<R> {
+    const run = this.#queue.then(task, task)
+    this.#queue = run.catch(() => {})
+    return run
+  }
+}
+
+/** The first story posted at or after `at` (the archive is oldest first). */
+function firstAtOrAfter(columns: StoryColumns, at: number): number {
+  let low = 0
+  let high = columns.count
+  while (low < high) {
+    const mid = (low + high) >> 1
+    if ((columns.posted[mid] as number) < at) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
+/** Which of `stories` the archive already has: only its stories as recent as the oldest of them are looked at. */
+function archivedIds(archive: StoryColumns, stories: readonly { id: string; postedAt: number }[]): Set<string> {
+  const found = new Set<string>()
+  if (stories.length === 0) return found
+  const wanted = new Set(stories.map((story) => story.id))
+  const oldest = Math.min(...stories.map((story) => story.postedAt))
+  for (let i = firstAtOrAfter(archive, oldest); i < archive.count; i++) {
+    const id = textAt(archive, i, 'id')
+    if (wanted.has(id)) found.add(id)
+  }
+  return found
+}
+
+/** The newest stories within the retention that fit the limits; `picks` is oldest first. */
+function withinLimits(
+  parts: readonly StoryColumns[],
+  picks: ReadonlyArray<readonly [number, number]>,
+  cutoff: number,
+  limits: { stories: number; views: number },
+) {
+  let start = 0
+  while (start < picks.length && (parts[picks[start]![0]]!.posted[picks[start]![1]] as number) < cutoff) start++
+  let views = 0
+  for (let k = start; k < picks.length; k++) views += reachAt(parts[picks[k]![0]]!, picks[k]![1])
+  while (start < picks.length && (picks.length - start > limits.stories || views > limits.views)) {
+    views -= reachAt(parts[picks[start]![0]]!, picks[start]![1])
+    start++
+  }
+  return picks.slice(start)
+}
+
+function withoutSampling(story: InsightRecord & { sampledAt?: number; failures?: number }): InsightRecord {
+  const { sampledAt: _sampledAt, failures: _failures, ...record } = story
+  return record
+}
