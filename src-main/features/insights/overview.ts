@@ -7,7 +7,8 @@ import { ZoneClock } from './zoned-hours'
 export const THIN_STORIES = 10
 export const THIN_VIEWS = 100
 /** The latency histogram's buckets, in minutes after posting. */
-const LATENCY_BUCKETS = [5, 15, 30, 60, 120, 240, 480, 720, 1440, MAX_VIEW_MINUTE + 1]
+/** Up to a day: a story lives 24 hours, so a later first view (a clock off on the server) counts in the last bucket. */
+const LATENCY_BUCKETS = [5, 15, 30, 60, 120, 240, 480, 720, 1440]
 const MINUTE_MS = 60_000
 
 /** One account's stories to count: its columns (archive, live) and the oldest time kept. */
@@ -102,7 +103,7 @@ function latencyOf(accounts: readonly AccountStories[]): InsightsOverview['laten
   const histogram = LATENCY_BUCKETS.map((upToMinutes) => ({ upToMinutes, views: 0 }))
   let bucket = 0
   for (let minute = 0; minute < counts.length; minute++) {
-    while (minute >= (LATENCY_BUCKETS[bucket] as number)) bucket++
+    while (bucket < LATENCY_BUCKETS.length - 1 && minute >= (LATENCY_BUCKETS[bucket] as number)) bucket++
     histogram[bucket]!.views += counts[minute] as number
   }
   return { median: quantile(counts, total, 0.5), p25: quantile(counts, total, 0.25), p75: quantile(counts, total, 0.75), histogram }
