@@ -30,6 +30,8 @@ export const StorySummarySchema = z.object({
     mode: z.enum(AUDIENCE_MODES),
     /** Contacts chosen (mode `contacts`); null for everyone. */
     count: z.number().int().nonnegative().nullable(),
+    /** The saved audience whose contacts these are, exactly, when one is (absent in older records). */
+    name: z.string().max(200).nullable().optional(),
     excluded: z.number().int().nonnegative(),
   }),
   mediaBytes: z.number().int().nonnegative().nullable(),

@@ -21,9 +21,11 @@ export function recordFromHistory(entry: HistoryEntry & { messageId: string }, p
     background: text ? (summary.background?.slice(0, 32) ?? null) : null,
     font: text ? (summary.font ?? null) : null,
     audience:
-      summary.audience.mode === 'contacts'
-        ? { mode: 'contacts', name: null, size: summary.audience.count }
-        : { mode: 'everyone', name: null, size: null },
+      summary.audience.mode !== 'contacts'
+        ? { mode: 'everyone', name: null, size: null }
+        : summary.audience.name
+          ? { mode: 'audience', name: summary.audience.name, size: summary.audience.count }
+          : { mode: 'contacts', name: null, size: summary.audience.count },
     source: 'statusdesk',
     final: false,
     minutes: [],

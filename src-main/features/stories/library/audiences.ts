@@ -24,6 +24,13 @@ export class AudienceStore {
     return this.#file.read().then(sortByName)
   }
 
+  /** The audience whose contacts are exactly these (in any order), if one is. */
+  async holding(contacts: readonly string[]): Promise<Audience | null> {
+    const wanted = new Set(uniqueContacts(contacts))
+    const items = await this.#file.read()
+    return items.find((item) => item.contacts.length === wanted.size && item.contacts.every((contact) => wanted.has(contact))) ?? null
+  }
+
   /** Creates an audience, or replaces the one with `id`; a name already used names the same audience. */
   async save(input: { id?: string | undefined; name: string; contacts: readonly string[] }): Promise<Audience[]> {
     const contacts = uniqueContacts(input.contacts)

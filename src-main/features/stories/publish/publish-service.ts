@@ -41,6 +41,8 @@ export interface PublishServiceOptions {
   grantInUse?: (grantId: string) => Promise<boolean>
   /** The accounts' posting queues, for "Add to queue". */
   queue?: QueuePlanner
+  /** The saved audience holding exactly these contacts, if any: the story's record names it (Insights counts by it). */
+  audienceNameOf?: (contacts: readonly string[]) => Promise<string | null>
 }
 
 /**
@@ -113,7 +115,7 @@ export class PublishService {
     signal: AbortSignal,
     when: PublishWhen,
   ): Promise<PublishResult> {
-    const checked = await checkDraft(draft, this.#opts.media, this.#opts.limits())
+    const checked = await this.#named(await checkDraft(draft, this.#opts.media, this.#opts.limits()), draft)
     const targets = await Promise.all(
       accountIds.map((accountId, index) => {
         const id = targetRequestId(requestId, index)
@@ -168,6 +170,13 @@ export class PublishService {
       return Promise.reject(new AppError('invalid-request', userText('queueErrors.noSlots', { account })))
     }
     return queue.plan(accountId, write)
+  }
+
+  /** A story to chosen contacts that are exactly a saved audience is recorded as sent to that audience. */
+  async #named(checked: CheckedStory, draft: StoryDraft): Promise<CheckedStory> {
+    if (draft.audience.mode !== 'contacts' || !this.#opts.audienceNameOf) return checked
+    const name = await this.#opts.audienceNameOf(draft.audience.contacts).catch(() => null)
+    return name === null ? checked : { ...checked, summary: { ...checked.summary, audience: { ...checked.summary.audience, name } } }
   }
 
   /** The published story's file goes, unless a saved draft still shows it. */

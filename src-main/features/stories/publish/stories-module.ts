@@ -95,6 +95,7 @@ export function createStoriesModule(options: StoriesModuleOptions) {
   const drafts = new DraftsService(workspaces)
   const media = new MediaStore({ dir: join(options.dataDir, APP_FILES.media.path), limits: options.limits, fetch: options.fetch, log })
   const outboxes = new OutboxService({ workspaces, outbox, log })
+  const audiences = new AudienceStore(options.appFiles.json(APP_FILES.audiences))
   const publisher = new PublishService({
     workspaces,
     outbox,
@@ -103,9 +104,9 @@ export function createStoriesModule(options: StoriesModuleOptions) {
     limits: options.limits,
     labelOf: options.labelOf,
     grantInUse: async (grantId) => (await drafts.grants()).has(grantId),
+    audienceNameOf: async (contacts) => (await audiences.holding(contacts))?.name ?? null,
     ...(options.queue && { queue: options.queue }),
   })
-  const audiences = new AudienceStore(options.appFiles.json(APP_FILES.audiences))
   const styles = new StyleStore(options.appFiles.json(APP_FILES.styles))
   const setAside = new SetAsideService({ workspaces, outbox, appFiles: options.appFiles, audiences, styles, log })
   const feed = new StoryFeedService({

@@ -106,6 +106,26 @@ describe('the insights channels, through the app core', () => {
     expect(lines[1]).toContain('Opening hours')
   })
 
+  it('names the saved audience a story went to, when its contacts are exactly that audience', async () => {
+    const { core, id } = await connected()
+    await callCore(core, 'audiences:save', { name: 'Regulars', contacts: ['15550100002', '+1 555 010 0001'] })
+    const draft = (contacts: string[]) => ({ text: { body: 'For the regulars' }, audience: { mode: 'contacts', contacts } })
+    await callCore(core, 'stories:publish', {
+      requestId: 'audience-named-1',
+      draft: draft(['15550100001', '15550100002']),
+      accountIds: [id],
+    })
+    await callCore(core, 'stories:publish', { requestId: 'audience-named-2', draft: draft(['15550100001']), accountIds: [id] })
+    await vi.waitFor(async () => expect(await callCore<unknown[]>(core, 'stories:history-list')).toHaveLength(2))
+    await core.insights.sampler.tick()
+    const listed = await callCore<{ items: StoryInsight[] }>(core, 'insights:stories', { accountId: id, sort: 'recent' })
+    const ours = listed.items.filter((item) => item.snippet === 'For the regulars' && item.source === 'statusdesk')
+    expect(ours.map((item) => item.audience).sort((a, b) => a.mode.localeCompare(b.mode))).toEqual([
+      { mode: 'audience', name: 'Regulars', size: 2 },
+      { mode: 'contacts', name: null, size: 1 },
+    ])
+  })
+
   it('refuses an unknown zone, story or account in the user’s words', async () => {
     const { core, id } = await connected()
     await expect(callCore(core, 'insights:overview', { accountId: id, timeZone: 'Mars/Olympus' })).rejects.toThrow(

@@ -23,6 +23,14 @@ describe('AudienceStore', () => {
     expect(await new AudienceStore(appFile(dir, 'audiences')).list()).toEqual(list)
   })
 
+  it('finds the audience holding exactly some contacts, in any order or spelling', async () => {
+    const store = new AudienceStore(appFile(dir, 'audiences'))
+    await store.save({ name: 'Staff', contacts: ['15550100001', '15550100002'] })
+    expect((await store.holding(['+1 555 010 0002', '15550100001@s.whatsapp.net']))?.name).toBe('Staff')
+    expect(await store.holding(['15550100001'])).toBeNull()
+    expect(await store.holding(['15550100001', '15550100002', '15550100003'])).toBeNull()
+  })
+
   it('saving a name again replaces that audience; an id replaces it under a new name', async () => {
     const store = new AudienceStore(appFile(dir, 'audiences'))
     const [first] = await store.save({ name: 'Staff', contacts: ['15550100001'] })
