@@ -71,8 +71,9 @@ export function builderConfig(variant: BuildVariant): Configuration {
       output: test ? 'release/test' : 'release',
     },
     // electron-vite bundles main, preload and renderer into out/; production dependencies
-    // are added by electron-builder itself.
-    files: ['out/**', 'package.json'],
+    // are added by electron-builder itself. Web mode's entry is for `npm run start:web`, not
+    // the desktop app.
+    files: ['out/**', '!out/main/web.js', 'package.json'],
     asar: true,
     npmRebuild: false,
     fileAssociations: [],

@@ -46,11 +46,17 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve('src-main/index.ts'),
+          // Web mode (`npm run start:web`), run by plain Node from the build: compiling the
+          // sources as they load would cost it a loader thread and about 70 MB for as long as it runs.
+          web: resolve('src-main/web/cli.ts'),
           // Its own file beside index.js: the sync starts it as a worker thread by that name.
           'page-worker': resolve('src-main/features/groups/sync/page-worker.ts'),
           // Likewise for the worker that builds the participants index.
           'participants-worker': resolve('src-main/features/groups/participants/participants-worker.ts'),
         },
+        // Code shared by the entries sits beside them, not in a folder below: a worker is
+        // started from the file next to the module that starts it (platform/worker/start-worker.ts).
+        output: { chunkFileNames: '[name]-[hash].js' },
       },
     },
   },

@@ -23,7 +23,7 @@ import type { LogFiles } from '../features/diagnostics/log-files'
 import { type DialogsPort, ExportService } from '../features/export'
 import type { Logger } from '../platform/log/log'
 import type { OpenDialogPort } from '../features/stories/media/open-dialog'
-import { AddressGuard, pinnedFetch, publicFetch, systemResolver, type ResolveHost } from '../platform/net'
+import { AddressGuard, pinnedFetch, publicFetch, systemResolver, type BodyResponse, type ResolveHost } from '../platform/net'
 import type { OpenKeyValueStore } from '../platform/store/key-value-store'
 import { openStoreWithRecovery } from '../platform/store/open-store'
 import { RecoveryLog } from '../platform/store/recovery-log'
@@ -129,6 +129,12 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     // and the system's fetch is the one that knows the proxy.
     fetch: viaProxy ? async (url, init) => ((await viaProxy(url)) ? ports.fetch(url, init) : direct.fetch(url, init)) : direct.fetch,
   })
+  // Group pictures, tens of thousands at a first sync: the same checks, over the pinned
+  // connections' lighter GET (see PinnedFetch.get) unless a proxy carries them.
+  const pictureGet = publicFetch<BodyResponse>({
+    guard,
+    fetch: viaProxy ? async (url, init) => ((await viaProxy(url)) ? ports.fetch(url, init) : direct.get(url, init)) : direct.get,
+  })
   const connectivity = new Connectivity()
   const groups = new GroupsService({
     workspaces: accounts.workspaces,
@@ -137,7 +143,7 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     log: ports.log,
     settings: () => settings.get().sync,
     locale: () => settings.get().locale ?? undefined,
-    fetch: webFetch,
+    fetch: pictureGet,
   })
   settings.onChange(() => groups.settingsChanged())
   // The data folder's own declared files: a damaged one is set aside and the user told.

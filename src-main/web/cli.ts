@@ -8,10 +8,9 @@
  *   --json          JSON lines on stdout (also the default when stdout is not a terminal)
  * It speaks the terminal's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), from the first line on.
  */
-import { readFileSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { homedir } from 'node:os'
-import { join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { openConfStore } from '../adapters/conf-store'
 import { createFileLog } from '../adapters/electron-log'
@@ -29,8 +28,14 @@ import { WebUsageError, parseWebOptions, type WebOptions } from './options'
 import { listenOnChosenPort, readRememberedPort, rememberPort } from './port-memory'
 import { startWebServer } from './server'
 import { terminalLanguages } from './terminal-language'
+import pkg from '../../package.json'
 
-const root = fileURLToPath(new URL('../../', import.meta.url))
+const here = dirname(fileURLToPath(import.meta.url))
+/**
+ * The build web mode serves the renderer of: built, this file is `main/web.js` in it; run
+ * from the sources, the project's `out`. STATUSDESK_OUT_DIR names another.
+ */
+const outDir = process.env['STATUSDESK_OUT_DIR'] ?? (basename(here) === 'main' ? dirname(here) : join(here, '..', '..', 'out'))
 
 function defaultDataDir(): string {
   if (process.platform === 'win32') return join(process.env['APPDATA'] ?? homedir(), 'Statusdesk-web')
@@ -50,7 +55,6 @@ try {
   process.exit(2)
 }
 
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { productName: string; version: string }
 const dataDir = options.dataDir ?? process.env['STATUSDESK_DATA_DIR'] ?? defaultDataDir()
 await mkdir(dataDir, { recursive: true, mode: 0o700 })
 
@@ -87,7 +91,7 @@ try {
       startWebServer({
         handlers: core.handlers,
         events,
-        rendererDir: join(process.env['STATUSDESK_OUT_DIR'] ?? join(root, 'out'), 'renderer'),
+        rendererDir: join(outDir, 'renderer'),
         log,
         port,
         routes: [pictureWebRoute(core.groups.pictureSource), core.stories.webRoute],

@@ -25,16 +25,16 @@ import {
   TextMessageContentSchema,
   VideoContentSchema,
 } from './message-content'
+import { MESSAGE_CONTENT_MEMBERS, type MessageContentMember } from './content-members'
 import { LabelSchema, MessageTypeSchema, ReactionSchema } from './message-parts'
 import { openEnum, opt } from './schema-helpers'
 
 export const MESSAGE_SOURCES = ['web', 'mobile', 'api', 'system', 'business_api', 'unknown'] as const
 export const MESSAGE_STATUSES = ['failed', 'pending', 'sent', 'delivered', 'read', 'played', 'deleted'] as const
 
-/**
- * The content members of a message, keyed as on the wire. A message carries the one that
- * matches its `type` (a `group_invite` message has `group_invite`, and so on).
- */
+export { MESSAGE_CONTENT_MEMBERS, type MessageContentMember }
+
+/** The schema of each content member (content-members.ts lists them, in this order). */
 export const messageContentMembers = {
   text: TextMessageContentSchema,
   image: ImageContentSchema,
@@ -65,9 +65,7 @@ export const messageContentMembers = {
   event: EventContentSchema,
   list: ListContentSchema,
   buttons: ButtonsContentSchema,
-} as const
-export type MessageContentMember = keyof typeof messageContentMembers
-export const MESSAGE_CONTENT_MEMBERS = Object.keys(messageContentMembers) as MessageContentMember[]
+} as const satisfies Record<MessageContentMember, z.ZodType>
 
 type OptionalMembers<T extends Record<string, z.ZodType>> = {
   [K in keyof T]: z.ZodOptional<z.ZodNullable<T[K]>>

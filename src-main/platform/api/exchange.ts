@@ -1,3 +1,4 @@
+import { releaseNow } from '../worker/release-now'
 import { provesNotSent, refusedRedirect } from './network-failure'
 import type { UploadBody } from './upload-body'
 
@@ -137,7 +138,7 @@ export async function exchange(fetchFn: FetchLike, request: ExchangeRequest): Pr
     }
 
     arm(request.stallTimeoutMs, 'response')
-    const chunks: Uint8Array[] = []
+    const chunks = new BodyChunks(response.headers.get('content-length'), request.maxResponseBytes)
     let received = 0
     try {
       if (response.body) {
@@ -156,7 +157,7 @@ export async function exchange(fetchFn: FetchLike, request: ExchangeRequest): Pr
               cause: undefined,
             }
           }
-          chunks.push(value)
+          chunks.add(value)
           arm(request.stallTimeoutMs, 'response')
         }
       }
@@ -174,12 +175,57 @@ export async function exchange(fetchFn: FetchLike, request: ExchangeRequest): Pr
   }
 }
 
-function answer(response: Response, chunks: Uint8Array[]): ExchangeResult {
+/** Bodies this large and up are copied into one buffer as they come (see BodyChunks). */
+const PRESIZED_BYTES = 64 * 1024
+
+/**
+ * A response body as it arrives. When its length is declared (and large), it is copied into
+ * one buffer of that size chunk by chunk, each chunk's memory given back as soon as it is
+ * copied: a page of groups is megabytes in chunks of tens of kilobytes, and holding them all
+ * to join them at the end costs twice the memory and leaves the allocator fragmented. A
+ * body that turns out longer than declared (a decoded compressed one) goes on in chunks.
+ */
+class BodyChunks {
+  #whole: Buffer | null
+  #length = 0
+  readonly #chunks: Uint8Array[] = []
+
+  constructor(declared: string | null, max: number) {
+    const length = declared === null ? NaN : Number(declared)
+    const fits = Number.isSafeInteger(length) && length >= PRESIZED_BYTES && length <= max
+    this.#whole = fits ? Buffer.allocUnsafeSlow(length) : null
+  }
+
+  add(chunk: Uint8Array): void {
+    const whole = this.#whole
+    if (whole && this.#length + chunk.byteLength <= whole.length) {
+      whole.set(chunk, this.#length)
+      this.#length += chunk.byteLength
+      releaseNow(chunk)
+      return
+    }
+    if (whole) {
+      this.#chunks.push(whole.subarray(0, this.#length))
+      this.#whole = null
+    }
+    this.#chunks.push(chunk)
+  }
+
+  bytes(): Buffer {
+    const whole = this.#whole
+    if (whole) return this.#length === whole.length ? whole : whole.subarray(0, this.#length)
+    const joined = Buffer.concat(this.#chunks)
+    for (const chunk of this.#chunks) releaseNow(chunk)
+    return joined
+  }
+}
+
+function answer(response: Response, chunks: BodyChunks): ExchangeResult {
   return {
     kind: 'response',
     status: response.status,
     headers: response.headers,
-    body: Buffer.concat(chunks),
+    body: chunks.bytes(),
     redirected: response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400),
   }
 }

@@ -1,4 +1,6 @@
 export { networkOf } from './address-policy'
+export type { BodyResponse, GetLike } from './body-response'
+export { deadline } from './deadline'
 export { pinnedFetch, type PinnedFetch } from './pinned-fetch'
 export { AddressGuard, NotPublicError, TooManyRedirectsError, publicFetch } from './public-fetch'
 export { systemResolver, type ResolveHost } from './resolver'

@@ -1,5 +1,6 @@
 import { userText, type UserText } from '@shared/i18n/user-text'
 import { PUBLIC_NETWORK, bareHost, isIpLiteral, networkOf } from './address-policy'
+import type { BodyResponse } from './body-response'
 import type { ResolveHost } from './resolver'
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
@@ -87,9 +88,12 @@ export class AddressGuard {
   }
 }
 
-export interface PublicFetchOptions {
-  /** Connects; `pinnedFetch(guard)` in the app, so the address is checked again as it is dialled. */
-  fetch: FetchLike
+export interface PublicFetchOptions<R extends BodyResponse = Response> {
+  /**
+   * Connects; `pinnedFetch(guard)` in the app (its `fetch`, or its `get` for downloads), so
+   * the address is checked again as it is dialled.
+   */
+  fetch: (url: string, init: RequestInit) => Promise<R>
   guard: AddressGuard
   /** Redirects followed at most; default 5. */
   maxRedirects?: number
@@ -103,7 +107,9 @@ const DEFAULT_MAX_REDIRECTS = 5
  * name resolves to is checked before any connection, and redirects are followed here, one
  * checked hop at a time, up to a bound.
  */
-export function publicFetch(options: PublicFetchOptions): FetchLike {
+export function publicFetch<R extends BodyResponse = Response>(
+  options: PublicFetchOptions<R>,
+): (url: string, init: RequestInit) => Promise<R> {
   const { guard } = options
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS
 

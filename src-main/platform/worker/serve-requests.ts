@@ -1,5 +1,5 @@
 import { parentPort, type MessagePort, type Transferable } from 'node:worker_threads'
-import { AppError } from '@shared/errors'
+import type { AppError } from '@shared/errors'
 import type { FromWorker, ToWorker, WorkerErrorData } from './worker-client'
 
 /** What a worker thread does with what WorkerClient sends it. */
@@ -19,8 +19,10 @@ function errorData(error: unknown): WorkerErrorData {
     name: error.name,
     message: error.message,
     ...(typeof code === 'string' && { code }),
-    // The user's text survives the crossing; the AppError itself (its cause, its details) does not.
-    ...(error instanceof AppError && { text: error.text }),
+    // The user's text survives the crossing; the AppError itself (its cause, its details) does
+    // not. Known by its name rather than its class, so that a worker does not load the error
+    // module (and the schema library under it) for this; main checks the text's shape.
+    ...(error.name === 'AppError' && { text: (error as AppError).text }),
   }
 }
 

@@ -110,9 +110,16 @@ export interface BenchServer {
  * The same account served from memory (test/bench/support/replay-server.ts) with the same
  * latency: its pages are read from the emulator once, then the emulator is stopped, so the
  * server's own work per request is joining bytes and the clients' figures blur less.
+ * `keepEmulator`: it goes on serving the pictures the records point to (it is stopped with
+ * the server).
  */
-export async function replayedAccount(groups: number, latencyMs: number): Promise<{ server: BenchServer; client: ApiClient }> {
+export async function replayedAccount(
+  groups: number,
+  latencyMs: number,
+  options: { keepEmulator?: boolean } = {},
+): Promise<{ server: BenchServer; client: ApiClient }> {
   const { emulator } = await benchAccount(groups, 0)
+  let kept = false
   const child = spawn(
     process.execPath,
     [
@@ -134,18 +141,23 @@ export async function replayedAccount(groups: number, latencyMs: number): Promis
       child.once('exit', (code) => reject(new Error(`the replay server exited with ${code}`)))
     })
     const { baseUrl, token } = JSON.parse(first) as { baseUrl: string; token: string }
+    const stopReplay = (): Promise<void> =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      })
     const server: BenchServer = {
       baseUrl,
       token,
-      stop: () =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve()
-          child.once('exit', () => resolve())
-          child.kill('SIGTERM')
-        }),
+      stop: async () => {
+        await stopReplay()
+        await emulator.stop()
+      },
     }
+    kept = options.keepEmulator === true
     return { server, client: benchClient(server) }
   } finally {
-    await emulator.stop()
+    if (!kept) await emulator.stop()
   }
 }

@@ -34,6 +34,14 @@ export function defaultRenderer(): string {
   return outDir
 }
 
+/** The usual out folder, built now: for a benchmark that runs main's build as well as the renderer. */
+export function freshBuild(): string {
+  const outDir = process.env['STATUSDESK_OUT_DIR'] ?? join(root, 'out')
+  console.log(`building the app into ${outDir}…`)
+  build(outDir, undefined)
+  return outDir
+}
+
 /** A renderer without the search debounce, in a temp folder that `remove()` deletes. */
 export async function noDebounceRenderer(): Promise<{ outDir: string; remove(): Promise<void> }> {
   const outDir = await mkdtemp(join(tmpdir(), 'statusdesk-bench-nodebounce-'))

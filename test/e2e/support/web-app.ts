@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,12 +19,25 @@ export interface WebApp {
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 
 /**
- * Starts web mode (`src-main/web/cli.ts`) as its own process, the way a user runs it, with
- * its data in a temp folder (or `dataDir`, to restart on the same data).
+ * Node's arguments for web mode as `npm run start:web` runs it: the Node flags its script
+ * gives (package.json), then the build's `main/web.js` in `outDir`.
+ */
+export function webModeArgs(outDir: string = process.env['STATUSDESK_OUT_DIR'] ?? join(ROOT, 'out')): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+  const run = /\bnode((?: --[\w-]+(?:=\S+)?)*) out\/main\/web\.js\b/.exec(scripts['start:web'] ?? '')
+  if (!run) throw new Error('package.json: start:web does not run node out/main/web.js')
+  const entry = join(outDir, 'main', 'web.js')
+  if (!existsSync(entry)) throw new Error(`no web mode built in ${outDir}: run npm run build`)
+  return [...(run[1] ?? '').split(' ').filter(Boolean), entry]
+}
+
+/**
+ * Starts web mode from the build as its own process, the way a user runs it, with its data
+ * in a temp folder (or `dataDir`, to restart on the same data).
  */
 export async function startWebApp(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<WebApp> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'statusdesk-e2e-')))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/web/cli.ts', '--json', '--data-dir', dataDir], {
+  const child = spawn(process.execPath, [...webModeArgs(), '--json', '--data-dir', dataDir], {
     cwd: ROOT,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -105,9 +105,9 @@ export function headerLine(accountId: string): Buffer {
   return Buffer.from(`${JSON.stringify({ format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, accountId })}\n`)
 }
 
-/** The line before a segment's (or the table's) bytes. */
-export function blockLine(body: Uint8Array): Buffer {
-  return Buffer.from(`{"bytes":${body.length},"crc32":${crc32(body)}}\n`)
+/** The line before a segment's (or the table's) bytes; `crc` when the caller has it already. */
+export function blockLine(body: Uint8Array, crc: number = crc32(body)): Buffer {
+  return Buffer.from(`{"bytes":${body.length},"crc32":${crc}}\n`)
 }
 
 export function tableBody(table: SnapshotTable): Buffer {

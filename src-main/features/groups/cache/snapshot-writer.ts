@@ -43,10 +43,11 @@ export class SnapshotWriter {
 
   /**
    * Appends one segment holding `body`; resolves, once it is written, with the file offset
-   * where the body starts. Appends are written in the order they are made.
+   * where the body starts. Appends are written in the order they are made. `crc`: the
+   * body's CRC-32 when it is known already (a page's, from the worker that read it).
    */
-  async append(body: Uint8Array): Promise<number> {
-    const head = blockLine(body)
+  async append(body: Uint8Array, crc?: number): Promise<number> {
+    const head = blockLine(body, crc)
     const at = this.#size + head.length
     await this.#write([head, body, NEWLINE])
     return at

@@ -2,6 +2,7 @@ import type { LabelChip } from '@shared/channels/groups'
 import type { Group } from '@shared/domain'
 import { FLAG, isAdminRank, rowOf, type RowParts } from './row-parts'
 import { bareId } from '../../../account/accounts/self-id'
+import { Growing, GrowingText } from './growing'
 
 export { FLAG }
 
@@ -71,64 +72,28 @@ export const COLUMN_ARRAYS = [
 
 export type ColumnArrayName = (typeof COLUMN_ARRAYS)[number]
 
-type Numbers = Float64Array | Uint32Array | Uint16Array
-
-/** A typed array that doubles its room as it is appended to. */
-class Growing<T extends Numbers> {
-  #array: T
-  length = 0
-  constructor(readonly make: (size: number) => T) {
-    this.#array = make(1024)
-  }
-  push(value: number): void {
-    if (this.length === this.#array.length) {
-      const bigger = this.make(this.#array.length * 2)
-      bigger.set(this.#array)
-      this.#array = bigger
-    }
-    this.#array[this.length++] = value
-  }
-  /** The values alone, in an ArrayBuffer of their own. */
-  done(): T {
-    return this.#array.slice(0, this.length) as T
-  }
-}
-
-/** UTF-8 text appended string by string into one growing buffer. */
-class GrowingText {
-  #buffer = Buffer.allocUnsafe(64 * 1024)
-  length = 0
-  readonly starts = new Growing((n) => new Uint32Array(n))
-  add(text: string): void {
-    this.starts.push(this.length)
-    // A UTF-16 code unit takes at most three bytes of UTF-8.
-    const need = this.length + text.length * 3
-    if (need > this.#buffer.length) {
-      const bigger = Buffer.allocUnsafe(Math.max(need, this.#buffer.length * 2))
-      this.#buffer.copy(bigger, 0, 0, this.length)
-      this.#buffer = bigger
-    }
-    this.length += this.#buffer.write(text, this.length, 'utf8')
-  }
-  /** Appends UTF-8 as it is: bytes [start, end) of `bytes`. */
-  addBytes(bytes: Uint8Array, start: number, end: number): void {
-    this.starts.push(this.length)
-    const need = this.length + (end - start)
-    if (need > this.#buffer.length) {
-      const bigger = Buffer.allocUnsafe(Math.max(need, this.#buffer.length * 2))
-      this.#buffer.copy(bigger, 0, 0, this.length)
-      this.#buffer = bigger
-    }
-    this.#buffer.set(bytes.subarray(start, end), this.length)
-    this.length = need
-  }
-  done(): { bytes: Uint8Array; starts: Uint32Array } {
-    this.starts.push(this.length)
-    return {
-      bytes: new Uint8Array(this.#buffer.subarray(0, this.length)),
-      starts: this.starts.done(),
-    }
-  }
+/**
+ * Rows made where their page was read (the page worker), as arrays moved to main rather
+ * than objects copied into it: the strings and numbers of each row as the columns store
+ * them, and what is shared between rows (kinds, admins, votes, labels) as positions into
+ * the chunk's own small tables. See chunkOf; addChunkRows adds them.
+ */
+export interface RowChunk extends Pick<
+  GroupColumns,
+  'text' | 'textStarts' | 'haystack' | 'haystackStarts' | 'sortSkip' | 'timestamp' | 'muteUntil' | 'unread' | 'size' | 'flags'
+> {
+  count: number
+  /** Per row, a position in `strings` or -1: the kind of its preview, and its vote for the own id. */
+  kind: Int32Array
+  vote: Int32Array
+  /** Each row's admins, as positions in `strings`; count + 1 starts. */
+  adminStarts: Uint32Array
+  admins: Uint32Array
+  /** Each row's labels, as positions in `labels`; count + 1 starts. */
+  labelStarts: Uint32Array
+  labelRefs: Uint32Array
+  strings: string[]
+  labels: LabelChip[]
 }
 
 /**
@@ -164,6 +129,8 @@ export class GroupColumnsBuilder {
   readonly #inheritedAdmin: number[] = []
   #inheritedSelf: string | null | undefined = undefined
   #withoutAdmins: readonly number[] = []
+  /** For the chunk rows come from now: where each of its strings and labels is in the columns' tables. */
+  #chunkRefs: { chunk: RowChunk; strings: Int32Array; labels: Int32Array } | null = null
 
   /** `selfId` overrides the id worked out from the groups' last messages. */
   constructor(options: { selfId?: string | null } = {}) {
@@ -181,15 +148,7 @@ export class GroupColumnsBuilder {
   /** Adds a row made by rowOf (here, or on the worker that read the record). */
   addRow(row: RowParts): void {
     if (row.selfVote !== null) this.#selfVotes.set(row.selfVote, (this.#selfVotes.get(row.selfVote) ?? 0) + 1)
-    const text = this.#text
-    text.add(row.id)
-    text.add(row.name)
-    text.add(row.previewText)
-    text.add(row.previewAuthor)
-    text.add(row.picture)
-    text.add(row.pictureFull)
-    text.add(row.linkedParent)
-    text.add(row.lastFrom)
+    for (const slot of TEXT_SLOTS) this.#text.add(row[slot])
     this.#haystack.add(row.haystack)
     this.#sortSkip.push(row.sortSkip)
     this.#timestamp.push(row.timestamp)
@@ -206,6 +165,57 @@ export class GroupColumnsBuilder {
   }
 
   /**
+   * Adds rows `from` to `to - 1` of `chunk`, as addRow would add the rows they were made of:
+   * their text in one copy, their shared strings and labels looked up once per chunk.
+   */
+  addChunkRows(chunk: RowChunk, from: number, to: number): void {
+    if (this.#chunkRefs?.chunk !== chunk) {
+      this.#chunkRefs = {
+        chunk,
+        strings: new Int32Array(chunk.strings.length).fill(-1),
+        labels: new Int32Array(chunk.labels.length).fill(-1),
+      }
+    }
+    const refs = this.#chunkRefs
+    const { strings } = chunk
+    this.#text.addRun(chunk.text, chunk.textStarts, from * SLOTS, to * SLOTS)
+    this.#haystack.addRun(chunk.haystack, chunk.haystackStarts, from, to)
+    for (let row = from; row < to; row++) {
+      const vote = chunk.vote[row] as number
+      if (vote >= 0) {
+        const id = strings[vote] as string
+        this.#selfVotes.set(id, (this.#selfVotes.get(id) ?? 0) + 1)
+      }
+      this.#pushNumbers(chunk, row)
+      this.#flags.push(chunk.flags[row] as number)
+      const kind = chunk.kind[row] as number
+      this.#kind.push(kind < 0 ? 0 : this.#ref(this.#kinds, strings[kind] as string))
+      this.#labelStarts.push(this.#labelRefs.length)
+      for (let i = chunk.labelStarts[row] as number; i < (chunk.labelStarts[row + 1] as number); i++) {
+        const at = chunk.labelRefs[i] as number
+        if ((refs.labels[at] as number) < 0) refs.labels[at] = this.#labelRef(chunk.labels[at] as LabelChip)
+        this.#labelRefs.push(refs.labels[at] as number)
+      }
+      this.#adminStarts.push(this.#adminRefs.length)
+      for (let i = chunk.adminStarts[row] as number; i < (chunk.adminStarts[row + 1] as number); i++) {
+        const at = chunk.admins[i] as number
+        if ((refs.strings[at] as number) < 0) refs.strings[at] = this.#ref(this.#adminIds, strings[at] as string)
+        this.#adminRefs.push(refs.strings[at] as number)
+      }
+      this.#count++
+    }
+  }
+
+  /** The numbers of row `at` of columns or a chunk, as they are. */
+  #pushNumbers(from: Pick<GroupColumns, 'sortSkip' | 'timestamp' | 'muteUntil' | 'unread' | 'size'>, at: number): void {
+    this.#sortSkip.push(from.sortSkip[at] as number)
+    this.#timestamp.push(from.timestamp[at] as number)
+    this.#muteUntil.push(from.muteUntil[at] as number)
+    this.#unread.push(from.unread[at] as number)
+    this.#size.push(from.size[at] as number)
+  }
+
+  /**
    * Adds row `at` of `from` again, as it is, for a group whose record has not changed
    * since `from` was built: its bytes are copied, nothing is parsed or folded. Its admin
    * flag is the one it had when the own id is the same as `from`'s; otherwise the row is
@@ -216,23 +226,15 @@ export class GroupColumnsBuilder {
     else if (this.#inheritedSelf !== from.selfId) throw new Error('rows copied from columns with different own ids')
     this.#inherited.push(this.#count)
     this.#inheritedAdmin.push((from.flags[at] as number) & FLAG.admin)
-    const { textStarts, haystackStarts } = from
-    for (let slot = 0; slot < SLOTS; slot++) {
-      const i = at * SLOTS + slot
-      this.#text.addBytes(from.text, textStarts[i] as number, textStarts[i + 1] as number)
-    }
-    this.#haystack.addBytes(from.haystack, haystackStarts[at] as number, haystackStarts[at + 1] as number)
+    this.#text.addRun(from.text, from.textStarts, at * SLOTS, (at + 1) * SLOTS)
+    this.#haystack.addRun(from.haystack, from.haystackStarts, at, at + 1)
     const flags = (from.flags[at] as number) & ~FLAG.admin
     const fromId = textAt(from, at, SLOT.lastFrom)
     if ((flags & FLAG.fromMe) !== 0 && fromId !== '') {
       const id = bareId(fromId)
       this.#selfVotes.set(id, (this.#selfVotes.get(id) ?? 0) + 1)
     }
-    this.#sortSkip.push(from.sortSkip[at] as number)
-    this.#timestamp.push(from.timestamp[at] as number)
-    this.#muteUntil.push(from.muteUntil[at] as number)
-    this.#unread.push(from.unread[at] as number)
-    this.#size.push(from.size[at] as number)
+    this.#pushNumbers(from, at)
     this.#flags.push(flags)
     this.#kind.push((flags & FLAG.hasPreview) !== 0 ? this.#ref(this.#kinds, from.kinds[from.kind[at] as number] as string) : 0)
     this.#labelStarts.push(this.#labelRefs.length)

@@ -1,5 +1,7 @@
 import type { GroupRow } from '@shared/channels/groups'
-import { MESSAGE_CONTENT_MEMBERS, type Message } from '@shared/domain'
+import type { Message } from '@shared/domain'
+// The list alone, not through '@shared/domain': the page worker runs this, and the schemas need not load there.
+import { MESSAGE_CONTENT_MEMBERS } from '@shared/domain/content-members'
 
 /** A row shows one line; the list never needs more of a long message than this. */
 const MAX_PREVIEW_CHARS = 160

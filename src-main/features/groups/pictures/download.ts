@@ -1,7 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type'
-import { NotPublicError, TooManyRedirectsError } from '../../../platform/net'
-
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
+import { NotPublicError, TooManyRedirectsError, deadline, type BodyResponse, type GetLike } from '../../../platform/net'
 
 /** Picture formats a group picture may come in, and the extension each is stored under. */
 export const PICTURE_TYPES: Readonly<Record<string, string>> = {
@@ -54,7 +52,7 @@ export function isPictureUrl(url: string): boolean {
   }
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
+async function readCapped(response: BodyResponse, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length'))
   if (Number.isFinite(declared) && declared > maxBytes) throw new PictureDownloadError('too-large')
   const reader = response.body?.getReader()
@@ -81,14 +79,26 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
  * Content-Type), so nothing else is ever stored or served as a picture.
  */
 export async function downloadPicture(
-  fetch: FetchLike,
+  fetch: GetLike,
   url: string,
   options: { etag?: string | null; maxBytes: number; timeoutMs: number; signal?: AbortSignal },
 ): Promise<Downloaded> {
   if (!isPictureUrl(url)) throw new PictureDownloadError('not-http')
-  const timeout = AbortSignal.timeout(options.timeoutMs)
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
-  let response: Response
+  const time = deadline(options.timeoutMs, options.signal)
+  try {
+    return await fetchPicture(fetch, url, time.signal, options)
+  } finally {
+    time.clear()
+  }
+}
+
+async function fetchPicture(
+  fetch: GetLike,
+  url: string,
+  signal: AbortSignal,
+  options: { etag?: string | null; maxBytes: number; signal?: AbortSignal },
+): Promise<Downloaded> {
+  let response: BodyResponse
   try {
     response = await fetch(url, {
       method: 'GET',

@@ -3,6 +3,7 @@ import { AppError, type AppErrorData } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import type { AccountSession } from '../../../account/workspace/account-session'
 import { errnoCode } from '../../../platform/files/fs-port'
+import { longestStallMs } from '../../../platform/loop-stalls'
 import { SnapshotStore, readGroup, setAsideText, type SnapshotProblem } from '../cache'
 import type { CommunityMember } from '../community'
 import type { GroupsIndexOptions, GroupsQueryArgs, NamedSender, PictureRef } from '../index'
@@ -276,6 +277,8 @@ export class AccountGroups {
     await this.#indexSaved
     const session = this.#session
     const started = now()
+    // From here on, the longest stall of main's loop goes into the sync's last log line.
+    longestStallMs()
     this.#progress = { accountId: this.id, fetched: 0, total: null }
     try {
       if (signal.aborted) throw syncCancelled()
@@ -306,7 +309,7 @@ export class AccountGroups {
       this.#fromCache = false
       this.#lastError = null
       this.#lastResult = result
-      log.info('groups synced', { ...result, passes: fetched.passes, requests: fetched.requests })
+      log.info('groups synced', { ...result, passes: fetched.passes, requests: fetched.requests, longestStallMs: longestStallMs() })
       // A sync that finished as the account was switched away from stays quiet.
       if (!this.#disposed) {
         events.emit('groups:changed', { accountId: this.id })
@@ -316,7 +319,7 @@ export class AccountGroups {
     } catch (error) {
       const appError = this.#failure(error, signal)
       this.#lastError = appError.toData()
-      log.warn('groups sync failed', { code: appError.code })
+      log.warn('groups sync failed', { code: appError.code, longestStallMs: longestStallMs() })
       throw appError
     }
   }

@@ -76,7 +76,8 @@ export async function fetchAndSave(options: FetchAndSaveOptions): Promise<SavedS
     let fetched: PagesRead
     try {
       fetched = await readAllPages(
-        new ParsedPages(options.client, parser, log),
+        // Nothing known, every row new: rows as arrays, which main copies rather than decode one by one.
+        new ParsedPages(options.client, parser, log, { columns: previous === null }),
         {
           concurrency: options.concurrency,
           signal,

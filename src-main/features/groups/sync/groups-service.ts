@@ -11,7 +11,8 @@ import type { CommunityMember } from '../community'
 import type { GroupsQueryArgs, NamedSender } from '../index'
 import type { LoadedParticipants } from '../participants'
 import type { Logger } from '../../../platform/log/log'
-import type { FetchLike, PictureSourceResolver } from '../pictures'
+import type { GetLike } from '../../../platform/net'
+import type { PictureSourceResolver } from '../pictures'
 import { AccountGroups, type ParticipantsTimings, type SyncSettings, type SyncSource } from './account-groups'
 import { systemTimers, type Timers } from '../../../platform/timers'
 import { SyncScheduler } from './scheduler'
@@ -25,7 +26,7 @@ export interface GroupsServiceOptions {
   /** Read at each sync and each time the next refresh is planned. */
   settings: () => SyncSettings
   /** For group pictures (public media links: no token goes with them). */
-  fetch: FetchLike
+  fetch: GetLike
   files?: FilePort
   timers?: Timers
   /** For sorting names; the system's by default. */

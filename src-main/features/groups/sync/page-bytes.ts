@@ -5,14 +5,9 @@
  * disagree; the bytes are what the snapshot keeps and reads back by range.
  */
 
-const QUOTE = 0x22
-const BACKSLASH = 0x5c
-const COMMA = 0x2c
-const COLON = 0x3a
-const OPEN_BRACE = 0x7b
-const CLOSE_BRACE = 0x7d
-const OPEN_BRACKET = 0x5b
-const CLOSE_BRACKET = 0x5d
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE, isSpace, skipSpace } from './json-bytes'
+import { readParticipants, type ParticipantsRead } from './participants-bytes'
+
 const GROUPS_KEY = Buffer.from('"groups"')
 /**
  * A page holds at most 500 groups (the provider's largest count); ten times that is not a
@@ -54,12 +49,14 @@ export interface PageRecords {
    */
   idStarts: number[]
   idEnds: number[]
+  /**
+   * Each record's own participants array, read in its bytes (see readParticipants), or null
+   * when the record is to be read by JSON.parse alone: it has none, or more than one, or not
+   * as an array, or not as JSON, or one of its own keys is written with escapes.
+   */
+  participants: (ParticipantsAt | null)[]
   /** The body's bytes with the records' array emptied: the envelope, small to parse. */
   envelope: string
-}
-
-function isSpace(byte: number): boolean {
-  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09
 }
 
 /** The index just past the string whose opening quote is at `at`. */
@@ -80,6 +77,13 @@ interface RecordScan {
   depth: number
   idStart: number
   idEnd: number
+  /** Its own `participants` array, read in its bytes, when it has exactly one and spells its keys plainly. */
+  participants: ParticipantsAt | null
+}
+
+/** Where a record's participants array is, and what it holds (see readParticipants). */
+export interface ParticipantsAt extends ParticipantsRead {
+  start: number
 }
 
 function hasBackslash(bytes: Buffer, from: number, to: number): boolean {
@@ -89,6 +93,12 @@ function hasBackslash(bytes: Buffer, from: number, to: number): boolean {
 
 const I = 0x69
 const D = 0x64
+const PARTICIPANTS_KEY = Buffer.from('"participants"')
+
+/** Whether the string at [start, end) is the key `"participants"`, as written. */
+function isParticipantsKey(bytes: Buffer, start: number, end: number): boolean {
+  return end - start === PARTICIPANTS_KEY.length && bytes.compare(PARTICIPANTS_KEY, 0, PARTICIPANTS_KEY.length, start, end) === 0
+}
 
 /**
  * Skips the object that opens at `at` (a record of the groups array), noting its depth and
@@ -103,6 +113,8 @@ function scanRecord(bytes: Buffer, at: number): RecordScan {
   let idStart = -1
   let idEnd = -1
   let escapedKey = false
+  let participants: ParticipantsAt | null = null
+  let participantsKeys = 0
   for (let i = at; i < bytes.length; i++) {
     const byte = bytes[i] as number
     if (byte === QUOTE) {
@@ -113,6 +125,19 @@ function scanRecord(bytes: Buffer, at: number): RecordScan {
           idKey = next - i === 4 && bytes[i + 1] === I && bytes[i + 2] === D
           if (idKey) idStart = idEnd = -1
           else if (hasBackslash(bytes, i, next)) escapedKey = true
+          else if (isParticipantsKey(bytes, i, next)) {
+            participantsKeys++
+            const colon = skipSpace(bytes, next)
+            const open = bytes[colon] === COLON ? skipSpace(bytes, colon + 1) : -1
+            const read = open >= 0 && bytes[open] === OPEN_BRACKET ? readParticipants(bytes, open) : null
+            if (read) {
+              // Read to its end already: the scan goes on after it.
+              participants = { ...read, start: open }
+              if (1 + read.depth > deepest) deepest = 1 + read.depth
+              i = read.end - 1
+              continue
+            }
+          }
         } else if (idKey) {
           idStart = i
           idEnd = next
@@ -128,7 +153,9 @@ function scanRecord(bytes: Buffer, at: number): RecordScan {
       depth--
       if (depth === 0) {
         const known = escapedKey ? -1 : idStart
-        return { end: i + 1, depth: deepest, idStart: known, idEnd: known < 0 ? -1 : idEnd }
+        // A key spelt with escapes, or a second participants array, could be the one JSON.parse keeps.
+        const plain = !escapedKey && participantsKeys === 1 ? participants : null
+        return { end: i + 1, depth: deepest, idStart: known, idEnd: known < 0 ? -1 : idEnd, participants: plain }
       }
     } else if (depth === 1 && byte === COMMA) {
       expectKey = true
@@ -149,13 +176,15 @@ export function scanGroupsPage(bytes: Buffer): PageRecords {
   const depths: number[] = []
   const idStarts: number[] = []
   const idEnds: number[] = []
-  const push = (start: number, end: number, depth: number, idStart = -1, idEnd = -1): void => {
+  const participants: (ParticipantsAt | null)[] = []
+  const push = (start: number, end: number, depth: number, idStart = -1, idEnd = -1, own: ParticipantsAt | null = null): void => {
     if (starts.length >= MAX_PAGE_RECORDS) throw new PageShapeError('too-many-records')
     starts.push(start)
     ends.push(end)
     depths.push(depth)
     idStarts.push(idStart)
     idEnds.push(idEnd)
+    participants.push(own)
   }
   let depth = 0
   let i = 0
@@ -188,7 +217,7 @@ export function scanGroupsPage(bytes: Buffer): PageRecords {
           i = record.end - 1
           continue
         }
-        push(i, record.end, record.depth, record.idStart, record.idEnd)
+        push(i, record.end, record.depth, record.idStart, record.idEnd, record.participants)
         if (bytes[j] === COMMA) {
           lastNonSpace = j
           i = j
@@ -264,5 +293,5 @@ export function scanGroupsPage(bytes: Buffer): PageRecords {
   for (; i < bytes.length; i++) if (!isSpace(bytes[i] as number)) throw new PageShapeError('not-json')
   if (arrayStart < 0) throw new PageShapeError('no-groups-array')
   const envelope = bytes.toString('utf8', 0, arrayStart) + '[]' + bytes.toString('utf8', arrayEnd, bytes.length)
-  return { starts, ends, depths, idStarts, idEnds, envelope }
+  return { starts, ends, depths, idStarts, idEnds, participants, envelope }
 }

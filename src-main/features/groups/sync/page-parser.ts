@@ -6,12 +6,14 @@ import type { PageNote, PageReply, PageRequest } from './page-worker'
 export interface PageRead {
   outcome: PageOutcome
   body: Buffer
+  /** The body's CRC-32. */
+  crc: number
 }
 
 /** The heap a worker may use: a few pages at once, never the main process's room. */
 const WORKER_HEAP_MB = 512
-/** An idle worker is ended after this long: syncs come minutes apart, pages milliseconds. */
-const IDLE_MS = 60_000
+/** Its young generation: a page's objects die with the page, so a small one is as fast. */
+const WORKER_YOUNG_MB = 12
 
 /** The records of the last sync of an account, whose rows main already holds. */
 export interface KnownRows {
@@ -20,10 +22,11 @@ export interface KnownRows {
 }
 
 function isPageReply(reply: unknown): reply is PageReply {
-  const { outcome, body } = (reply ?? {}) as Partial<Record<keyof PageReply, unknown>>
+  const { outcome, body, crc } = (reply ?? {}) as Partial<Record<keyof PageReply, unknown>>
   // The tag, unlike instanceof, holds across realms.
   return (
     Object.prototype.toString.call(body) === '[object ArrayBuffer]' &&
+    typeof crc === 'number' &&
     typeof outcome === 'object' &&
     outcome !== null &&
     typeof (outcome as { ok?: unknown }).ok === 'boolean'
@@ -32,8 +35,10 @@ function isPageReply(reply: unknown): reply is PageReply {
 
 /**
  * The one page worker of the process, shared by every sync: it starts with the first page,
- * is replaced if it dies, and ends once no sync has used it for IDLE_MS. Each sync's known
- * rows are kept in it under a key until the sync is done (and told again to a new worker).
+ * is replaced if it dies, and ends as soon as no sync uses it: syncs come minutes apart, and
+ * an idle worker would hold its heap (tens of megabytes) all that time for a start that
+ * costs a few milliseconds. Each sync's known rows are kept in it under a key until the
+ * sync is done (and told again to a new worker).
  */
 class PageWorker {
   readonly #known = new Map<number, KnownRows>()
@@ -41,17 +46,17 @@ class PageWorker {
     // `page-worker.js` beside this file in the built app, see startWorkerBeside.
     start: (options) => startWorkerBeside(import.meta.url, 'page-worker', options),
     heapMb: WORKER_HEAP_MB,
+    youngMb: WORKER_YOUNG_MB,
     greeting: () => Array.from(this.#known, ([key, known]) => ({ type: 'known' as const, key, ...known })),
     isReply: isPageReply,
   })
   #next = 0
   #users = 0
-  #idle: NodeJS.Timeout | null = null
 
   open(known: KnownRows | undefined): number {
     this.#users++
-    if (this.#idle) clearTimeout(this.#idle)
-    this.#idle = null
+    // Started with the sync, not with its first page: the start overlaps that page's request.
+    this.#client.warm()
     const key = this.#next++
     if (known) {
       this.#known.set(key, known)
@@ -63,15 +68,13 @@ class PageWorker {
   release(key: number): void {
     this.#users--
     if (this.#known.delete(key)) this.#client.notify({ type: 'forget', key })
-    if (this.#users > 0) return
-    this.#idle = setTimeout(() => void this.#client.close(), IDLE_MS)
-    this.#idle.unref()
+    if (this.#users === 0) void this.#client.close()
   }
 
-  async parse(body: Uint8Array, key: number): Promise<PageRead> {
+  async parse(body: Uint8Array, key: number, columns: boolean): Promise<PageRead> {
     const own = movable(body)
-    const reply = await this.#client.request({ key, body: own }, [own])
-    return { outcome: reply.outcome, body: Buffer.from(reply.body) }
+    const reply = await this.#client.request({ key, body: own, columns }, [own])
+    return { outcome: reply.outcome, body: Buffer.from(reply.body), crc: reply.crc }
   }
 }
 
@@ -92,11 +95,12 @@ export class PageParser {
   /**
    * Reads `body`. Its memory is moved to the worker and back: the caller must use the
    * body it gets back, not the one it handed in. Rejects with WorkerStopped when the
-   * worker stopped under it (the next page gets a new one).
+   * worker stopped under it (the next page gets a new one). `columns`: the new rows come
+   * as a RowChunk (see page-worker.ts).
    */
-  parse(body: Uint8Array): Promise<PageRead> {
+  parse(body: Uint8Array, options: { columns?: boolean } = {}): Promise<PageRead> {
     if (this.#closed) return Promise.reject(new WorkerStopped('was closed for this sync'))
-    return worker.parse(body, this.#key)
+    return worker.parse(body, this.#key, options.columns === true)
   }
 
   close(): void {

@@ -2,6 +2,7 @@ import type { Group } from '@shared/domain'
 import type { SnapshotMeta, SnapshotStore, SnapshotTable, SnapshotWriter } from '../cache'
 import { GroupColumnsBuilder, type GroupColumns, type RowParts } from '../index'
 import type { PagesRead } from './paging'
+import { releaseNow } from '../../../platform/worker/release-now'
 import type { ArrivedPage } from './parsed-pages'
 
 /** A record read here from its bytes: when no row of the last sync stands for it after all. */
@@ -42,6 +43,7 @@ class Column<T extends Float64Array | Uint32Array> {
     if (this.length + values.length > this.#array.length) {
       const bigger = this.make(Math.max(this.length + values.length, this.#array.length * 2))
       bigger.set(this.#array.subarray(0, this.length))
+      releaseNow(this.#array)
       this.#array = bigger
     }
     this.#array.set(values, this.length)
@@ -93,7 +95,7 @@ export class PagesToDisk {
       })()
     }
     const writer = await this.#writer
-    const at = await writer.append(page.body)
+    const at = await writer.append(page.body, page.bodyCrc)
     const offsets = new Float64Array(page.starts.length)
     for (let i = 0; i < offsets.length; i++) offsets[i] = at + (page.starts[i] as number)
     this.#waiting.set(offset, { page, offsets })
@@ -194,11 +196,22 @@ export class PagesToDisk {
 
   /** The rows of the page at `offset`, the next in list order. */
   #add(offset: number, { page, offsets }: WaitingPage): void {
-    const { groups, unchanged, previous, fingerprints, starts, lengths, body } = page
+    const { groups, unchanged, previous, fingerprints, starts, lengths, body, chunk } = page
     const last = this.#previous
+    /** The next of the chunk's rows, which are the page's new rows in order. */
+    let next = 0
     for (let i = 0; i < groups.length; i++) {
       if (!unchanged[i]) {
-        this.#columns.addRow(groups[i] as RowParts)
+        if (!chunk) {
+          this.#columns.addRow(groups[i] as RowParts)
+          continue
+        }
+        // A run of new rows goes in at once.
+        let end = i + 1
+        while (end < groups.length && !unchanged[end]) end++
+        this.#columns.addChunkRows(chunk, next, next + (end - i))
+        next += end - i
+        i = end - 1
         continue
       }
       // The record's bytes are those of the last sync: its row is copied from the last
@@ -216,6 +229,8 @@ export class PagesToDisk {
     this.#fingerprints.append(fingerprints)
     this.#added.push({ offset, rows: groups.length })
     this.#next = offset + groups.length + page.rejected.length
+    // The page is saved and its rows are in: its bytes go back now, not at a collection.
+    releaseNow(body)
   }
 
   /** An account with no groups sends no page worth a segment; its snapshot starts here. */

@@ -1,8 +1,9 @@
 import { crc32 } from 'node:zlib'
 import type { Group, RejectedGroup } from '@shared/domain'
 import { MAX_RECORD_DEPTH } from '@shared/domain/nesting'
+import type { RowChunk } from '../index/group-columns'
 import { rowOf, type RowParts } from '../index/row-parts'
-import { PageShapeError, scanGroupsPage, type PageShapeProblem } from './page-bytes'
+import { PageShapeError, scanGroupsPage, type PageShapeProblem, type ParticipantsAt } from './page-bytes'
 import { rowIssue } from './row-checks'
 
 /**
@@ -39,6 +40,11 @@ export interface ParsedPage {
   starts: Uint32Array
   lengths: Uint32Array
   fingerprints: Uint32Array
+  /**
+   * The new rows (those not unchanged) as arrays, when the worker was asked for them so
+   * (see page-worker.ts): `groups` then holds only each row's id.
+   */
+  chunk?: RowChunk
 }
 
 /**
@@ -89,6 +95,19 @@ function previousAt(known: KnownRecords | undefined, id: string | undefined, pri
   return at !== undefined && known.fingerprints[at] === print ? at : -1
 }
 
+/**
+ * A record whose participants the scan has read (see readParticipants), parsed without
+ * them: the rest of its bytes, with an empty array where the participants were, go to
+ * JSON.parse (which throws when they are not JSON, as it would for the whole record), and
+ * the participants are the admins alone, the only ones a row is made of.
+ */
+function recordBeside(body: Buffer, start: number, end: number, participants: ParticipantsAt): unknown {
+  const rest = `${body.toString('utf8', start, participants.start)}[]${body.toString('utf8', participants.end, end)}`
+  const value = JSON.parse(rest) as Record<string, unknown>
+  value['participants'] = participants.admins
+  return value
+}
+
 export function parsePage(body: Buffer, known?: KnownRecords): PageOutcome {
   let scan
   try {
@@ -115,16 +134,17 @@ export function parsePage(body: Buffer, known?: KnownRecords): PageOutcome {
   const fingerprints = new Uint32Array(records)
   const unchanged = new Uint8Array(records)
   const previous = new Int32Array(records)
+  // One function for the page, not one per record: most records are never set aside.
+  const reject = (index: number, path: string, message: string, id?: string): void => {
+    const where = `groups[${index}]${path}`
+    rejected.push(id === undefined ? { index, path: where, message } : { index, id, path: where, message })
+  }
   for (let index = 0; index < records; index++) {
     const start = scan.starts[index] as number
     const end = scan.ends[index] as number
-    const reject = (path: string, message: string, id?: string): void => {
-      const where = `groups[${index}]${path}`
-      rejected.push(id === undefined ? { index, path: where, message } : { index, id, path: where, message })
-    }
     if ((scan.depths[index] as number) > MAX_RECORD_DEPTH) {
       // developer-only: a rejected record's reason goes to the log; the page is told only how many were rejected
-      reject('', `nested more than ${MAX_RECORD_DEPTH} levels deep`)
+      reject(index, '', `nested more than ${MAX_RECORD_DEPTH} levels deep`)
       continue
     }
     const print = crc32(body.subarray(start, end))
@@ -140,17 +160,18 @@ export function parsePage(body: Buffer, known?: KnownRecords): PageOutcome {
       groups.push({ id: ownId as string })
       continue
     }
+    const own = scan.participants[index] ?? null
     let value: unknown
     try {
-      value = JSON.parse(body.toString('utf8', start, end))
+      value = own ? recordBeside(body, start, end, own) : JSON.parse(body.toString('utf8', start, end))
     } catch {
-      reject('', 'not JSON')
+      reject(index, '', 'not JSON')
       continue
     }
     const id = (value as { id?: unknown } | null)?.id
-    const issue = rowIssue(value)
+    const issue = own ? rowIssue(value, () => own.issue) : rowIssue(value)
     if (issue) {
-      reject(issue.path, issue.message, typeof id === 'string' ? id : undefined)
+      reject(index, issue.path, issue.message, typeof id === 'string' ? id : undefined)
       continue
     }
     const at = groups.length

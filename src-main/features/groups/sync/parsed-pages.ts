@@ -14,6 +14,8 @@ export interface GroupsBodySource {
 /** A page as the sync reads it: the lean rows, and the bytes to save them from. */
 export interface ArrivedPage extends ParsedPage {
   body: Buffer
+  /** The body's CRC-32, when the reader worked it out already. */
+  bodyCrc?: number
 }
 
 /**
@@ -25,17 +27,25 @@ export class ParsedPages implements PageSource<ArrivedPage> {
   readonly #parser: PageParser
   readonly #log: Logger
 
-  constructor(source: GroupsBodySource, parser: PageParser, log: Logger) {
+  readonly #columns: boolean
+
+  /**
+   * `columns`: the new rows come as one RowChunk per page (see page-worker.ts), for a sync
+   * whose rows are nearly all new (a first one); a re-sync, whose rows are nearly all copied
+   * from the columns in use, takes its few new rows as objects.
+   */
+  constructor(source: GroupsBodySource, parser: PageParser, log: Logger, options: { columns?: boolean } = {}) {
     this.#source = source
     this.#parser = parser
     this.#log = log
+    this.#columns = options.columns === true
   }
 
   async listGroups(params: { count: number; offset: number }, options: { signal?: AbortSignal } = {}): Promise<ArrivedPage> {
     const received = await this.#source.listGroupsBody(params, options)
     let read
     try {
-      read = await this.#parser.parse(received)
+      read = await this.#parser.parse(received, { columns: this.#columns })
     } catch (error) {
       if (!(error instanceof WorkerStopped)) throw error
       // Worth asking again like any unreadable page: the next one gets a fresh worker.
@@ -46,7 +56,7 @@ export class ParsedPages implements PageSource<ArrivedPage> {
         { cause: error },
       )
     }
-    const { outcome, body } = read
+    const { outcome, body, crc } = read
     if (!outcome.ok) {
       const { path, reason, detail } = outcome.problem
       if (detail !== undefined) this.#log.warn('groups page parser failed', { offset: params.offset, detail })
@@ -64,6 +74,6 @@ export class ParsedPages implements PageSource<ArrivedPage> {
         problems: page.rejected.map(({ index, path, message }) => ({ index, path, message })),
       })
     }
-    return { ...page, body }
+    return { ...page, body, bodyCrc: crc }
   }
 }

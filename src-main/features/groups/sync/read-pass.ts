@@ -38,7 +38,7 @@ interface PageSeen {
  * How many pages per lane a read may run ahead of the earliest page still on its way
  * (see readPass): enough that ordinary differences in latency never hold a lane back.
  */
-const READ_AHEAD_PER_LANE = 2
+const READ_AHEAD_PER_LANE = 1
 
 export async function readPass<P extends PageFacts>(
   source: PageSource<P>,

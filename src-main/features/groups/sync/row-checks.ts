@@ -52,22 +52,33 @@ function expected(path: string, kind: string): RowIssue {
   return { path, message: `expected ${kind}` }
 }
 
-/** The first problem that keeps `value` from being a row, or null. */
-export function rowIssue(value: unknown): RowIssue | null {
-  if (!isRecord(value)) return expected('', 'object')
-  for (const [key, kind] of REQUIRED) if (!hasKind(value[key], kind)) return expected(`.${key}`, kind)
-  for (const [key, kind] of OPTIONAL) {
-    const field = value[key]
-    if (field !== undefined && field !== null && !hasKind(field, kind)) return expected(`.${key}`, kind)
-  }
-  const participants = value['participants']
-  if (!Array.isArray(participants)) return expected('.participants', 'array')
+/** The first participant that is not an object with a string id and rank, or null. */
+export function participantsIssue(participants: readonly unknown[]): RowIssue | null {
   for (let i = 0; i < participants.length; i++) {
     const participant: unknown = participants[i]
     if (!isRecord(participant)) return expected(`.participants[${i}]`, 'object')
     if (typeof participant['id'] !== 'string') return expected(`.participants[${i}].id`, 'string')
     if (typeof participant['rank'] !== 'string') return expected(`.participants[${i}].rank`, 'string')
   }
+  return null
+}
+
+/**
+ * The first problem that keeps `value` from being a row, or null. `participants` checks its
+ * participants array: a reader that checked them in the record's bytes (see
+ * participants-bytes.ts) hands in what it found.
+ */
+export function rowIssue(value: unknown, participants: (list: readonly unknown[]) => RowIssue | null = participantsIssue): RowIssue | null {
+  if (!isRecord(value)) return expected('', 'object')
+  for (const [key, kind] of REQUIRED) if (!hasKind(value[key], kind)) return expected(`.${key}`, kind)
+  for (const [key, kind] of OPTIONAL) {
+    const field = value[key]
+    if (field !== undefined && field !== null && !hasKind(field, kind)) return expected(`.${key}`, kind)
+  }
+  const list = value['participants']
+  if (!Array.isArray(list)) return expected('.participants', 'array')
+  const issue = participants(list)
+  if (issue) return issue
   const message = value['last_message']
   if (message !== undefined && message !== null) {
     if (!isRecord(message)) return expected('.last_message', 'object')

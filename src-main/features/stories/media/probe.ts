@@ -3,9 +3,12 @@ import { AppError } from '@shared/errors'
 import { type UserText, userText } from '@shared/i18n/user-text'
 import { normalizeMimeType, storyKindOfMime, SUPPORTED_STORY_MIME_TYPES, type StoryMediaKind } from '@shared/story/media-types'
 import { fileTypeFromFile } from 'file-type'
-import { imageSizeFromFile } from 'image-size/fromFile'
-import { createFile, MP4BoxBuffer } from 'mp4box'
-import { parseFile } from 'music-metadata'
+
+// The readers of images, videos and sound are loaded when a file is first probed, not at
+// start: most sessions never attach media, and together they hold about 20 MB of memory.
+const imageSize = () => import('image-size/fromFile')
+const mp4box = () => import('mp4box')
+const musicMetadata = () => import('music-metadata')
 
 /** What reading a file's content tells about it. */
 export interface MediaProbe {
@@ -39,6 +42,7 @@ export async function probeMedia(path: string): Promise<MediaProbe> {
 }
 
 async function imageDimensions(path: string): Promise<{ width: number; height: number }> {
+  const { imageSizeFromFile } = await imageSize()
   try {
     const size = await imageSizeFromFile(path)
     // EXIF orientations 5-8 turn the picture a quarter: the viewer sees it the other way round.
@@ -52,6 +56,7 @@ async function imageDimensions(path: string): Promise<{ width: number; height: n
 
 /** MP4 and 3GP are both ISO media files: their `moov` box holds the length and the frame size. */
 async function videoFacts(path: string): Promise<{ width: number | null; height: number | null; seconds: number }> {
+  const { createFile, MP4BoxBuffer } = await mp4box()
   const file = createFile()
   let info: { duration: number; timescale: number; width: number | null; height: number | null } | null = null
   let failure: unknown = null
@@ -86,6 +91,7 @@ async function videoFacts(path: string): Promise<{ width: number | null; height:
 
 async function audioSeconds(path: string): Promise<number | null> {
   try {
+    const { parseFile } = await musicMetadata()
     const metadata = await parseFile(path, { duration: true, skipCovers: true })
     const duration = metadata.format.duration
     return duration === undefined || !Number.isFinite(duration) ? null : wholeSeconds(duration)

@@ -41,7 +41,7 @@ describe('electron-builder configuration', () => {
   })
 
   it('packs only the build output and package.json, into an asar, with no file associations', () => {
-    expect(config.files).toEqual(['out/**', 'package.json'])
+    expect(config.files).toEqual(['out/**', '!out/main/web.js', 'package.json'])
     expect(config.asar).toBe(true)
     expect(config.fileAssociations).toEqual([])
     expect(config.protocols).toEqual([])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MESSAGE_CONTENT_MEMBERS, MessageSchema, parseWith } from '@shared/domain'
+import { MESSAGE_CONTENT_MEMBERS, MessageSchema, messageContentMembers, parseWith } from '@shared/domain'
 import { messageFixture, messageFixtures } from './fixtures'
 
 /** For each content member: one field and a value of the wrong type for it. */
@@ -130,5 +130,11 @@ describe('MessageSchema', () => {
     raw.context = { quoted_type: 'poll', quoted_content: 'not an object' }
     const result = parseWith(MessageSchema, raw)
     expect(result).toMatchObject({ success: false, issue: { path: 'context.quoted_content' } })
+  })
+})
+
+describe('the content members', () => {
+  it('are listed apart from their schemas in the schemas’ own order, one schema each', () => {
+    expect(Object.keys(messageContentMembers)).toEqual([...MESSAGE_CONTENT_MEMBERS])
   })
 })

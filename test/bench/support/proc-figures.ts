@@ -1,0 +1,95 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import { loadavg } from 'node:os'
+import { cpuSeconds } from './cpu-seconds'
+
+export { cpuSeconds }
+
+/** User + system CPU seconds of each thread of a process now, by thread id (Linux /proc). */
+export function threadCpuSeconds(pid: number): Map<number, number> {
+  const threads = new Map<number, number>()
+  let tids: string[]
+  try {
+    tids = readdirSync(`/proc/${pid}/task`)
+  } catch {
+    return threads
+  }
+  for (const tid of tids) {
+    const seconds = cpuSeconds(pid, Number(tid))
+    if (seconds !== null) threads.set(Number(tid), seconds)
+  }
+  return threads
+}
+
+/**
+ * The CPU a process spends from now on, by kind of thread: its main thread, the threads it
+ * had already (V8's helpers, the module loader's), and the threads it starts meanwhile
+ * (worker threads). Threads are read every 100 ms, as one that ends takes its figures with
+ * it; `stop()` reads them a last time.
+ */
+export function threadWatch(pid: number): { stop(): { main: number; before: number; started: number } } {
+  const start = threadCpuSeconds(pid)
+  const last = new Map(start)
+  const read = (): void => {
+    for (const [tid, seconds] of threadCpuSeconds(pid)) last.set(tid, seconds)
+  }
+  const timer = setInterval(read, 100)
+  return {
+    stop() {
+      clearInterval(timer)
+      read()
+      const figures = { main: 0, before: 0, started: 0 }
+      for (const [tid, seconds] of last) {
+        const spent = seconds - (start.get(tid) ?? 0)
+        if (process.env['BENCH_THREADS'] === '1')
+          console.log(`    thread ${tid}${tid === pid ? ' (main)' : start.has(tid) ? '' : ' (new)'}: ${spent.toFixed(2)} s`)
+        if (tid === pid) figures.main += spent
+        else if (start.has(tid)) figures.before += spent
+        else figures.started += spent
+      }
+      return figures
+    },
+  }
+}
+
+/** Resident memory of a process now, in bytes (Linux /proc; null elsewhere or once it is gone). */
+export function rssBytes(pid: number | undefined): number | null {
+  if (pid === undefined) return null
+  try {
+    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+    return kb === undefined ? null : Number(kb) * 1024
+  } catch {
+    return null
+  }
+}
+
+/** The 1-minute load average now. */
+export const load1 = (): number => loadavg()[0] as number
+
+/** The three load averages, as `uptime` shows them. */
+export const loadLine = (): string =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ')
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** What one client's run gave, however it was driven. */
+export interface ClientRun {
+  /** What ran: `app`, `plain-100`, `plain-500`, `floor`. */
+  way: string
+  round: number
+  ms: number
+  /** User + system CPU seconds of the client's whole process (its threads included) over the run. */
+  cpu: number
+  /** Resident memory at the end of the run, and after a settle. */
+  rss: number
+  rssSettled: number
+  /** The 1-minute load average when the run started. */
+  load: number
+  /** For the app: its memory before the connect, its longest main-thread stall, main's own sync time. */
+  rssIdle?: number
+  stallMs?: number
+  syncMs?: number
+  /** For the app: its CPU by thread (see threadWatch). */
+  threads?: { main: number; before: number; started: number }
+}
