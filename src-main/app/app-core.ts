@@ -123,18 +123,14 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
   })
   const direct = pinnedFetch(guard)
   const viaProxy = ports.viaProxy
-  const webFetch = publicFetch({
-    guard,
-    // Through a proxy, the proxy resolves the name: only the check before connecting applies,
-    // and the system's fetch is the one that knows the proxy.
-    fetch: viaProxy ? async (url, init) => ((await viaProxy(url)) ? ports.fetch(url, init) : direct.fetch(url, init)) : direct.fetch,
-  })
+  // Through a proxy, the proxy resolves the name: only the check before connecting applies,
+  // and the system's fetch is the one that knows the proxy.
+  const orProxy = <R extends BodyResponse>(dial: (url: string, init: RequestInit) => Promise<R>) =>
+    viaProxy ? async (url: string, init: RequestInit) => ((await viaProxy(url)) ? ports.fetch(url, init) : dial(url, init)) : dial
+  const webFetch = publicFetch({ guard, fetch: orProxy(direct.fetch) })
   // Group pictures, tens of thousands at a first sync: the same checks, over the pinned
   // connections' lighter GET (see PinnedFetch.get) unless a proxy carries them.
-  const pictureGet = publicFetch<BodyResponse>({
-    guard,
-    fetch: viaProxy ? async (url, init) => ((await viaProxy(url)) ? ports.fetch(url, init) : direct.get(url, init)) : direct.get,
-  })
+  const pictureGet = publicFetch<BodyResponse>({ guard, fetch: orProxy(direct.get) })
   const connectivity = new Connectivity()
   const groups = new GroupsService({
     workspaces: accounts.workspaces,

@@ -38,16 +38,9 @@ type TextSlot = (typeof TEXT_SLOTS)[number]
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
-export function emptyColumns(): StoryColumns {
-  return columnsOf([])
-}
-
-/** Records in column form, in the order given. */
-export function columnsOf(records: readonly InsightRecord[]): StoryColumns {
-  const count = records.length
-  let views = 0
-  for (const record of records) views += record.minutes.length
-  const columns: StoryColumns = {
+/** Zeroed columns for `count` stories holding `views` views and `textBytes` bytes of text. */
+function sizedColumns(count: number, views: number, textBytes: number): StoryColumns {
+  return {
     count,
     posted: new Float64Array(count),
     viewStarts: new Uint32Array(count + 1),
@@ -57,9 +50,21 @@ export function columnsOf(records: readonly InsightRecord[]): StoryColumns {
     audienceMode: new Uint8Array(count),
     audienceSize: new Uint32Array(count),
     final: new Uint8Array(count),
-    text: new Uint8Array(0),
+    text: new Uint8Array(textBytes),
     textStarts: new Uint32Array(count * TEXT_SLOTS.length + 1),
   }
+}
+
+export function emptyColumns(): StoryColumns {
+  return columnsOf([])
+}
+
+/** Records in column form, in the order given. */
+export function columnsOf(records: readonly InsightRecord[]): StoryColumns {
+  const count = records.length
+  let views = 0
+  for (const record of records) views += record.minutes.length
+  const columns = sizedColumns(count, views, 0)
   const texts: Uint8Array[] = []
   let at = 0
   let textAt = 0
@@ -154,19 +159,7 @@ export function selectColumns(parts: readonly StoryColumns[], picks: ReadonlyArr
     views += reachAt(part, i)
     textBytes += (part.textStarts[(i + 1) * TEXT_SLOTS.length] as number) - (part.textStarts[i * TEXT_SLOTS.length] as number)
   }
-  const out: StoryColumns = {
-    count,
-    posted: new Float64Array(count),
-    viewStarts: new Uint32Array(count + 1),
-    minutes: new Uint16Array(views),
-    kind: new Uint8Array(count),
-    source: new Uint8Array(count),
-    audienceMode: new Uint8Array(count),
-    audienceSize: new Uint32Array(count),
-    final: new Uint8Array(count),
-    text: new Uint8Array(textBytes),
-    textStarts: new Uint32Array(count * TEXT_SLOTS.length + 1),
-  }
+  const out = sizedColumns(count, views, textBytes)
   let viewAt = 0
   let textAt = 0
   picks.forEach(([p, i], k) => {

@@ -64,11 +64,6 @@ export class ZoneClock {
     return true
   }
 
-  /** Minutes since 1970-01-01 00:00 on the zone's clock. */
-  localMinute(at: number): number {
-    return Math.floor(at / MINUTE_MS) + this.offsetAt(at)
-  }
-
   /** The weekday (0 = Monday) × 24 + hour of a local minute. */
   static cellOf(localMinute: number): number {
     const hours = Math.floor(localMinute / 60)

@@ -7,6 +7,19 @@ export type WorkerStarter = (options: WorkerOptions) => Worker
 const TSX = /^(tsx)(\/|$)/
 const LOADER_FLAGS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader'])
 
+/** Node flags as they are given, each with its value when that is the next argument. */
+function flagGroups(execArgv: readonly string[]): { name: string; value: string; args: string[] }[] {
+  const groups: { name: string; value: string; args: string[] }[] = []
+  for (let i = 0; i < execArgv.length; i++) {
+    const flag = execArgv[i] as string
+    const [name, inline] = flag.split('=', 2) as [string, string | undefined]
+    const separate = LOADER_FLAGS.has(name) && inline === undefined && i + 1 < execArgv.length
+    const value = inline ?? (separate ? (execArgv[++i] as string) : '')
+    groups.push({ name, value, args: separate ? [flag, value] : [flag] })
+  }
+  return groups
+}
+
 /**
  * The process's Node flags for a worker, without those that load tsx: a worker that took
  * them would start tsx's module hooks, which run in a thread of their own (a second V8
@@ -14,21 +27,16 @@ const LOADER_FLAGS = new Set(['--import', '--require', '-r', '--loader', '--expe
  * only TypeScript compiled as it is required. Other flags (a profiler's) go on.
  */
 export function workerExecArgv(execArgv: readonly string[]): string[] {
-  const kept: string[] = []
-  for (let i = 0; i < execArgv.length; i++) {
-    const flag = execArgv[i] as string
-    const [name, inline] = flag.split('=', 2) as [string, string | undefined]
-    if (LOADER_FLAGS.has(name)) {
-      const value = inline ?? execArgv[i + 1] ?? ''
-      if (inline === undefined) i++
-      if (TSX.test(value)) continue
-      kept.push(flag)
-      if (inline === undefined) kept.push(value)
-      continue
-    }
-    kept.push(flag)
-  }
-  return kept
+  return flagGroups(execArgv)
+    .filter(({ name, value }) => !(LOADER_FLAGS.has(name) && TSX.test(value)))
+    .flatMap((group) => group.args)
+}
+
+/** The flags of `execArgv` that load modules (with their values), in order. */
+export function loaderFlags(execArgv: readonly string[]): string[] {
+  return flagGroups(execArgv)
+    .filter(({ name }) => LOADER_FLAGS.has(name))
+    .flatMap((group) => group.args)
 }
 
 /**
@@ -51,17 +59,4 @@ export function startWorkerBeside(here: string, name: string, options: WorkerOpt
     if ((error as { code?: unknown }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error
     return new Worker(boot, { ...options, eval: true, execArgv: loaderFlags(execArgv) })
   }
-}
-
-/** The flags of `execArgv` that load modules (with their values), in order. */
-export function loaderFlags(execArgv: readonly string[]): string[] {
-  const kept: string[] = []
-  for (let i = 0; i < execArgv.length; i++) {
-    const flag = execArgv[i] as string
-    const [name, inline] = flag.split('=', 2) as [string, string | undefined]
-    if (!LOADER_FLAGS.has(name)) continue
-    kept.push(flag)
-    if (inline === undefined && i + 1 < execArgv.length) kept.push(execArgv[++i] as string)
-  }
-  return kept
 }
