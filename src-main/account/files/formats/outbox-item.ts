@@ -73,5 +73,15 @@ export const OutboxItemSchema = z.object({
   nextAttemptAt: z.string().nullable(),
   /** A scheduled story's due instant (UTC, ISO). Items written before scheduling existed have none. */
   dueAt: z.string().nullable().default(null),
+  /** Goes up by one with every change the store writes: a change made on an older revision is refused. Absent in older items. */
+  rev: z.number().int().nonnegative().default(0),
+  /**
+   * Who works on the item now, until when (outbox/store/outbox-store.ts). A `send` claim is one
+   * engine sending the story; an `edit` claim a user's decision being written.
+   */
+  claim: z
+    .object({ owner: z.string().max(200), expiresAt: z.string().max(40), purpose: z.enum(['send', 'edit']) })
+    .nullable()
+    .default(null),
 })
 export type OutboxItem = z.infer<typeof OutboxItemSchema>
