@@ -36,7 +36,9 @@ export interface OutboxStore {
 
   /**
    * Takes the claim on one item when it is in one of `states`, at revision `rev` when given,
-   * and no live claim is held on it. Null when it cannot be taken: changed, gone, or held.
+   * and no live claim is held on it. Null when it cannot be taken: changed, gone, or held. A
+   * claim (or its renewal) is not a change of the item: the revision stays, so an edit made on
+   * what a user saw is still accepted after a send was tried and let go.
    */
   claim(accountId: string, id: string, request: ClaimRequest & { states: readonly OutboxState[]; rev?: number }): Promise<OutboxItem | null>
 
@@ -59,7 +61,7 @@ export interface OutboxStore {
   update(accountId: string, change: ItemChange): Promise<OutboxItem>
 
   /** Takes the item out for good (its media too), on the same checks as `update`; gone already is fine. */
-  remove(accountId: string, id: string, check: { rev?: number; owner: string }): Promise<void>
+  remove(accountId: string, id: string, check: { rev?: number; owner: string; now: number }): Promise<void>
 
   /** Items whose claim expired before `now` (another process died holding them, or a send outlived its lease). */
   expired(accountId: string, now: number): Promise<OutboxItem[]>

@@ -1,8 +1,8 @@
 import { copyFile, constants, mkdir, readdir, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { ACCOUNT_FILES } from '../../../account/files/account-files'
-import { readJsonFile, setAsideStamp, writeJsonAtomic } from '../../../platform/files/json-file'
-import { OutboxItemSchema, type OutboxItem } from './outbox-item'
+import { ACCOUNT_FILES } from '../../../../account/files/account-files'
+import { readJsonFile, setAsideStamp, writeJsonAtomic } from '../../../../platform/files/json-file'
+import { OutboxItemSchema, type OutboxItem } from '../outbox-item'
 
 export type LoadedItems = { items: OutboxItem[]; setAside: string[] }
 
