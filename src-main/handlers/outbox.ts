@@ -14,13 +14,11 @@ export interface OutboxHandlerDeps {
   feed: StoryFeedService
 }
 
-const instant = (iso: string | undefined): number | undefined => (iso === undefined ? undefined : Date.parse(iso))
-
 /** Publishing, and every account's outbox, planned stories, history and set-aside files. */
 export function outboxHandlers({ publisher, outboxes, setAside, feed }: OutboxHandlerDeps): Pick<Handlers, keyof typeof outboxChannels> {
   return {
     'stories:publish': ({ requestId, draft, accountIds, dueAt, when }) =>
-      publisher.publish(requestId, draft, accountIds, when?.queue ? 'queue' : instant(dueAt)),
+      publisher.publish(requestId, draft, accountIds, when?.queue ? 'queue' : dueAt),
     'stories:repost': async ({ requestId, id, contacts, exclude_contacts }) => {
       const story = (await feed.state()).stories.find((s) => s.id === id && s.fromMe && s.origin !== 'local')
       if (!story) throw new AppError('not-found', userText('storyErrors.publish.repostNotFound'))
@@ -34,11 +32,10 @@ export function outboxHandlers({ publisher, outboxes, setAside, feed }: OutboxHa
     'stories:outbox-act': ({ accountId, id, action }) => outboxes.act(accountId, id, action),
     'stories:schedule-edit': ({ accountId, id, dueAt, caption }) =>
       outboxes.scheduleEdit(accountId, id, {
-        ...(dueAt !== undefined && { dueAt: Date.parse(dueAt) }),
+        ...(dueAt !== undefined && { dueAt }),
         ...(caption !== undefined && { caption }),
       }),
-    'stories:schedule-duplicate': ({ accountId, id, requestId, dueAt }) =>
-      outboxes.scheduleDuplicate(accountId, id, requestId, Date.parse(dueAt)),
+    'stories:schedule-duplicate': ({ accountId, id, requestId, dueAt }) => outboxes.scheduleDuplicate(accountId, id, requestId, dueAt),
     'stories:history-list': () => outboxes.historyList(),
     'stories:set-aside-list': () => setAside.list(),
     'stories:set-aside-act': ({ accountId, id, action }) => setAside.act(accountId, id, action),

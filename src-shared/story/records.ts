@@ -62,7 +62,10 @@ export const HistoryEntrySchema = z.object({
   messageId: z.string().nullable(),
   /** The message status the server reported (pending, sent, ...), or null. */
   messageStatus: z.string().nullable(),
-  /** `confirmed`: the server said so; `marked`: the user marked an unknown outcome as sent. */
-  confirmation: z.enum(['confirmed', 'marked']),
+  /**
+   * `confirmed`: the server said so; `marked`: the user marked an unknown outcome as sent;
+   * `reconciled`: an unknown outcome the server listed among the account's stories.
+   */
+  confirmation: z.enum(['confirmed', 'marked', 'reconciled']),
 })
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>

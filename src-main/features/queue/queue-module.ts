@@ -20,9 +20,9 @@ export function createQueue(options: QueueModuleOptions): QueueService {
     labelOf: options.labelOf,
     log: options.log,
     outbox: {
-      items: async (accountId) => (await options.outboxes().list()).filter((item) => item.accountId === accountId),
-      replan: async (accountId, itemId, dueAt) => {
-        await options.outboxes().scheduleEdit(accountId, itemId, { dueAt })
+      items: (accountId) => options.outboxes().listOf(accountId),
+      replan: async (accountId, itemId, dueAt, uniqueDue) => {
+        await options.outboxes().scheduleEdit(accountId, itemId, { dueAt: new Date(dueAt).toISOString(), uniqueDue })
       },
     },
     onChange: (accountId) => options.events.emit('queue:changed', { accountId }),

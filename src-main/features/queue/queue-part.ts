@@ -7,13 +7,11 @@ import type { QueueFile } from '../../account/files/formats/queue-file'
 import { definePart, type AccountWorkspace, type WorkspacePart } from '../../account/workspace/account-workspace'
 
 /**
- * One account's posting queue: its weekly slots in `queue.json`, and the one turn in which a slot
- * is chosen and the story planned in it, so two presses of "Add to queue" (or a press and a move)
- * never pick the same free slot.
+ * One account's posting queue: its weekly slots in `queue.json`. That a slot is taken once is
+ * the outbox store's to say (a story planned in a slot is written with `uniqueDue`).
  */
 export class AccountQueue implements WorkspacePart {
   readonly #store: JsonStore<QueueFile>
-  #turn: Promise<unknown> = Promise.resolve()
 
   constructor(workspace: AccountWorkspace) {
     this.#store = workspace.files.json(ACCOUNT_FILES.queue)
@@ -33,17 +31,7 @@ export class AccountQueue implements WorkspacePart {
     }
   }
 
-  /** Runs `task` after every earlier one of this account's queue: choosing a slot and writing the story in it is one step. */
-  exclusive<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.#turn.then(task, task)
-    this.#turn = run.catch(() => undefined)
-    return run
-  }
-
-  /** A plan on its way finishes: its story is written, or it is not. */
-  async dispose(): Promise<void> {
-    await this.#turn
-  }
+  async dispose(): Promise<void> {}
 }
 
 export const QUEUE_PART = definePart('queue', 'open', (workspace) => new AccountQueue(workspace))

@@ -10,6 +10,14 @@ import { QUEUE_PART, type AccountQueue } from './queue-part'
 /** How far ahead of now the next free slot must be: the story is planned, not found late at once, and the time shown before confirming still holds. */
 export const QUEUE_MARGIN_MS = 15_000
 
+/** How many slots "Add to queue" tries when others take them as it plans. */
+const MAX_PLAN_TRIES = 5
+
+/** The store refused the instant: another story holds it. */
+function slotTaken(error: unknown): boolean {
+  return error instanceof AppError && error.text.key === 'storyErrors.outbox.slotTaken'
+}
+
 /** The longest stretch the calendar may ask for at once. */
 export const MAX_OCCURRENCE_SPAN_MS = 35 * 86_400_000
 
@@ -22,10 +30,10 @@ export interface QueueOutboxPort {
   items(accountId: string): Promise<QueueItem[]>
   /**
    * Plans a story not sent yet for another instant through the outbox schedule's own edit: its
-   * lock, its "not in the past" and its states keep every promise (never sent twice, never late
-   * without the user).
+   * claim, its "not in the past" and its states keep every promise (never sent twice, never late
+   * without the user). With `uniqueDue` the store refuses an instant another story holds.
    */
-  replan(accountId: string, itemId: string, dueAt: number): Promise<void>
+  replan(accountId: string, itemId: string, dueAt: number, uniqueDue: boolean): Promise<void>
 }
 
 export interface QueueServiceOptions {
@@ -93,7 +101,7 @@ export class QueueService {
     if (hasDuplicates(settings.slots)) throw new AppError('invalid-argument', userText('queueErrors.duplicateSlot'))
     const part = this.#part(accountId)
     const saved: QueueSettings = { timeZone: settings.timeZone, slots: sortedSlots(settings.slots) }
-    await part.exclusive(() => part.write(saved))
+    await part.write(saved)
     this.#opts.onChange(accountId)
     return saved
   }
@@ -142,22 +150,30 @@ export class QueueService {
   }
 
   /**
-   * Plans a story in the account's next free slot: the slot is chosen and `write` puts the story
-   * in the outbox for it in one turn of the account's queue, so no other plan takes the same slot.
+   * Plans a story in the account's next free slot: `write` puts the story in the outbox for that
+   * instant, and the outbox store refuses an instant another story took meanwhile (another press,
+   * another engine): the next free slot is tried then, a few times at most.
    */
-  async plan<T>(accountId: string, write: (dueAt: number) => Promise<T>): Promise<T> {
+  async plan<T>(accountId: string, write: (dueAt: string) => Promise<T>): Promise<T> {
     const part = this.#part(accountId)
     const account = this.#opts.labelOf(accountId) ?? accountId
-    const result = await part.exclusive(async () => {
+    // Instants the store refused: taken by a plan this view has not seen yet.
+    const refused = new Set<number>()
+    for (let attempt = 1; ; attempt++) {
       const settings = await part.read()
       if (!settings || settings.slots.length === 0) throw new AppError('invalid-request', userText('queueErrors.noSlots', { account }))
-      const items = await this.#opts.outbox.items(accountId)
-      const at = nextFreeInstant(settings, this.#now() + QUEUE_MARGIN_MS, new Set(byInstant(items).keys()))
+      const taken = new Set([...byInstant(await this.#opts.outbox.items(accountId)).keys(), ...refused])
+      const at = nextFreeInstant(settings, this.#now() + QUEUE_MARGIN_MS, taken)
       if (at === null) throw new AppError('conflict', userText('queueErrors.full', { account }))
-      return write(at)
-    })
-    this.#opts.onChange(accountId)
-    return result
+      try {
+        const result = await write(new Date(at).toISOString())
+        this.#opts.onChange(accountId)
+        return result
+      } catch (error) {
+        if (!slotTaken(error) || attempt >= MAX_PLAN_TRIES) throw error
+        refused.add(at)
+      }
+    }
   }
 
   /**
@@ -166,25 +182,24 @@ export class QueueService {
    * schedule edit, which refuses a story already on its way and a time in the past.
    */
   async move(accountId: string, itemId: string, to: number): Promise<void> {
-    const part = this.#part(accountId)
-    await part.exclusive(async () => {
-      const settings = await this.get(accountId)
-      if (!isSlotInstant(settings, to)) throw new AppError('invalid-argument', userText('queueErrors.move.notASlot'))
-      if (to <= this.#now()) throw new AppError('invalid-argument', userText('queueErrors.move.passed'))
-      const items = await this.#opts.outbox.items(accountId)
-      const item = items.find((candidate) => candidate.id === itemId)
-      if (!item) throw new AppError('not-found', userText('storyErrors.outbox.itemGone'))
-      if ((item.state !== 'scheduled' && item.state !== 'missed') || item.dueAt === null)
-        throw new AppError('conflict', userText('queueErrors.move.notPlanned'))
-      const from = Date.parse(item.dueAt)
-      if (from === to) return
+    this.#part(accountId)
+    const settings = await this.get(accountId)
+    if (!isSlotInstant(settings, to)) throw new AppError('invalid-argument', userText('queueErrors.move.notASlot'))
+    if (to <= this.#now()) throw new AppError('invalid-argument', userText('queueErrors.move.passed'))
+    const items = await this.#opts.outbox.items(accountId)
+    const item = items.find((candidate) => candidate.id === itemId)
+    if (!item) throw new AppError('not-found', userText('storyErrors.outbox.itemGone'))
+    if ((item.state !== 'scheduled' && item.state !== 'missed') || item.dueAt === null)
+      throw new AppError('conflict', userText('queueErrors.move.notPlanned'))
+    const from = Date.parse(item.dueAt)
+    if (from !== to) {
       const there = items.filter((other) => other.id !== itemId && other.dueAt !== null && Date.parse(other.dueAt) === to)
       if (there.some((other) => other.state !== 'scheduled' && other.state !== 'missed'))
         throw new AppError('conflict', userText('queueErrors.move.slotBusy'))
       if (there.length > 0 && (item.state !== 'scheduled' || from <= this.#now()))
         throw new AppError('conflict', userText('queueErrors.move.cannotSwap'))
       await this.#swap(accountId, itemId, to, there, from)
-    })
+    }
     this.#opts.onChange(accountId)
   }
 
@@ -194,14 +209,15 @@ export class QueueService {
     const moved: QueueItem[] = []
     try {
       for (const other of there) {
-        await outbox.replan(accountId, other.id, from)
+        await outbox.replan(accountId, other.id, from, false)
         moved.push(other)
       }
-      await outbox.replan(accountId, itemId, to)
+      // The slot is free now, unless another plan took it meanwhile: the store refuses that.
+      await outbox.replan(accountId, itemId, to, true)
     } catch (error) {
       for (const other of moved)
         await outbox
-          .replan(accountId, other.id, to)
+          .replan(accountId, other.id, to, false)
           .catch((undo: unknown) => log.warn('queue swap not undone', { error: undo instanceof Error ? undo.message : String(undo) }))
       throw error
     }

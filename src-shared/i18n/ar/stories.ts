@@ -194,6 +194,7 @@ export default {
       account: 'الحساب',
     },
     marked: 'علّمتها أنت',
+    reconciled: 'وُجدت على الخادم',
     noText: '(دون تعليق)',
     accounts: {
       filter: 'عرض حالات',

@@ -183,6 +183,7 @@ export default {
       account: 'Account',
     },
     marked: 'marked by you',
+    reconciled: 'found on the server',
     noText: '(no caption)',
     accounts: {
       filter: 'Show the stories of',

@@ -47,6 +47,11 @@ export default {
         'Something went wrong while the story was being sent, so the app cannot tell whether it was published. Check the account’s status before publishing it again.',
       itemGone: 'That story is no longer in the outbox.',
       beingSent: 'That story is being sent right now. Wait for the result.',
+      unknownNotListed:
+        'The server did not list this story when it was checked ({at}), so it may not have been published. Check the account, then send it again, mark it as sent or discard it.',
+      slotTaken: 'Another story is already planned at that time in this account’s posting queue. Pick another slot.',
+      requestTaken: 'This story is already in the outbox.',
+      changedMeanwhile: 'That story changed meanwhile: it was edited, sent or discarded elsewhere. Look at it again before changing it.',
       sendNowOnly: 'Only a waiting, planned or failed story can be sent from here; for an unknown outcome choose “Send again”.',
       sendAgainOnly: 'Only a story whose outcome is unknown or that failed can be sent again.',
       markSentOnly: 'Only a story whose outcome is unknown can be marked as sent.',

@@ -186,6 +186,7 @@ export default {
       account: 'Cuenta',
     },
     marked: 'marcada por ti',
+    reconciled: 'encontrada en el servidor',
     noText: '(sin texto)',
     accounts: {
       filter: 'Mostrar las historias de',

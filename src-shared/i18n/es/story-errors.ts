@@ -44,6 +44,12 @@ export default {
         'Algo salió mal mientras se enviaba la historia, así que la app no puede saber si se publicó. Revisa el estado de la cuenta antes de volver a publicarla.',
       itemGone: 'Esa historia ya no está en la bandeja de salida.',
       beingSent: 'Esa historia se está enviando en este momento. Espera el resultado.',
+      unknownNotListed:
+        'El servidor no mostraba esta historia cuando se comprobó ({at}), así que puede que no se haya publicado. Revisa la cuenta y después envíala otra vez, márcala como enviada o descártala.',
+      slotTaken: 'Ya hay otra historia planificada a esa hora en la cola de publicación de esta cuenta. Elige otro hueco.',
+      requestTaken: 'Esta historia ya está en la bandeja de salida.',
+      changedMeanwhile:
+        'Esa historia cambió mientras tanto: se editó, se envió o se descartó en otro lugar. Vuelve a mirarla antes de cambiarla.',
       sendNowOnly:
         'Desde aquí solo se puede enviar una historia en espera, programada o fallida; si no se sabe qué pasó con ella, elige «Enviar de nuevo».',
       sendAgainOnly: 'Solo se puede enviar de nuevo una historia fallida o cuyo resultado se desconoce.',

@@ -184,6 +184,7 @@ export default {
       account: 'Akun',
     },
     marked: 'ditandai oleh Anda',
+    reconciled: 'ditemukan di server',
     noText: '(tanpa keterangan)',
     accounts: {
       filter: 'Tampilkan status dari',

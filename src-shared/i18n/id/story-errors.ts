@@ -44,6 +44,11 @@ export default {
         'Terjadi kesalahan saat status sedang dikirim, jadi aplikasi tidak dapat mengetahui apakah status sudah dipublikasikan. Periksa status akun sebelum memublikasikannya lagi.',
       itemGone: 'Status itu sudah tidak ada di kotak keluar.',
       beingSent: 'Status itu sedang dikirim saat ini. Tunggu hasilnya.',
+      unknownNotListed:
+        'Server tidak mencantumkan status ini saat diperiksa ({at}), jadi mungkin belum dipublikasikan. Periksa akun, lalu kirim lagi, tandai sebagai terkirim, atau buang.',
+      slotTaken: 'Sudah ada status lain yang direncanakan pada waktu itu di antrean posting akun ini. Pilih slot lain.',
+      requestTaken: 'Status ini sudah ada di kotak keluar.',
+      changedMeanwhile: 'Status itu berubah sementara itu: diedit, dikirim, atau dibuang di tempat lain. Lihat lagi sebelum mengubahnya.',
       sendNowOnly:
         'Dari sini hanya status yang menunggu, terjadwal, atau gagal yang dapat dikirim; untuk hasil yang tidak diketahui, pilih “Kirim lagi”.',
       sendAgainOnly: 'Hanya status yang hasilnya tidak diketahui atau yang gagal yang dapat dikirim lagi.',

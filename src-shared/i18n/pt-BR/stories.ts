@@ -183,6 +183,7 @@ export default {
       account: 'Conta',
     },
     marked: 'marcado por você',
+    reconciled: 'encontrado no servidor',
     noText: '(sem legenda)',
     accounts: {
       filter: 'Mostrar os status de',

@@ -44,6 +44,12 @@ export default {
         'Algo deu errado enquanto o status era enviado, então o app não consegue saber se ele foi publicado. Confira a situação da conta antes de publicá-lo de novo.',
       itemGone: 'Esse status não está mais na caixa de saída.',
       beingSent: 'Esse status está sendo enviado agora. Aguarde o resultado.',
+      unknownNotListed:
+        'O servidor não listava este status quando foi verificado ({at}), então ele pode não ter sido publicado. Confira a conta e depois envie de novo, marque como enviado ou descarte.',
+      slotTaken: 'Já existe outro status planejado para esse horário na fila de publicação desta conta. Escolha outro horário.',
+      requestTaken: 'Este status já está na caixa de saída.',
+      changedMeanwhile:
+        'Esse status mudou nesse meio-tempo: foi editado, enviado ou descartado em outro lugar. Confira de novo antes de alterá-lo.',
       sendNowOnly:
         'Daqui só é possível enviar um status pendente, agendado ou que falhou; se não se sabe o que aconteceu com ele, escolha “Enviar de novo”.',
       sendAgainOnly: 'Só é possível enviar de novo um status que falhou ou cujo resultado é desconhecido.',

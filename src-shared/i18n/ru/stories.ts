@@ -188,6 +188,7 @@ export default {
       account: 'Аккаунт',
     },
     marked: 'отмечено вами',
+    reconciled: 'найдено на сервере',
     noText: '(без подписи)',
     accounts: {
       filter: 'Показать истории аккаунта',

@@ -1,5 +1,8 @@
-import type { AppErrorData, ErrorCode } from '@shared/errors'
-import type { HistoryEntry, OutboxItemView, StorySummary } from '@shared/story/records'
+import { randomBytes } from 'node:crypto'
+import { hostname } from 'node:os'
+import { AppError, type AppErrorData, type ErrorCode } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
+import type { HistoryEntry, OutboxItemView, OutboxState, StorySummary } from '@shared/story/records'
 import type {
   CopyStoryResult,
   PublishStoryInput,
@@ -12,8 +15,10 @@ import { silentLogger, type Logger } from '../../../platform/log/log'
 import { systemTimers, type Timers } from '../../../platform/timers'
 import type { HistoryStore } from '../history/history-store'
 import { storyNotWritten } from './disk-failure'
-import { OutboxFiles } from './outbox-files'
 import { viewOf, type OutboxItem, type StoryPayload } from './outbox-item'
+import type { StoryReader } from './reconcile'
+import { FilesOutboxStore } from './store/files-store'
+import { StoreConflict, type ClaimPurpose, type OutboxStore } from './store/outbox-store'
 
 /** Which of the two requests of a media story a progress report is about. */
 export type PublishStep = 'upload' | 'publish'
@@ -56,9 +61,14 @@ export type AttemptOutcome =
 
 export interface OutboxOptions {
   accountId: string
+  /** The account's folder: where the files store keeps the outbox when no `store` is given. */
   accountDir: string
+  /** Where items live and who may work on one; default: the files in `accountDir`, this outbox the only writer. */
+  store?: OutboxStore
   /** The account's client; null while it has none (not built yet, or its token is needed): nothing is sent meanwhile. */
   publisher: StoryPublisher | null
+  /** Reads the account's stories from its server, to settle an unknown outcome; without one, unknown waits for the user alone. */
+  reader?: StoryReader | null
   connectivity: ConnectivityPort
   history: HistoryStore
   onChange?: (items: OutboxItemView[]) => void
@@ -82,24 +92,31 @@ export interface NewStory {
   summary: StorySummary
   /** The granted file to copy into the item (media stories). */
   mediaSource: string | null
-  /** When given, the story is held until this instant (ms since the epoch, UTC) instead of sent now. */
-  dueAt?: number
+  /** When given, the story is held until this instant (UTC, ISO) instead of sent now. */
+  dueAt?: string
+}
+
+/** How long a claim to send holds unless renewed: a send renews it while it runs, a dead process's lapses. */
+export const SEND_LEASE_MS = 60_000
+/** A user's decision is written in well under this. */
+const EDIT_LEASE_MS = 30_000
+
+/** A name for this engine run in claims: the host and process, and a random part for two runs of one pid. */
+export function engineOwner(): string {
+  return `${hostname().slice(0, 60)}:${process.pid}:${randomBytes(4).toString('hex')}`
 }
 
 /**
- * What the parts of one account's outbox share: its items as last written, the locks that
- * keep one item in one hand, its files, and the one way an item is written (before anything
- * depends on it) and its change told.
+ * One account's hold on the outbox store: its items as last read or written (what lists show),
+ * the claims it takes (the store decides), the one way an item is written and its change told.
  */
 export class OutboxCore {
   readonly accountId: string
-  readonly files: OutboxFiles
+  readonly store: OutboxStore
   readonly opts: OutboxOptions
   readonly timers: OutboxTimers
   readonly log: Logger
-  readonly items = new Map<string, OutboxItem>()
-  /** Items one hand is working on: a claim checks and sets this in one synchronous step. */
-  readonly locked = new Set<string>()
+  readonly #view = new Map<string, OutboxItem>()
   publisher: StoryPublisher | null
   /** Not sending by itself: no client yet, its token is needed, or the account was closed. */
   closed: boolean
@@ -109,9 +126,13 @@ export class OutboxCore {
     this.opts = options
     this.publisher = options.publisher
     this.closed = options.publisher === null
-    this.files = new OutboxFiles(options.accountDir)
+    this.store = options.store ?? new FilesOutboxStore({ dirOf: () => options.accountDir, owner: engineOwner() })
     this.timers = options.timers ?? systemTimers
     this.log = options.log ?? silentLogger
+  }
+
+  get owner(): string {
+    return this.store.owner
   }
 
   view(item: OutboxItem): OutboxItemView {
@@ -119,52 +140,133 @@ export class OutboxCore {
   }
 
   list(): OutboxItemView[] {
-    return [...this.items.values()].map((item) => this.view(item))
+    return [...this.#view.values()].map((item) => this.view(item))
+  }
+
+  /** The items as last seen, for lists and for choosing what to look at; the store decides every change. */
+  items(): OutboxItem[] {
+    return [...this.#view.values()]
+  }
+
+  known(id: string): OutboxItem | undefined {
+    return this.#view.get(id)
   }
 
   nowIso(): string {
     return new Date(this.timers.now()).toISOString()
   }
 
-  /** Oldest first; a scheduled story counts from its due instant, the moment it joined the queue. */
-  queued(): OutboxItem[] {
-    const since = (item: OutboxItem) => item.dueAt ?? item.createdAt
-    return [...this.items.values()]
-      .filter((item) => item.state === 'queued')
-      .sort((a, b) => since(a).localeCompare(since(b)) || a.id.localeCompare(b.id))
+  /** Takes the view from the store (what another engine changed included) and says so. */
+  async refresh(): Promise<void> {
+    const items = await this.store.list(this.accountId)
+    this.#view.clear()
+    for (const item of items) this.#view.set(item.id, item)
+    this.emit()
   }
 
-  /** Writes the item before anything depends on it; a failure here means nothing was sent. */
-  async save(item: OutboxItem): Promise<OutboxItem> {
-    const stamped = { ...item, updatedAt: this.nowIso() }
+  /** The items the store gave at open, as the view. */
+  adopt(items: readonly OutboxItem[]): void {
+    for (const item of items) this.#view.set(item.id, item)
+  }
+
+  /** A claim on one item in one of `states` (at the revision last seen when `rev` is given); null when the store refuses it. */
+  async claim(id: string, purpose: ClaimPurpose, states: readonly OutboxState[], rev?: number): Promise<OutboxItem | null> {
+    const now = this.timers.now()
+    const leaseMs = purpose === 'send' ? SEND_LEASE_MS : EDIT_LEASE_MS
+    const claimed = await this.store.claim(this.accountId, id, {
+      owner: this.owner,
+      leaseMs,
+      now,
+      purpose,
+      states,
+      ...(rev !== undefined && { rev }),
+    })
+    if (claimed) this.#view.set(id, claimed)
+    return claimed
+  }
+
+  /** The account's next story to send, claimed; null when none waits or another send of the account holds its turn. */
+  async claimNext(): Promise<OutboxItem | null> {
+    const now = this.timers.now()
+    const claimed = await this.store.claimNext(this.accountId, { owner: this.owner, leaseMs: SEND_LEASE_MS, now, purpose: 'send' })
+    if (claimed) this.#view.set(claimed.id, claimed)
+    return claimed
+  }
+
+  /** Keeps a send's claim while it runs; false when it was lost (it lapsed and another took it). */
+  renew(id: string): Promise<boolean> {
+    const request = { owner: this.owner, leaseMs: SEND_LEASE_MS, now: this.timers.now(), purpose: 'send' as const }
+    return this.store.renew(this.accountId, id, request).catch(() => false)
+  }
+
+  /** Writes a new item; a disk or database that refuses it means nothing was sent. */
+  async insert(item: OutboxItem, options: { mediaSource: string | null; claim?: ClaimPurpose; uniqueDue?: boolean }): Promise<OutboxItem> {
+    const now = this.timers.now()
+    const claim = options.claim && { owner: this.owner, leaseMs: EDIT_LEASE_MS, now, purpose: options.claim }
+    let stored: OutboxItem
     try {
-      await this.files.write(stamped)
+      stored = await this.store.insert(this.accountId, item, {
+        mediaSource: options.mediaSource,
+        ...(claim && { claim }),
+        ...(options.uniqueDue && { uniqueDue: true }),
+      })
     } catch (error) {
-      this.logFailure('outbox write failed', error)
-      throw storyNotWritten(error)
+      throw this.#refused(error, 'outbox item not written')
     }
-    this.items.set(stamped.id, stamped)
+    this.#view.set(stored.id, stored)
     this.emit()
-    return stamped
+    return stored
   }
 
   /**
-   * Records what a request ended in. The request has happened, so a disk that refuses the
-   * write must not turn into "not sent": the outcome is kept in memory and the file keeps
-   * saying `sending`, which the next start reads as unknown, so nothing goes out twice.
+   * Writes the item as changed on the revision it carries; `release` lets go of this run's claim.
+   * A change the store refuses (the item moved on, or another holds it) is a `conflict`; a
+   * failure to write means nothing was sent.
+   */
+  async save(item: OutboxItem, options: { release?: boolean; uniqueDue?: boolean } = {}): Promise<OutboxItem> {
+    const stamped = { ...item, updatedAt: this.nowIso() }
+    let saved: OutboxItem
+    try {
+      saved = await this.store.update(this.accountId, {
+        item: stamped,
+        rev: item.rev,
+        owner: this.owner,
+        release: options.release ?? false,
+        now: this.timers.now(),
+        ...(options.uniqueDue && { uniqueDue: true }),
+      })
+    } catch (error) {
+      throw this.#refused(error, 'outbox write failed')
+    }
+    this.#view.set(saved.id, saved)
+    this.emit()
+    return saved
+  }
+
+  /**
+   * Records what a request ended in. The request has happened, so a store that refuses the write
+   * must not turn into "not sent": the outcome is shown, and the store keeps saying `sending`
+   * until the claim lapses, which reads as unknown, so nothing goes out twice.
    */
   async settle(item: OutboxItem): Promise<OutboxItem> {
     try {
-      return await this.save(item)
+      return await this.save(item, { release: true })
     } catch {
       const stamped = { ...item, updatedAt: this.nowIso() }
-      this.items.set(stamped.id, stamped)
+      this.#view.set(stamped.id, stamped)
       this.emit()
       return stamped
     }
   }
 
-  /** `sent` is written first, then history, then the folder goes: a crash between steps repeats none of the sending. */
+  /** Lets go of this run's claim on an item that was not sent (its attempt ended without a word, or was not made). */
+  async letGo(id: string): Promise<void> {
+    const current = await this.store.get(this.accountId, id).catch(() => null)
+    if (!current?.claim || current.claim.owner !== this.owner || current.state === 'sending') return
+    await this.save(current, { release: true }).catch((error: unknown) => this.logFailure('claim not released', error))
+  }
+
+  /** `sent` is written first, then history, then the item goes: a crash between steps repeats none of the sending. */
   async finishSent(item: OutboxItem, confirmation: HistoryEntry['confirmation'] = 'confirmed'): Promise<void> {
     const sent = await this.settle({ ...item, state: 'sent' })
     const entry: HistoryEntry = {
@@ -177,8 +279,8 @@ export class OutboxCore {
     }
     try {
       if (await this.opts.history.add(entry)) this.opts.onHistory?.()
-      this.items.delete(sent.id)
-      await this.files.remove(sent.id)
+      this.#view.delete(sent.id)
+      await this.store.remove(this.accountId, sent.id, { owner: this.owner, now: this.timers.now() })
     } catch (error) {
       // It is published and marked so on disk; the next start records it and tidies up.
       this.logFailure('recording a sent story failed', error)
@@ -188,9 +290,26 @@ export class OutboxCore {
 
   /** Takes an item out for good (discarded, or refused while the user waited): nothing of it stays to go later. */
   async drop(id: string): Promise<void> {
-    this.items.delete(id)
-    await this.files.remove(id).catch((error: unknown) => this.logFailure('removing a story failed', error))
+    this.#view.delete(id)
+    await this.store
+      .remove(this.accountId, id, { owner: this.owner, now: this.timers.now() })
+      .catch((error: unknown) => this.logFailure('removing a story failed', error))
     this.emit()
+  }
+
+  /** The user discarded it: gone from the store (its claim was the caller's), or the refusal said. */
+  async discard(id: string): Promise<void> {
+    try {
+      await this.store.remove(this.accountId, id, { owner: this.owner, now: this.timers.now() })
+    } catch (error) {
+      throw this.#refused(error, 'discarding a story failed')
+    }
+    this.#view.delete(id)
+    this.emit()
+  }
+
+  mediaPath(id: string): Promise<string> {
+    return this.store.mediaPath(this.accountId, id)
   }
 
   logFailure(what: string, error: unknown): void {
@@ -199,5 +318,31 @@ export class OutboxCore {
 
   emit(): void {
     this.opts.onChange?.(this.list())
+  }
+
+  #refused(error: unknown, what: string): AppError {
+    if (error instanceof StoreConflict) {
+      if (error.current) this.#view.set(error.current.id, error.current)
+      else if (error.reason === 'gone') this.emit()
+      return conflictError(error)
+    }
+    this.logFailure(what, error)
+    return storyNotWritten(error)
+  }
+}
+
+/** What the user reads when the store refused a change: the story moved on, or is on its way. */
+export function conflictError(error: StoreConflict): AppError {
+  switch (error.reason) {
+    case 'gone':
+      return new AppError('not-found', userText('storyErrors.outbox.itemGone'))
+    case 'held':
+      return new AppError('conflict', userText('storyErrors.outbox.beingSent'))
+    case 'slot-taken':
+      return new AppError('conflict', userText('storyErrors.outbox.slotTaken'))
+    case 'request-taken':
+      return new AppError('conflict', userText('storyErrors.outbox.requestTaken'))
+    case 'changed':
+      return new AppError('conflict', userText('storyErrors.outbox.changedMeanwhile'), { current: error.current?.state ?? null })
   }
 }

@@ -4,16 +4,19 @@ import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import type { OutboxItemView, StorySummary } from '@shared/story/records'
 import { StoredStorySchema } from '../../../account/files/formats/outbox-item'
-import { storyNotWritten } from './disk-failure'
 import { graceFor, judgeDue, nextCheckIn, RUNNING_GRACE_MS } from './due-time'
 import type { OutboxItem, StoryPayload } from './outbox-item'
 import type { OutboxCore } from './outbox-core'
 
 /** Changes the user may make to a story that has not gone yet. */
 export interface ScheduleEdit {
-  /** A new due instant (ms since the epoch, UTC). */
-  dueAt?: number
+  /** A new due instant (UTC, ISO). */
+  dueAt?: string
   caption?: string
+  /** The revision the edit was made on, when the caller knows it: a story changed since is not edited. */
+  rev?: number
+  /** A posting-queue slot: refused when another story holds the instant. */
+  uniqueDue?: boolean
 }
 
 /**
@@ -57,21 +60,19 @@ export class OutboxSchedule {
     const grace = graceFor(core.opts.lateSendMinutes?.() ?? 0, running)
     const missed: OutboxItemView[] = []
     let released = false
-    for (const item of [...core.items.values()]) {
-      if (item.state !== 'scheduled' || item.dueAt === null || core.locked.has(item.id)) continue
+    for (const item of core.items()) {
+      if (item.state !== 'scheduled' || item.dueAt === null) continue
       const verdict = judgeDue(Date.parse(item.dueAt), core.timers.now(), grace)
       if (verdict.kind === 'wait') continue
-      core.locked.add(item.id)
-      try {
-        if (verdict.kind === 'due') {
-          // Queued on disk before the drain may claim it: the usual queued → sending path takes it from here.
-          await core.save({ ...item, state: 'queued', nextAttemptAt: null })
-          released = true
-        } else {
-          missed.push(core.view(await core.save({ ...item, state: 'missed', nextAttemptAt: null })))
-        }
-      } finally {
-        core.locked.delete(item.id)
+      // Another hand on it (an edit, another engine) settles it: this look leaves it.
+      const claimed = await core.claim(item.id, 'edit', ['scheduled'], item.rev)
+      if (!claimed) continue
+      if (verdict.kind === 'due') {
+        // Queued before the drain may claim it: the usual queued → sending path takes it from here.
+        await core.save({ ...claimed, state: 'queued', nextAttemptAt: null }, { release: true })
+        released = true
+      } else {
+        missed.push(core.view(await core.save({ ...claimed, state: 'missed', nextAttemptAt: null }, { release: true })))
       }
     }
     if (missed.length > 0) core.opts.onMissed?.(missed)
@@ -84,7 +85,8 @@ export class OutboxSchedule {
     const core = this.#core
     this.stop()
     if (core.closed) return
-    const dueTimes = [...core.items.values()]
+    const dueTimes = core
+      .items()
       .filter((item) => item.state === 'scheduled' && item.dueAt !== null)
       .map((item) => Date.parse(item.dueAt!))
     const delay = nextCheckIn(dueTimes, core.timers.now())
@@ -101,23 +103,24 @@ export class OutboxSchedule {
   }
 
   /** A story for later: written down as `scheduled` with its instant, and the timer set. */
-  async hold(item: OutboxItem, dueAt: number): Promise<OutboxItemView> {
+  async hold(item: OutboxItem, dueAt: string, mediaSource: string | null, uniqueDue: boolean): Promise<OutboxItemView> {
     this.requireFuture(dueAt)
-    const scheduled = await this.#core.save({ ...item, state: 'scheduled', dueAt: new Date(dueAt).toISOString() })
+    const scheduled = await this.#core.insert({ ...item, state: 'scheduled', dueAt }, { mediaSource, uniqueDue })
     this.arm()
     return this.#core.view(scheduled)
   }
 
-  requireFuture(dueAt: number): void {
+  requireFuture(dueAt: string): void {
+    const at = Date.parse(dueAt)
     // A time picked a moment ago may pass while the user clicks; anything older is a mistake, not a plan.
-    if (!Number.isFinite(dueAt) || dueAt < this.#core.timers.now() - RUNNING_GRACE_MS)
+    if (!Number.isFinite(at) || at < this.#core.timers.now() - RUNNING_GRACE_MS)
       throw new AppError('invalid-argument', userText('storyErrors.schedule.timePassed'))
   }
 
   /** The next scheduled story's instant, or null: for the tray and the quit question. */
   nextDue(): { id: string; dueAt: string; summary: StorySummary } | null {
     let next: OutboxItem | null = null
-    for (const item of this.#core.items.values())
+    for (const item of this.#core.items())
       if (item.state === 'scheduled' && item.dueAt !== null && (next === null || item.dueAt < next.dueAt!)) next = item
     return next ? { id: next.id, dueAt: next.dueAt!, summary: next.summary } : null
   }
@@ -131,7 +134,7 @@ export class OutboxSchedule {
     if (item.dueAt === null) return false
     const grace = graceFor(core.opts.lateSendMinutes?.() ?? 0, true)
     if (judgeDue(Date.parse(item.dueAt), core.timers.now(), grace).kind !== 'missed') return false
-    const missed = await core.save({ ...item, state: 'missed', nextAttemptAt: null })
+    const missed = await core.save({ ...item, state: 'missed', nextAttemptAt: null }, { release: true })
     core.opts.onMissed?.([core.view(missed)])
     return true
   }
@@ -139,61 +142,59 @@ export class OutboxSchedule {
   /** Reschedules or edits the caption of a story that has not gone yet (scheduled or missed). */
   async edit(id: string, edit: ScheduleEdit): Promise<OutboxItemView> {
     const core = this.#core
-    const item = core.items.get(id)
-    if (!item) throw new AppError('not-found', userText('storyErrors.outbox.itemGone'))
-    if (core.locked.has(id) || (item.state !== 'scheduled' && item.state !== 'missed'))
-      throw new AppError('conflict', userText('storyErrors.schedule.notPlanned'))
+    const known = core.known(id)
+    if (!known) throw new AppError('not-found', userText('storyErrors.outbox.itemGone'))
     if (edit.dueAt !== undefined) this.requireFuture(edit.dueAt)
-    else if (item.state === 'missed') throw new AppError('invalid-argument', userText('storyErrors.schedule.pickNewTime'))
-    core.locked.add(id)
+    else if (known.state === 'missed') throw new AppError('invalid-argument', userText('storyErrors.schedule.pickNewTime'))
+    const item = await core.claim(id, 'edit', ['scheduled', 'missed'], edit.rev)
+    if (!item) throw new AppError('conflict', userText('storyErrors.schedule.notPlanned'))
+    if (edit.dueAt === undefined && item.state === 'missed') {
+      await core.letGo(id)
+      throw new AppError('invalid-argument', userText('storyErrors.schedule.pickNewTime'))
+    }
     try {
-      const changed = await core.save({
-        ...withCaption(item, edit.caption),
-        state: 'scheduled',
-        ...(edit.dueAt !== undefined && { dueAt: new Date(edit.dueAt).toISOString() }),
-      })
+      const changed = await core.save(
+        { ...withCaption(item, edit.caption), state: 'scheduled', ...(edit.dueAt !== undefined && { dueAt: edit.dueAt }) },
+        { release: true, ...(edit.uniqueDue && { uniqueDue: true }) },
+      )
       this.arm()
       return core.view(changed)
     } finally {
-      core.locked.delete(id)
+      await core.letGo(id)
     }
   }
 
   /** A copy of a story not sent yet, planned for `dueAt` (its media copied too); the user then edits it. */
-  async duplicate(id: string, requestId: string, dueAt: number): Promise<OutboxItemView> {
+  async duplicate(id: string, requestId: string, dueAt: string): Promise<OutboxItemView> {
     const core = this.#core
-    const item = core.items.get(id)
+    const item = core.known(id)
     if (!item) throw new AppError('not-found', userText('storyErrors.outbox.itemGone'))
     if (item.payload.kind === 'copy') throw new AppError('invalid-request', userText('storyErrors.schedule.repostNoDuplicate'))
     this.requireFuture(dueAt)
-    const copyId = randomBytes(12).toString('base64url')
-    core.locked.add(copyId)
-    try {
-      try {
-        await core.files.prepare(copyId, item.payload.kind === 'media' ? core.files.mediaPath(id) : null)
-      } catch (error) {
-        throw storyNotWritten(error)
-      }
-      const payload: StoryPayload =
-        item.payload.kind === 'media' ? { ...item.payload, media: withoutMediaId(item.payload.media) } : item.payload
-      const copy = await core.save({
+    const payload: StoryPayload =
+      item.payload.kind === 'media' ? { ...item.payload, media: withoutMediaId(item.payload.media) } : item.payload
+    const now = core.nowIso()
+    const copy = await core.insert(
+      {
         ...item,
-        id: copyId,
+        id: randomBytes(12).toString('base64url'),
         requestId,
         state: 'scheduled',
-        createdAt: core.nowIso(),
+        createdAt: now,
+        updatedAt: now,
         attempts: 0,
         payload,
         lastError: null,
         result: null,
         nextAttemptAt: null,
-        dueAt: new Date(dueAt).toISOString(),
-      })
-      this.arm()
-      return core.view(copy)
-    } finally {
-      core.locked.delete(copyId)
-    }
+        dueAt,
+        rev: 0,
+        claim: null,
+      },
+      { mediaSource: item.payload.kind === 'media' ? await core.mediaPath(id) : null },
+    )
+    this.arm()
+    return core.view(copy)
   }
 }
 

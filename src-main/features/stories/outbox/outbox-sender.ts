@@ -1,9 +1,12 @@
 import { AppError } from '@shared/errors'
 import type { PublishStoryInput, PublishStoryResult } from '../../../platform/api'
 import { uploadStep } from './media-step'
-import type { AttemptOutcome, OutboxCore, StoryPublisher } from './outbox-core'
+import { SEND_LEASE_MS, type AttemptOutcome, type OutboxCore, type StoryPublisher } from './outbox-core'
 import type { OutboxItem, StoryPayload } from './outbox-item'
 import { judgeFailure } from './outcome'
+
+/** A third of the lease: two renewals may fail before another engine could take the story. */
+const RENEW_EVERY_MS = SEND_LEASE_MS / 3
 
 export interface AttemptOptions {
   /** The user waits on it: a refusal is told and nothing kept, rather than kept as failed. */
@@ -43,7 +46,7 @@ export class OutboxSender {
   }
 
   /**
-   * One network attempt. The caller holds the item's lock; the item is `queued`. A media
+   * One network attempt. The caller holds the item's claim to send; the item is `queued`. A media
    * story whose file is not on the server yet is uploaded first, still `queued` (the upload
    * publishes nothing); the media id is written down before the story request leaves.
    */
@@ -56,9 +59,13 @@ export class OutboxSender {
     options.signal?.addEventListener('abort', onAbort, { once: true })
     if (options.signal?.aborted) controller.abort()
     this.#controllers.set(item.requestId, controller)
+    // The claim is this send's turn: kept while it runs, so no other engine takes the story meanwhile.
+    const renewal = setInterval(() => void this.#core.renew(item.id), RENEW_EVERY_MS)
+    renewal.unref()
     try {
       return await this.#steps(publisher, item, options, controller.signal)
     } finally {
+      clearInterval(renewal)
       options.signal?.removeEventListener('abort', onAbort)
       this.#controllers.delete(item.requestId)
     }
@@ -73,7 +80,7 @@ export class OutboxSender {
       try {
         mediaId = await uploadStep(
           publisher,
-          { kind: 'file', path: core.files.mediaPath(item.id), mimeType: payload.media.mimeType },
+          { kind: 'file', path: await core.mediaPath(item.id), mimeType: payload.media.mimeType },
           { signal, onProgress: (progress) => core.opts.onProgress?.(item.requestId, { ...progress, step: 'upload' }) },
         )
       } catch (error) {
@@ -81,9 +88,8 @@ export class OutboxSender {
       }
       if (mediaId !== null) item = await core.save({ ...item, payload: { ...payload, media: { ...payload.media, mediaId } } })
     }
-    const sending: OutboxItem = { ...item, state: 'sending', attempts: item.attempts + 1, nextAttemptAt: null }
     // The point of no return is written down before the request leaves.
-    await core.save(sending)
+    const sending = await core.save({ ...item, state: 'sending', attempts: item.attempts + 1, nextAttemptAt: null })
 
     let result: PublishStoryResult | undefined
     let failure: unknown
@@ -91,7 +97,7 @@ export class OutboxSender {
       result =
         sending.payload.kind === 'copy'
           ? await this.#copy(publisher, sending.payload, signal)
-          : await publisher.publishStory(this.#input(sending), {
+          : await publisher.publishStory(await this.#input(sending), {
               signal,
               onProgress: (progress) => core.opts.onProgress?.(item.requestId, { ...progress, step: 'publish' }),
               // The first failure for want of a network queues the story; the outbox's own backoff retries it.
@@ -168,7 +174,7 @@ export class OutboxSender {
     return copied.outcome === 'published' ? { outcome: 'published', response: { sent: true }, attempts: copied.attempts } : copied
   }
 
-  #input(item: OutboxItem): PublishStoryInput {
+  async #input(item: OutboxItem): Promise<PublishStoryInput> {
     const { payload } = item
     if (payload.kind === 'copy') throw new Error('outbox: a repost has no story body')
     if (payload.kind === 'text') return payload.request
@@ -177,7 +183,7 @@ export class OutboxSender {
       ...payload.fields,
       media:
         mediaId === undefined
-          ? { kind: 'file', path: this.#core.files.mediaPath(item.id), mimeType: payload.media.mimeType }
+          ? { kind: 'file', path: await this.#core.mediaPath(item.id), mimeType: payload.media.mimeType }
           : { kind: 'media-id', id: mediaId },
     }
   }

@@ -75,6 +75,11 @@ export class OutboxService {
     return (await this.#all()).flatMap(({ part }) => part.outbox.list())
   }
 
+  /** One account's items, as its outbox last saw them. */
+  async listOf(accountId: string): Promise<OutboxItemView[]> {
+    return (await this.#of(accountId)).part.outbox.list()
+  }
+
   async act(accountId: string, id: string, action: OutboxAction): Promise<OutboxItemView[]> {
     const { workspace, part } = await this.#of(accountId)
     if ((action === 'send-now' || action === 'send-again') && !(await part.startSending())) throw tokenNeededError(workspace.label)
@@ -86,7 +91,7 @@ export class OutboxService {
     return (await this.#of(accountId)).part.outbox.editScheduled(id, edit)
   }
 
-  async scheduleDuplicate(accountId: string, id: string, requestId: string, dueAt: number): Promise<OutboxItemView> {
+  async scheduleDuplicate(accountId: string, id: string, requestId: string, dueAt: string): Promise<OutboxItemView> {
     return (await this.#of(accountId)).part.outbox.duplicate(id, requestId, dueAt)
   }
 

@@ -23,11 +23,11 @@ const ANSWERS_KEPT = 100
  * slot. Refuses (an AppError) an account without slots, or without a free one.
  */
 export interface QueuePlanner {
-  plan<T>(accountId: string, write: (dueAt: number) => Promise<T>): Promise<T>
+  plan<T>(accountId: string, write: (dueAt: string) => Promise<T>): Promise<T>
 }
 
-/** When a publish goes: now (undefined), at an instant (ms since the epoch), or in each account's next free queue slot. */
-export type PublishWhen = number | 'queue' | undefined
+/** When a publish goes: now (undefined), at an instant (UTC, ISO), or in each account's next free queue slot. */
+export type PublishWhen = string | 'queue' | undefined
 
 export interface PublishServiceOptions {
   workspaces: WorkspaceSource
@@ -121,7 +121,7 @@ export class PublishService {
         const id = targetRequestId(requestId, index)
         return this.#toAccount(accountId, id, signal, (part) =>
           when === 'queue'
-            ? this.#queued(accountId, (dueAt) => part.outbox.publish(newStory(id, checked, dueAt), signal))
+            ? this.#queued(accountId, (dueAt) => part.outbox.publish(newStory(id, checked, dueAt), signal, { uniqueDue: true }))
             : part.outbox.publish(newStory(id, checked, when), signal),
         )
       }),
@@ -150,7 +150,7 @@ export class PublishService {
       if (!workspace) throw new AppError('not-found', userText('storyErrors.publish.accountGone'))
       const part = workspace.part(this.#opts.outbox)
       await part.ready
-      const earlier = part.outbox.findByRequest(requestId)
+      const earlier = await part.outbox.findByRequest(requestId)
       if (earlier) outcome = outcomeOfItem(earlier)
       // Nothing is written or queued without a client: the composer keeps the story until the token is entered.
       else if (!(await part.startSending())) throw tokenNeededError(label)
@@ -163,7 +163,7 @@ export class PublishService {
   }
 
   /** "Add to queue": each account's story is planned at that account's own next free slot. */
-  #queued<T>(accountId: string, write: (dueAt: number) => Promise<T>): Promise<T> {
+  #queued<T>(accountId: string, write: (dueAt: string) => Promise<T>): Promise<T> {
     const queue = this.#opts.queue
     if (!queue) {
       const account = this.#opts.labelOf(accountId) ?? accountId
@@ -186,7 +186,7 @@ export class PublishService {
   }
 }
 
-function newStory(requestId: string, checked: CheckedStory, dueAt: number | undefined) {
+function newStory(requestId: string, checked: CheckedStory, dueAt: string | undefined) {
   return {
     requestId,
     payload: checked.payload,

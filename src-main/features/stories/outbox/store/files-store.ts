@@ -96,9 +96,7 @@ export class FilesOutboxStore implements OutboxStore {
   async claimNext(accountId: string, request: ClaimRequest): Promise<OutboxItem | null> {
     const { items } = this.#account(accountId)
     if (this.#sending(items, request.now)) return null
-    const next = [...items.values()]
-      .filter((item) => item.state === 'queued' && !this.#live(item, request.now))
-      .sort(sendOrder)[0]
+    const next = [...items.values()].filter((item) => item.state === 'queued' && !this.#live(item, request.now)).sort(sendOrder)[0]
     return next ? this.#take(accountId, next, request) : null
   }
 

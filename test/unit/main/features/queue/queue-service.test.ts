@@ -58,9 +58,9 @@ function itemOf(outcome: AttemptOutcome) {
 
 type Setup = Awaited<ReturnType<typeof setup>>
 
-/** "Add to queue" for one story: planned at the account's next free slot, as the publish service does it. */
+/** "Add to queue" for one story: planned at the account's next free slot, as the publish service does it (the slot held once by the store). */
 async function addToQueue({ queue, outbox }: Setup, caption: string) {
-  return itemOf(await queue.plan('acc1', (dueAt) => outbox.publish({ ...textStory(caption), dueAt })))
+  return itemOf(await queue.plan('acc1', (dueAt) => outbox.publish({ ...textStory(caption), dueAt }, undefined, { uniqueDue: true })))
 }
 
 describe('the posting queue', () => {
@@ -113,7 +113,7 @@ describe('the posting queue', () => {
     expect((await addToQueue(s, 'First')).dueAt).toBe(new Date(S1).toISOString())
     // The slot the clock skips is 03:30 CEST, as "Publish at…" reads 02:30 that night.
     expect((await addToQueue(s, 'Second')).dueAt).toBe(new Date(S2).toISOString())
-    await s.outbox.publish({ ...textStory('By hand'), dueAt: S3 })
+    await s.outbox.publish({ ...textStory('By hand'), dueAt: new Date(S3).toISOString() })
     expect((await addToQueue(s, 'Third')).dueAt).toBe(new Date(S4).toISOString())
     expect(await s.queue.nextFree(['acc1', 'gone'])).toEqual([
       { accountId: 'acc1', at: '2026-04-05T00:30:00.000Z' },
@@ -189,7 +189,7 @@ describe('the posting queue', () => {
     s.clock.set(S2 + 2 * 3_600_000)
     await s.outbox.checkSchedule({ running: true })
     expect(s.outbox.list()).toMatchObject([{ id: cakes.id, state: 'missed' }])
-    const late = await s.outbox.publish({ ...textStory('Holding the nine'), dueAt: S3 })
+    const late = await s.outbox.publish({ ...textStory('Holding the nine'), dueAt: new Date(S3).toISOString() })
     await expect(s.queue.move('acc1', cakes.id, S3)).rejects.toMatchObject({ text: { key: 'queueErrors.move.cannotSwap' } })
     await s.queue.move('acc1', cakes.id, S4)
     expect(s.outbox.list().find((item) => item.id === cakes.id)).toMatchObject({ state: 'scheduled', dueAt: new Date(S4).toISOString() })

@@ -104,7 +104,7 @@ describe('an outbox item whose error an older version recorded in English', () =
     const { outbox } = openOutbox(dir, recordingClient(emulator.baseUrl, emulator.token))
     await outbox.open()
 
-    await outbox.editScheduled('olderMissedItem1', { dueAt: Date.now() + 3_600_000 })
+    await outbox.editScheduled('olderMissedItem1', { dueAt: new Date(Date.now() + 3_600_000).toISOString() })
     const saved = await itemOnDisk(dir, 'olderMissedItem1')
     expect(saved).toMatchObject({
       state: 'scheduled',

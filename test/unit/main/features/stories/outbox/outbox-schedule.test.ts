@@ -78,6 +78,9 @@ async function onDisk(dir: string, id: string): Promise<{ state: string; dueAt: 
   return JSON.parse(await readFile(join(dir, 'outbox', id, 'item.json'), 'utf8')) as { state: string; dueAt: string | null }
 }
 
+/** An instant as the outbox takes it. */
+const iso = (ms: number) => new Date(ms).toISOString()
+
 function idOf(outcome: AttemptOutcome): string {
   if (outcome.state !== 'scheduled') throw new Error(`expected scheduled, got ${outcome.state}`)
   return outcome.item.id
@@ -86,7 +89,7 @@ function idOf(outcome: AttemptOutcome): string {
 describe('Outbox scheduling', () => {
   it('holds a story until its instant, written down first, then publishes it once and says so', async () => {
     const { dir, clock, outbox, outcomes } = await setup()
-    const id = idOf(await outbox.publish({ ...textStory('At eight'), dueAt: T0 + 20_000 }))
+    const id = idOf(await outbox.publish({ ...textStory('At eight'), dueAt: iso(T0 + 20_000) }))
     expect(await onDisk(dir, id)).toMatchObject({ state: 'scheduled', dueAt: new Date(T0 + 20_000).toISOString() })
     expect(clock.pending.map((p) => p.ms)).toEqual([20_000])
     // A timer firing before the clock reaches the time (the clock was set back meanwhile) sends nothing.
@@ -108,20 +111,22 @@ describe('Outbox scheduling', () => {
 
   it('never trusts a timer for long: a far-off story re-arms at most every MAX_TIMER_MS', async () => {
     const { clock, outbox } = await setup()
-    await outbox.publish({ ...textStory('Tomorrow'), dueAt: T0 + 24 * 3_600_000 })
+    await outbox.publish({ ...textStory('Tomorrow'), dueAt: iso(T0 + 24 * 3_600_000) })
     expect(clock.pending.map((p) => p.ms)).toEqual([MAX_TIMER_MS])
   })
 
   it('refuses a time already past', async () => {
     const { outbox } = await setup()
-    await expect(outbox.publish({ ...textStory('Yesterday'), dueAt: T0 - 3_600_000 })).rejects.toMatchObject({ code: 'invalid-argument' })
+    await expect(outbox.publish({ ...textStory('Yesterday'), dueAt: iso(T0 - 3_600_000) })).rejects.toMatchObject({
+      code: 'invalid-argument',
+    })
     expect(outbox.list()).toEqual([])
   })
 
   it('a clock jumping forward a few seconds past the time still sends it; after a two-hour sleep it is left to the user', async () => {
     const { clock, outbox, missed } = await setup()
-    await outbox.publish({ ...textStory('Soon'), dueAt: T0 + 10_000 })
-    await outbox.publish({ ...textStory('Later'), dueAt: T0 + 3_600_000 })
+    await outbox.publish({ ...textStory('Soon'), dueAt: iso(T0 + 10_000) })
+    await outbox.publish({ ...textStory('Later'), dueAt: iso(T0 + 3_600_000) })
     clock.advance(12_000)
     clock.fire()
     await waitFor(() => received('Soon') === 1, 'the on-time story')
@@ -137,7 +142,7 @@ describe('Outbox scheduling', () => {
 
   it('a story due while the app was not running is not sent at start, and goes exactly once when the user says so', async () => {
     const first = await setup()
-    const id = idOf(await first.outbox.publish({ ...textStory('While away'), dueAt: T0 + 60_000 }))
+    const id = idOf(await first.outbox.publish({ ...textStory('While away'), dueAt: iso(T0 + 60_000) }))
     first.outbox.close()
     // The app starts again ten minutes after the due time.
     const again = await setup({ dir: first.dir, clock: testClock(T0 + 11 * 60_000) })
@@ -155,8 +160,8 @@ describe('Outbox scheduling', () => {
 
   it('"send if less than N minutes late" sends a story found a little late at start, not one found later', async () => {
     const first = await setup()
-    await first.outbox.publish({ ...textStory('Seven late'), dueAt: T0 + 60_000 })
-    await first.outbox.publish({ ...textStory('Three late'), dueAt: T0 + 5 * 60_000 })
+    await first.outbox.publish({ ...textStory('Seven late'), dueAt: iso(T0 + 60_000) })
+    await first.outbox.publish({ ...textStory('Three late'), dueAt: iso(T0 + 5 * 60_000) })
     first.outbox.close()
     const again = await setup({ dir: first.dir, clock: testClock(T0 + 8 * 60_000), lateSendMinutes: 5 })
     await waitFor(() => received('Three late') === 1, 'the story within the allowance')
@@ -167,10 +172,10 @@ describe('Outbox scheduling', () => {
 
   it('reschedules, edits the caption, duplicates and cancels a planned story', async () => {
     const { dir, clock, outbox } = await setup()
-    const id = idOf(await outbox.publish({ ...textStory('Draft caption'), dueAt: T0 + 60_000 }))
-    const edited = await outbox.editScheduled(id, { caption: 'Final caption', dueAt: T0 + 120_000 })
+    const id = idOf(await outbox.publish({ ...textStory('Draft caption'), dueAt: iso(T0 + 60_000) }))
+    const edited = await outbox.editScheduled(id, { caption: 'Final caption', dueAt: iso(T0 + 120_000) })
     expect(edited).toMatchObject({ state: 'scheduled', dueAt: new Date(T0 + 120_000).toISOString(), summary: { text: 'Final caption' } })
-    await expect(outbox.editScheduled(id, { dueAt: T0 - 3_600_000 })).rejects.toMatchObject({
+    await expect(outbox.editScheduled(id, { dueAt: iso(T0 - 3_600_000) })).rejects.toMatchObject({
       code: 'invalid-argument',
       text: { key: 'storyErrors.schedule.timePassed' },
     })
@@ -181,7 +186,7 @@ describe('Outbox scheduling', () => {
       text: { key: 'storyErrors.issues.textTooLong', params: { length: STORY_CAPTION_MAX + 1, max: STORY_CAPTION_MAX } },
     })
     expect(outbox.list()).toMatchObject([{ id, summary: { text: 'Final caption' } }])
-    const copy = await outbox.duplicate(id, 'req-duplicate-1', T0 + 180_000)
+    const copy = await outbox.duplicate(id, 'req-duplicate-1', iso(T0 + 180_000))
     expect(copy).toMatchObject({ state: 'scheduled', summary: { text: 'Final caption' } })
     expect(await onDisk(dir, copy.id)).toMatchObject({ state: 'scheduled' })
     await outbox.act(copy.id, 'discard')
@@ -199,7 +204,7 @@ describe('Outbox scheduling', () => {
 
   it('a scheduled story that became due offline and waited longer than the allowance is not sent late', async () => {
     const { clock, outbox, missed } = await setup()
-    await outbox.publish({ ...textStory('Offline at eight'), dueAt: T0 + 10_000 })
+    await outbox.publish({ ...textStory('Offline at eight'), dueAt: iso(T0 + 10_000) })
     await emulator.stop()
     clock.advance(10_000)
     clock.fire()

@@ -156,14 +156,14 @@ export class StoriesHarness {
 
   /** A publish to the account on screen, answered as one outcome: a refusal is thrown. */
   async publish(requestId: string, draft: StoryDraft, dueAt?: number) {
-    const result = await this.#m.publisher.publish(requestId, draft, [this.#activeId()], dueAt)
+    const result = await this.#m.publisher.publish(requestId, draft, [this.#activeId()], isoOf(dueAt))
     const outcome = result.targets[0]!.outcome
     if (outcome.state === 'refused') throw new AppError(outcome.error.code, outcome.error.text, outcome.error.details)
     return outcome
   }
 
   broadcast(requestId: string, draft: StoryDraft, accountIds: readonly string[], dueAt?: number): Promise<PublishResult> {
-    return this.#m.publisher.publish(requestId, draft, accountIds, dueAt)
+    return this.#m.publisher.publish(requestId, draft, accountIds, isoOf(dueAt))
   }
 
   repost(requestId: string, story: FeedStory, audience: { contacts?: string[]; exclude_contacts?: string[] }) {
@@ -235,4 +235,9 @@ export class StoriesHarness {
     this.module?.dispose()
     await this.#workspaces.closeAll()
   }
+}
+
+/** An instant in ms as the publish path takes it: UTC, ISO. */
+function isoOf(ms: number | undefined): string | undefined {
+  return ms === undefined ? undefined : new Date(ms).toISOString()
 }
