@@ -8,8 +8,11 @@ export interface Waiter {
   signal: AbortSignal | undefined
 }
 
-/** Before each run, what lapsed is settled (outbox-recovery.ts). */
-export type BeforeRun = () => Promise<void>
+/** Before each run, what lapsed is settled; after an attempt left a story unknown, it is looked for (outbox-recovery.ts). */
+export interface DrainHooks {
+  before(): Promise<void>
+  unknown(): void
+}
 
 /**
  * The account's queue going out: the store hands over the next story to send, one at a time
@@ -21,18 +24,18 @@ export class OutboxDrain {
   readonly #core: OutboxCore
   readonly #schedule: OutboxSchedule
   readonly #sender: OutboxSender
-  readonly #before: BeforeRun
+  readonly #hooks: DrainHooks
   /** Publishes whose user waits for the outcome, by item id. */
   readonly waiters = new Map<string, Waiter>()
   #running: Promise<void> | null = null
   #again = false
   #retryTimer: unknown = null
 
-  constructor(core: OutboxCore, schedule: OutboxSchedule, sender: OutboxSender, before: BeforeRun) {
+  constructor(core: OutboxCore, schedule: OutboxSchedule, sender: OutboxSender, hooks: DrainHooks) {
     this.#core = core
     this.#schedule = schedule
     this.#sender = sender
-    this.#before = before
+    this.#hooks = hooks
   }
 
   get running(): boolean {
@@ -65,7 +68,7 @@ export class OutboxDrain {
     const core = this.#core
     do {
       this.#again = false
-      await this.#before()
+      await this.#hooks.before()
       for (;;) {
         if (core.closed) return
         const item = await core.claimNext()
@@ -91,6 +94,7 @@ export class OutboxDrain {
       // The user who waits hears it in the answer; a story that went by itself is told as a notification.
       if (waiter) waiter.resolve(outcome)
       else core.opts.onOutcome?.(outcome)
+      if (outcome.state === 'unknown') this.#hooks.unknown()
       return outcome
     } finally {
       await core.letGo(id)

@@ -55,7 +55,10 @@ export class Outbox {
     this.#schedule = new OutboxSchedule(this.#core, () => void this.drain())
     this.#sender = new OutboxSender(this.#core, () => this.#drain.scheduleRetry())
     this.#recovery = new OutboxRecovery(this.#core)
-    this.#drain = new OutboxDrain(this.#core, this.#schedule, this.#sender, () => this.#recovery.reapExpired())
+    this.#drain = new OutboxDrain(this.#core, this.#schedule, this.#sender, {
+      before: () => this.#recovery.reapExpired(),
+      unknown: () => this.#recovery.soon(),
+    })
   }
 
   /** Whether it sends by itself now (it has a client and was not closed). */

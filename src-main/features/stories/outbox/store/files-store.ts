@@ -141,7 +141,9 @@ export class FilesOutboxStore implements OutboxStore {
   }
 
   async expired(accountId: string, now: number): Promise<OutboxItem[]> {
-    return [...this.#account(accountId).items.values()].filter((item) => item.claim !== null && !this.#live(item, now))
+    return [...this.#account(accountId).items.values()].filter((item) =>
+      item.claim !== null ? !this.#live(item, now) : item.state === 'sending',
+    )
   }
 
   async mediaPath(accountId: string, id: string): Promise<string> {

@@ -63,7 +63,10 @@ export interface OutboxStore {
   /** Takes the item out for good (its media too), on the same checks as `update`; gone already is fine. */
   remove(accountId: string, id: string, check: { rev?: number; owner: string; now: number }): Promise<void>
 
-  /** Items whose claim expired before `now` (another process died holding them, or a send outlived its lease). */
+  /**
+   * Items whose claim expired before `now` (another process died holding them, or a send outlived
+   * its lease), and items `sending` with no claim at all (written so by a version before claims).
+   */
   expired(accountId: string, now: number): Promise<OutboxItem[]>
 
   /** A local file holding the item's media (the item's own copy), for the upload. */

@@ -7,6 +7,7 @@ import { Connectivity } from '../../../../../../src-main/platform/net/connectivi
 import { HistoryStore } from '../../../../../../src-main/features/stories/history/history-store'
 import { Outbox, type OutboxTimers, type StoryPublisher } from '../../../../../../src-main/features/stories/outbox/outbox'
 import type { NewStory } from '../../../../../../src-main/features/stories/outbox/outbox'
+import type { StoryReader } from '../../../../../../src-main/features/stories/outbox/reconcile'
 import { accountFile } from '../../../../../support/declared-files'
 
 /** A client for the emulator that gives up quickly, and remembers what it was asked to send. */
@@ -65,7 +66,18 @@ export async function accountDir(): Promise<string> {
   return mkdtemp(join(tmpdir(), 'statusdesk-outbox-'))
 }
 
-export function openOutbox(dir: string, publisher: StoryPublisher, connectivity = new Connectivity(), timers = manualTimers()) {
+/** The account's stories as the emulator lists them, for settling an unknown outcome. */
+export function storyReader(baseUrl: string, token: string): StoryReader {
+  return new ApiClient({ baseUrl, token, fetch: globalThis.fetch, retry: { maxAttempts: 1 }, timeouts: { headersMs: 5_000, stallMs: 5_000 } })
+}
+
+export function openOutbox(
+  dir: string,
+  publisher: StoryPublisher,
+  connectivity = new Connectivity(),
+  timers = manualTimers(),
+  reader: StoryReader | null = null,
+) {
   const changes: OutboxItemView[][] = []
   const progress: { requestId: string; sentBytes: number; totalBytes: number; step?: string }[] = []
   const history = new HistoryStore(accountFile(dir, 'history'))
@@ -76,6 +88,7 @@ export function openOutbox(dir: string, publisher: StoryPublisher, connectivity 
     connectivity,
     history,
     timers,
+    reader,
     onChange: (items) => changes.push(items),
     onProgress: (requestId, p) => progress.push({ requestId, ...p }),
   })
