@@ -53,6 +53,7 @@ export interface OrphanAccount {
 
 export interface AccountsState {
   accounts: AccountSummary[]
+  /** The account on the asking client's screen (each window or page has its own), or null. */
   activeId: string | null
   keyring: KeyringStatus
   /** Account folders found on disk that no listed account owns. */
@@ -103,6 +104,7 @@ export const accountsChannels = {
   /** Tests the pair with GET /groups?count=1 and saves it only if it works. */
   'accounts:connect': channel<ConnectedAccount>()(ConnectArgsSchema),
   'accounts:rename': channel<AccountSummary>()(z.object({ id: z.string().min(1), label: z.string().trim().min(1).max(80) })),
+  /** Puts the account on the asking client's screen; other clients keep theirs. */
   'accounts:switch': channel<AccountsState>()(z.object({ id: z.string().min(1) })),
   /** Removes the token; `removeData` also deletes that account's caches, outbox and history. */
   'accounts:sign-out': channel<AccountsState>()(z.object({ id: z.string().min(1), removeData: z.boolean() })),
@@ -110,6 +112,9 @@ export const accountsChannels = {
   'accounts:demo': channel<AccountSummary>()(z.void()),
 }
 
+/** The accounts as every client sees them; which one is on a client's screen is that client's (`accounts:list`). */
+export type AccountsList = Omit<AccountsState, 'activeId'>
+
 export const accountsEvents = {
-  'accounts:changed': event<AccountsState>(),
+  'accounts:changed': event<AccountsList>(),
 }

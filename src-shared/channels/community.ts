@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { channel } from '../define'
+import { AccountScopeSchema } from './scope'
 
 export interface GroupRef {
   id: string
@@ -18,5 +19,5 @@ export interface CommunityInfo {
 }
 
 export const communityChannels = {
-  'groups:community': channel<CommunityInfo>()(z.object({ id: z.string().min(1).max(200) })),
+  'groups:community': channel<CommunityInfo>()(AccountScopeSchema.extend({ id: z.string().min(1).max(200) })),
 }

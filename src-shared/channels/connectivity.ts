@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { channel } from '../define'
+import { AccountScopeSchema } from './scope'
 
 export interface ProbeResult {
   /** What the probe learnt: true when the server answered anything at all. */
@@ -13,5 +14,5 @@ export const connectivityChannels = {
    * One cheap request to the active account's server, to tell whether it can be reached
    * now rather than when the next real request fails. The answer also arrives as sync:state.
    */
-  'connectivity:probe': channel<ProbeResult>()(z.void()),
+  'connectivity:probe': channel<ProbeResult>()(AccountScopeSchema),
 }

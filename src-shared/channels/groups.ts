@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { channel, event } from '../define'
 import type { Group } from '../domain/group'
 import type { AppErrorData } from '../errors'
+import { AccountScopeSchema } from './scope'
 
 /** Filter chips of the groups list; several combine with AND. */
 export const GROUP_FILTERS = [
@@ -35,6 +36,9 @@ export const GroupsQuerySchema = z.object({
   limit: z.number().int().min(0).max(MAX_WINDOW).default(50),
 })
 export type GroupsQuery = z.input<typeof GroupsQuerySchema>
+
+/** A query of one account's groups. */
+export const AccountGroupsQuerySchema = GroupsQuerySchema.extend(AccountScopeSchema.shape)
 
 export interface LabelChip {
   id: string
@@ -123,12 +127,12 @@ export interface SyncState {
 }
 
 export const groupsChannels = {
-  'groups:query': channel<GroupsWindow>()(GroupsQuerySchema),
-  'groups:get': channel<GroupDetail>()(z.object({ id: z.string().min(1).max(200) })),
-  'groups:labels': channel<LabelChip[]>()(z.void()),
-  'groups:state': channel<SyncState>()(z.void()),
-  'groups:sync': channel<SyncResult>()(z.void()),
-  'groups:cancel-sync': channel<void>()(z.void()),
+  'groups:query': channel<GroupsWindow>()(AccountGroupsQuerySchema),
+  'groups:get': channel<GroupDetail>()(AccountScopeSchema.extend({ id: z.string().min(1).max(200) })),
+  'groups:labels': channel<LabelChip[]>()(AccountScopeSchema),
+  'groups:state': channel<SyncState>()(AccountScopeSchema),
+  'groups:sync': channel<SyncResult>()(AccountScopeSchema),
+  'groups:cancel-sync': channel<void>()(AccountScopeSchema),
 }
 
 export const groupsEvents = {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { channel } from '../define'
+import { AccountScopeSchema } from './scope'
 import { StoryFontSchema } from '../domain/story'
 import { MAX_AUDIENCE, StoryDraftSchema } from '../story/draft'
 import { LIBRARY_COLOR, LIBRARY_ID, LIBRARY_NAME, type Audience, type SavedDraft, type StoryStyle } from '../story/library'
@@ -52,9 +53,9 @@ export const libraryChannels = {
     z.object({ name: LIBRARY_NAME, background: LIBRARY_COLOR, color: LIBRARY_COLOR, font: StoryFontSchema }),
   ),
   'styles:delete': channel<StoryStyle[]>()(z.object({ id: LIBRARY_ID })),
-  /** The active account's saved drafts, newest first. */
-  'drafts:list': channel<SavedDraft[]>()(z.void()),
-  /** Keeps the composer's story as a draft of the active account (a new one, or replacing `id`). */
-  'drafts:save': channel<SavedDraft[]>()(z.object({ id: LIBRARY_ID.optional(), draft: StoryDraftSchema })),
-  'drafts:delete': channel<SavedDraft[]>()(z.object({ id: LIBRARY_ID })),
+  /** The account's saved drafts, newest first. */
+  'drafts:list': channel<SavedDraft[]>()(AccountScopeSchema),
+  /** Keeps the composer's story as a draft of the account (a new one, or replacing `id`). */
+  'drafts:save': channel<SavedDraft[]>()(AccountScopeSchema.extend({ id: LIBRARY_ID.optional(), draft: StoryDraftSchema })),
+  'drafts:delete': channel<SavedDraft[]>()(AccountScopeSchema.extend({ id: LIBRARY_ID })),
 }

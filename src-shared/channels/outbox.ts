@@ -3,12 +3,15 @@ import { channel, event } from '../define'
 import type { AppErrorData } from '../errors'
 import { StoryDraftSchema } from '../story/draft'
 import type { HistoryEntry, OutboxItemView } from '../story/records'
+import { AccountIdSchema } from './scope'
 
 const requestId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be an id of 8 to 64 letters, digits, - or _')
-const accountId = z.string().min(1).max(64)
+const accountId = AccountIdSchema
 const itemId = z.string().min(1).max(64)
 const storyId = z.string().regex(/^[A-Za-z0-9._@-]{1,128}$/, 'not a story id')
 const instant = z.iso.datetime({ offset: true })
+/** The revision of an item the user acted on: a story changed since (edited, sent, elsewhere) is not acted on blindly. */
+const revision = z.number().int().nonnegative()
 
 /** Most accounts one press publishes to. */
 export const MAX_PUBLISH_ACCOUNTS = 20
@@ -132,14 +135,17 @@ export const outboxChannels = {
         requestId,
         draft: StoryDraftSchema,
         accountIds: z.array(accountId).min(1).max(MAX_PUBLISH_ACCOUNTS),
+        /** The account whose composer draft the story is: that draft starts afresh once every account holds the story. */
+        draftOf: accountId.optional(),
         dueAt: instant.optional(),
         when: z.object({ queue: z.literal(true) }).optional(),
       })
       .refine((arg) => arg.dueAt === undefined || arg.when === undefined, { message: 'either dueAt or when, not both', path: ['when'] }),
   ),
-  /** Posts one of the active account's stories again, to everyone or chosen contacts (digits only), through its outbox. */
+  /** Posts one of the account's stories again, to everyone or chosen contacts (digits only), through its outbox. */
   'stories:repost': channel<KeptOutcome>()(
     z.object({
+      accountId,
       requestId,
       id: storyId,
       contacts: z
@@ -157,10 +163,12 @@ export const outboxChannels = {
   /** Every account's outbox items. */
   'stories:outbox-list': channel<OutboxItemView[]>()(z.void()),
   /** The user's decision on one item; answers with that account's items. */
-  'stories:outbox-act': channel<OutboxItemView[]>()(z.object({ accountId, id: itemId, action: z.enum(OUTBOX_ACTIONS) })),
+  'stories:outbox-act': channel<OutboxItemView[]>()(
+    z.object({ accountId, id: itemId, action: z.enum(OUTBOX_ACTIONS), rev: revision.optional() }),
+  ),
   /** Reschedules (`dueAt`) or edits the caption of a story still planned (scheduled or missed). */
   'stories:schedule-edit': channel<OutboxItemView>()(
-    z.object({ accountId, id: itemId, dueAt: instant.optional(), caption: z.string().max(4096).optional() }),
+    z.object({ accountId, id: itemId, dueAt: instant.optional(), caption: z.string().max(4096).optional(), rev: revision.optional() }),
   ),
   /** Plans a copy of a story not sent yet for `dueAt`, in the same account. */
   'stories:schedule-duplicate': channel<OutboxItemView>()(z.object({ accountId, id: itemId, requestId, dueAt: instant })),

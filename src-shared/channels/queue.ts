@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { channel, event } from '../define'
+import { AccountIdSchema } from './scope'
 
 /**
  * The posting queue: each account's weekly time slots ("Mon–Fri 09:00 and 18:00"), in the
@@ -31,7 +32,7 @@ export interface QueueOccurrence {
   itemId: string | null
 }
 
-const accountId = z.string().min(1).max(64)
+const accountId = AccountIdSchema
 
 export const queueChannels = {
   'queue:get': channel<QueueSettings>()(z.object({ accountId })),

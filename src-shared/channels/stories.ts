@@ -5,6 +5,7 @@ import { GRANT_ID_PATTERN, type MediaGrant } from '../story/media-facts'
 import type { StoryLimits } from '../story/limits'
 import type { FeedState, StoryViews } from '../story/feed'
 import type { ExportResult } from './export'
+import { AccountIdSchema, AccountScopeSchema } from './scope'
 
 const grantId = z.string().regex(GRANT_ID_PATTERN, 'not a media grant id')
 const storyId = z.string().regex(/^[A-Za-z0-9._@-]{1,128}$/, 'not a story id')
@@ -40,28 +41,27 @@ export const storiesChannels = {
     }),
   ),
   /** Downloads an http(s) URL into a grant, with the same checks as a file. */
-  'stories:media-import-url': channel<MediaGrant>()(z.object({ url: z.string().trim().url().max(4096) })),
+  'stories:media-import-url': channel<MediaGrant>()(
+    z.object({ url: z.string().trim().url().max(4096), accountId: AccountIdSchema.optional() }),
+  ),
   'stories:media-get': channel<MediaGrant | null>()(z.object({ id: grantId })),
   'stories:media-release': channel<void>()(z.object({ id: grantId })),
-  'stories:draft-get': channel<StoryDraft | null>()(z.void()),
-  /**
-   * Saves the composer's draft. `accountId` names the account whose draft it is, so a save
-   * still on its way when the user switches accounts lands in its own account, not the new one.
-   */
-  'stories:draft-save': channel<void>()(StoryDraftSchema.extend({ accountId: z.string().min(1).max(64).optional() })),
-  'stories:draft-clear': channel<void>()(z.void()),
+  'stories:draft-get': channel<StoryDraft | null>()(AccountScopeSchema),
+  /** Saves the composer's draft of the account it names: a save on its way when the user switches lands in its own account. */
+  'stories:draft-save': channel<void>()(StoryDraftSchema.extend(AccountScopeSchema.shape)),
+  'stories:draft-clear': channel<void>()(AccountScopeSchema),
   /** The account's stories as last synced (offline too), merged with this app's history. */
-  'stories:feed': channel<FeedState>()(z.void()),
+  'stories:feed': channel<FeedState>()(AccountScopeSchema),
   /** Reads the account's stories of the last 24 hours from the server. */
-  'stories:feed-sync': channel<FeedState>()(z.void()),
-  'stories:feed-cancel': channel<void>()(z.void()),
+  'stories:feed-sync': channel<FeedState>()(AccountScopeSchema),
+  'stories:feed-cancel': channel<void>()(AccountScopeSchema),
   /** Who viewed a story: asked of the server when `refresh` (at a bounded rate, online only), else as kept. */
-  'stories:views': channel<StoryViews | null>()(z.object({ id: storyId, refresh: z.boolean().default(false) })),
+  'stories:views': channel<StoryViews | null>()(AccountScopeSchema.extend({ id: storyId, refresh: z.boolean().default(false) })),
   /** Writes a story's viewers to a CSV file chosen in a save dialog. */
-  'stories:views-export': channel<ExportResult>()(z.object({ id: storyId })),
+  'stories:views-export': channel<ExportResult>()(AccountScopeSchema.extend({ id: storyId })),
   /** Participants of the cached groups, de-duplicated, matching a number or a group name. */
   'stories:contacts-search': channel<ContactsPage>()(
-    z.object({ query: z.string().max(100).default(''), limit: z.number().int().min(1).max(200).default(50) }),
+    AccountScopeSchema.extend({ query: z.string().max(100).default(''), limit: z.number().int().min(1).max(200).default(50) }),
   ),
 }
 

@@ -5,7 +5,7 @@ const FSI = '\u2068'
 const PDI = '\u2069'
 
 const SIZE_NAMES = new Set(['bytes', 'size', 'limit', 'maxBytes'])
-const PLAIN_NUMBERS = new Set(['status', 'port', 'version', 'format', 'line', 'row'])
+const PLAIN_NUMBERS = new Set(['status', 'port', 'version', 'format', 'line', 'row', 'pid'])
 
 function isDateName(name: string): boolean {
   return name === 'at' || name.endsWith('At')

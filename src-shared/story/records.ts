@@ -53,6 +53,8 @@ export interface OutboxItemView {
   nextAttemptAt: string | null
   /** The instant (UTC, ISO) a scheduled story is due; null for a story sent as soon as it can be. */
   dueAt: string | null
+  /** Goes up with every change: a decision made on this revision is refused if the story moved on meanwhile. */
+  rev: number
 }
 
 export const HistoryEntrySchema = z.object({

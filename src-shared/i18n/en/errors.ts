@@ -36,6 +36,9 @@ export default {
       noEndpoint: 'This version of the app has no such request.',
       methodNotAllowed: 'This kind of request is not allowed here.',
     },
+    dataFolder: {
+      inUse: 'This data folder is in use by another Statusdesk (process {pid} on {host}). Close that one first, or start this one with another data folder.',
+    },
     clipboard: 'The clipboard could not be written.',
     more: 'Details',
     serverSaid: 'The server said: {said}',

@@ -34,6 +34,9 @@ export default {
       noEndpoint: 'Esta versión de la aplicación no tiene esa solicitud.',
       methodNotAllowed: 'Este tipo de solicitud no está permitido aquí.',
     },
+    dataFolder: {
+      inUse: 'Otra instancia de Statusdesk está usando esta carpeta de datos (proceso {pid} en {host}). Ciérrala primero o inicia esta con otra carpeta de datos.',
+    },
     clipboard: 'No se pudo escribir en el portapapeles.',
     more: 'Detalles',
     serverSaid: 'El servidor dijo: {said}',

@@ -34,6 +34,9 @@ export default {
       noEndpoint: 'Esta versão do aplicativo não tem essa solicitação.',
       methodNotAllowed: 'Este tipo de solicitação não é permitido aqui.',
     },
+    dataFolder: {
+      inUse: 'Outra instância do Statusdesk está usando esta pasta de dados (processo {pid} em {host}). Feche-a primeiro ou inicie esta com outra pasta de dados.',
+    },
     clipboard: 'Não foi possível gravar na área de transferência.',
     more: 'Detalhes',
     serverSaid: 'O servidor disse: {said}',

@@ -19,5 +19,6 @@ export function viewOf(item: OutboxItem, accountId: string): OutboxItemView {
     lastError: item.lastError,
     nextAttemptAt: item.state === 'queued' ? item.nextAttemptAt : null,
     dueAt: item.dueAt,
+    rev: item.rev,
   }
 }

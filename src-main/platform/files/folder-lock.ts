@@ -1,0 +1,127 @@
+import { hostname } from 'node:os'
+import { join } from 'node:path'
+import { open, readFile, rename, rm } from 'node:fs/promises'
+import { z } from 'zod'
+import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
+import { writeFileAtomic } from './atomic-write'
+import { processAlive } from './temp-sweep'
+
+/** The lock's file in the data folder. */
+export const LOCK_FILE = 'statusdesk.lock'
+/** How often the holder says it is alive. */
+const HEARTBEAT_MS = 10_000
+/** A holder silent this long is gone (a machine that slept, a process frozen and killed). */
+const STALE_MS = 60_000
+/** Bounds the takeovers of stale locks two starting processes may race for. */
+const MAX_TRIES = 4
+/** Longer than a lock takes to be written. */
+const UNREADABLE_WAIT_MS = 200
+
+const LockSchema = z.object({
+  pid: z.number().int().positive(),
+  host: z.string().max(255),
+  owner: z.string().max(200),
+  startedAt: z.string().max(40),
+  heartbeatAt: z.string().max(40),
+})
+type LockRecord = z.infer<typeof LockSchema>
+
+export interface FolderLock {
+  /** The holder's name, as claims in the folder's stores carry it. */
+  readonly owner: string
+  release(): Promise<void>
+}
+
+export interface FolderLockOptions {
+  owner: string
+  now?: () => number
+  isAlive?: (pid: number) => boolean
+  heartbeatMs?: number
+  staleMs?: number
+}
+
+/**
+ * Takes the data folder for this process: one engine at a time writes a data folder, so the
+ * files store's claims, the temp sweep and the caches never meet a second writer. The lock is a
+ * file naming its holder (pid, host) with a heartbeat; a lock whose holder no longer runs on
+ * this host, or whose heartbeat stopped, is taken over. A live holder refuses the second
+ * process in words, naming it.
+ */
+export async function lockDataFolder(dir: string, options: FolderLockOptions): Promise<FolderLock> {
+  const now = options.now ?? Date.now
+  const path = join(dir, LOCK_FILE)
+  const record = (): LockRecord => ({
+    pid: process.pid,
+    host: hostname().slice(0, 255),
+    owner: options.owner,
+    startedAt: started,
+    heartbeatAt: new Date(now()).toISOString(),
+  })
+  const started = new Date(now()).toISOString()
+  for (let attempt = 1; ; attempt++) {
+    if (await createExclusive(path, JSON.stringify(record()))) break
+    const holder = await readHolder(path)
+    if (holder && !isStale(holder, now(), options)) throw inUse(holder)
+    if (attempt >= MAX_TRIES) throw inUse(holder)
+    // A lock that does not say who holds it may be one being written this instant: looked at again before it is taken over.
+    if (!holder && attempt < MAX_TRIES - 1) {
+      await new Promise((resolve) => setTimeout(resolve, UNREADABLE_WAIT_MS))
+      continue
+    }
+    // Moved aside first: of two processes taking over the same stale lock, one renames it, the other finds it gone.
+    const aside = `${path}.stale-${process.pid}-${attempt}`
+    if (await rename(path, aside).then(() => true, () => false)) await rm(aside, { force: true })
+  }
+  const beat = setInterval(() => {
+    void writeFileAtomic(path, JSON.stringify(record())).catch(() => {})
+  }, options.heartbeatMs ?? HEARTBEAT_MS)
+  beat.unref()
+  return {
+    owner: options.owner,
+    async release() {
+      clearInterval(beat)
+      const holder = await readHolder(path)
+      if (holder?.owner === options.owner) await rm(path, { force: true })
+    },
+  }
+}
+
+async function createExclusive(path: string, content: string): Promise<boolean> {
+  try {
+    const handle = await open(path, 'wx', 0o600)
+    try {
+      await handle.writeFile(content)
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw error
+  }
+}
+
+/** The holder as its file says; null for a file that does not say (a lock being written, or damaged). */
+async function readHolder(path: string): Promise<LockRecord | null> {
+  try {
+    const parsed = LockSchema.safeParse(JSON.parse(await readFile(path, 'utf8')))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
+  }
+}
+
+function isStale(holder: LockRecord, now: number, options: FolderLockOptions): boolean {
+  const heartbeat = Date.parse(holder.heartbeatAt)
+  if (!Number.isFinite(heartbeat) || now - heartbeat > (options.staleMs ?? STALE_MS)) return true
+  const sameHost = holder.host === hostname().slice(0, 255)
+  return sameHost && holder.pid !== process.pid && !(options.isAlive ?? processAlive)(holder.pid)
+}
+
+function inUse(holder: LockRecord | null): AppError {
+  return new AppError('conflict', userText('errors.dataFolder.inUse', { pid: holder?.pid ?? 0, host: holder?.host ?? '?' }), {
+    pid: holder?.pid ?? null,
+  })
+}
