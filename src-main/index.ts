@@ -1,7 +1,8 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { EVENT_CHANNEL } from '@shared/channels/contract'
-import { BrowserWindow, app, net, session } from 'electron'
+import { AppError } from '@shared/errors'
+import { BrowserWindow, app, dialog, net, session } from 'electron'
 import trayIcon from './resources/icons/32x32.png?asset'
 import { electronNotifier } from './adapters/notifier'
 import { onSystemResume } from './adapters/power-monitor'
@@ -18,7 +19,8 @@ import { openElectronStore } from './adapters/electron-store'
 import { createSafeStorageBox } from './adapters/safe-storage'
 import { createAppCore } from './app/app-core'
 import { EventHub } from './platform/events'
-import { originOf, registerIpc, senderCheck } from './app/ipc'
+import { originOf, registerIpc, senderCheck, windowClient } from './app/ipc'
+import { quitAfterEngineStops } from './app/quit'
 import { type PictureSourceResolver, pictureProtocolRoute } from './features/groups/pictures'
 import { installAppMenu } from './app/app-menu'
 import { createMainWindow, hardenSession } from './app/window'
@@ -73,7 +75,7 @@ if (!app.requestSingleInstanceLock()) {
     ])
 
     const events = new EventHub()
-    const core = await createAppCore({
+    const core = await startEngine(say, {
       identity: {
         name: app.getName(),
         version: app.getVersion(),
@@ -125,7 +127,11 @@ if (!app.requestSingleInstanceLock()) {
           window.show()
           window.focus()
         },
-        syncNow: () => void core.groups.sync().catch((error: unknown) => log.warn('tray sync failed', { error })),
+        syncNow: () => {
+          // The account the window shows; the tray has no screen of its own.
+          const shown = window ? core.accounts.workspaces.shownTo(windowClient(window.webContents.id)) : null
+          if (shown) void core.groups.sync(shown).catch((error: unknown) => log.warn('tray sync failed', { error }))
+        },
         quit: () => app.quit(),
       },
     )
@@ -140,7 +146,12 @@ if (!app.requestSingleInstanceLock()) {
         event.preventDefault()
         window?.hide()
       })
-      window.on('closed', () => (window = null))
+      const client = windowClient(window.webContents.id)
+      window.on('closed', () => {
+        window = null
+        // The window's choices (the account on its screen) go with it.
+        void core.clientGone(client)
+      })
     }
     open()
     app.on('activate', () => {
@@ -156,17 +167,33 @@ if (!app.requestSingleInstanceLock()) {
       notify: (notice) => core.events.emit('app:notice', notice),
       say,
     })
-    app.on('before-quit', (event) => {
-      if (!quitting && !background.mayQuit()) {
-        event.preventDefault()
-        return
-      }
-      quitting = true
-      stopFollowingLanguage()
-      background.dispose()
-      updates.stop()
-      void core.dispose()
+    quitAfterEngineStops({
+      mayQuit: () => quitting || background.mayQuit(),
+      leaving: () => {
+        quitting = true
+        stopFollowingLanguage()
+        background.dispose()
+        updates.stop()
+      },
+      dispose: () => core.dispose(),
+      log,
     })
     await core.start()
   })
+}
+
+/**
+ * The engine over the user's data folder; null when it cannot start, said in a native dialog
+ * (another Statusdesk holds the folder), after which the app quits.
+ */
+async function startEngine(say: Say, ports: Parameters<typeof createAppCore>[0]): Promise<Awaited<ReturnType<typeof createAppCore>>> {
+  try {
+    return await createAppCore(ports)
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error
+    log.error('engine not started', { code: error.code })
+    dialog.showErrorBox(app.getName(), say(error.text))
+    app.exit(1)
+    throw error
+  }
 }

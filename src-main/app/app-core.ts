@@ -1,44 +1,34 @@
 import type { Handlers } from '../handlers/dispatch'
 import type { EventHub } from '../platform/events'
-import { accountsHandlers } from '../handlers/accounts'
 import type { AppIdentity } from '../platform/app-identity'
-import { appHandlers } from '../handlers/app'
-import { clipboardHandlers } from '../handlers/clipboard'
-import { communityHandlers } from '../handlers/community'
-import { connectivityHandlers } from '../handlers/connectivity'
-import { diagnosticsHandlers } from '../handlers/diagnostics'
-import { exportHandlers } from '../handlers/export'
-import { groupsHandlers } from '../handlers/groups'
-import { noticesHandlers } from '../handlers/notices'
-import { settingsHandlers } from '../handlers/settings'
-import { libraryHandlers } from '../handlers/library'
-import { storiesHandlers } from '../handlers/stories'
 import { NoticeBoard, NoticeKeepingHub } from '../platform/notice-board'
 import { AccountsService } from '../account/accounts/accounts-service'
 import type { SecretBox } from '../account/accounts/secret-box'
-import { Connectivity } from '../platform/net/connectivity'
 import { ConnectivityProbe } from '../features/connectivity/connectivity-probe'
 import type { ClipboardPort } from '../platform/clipboard'
 import type { LogFiles } from '../features/diagnostics/log-files'
 import { type DialogsPort, ExportService } from '../features/export'
 import type { Logger } from '../platform/log/log'
 import type { OpenDialogPort } from '../features/stories/media/open-dialog'
-import { AddressGuard, pinnedFetch, publicFetch, systemResolver, type BodyResponse, type ResolveHost } from '../platform/net'
+import { ServerNamedFetch, systemResolver, type ResolveHost } from '../platform/net'
 import type { OpenKeyValueStore } from '../platform/store/key-value-store'
 import { openStoreWithRecovery } from '../platform/store/open-store'
 import { RecoveryLog } from '../platform/store/recovery-log'
 import { recoveryNotice } from '../features/settings/recovery-notice'
 import { SettingsService } from '../features/settings/settings-service'
 import { createStoriesModule, type NotifierPort, type StoriesModule } from '../features/stories/publish/stories-module'
+import { createOutboxes } from '../features/stories/outbox/outbox-module'
 import { APP_FILE_LIST } from '../account/files/app-files'
 import { setAsideNotice } from '../account/files/file-registry'
 import { FileRoot } from '../account/files/file-root'
-import { outboxHandlers } from '../handlers/outbox'
-import { insightsHandlers } from '../handlers/insights'
 import { createInsights, type InsightsModule } from '../features/insights/insights-service'
-import { queueHandlers } from '../handlers/queue'
 import { createQueue } from '../features/queue/queue-module'
 import { GroupsService } from '../features/groups/sync'
+import { engineOwner } from '../features/stories/outbox/outbox-core'
+import { FilesOutboxStore } from '../features/stories/outbox/store/files-store'
+import type { OutboxStore } from '../features/stories/outbox/store/outbox-store'
+import { lockDataFolder } from '../platform/files/folder-lock'
+import { coreHandlers } from './core-handlers'
 
 /**
  * Everything the services need from the outside world. The Electron entry fills it with
@@ -73,29 +63,50 @@ export interface CorePorts {
   logs: LogFiles
   /** System notifications (desktop); absent in web mode, where the page shows them. */
   notifier?: NotifierPort | null
+  /**
+   * Where every account's outbox lives, made for this engine (`owner` names it in claims): the
+   * files in each account's folder when absent (the desktop); PostgreSQL for an engine that
+   * shares its outbox with others.
+   */
+  outboxStore?: (owner: string) => Promise<OutboxStore>
 }
 
 export interface AppCore {
   handlers: Handlers
-  /** The accounts and the active one: `accounts.active()` gives {id, baseUrl, isDemo, dir, client}. */
+  /** The accounts, each client's account on screen, and their workspaces. */
   accounts: AccountsService
   settings: SettingsService
-  /** Online/offline as learnt from real requests (sync and the outbox report here). */
-  connectivity: Connectivity
-  /** The active account's groups: cache, sync, pictures (`groups.pictureSource` feeds the picture routes). */
+  /** Each on-screen account's groups: cache, sync, pictures (`groups.pictureSource` feeds the picture routes). */
   groups: GroupsService
   /** Publishing, every account's outbox, history, drafts and media grants (`stories.webRoute` / `protocolRoute` serve granted files). */
   stories: StoriesModule
-  /** What each story reached, sampled while the app runs (`insights.sampler.tick()` runs a round now). */
+  /** What each story reached, sampled while the engine runs (`insights.sampler.tick()` runs a round now). */
   insights: InsightsModule
-  /** The hub the services emit on: a notice sent here is kept until a page has read it. */
+  /** Where every account's outbox lives; this engine's claims carry `store.owner`. */
+  store: OutboxStore
+  /** The hub the services emit on: a notice sent here is kept until each client has read it. */
   events: EventHub
   /** Work that starts after the first window can talk to us (background sync, outbox). */
   start(): Promise<void>
+  /** A client (a window, a page) is gone: the account on its screen leaves it. */
+  clientGone(client: string): Promise<void>
+  /** Stops everything: a send on its way finishes first (bounded), then the data folder is let go. */
   dispose(): Promise<void>
 }
 
 export async function createAppCore(ports: CorePorts): Promise<AppCore> {
+  const owner = engineOwner()
+  // One engine writes a data folder: a second one is refused in words before it reads anything.
+  const lock = await lockDataFolder(ports.dataDir, { owner })
+  try {
+    return await assemble(ports, owner, lock.release)
+  } catch (error) {
+    await lock.release()
+    throw error
+  }
+}
+
+async function assemble(ports: CorePorts, owner: string, releaseLock: () => Promise<void>): Promise<AppCore> {
   const notices = new NoticeBoard()
   // Every service emits through this hub, so no notice is lost for want of a page listening.
   const events = new NoticeKeepingHub(ports.events, notices)
@@ -114,32 +125,63 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     recoveries,
   })
   await accounts.restore()
-  // Pictures and media by URL come from addresses a server or a user named: only public
-  // hosts, unless the account's own server is on the same kind of network (the demo, the
-  // emulator and a LAN server serve their pictures from there).
-  const guard = new AddressGuard({
+  const store = ports.outboxStore ? await ports.outboxStore(owner) : new FilesOutboxStore({ dirOf: (id) => accounts.dirOf(id), owner })
+  const named = new ServerNamedFetch({
     resolve: ports.resolve ?? systemResolver,
-    trustedBaseUrl: () => accounts.active()?.baseUrl,
+    fetch: ports.fetch,
+    ...(ports.viaProxy && { viaProxy: ports.viaProxy }),
   })
-  const direct = pinnedFetch(guard)
-  const viaProxy = ports.viaProxy
-  // Through a proxy, the proxy resolves the name: only the check before connecting applies,
-  // and the system's fetch is the one that knows the proxy.
-  const orProxy = <R extends BodyResponse>(dial: (url: string, init: RequestInit) => Promise<R>) =>
-    viaProxy ? async (url: string, init: RequestInit) => ((await viaProxy(url)) ? ports.fetch(url, init) : dial(url, init)) : dial
-  const webFetch = publicFetch({ guard, fetch: orProxy(direct.fetch) })
-  // Group pictures, tens of thousands at a first sync: the same checks, over the pinned
-  // connections' lighter GET (see PinnedFetch.get) unless a proxy carries them.
-  const pictureGet = publicFetch<BodyResponse>({ guard, fetch: orProxy(direct.get) })
-  const connectivity = new Connectivity()
-  const groups = new GroupsService({
-    workspaces: accounts.workspaces,
+  const features = buildFeatures(ports, { events, settings, accounts, store, named })
+  const handlers = coreHandlers(ports, { notices, recoveries, settings, accounts, ...features })
+  const { groups, stories, insights } = features
+  return {
+    handlers,
     events,
-    connectivity,
+    accounts,
+    settings,
+    groups,
+    stories,
+    insights,
+    store,
+    start: async () => {
+      // The data folder's own temps of writes a killed run never finished; each account's go when its workspace opens.
+      await features.appFiles.sweepTemps().catch((error: unknown) => ports.log.warn('temp sweep failed', { error: String(error) }))
+      await groups.start()
+      await stories.start()
+      insights.sampler.start()
+    },
+    clientGone: (client) => accounts.clientGone(client),
+    dispose: async () => {
+      await insights.sampler.dispose()
+      await stories.dispose()
+      await groups.dispose()
+      // Closing the workspaces stops every account's parts: a send on its way finishes first, bounded.
+      await accounts.dispose()
+      await store.close()
+      await named.close()
+      await releaseLock()
+    },
+  }
+}
+
+interface FeatureBase {
+  events: EventHub
+  settings: SettingsService
+  accounts: AccountsService
+  store: OutboxStore
+  named: ServerNamedFetch
+}
+
+/** The engine's features over the accounts' workspaces, wired to each other. */
+function buildFeatures(ports: CorePorts, { events, settings, accounts, store, named }: FeatureBase) {
+  const { workspaces } = accounts
+  const groups = new GroupsService({
+    workspaces,
+    events,
     log: ports.log,
     settings: () => settings.get().sync,
     locale: () => settings.get().locale ?? undefined,
-    fetch: pictureGet,
+    fetchFor: (accountId) => named.for(accounts.baseUrlOf(accountId)).get,
   })
   settings.onChange(() => groups.settingsChanged())
   // The data folder's own declared files: a damaged one is set aside and the user told.
@@ -147,37 +189,37 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     log: ports.log,
     onSetAside: (decl) => events.emit('app:notice', { level: 'warning', text: setAsideNotice(decl) }),
   })
-  const stories = createStoriesModule({
-    dataDir: ports.dataDir,
-    workspaces: accounts.workspaces,
-    appFiles,
-    labelOf: (id) => accounts.labelOf(id),
-    connectivity,
-    limits: () => settings.get().stories,
-    participants: () => groups.participants(),
-    participantsWithIds: (ids) => groups.participantsWithIds(ids),
-    groups: async () =>
-      (await groups.namedSenders()).map((sender) => ({
-        name: sender.group,
-        last_message: { from: sender.from, from_name: sender.name, from_me: false },
-      })),
-    fetch: webFetch,
+  // The outboxes first, then the queue that plans into them, then publishing that plans through the queue: no cycle.
+  const outboxes = createOutboxes({
+    workspaces,
+    store,
     events,
     log: ports.log,
     lateSendMinutes: () => settings.get().stories.lateSendMinutes,
     notifier: ports.notifier ?? null,
-    queue: { plan: (accountId, write) => queue.plan(accountId, write) },
   })
-  const queue = createQueue({
-    workspaces: accounts.workspaces,
-    outboxes: () => stories.outboxes,
+  const queue = createQueue({ workspaces, outboxes: outboxes.service, labelOf: (id) => accounts.labelOf(id), events, log: ports.log })
+  const stories = createStoriesModule({
+    dataDir: ports.dataDir,
+    workspaces,
+    appFiles,
+    outboxes,
     labelOf: (id) => accounts.labelOf(id),
+    limits: () => settings.get().stories,
+    participants: (accountId) => groups.participants(accountId),
+    participantsWithIds: (accountId, ids) => groups.participantsWithIds(accountId, ids),
+    groups: async (accountId) =>
+      (await groups.namedSenders(accountId)).map((sender) => ({
+        name: sender.group,
+        last_message: { from: sender.from, from_name: sender.name, from_me: false },
+      })),
+    fetch: (url, init, accountId) => named.for(accountId === undefined ? undefined : accounts.baseUrlOf(accountId)).fetch(url, init),
     events,
     log: ports.log,
+    queue,
   })
-
   const insights = createInsights({
-    workspaces: accounts.workspaces,
+    workspaces,
     history: (accountId) => stories.outboxes.history(accountId),
     retentionDays: () => settings.get().insights.retentionDays,
     labelOf: (id) => accounts.labelOf(id),
@@ -191,63 +233,7 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
     retentionDays = next.insights.retentionDays
     void insights.sampler.retentionChanged()
   })
-
   const exporter = new ExportService({ source: groups, dialogs: ports.dialogs, log: ports.log })
-  const handlers: Handlers = {
-    ...appHandlers(ports.identity),
-    ...noticesHandlers(notices),
-    ...settingsHandlers(settings),
-    ...accountsHandlers(accounts),
-    ...groupsHandlers(groups),
-    ...connectivityHandlers(new ConnectivityProbe({ connectivity, fetch: ports.fetch, baseUrl: () => accounts.active()?.baseUrl ?? null })),
-    ...communityHandlers(groups),
-    ...exportHandlers(exporter),
-    ...clipboardHandlers(ports.clipboard),
-    ...storiesHandlers({
-      ...stories,
-      exportViews: (views) => exporter.exportViewers(views),
-      limits: () => settings.get().stories,
-      openDialog: ports.openDialog,
-    }),
-    ...outboxHandlers(stories),
-    ...libraryHandlers(stories),
-    ...insightsHandlers(insights.service),
-    ...queueHandlers(queue),
-    ...diagnosticsHandlers({
-      rendererLog: ports.logs.scoped('renderer'),
-      sources: {
-        identity: ports.identity,
-        dataDir: ports.dataDir,
-        logFolder: ports.logs.folder,
-        accounts: () => accounts.list(),
-        settings: () => settings.get(),
-        recoveries: () => recoveries.list(),
-      },
-    }),
-  }
-  return {
-    handlers,
-    events,
-    accounts,
-    settings,
-    connectivity,
-    groups,
-    stories,
-    insights,
-    start: async () => {
-      // The data folder's own temps of writes a killed run never finished; each account's go when its workspace opens.
-      await appFiles.sweepTemps().catch((error: unknown) => ports.log.warn('temp sweep failed', { error: String(error) }))
-      await groups.start()
-      await stories.start()
-      insights.sampler.start()
-    },
-    dispose: async () => {
-      await insights.sampler.dispose()
-      stories.dispose()
-      await groups.dispose()
-      // Closing the workspaces stops every account's parts: a send on its way finishes first, bounded.
-      await accounts.dispose()
-      await direct.close()
-    },
-  }
+  const probe = new ConnectivityProbe({ workspaces, fetch: ports.fetch, baseUrl: (id) => accounts.baseUrlOf(id) })
+  return { groups, stories, queue, insights, exporter, probe, appFiles }
 }

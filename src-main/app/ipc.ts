@@ -22,8 +22,13 @@ export function handle(channel: ChannelName, handlers: Handlers, isTrusted: Send
       log.warn('refused IPC from an untrusted sender', { channel, url: event.senderFrame?.url ?? 'unknown' })
       return REFUSED
     }
-    return dispatch(handlers, channel, arg, { transport: 'ipc' }, log)
+    return dispatch(handlers, channel, arg, { transport: 'ipc', client: windowClient(event.sender.id) }, log)
   })
+}
+
+/** A window's name as a client of the engine: each window has its own account on screen. */
+export function windowClient(webContentsId: number): string {
+  return `window:${webContentsId}`
 }
 
 export function registerIpc(handlers: Handlers, isTrusted: SenderCheck, log: Logger): () => void {

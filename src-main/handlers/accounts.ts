@@ -8,11 +8,11 @@ type AccountsHandlers = Pick<
 
 export function accountsHandlers(accounts: AccountsService): AccountsHandlers {
   return {
-    'accounts:list': () => accounts.list(),
-    'accounts:connect': (args) => accounts.connect(args),
+    'accounts:list': (_arg, { client }) => accounts.list(client),
+    'accounts:connect': (args, { client }) => accounts.connect(client, args),
     'accounts:rename': ({ id, label }) => accounts.rename(id, label),
-    'accounts:switch': ({ id }) => accounts.switchTo(id),
-    'accounts:sign-out': ({ id, removeData }) => accounts.signOut(id, removeData),
-    'accounts:demo': () => accounts.startDemo(),
+    'accounts:switch': ({ id }, { client }) => accounts.switchTo(client, id),
+    'accounts:sign-out': ({ id, removeData }, { client }) => accounts.signOut(client, id, removeData),
+    'accounts:demo': (_arg, { client }) => accounts.startDemo(client),
   }
 }

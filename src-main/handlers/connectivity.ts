@@ -3,6 +3,6 @@ import type { ConnectivityProbe } from '../features/connectivity/connectivity-pr
 
 export function connectivityHandlers(probe: ConnectivityProbe): Pick<Handlers, 'connectivity:probe'> {
   return {
-    'connectivity:probe': () => probe.probe(),
+    'connectivity:probe': ({ accountId }) => probe.probe(accountId),
   }
 }

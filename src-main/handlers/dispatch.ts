@@ -4,9 +4,11 @@ import { userText } from '@shared/i18n/user-text'
 import type { z } from 'zod'
 import type { Logger } from '../platform/log/log'
 
-/** What every transport calls a handler with. */
+/** What every transport calls a handler with: which transport, and which client (a window, a page) is calling. */
 export interface CallContext {
   transport: 'ipc' | 'web'
+  /** The calling client's name: main keeps its own choices under it (the account on its screen, the notices it read). */
+  client: string
 }
 
 export type Handler<C extends ChannelName> = (arg: ChannelParsedArgs<C>, ctx: CallContext) => Promise<ChannelResult<C>> | ChannelResult<C>

@@ -4,6 +4,6 @@ import type { ExportService } from '../features/export'
 export function exportHandlers(exports: ExportService): Pick<Handlers, 'export:groups' | 'export:participants'> {
   return {
     'export:groups': (query) => exports.exportGroups(query),
-    'export:participants': ({ id }) => exports.exportParticipants(id),
+    'export:participants': ({ accountId, id }) => exports.exportParticipants(accountId, id),
   }
 }

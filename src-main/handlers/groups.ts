@@ -5,13 +5,13 @@ export function groupsHandlers(
   groups: GroupsService,
 ): Pick<Handlers, 'groups:query' | 'groups:get' | 'groups:labels' | 'groups:state' | 'groups:sync' | 'groups:cancel-sync'> {
   return {
-    'groups:query': (query) => groups.query(query),
-    'groups:get': ({ id }) => groups.get(id),
-    'groups:labels': () => groups.labels(),
-    'groups:state': () => groups.state(),
-    'groups:sync': () => groups.sync(),
-    'groups:cancel-sync': async () => {
-      groups.cancel()
+    'groups:query': ({ accountId, ...query }) => groups.query(accountId, query),
+    'groups:get': ({ accountId, id }) => groups.get(accountId, id),
+    'groups:labels': ({ accountId }) => groups.labels(accountId),
+    'groups:state': ({ accountId }) => groups.state(accountId),
+    'groups:sync': ({ accountId }) => groups.sync(accountId),
+    'groups:cancel-sync': async ({ accountId }) => {
+      groups.cancel(accountId)
     },
   }
 }

@@ -27,8 +27,8 @@ export function libraryHandlers({ audiences, styles, drafts }: LibraryHandlerDep
     'styles:list': () => styles.list(),
     'styles:save': (style) => styles.save(style),
     'styles:delete': ({ id }) => styles.delete(id),
-    'drafts:list': () => drafts.savedList(),
-    'drafts:save': ({ id, draft }) => drafts.savedSave(draft, id),
-    'drafts:delete': ({ id }) => drafts.savedDelete(id),
+    'drafts:list': ({ accountId }) => drafts.savedList(accountId),
+    'drafts:save': ({ accountId, id, draft }) => drafts.savedSave(accountId, draft, id),
+    'drafts:delete': ({ accountId, id }) => drafts.savedDelete(accountId, id),
   }
 }

@@ -3,7 +3,7 @@ import type { NoticeBoard } from '../platform/notice-board'
 
 export function noticesHandlers(board: NoticeBoard): Pick<Handlers, 'app:notices' | 'app:notices-read'> {
   return {
-    'app:notices': () => board.unread(),
-    'app:notices-read': ({ ids }) => board.markRead(ids),
+    'app:notices': (_arg, { client }) => board.unread(client),
+    'app:notices-read': ({ ids }, { client }) => board.markRead(client, ids),
   }
 }

@@ -17,23 +17,24 @@ export interface OutboxHandlerDeps {
 /** Publishing, and every account's outbox, planned stories, history and set-aside files. */
 export function outboxHandlers({ publisher, outboxes, setAside, feed }: OutboxHandlerDeps): Pick<Handlers, keyof typeof outboxChannels> {
   return {
-    'stories:publish': ({ requestId, draft, accountIds, dueAt, when }) =>
-      publisher.publish(requestId, draft, accountIds, when?.queue ? 'queue' : dueAt),
-    'stories:repost': async ({ requestId, id, contacts, exclude_contacts }) => {
-      const story = (await feed.state()).stories.find((s) => s.id === id && s.fromMe && s.origin !== 'local')
+    'stories:publish': ({ requestId, draft, accountIds, dueAt, when, draftOf }) =>
+      publisher.publish(requestId, draft, accountIds, when?.queue ? 'queue' : dueAt, draftOf),
+    'stories:repost': async ({ accountId, requestId, id, contacts, exclude_contacts }) => {
+      const story = (await feed.state(accountId)).stories.find((s) => s.id === id && s.fromMe && s.origin !== 'local')
       if (!story) throw new AppError('not-found', userText('storyErrors.publish.repostNotFound'))
-      return publisher.repost(requestId, story, {
+      return publisher.repost(accountId, requestId, story, {
         ...(contacts && contacts.length > 0 && { contacts }),
         ...(exclude_contacts && exclude_contacts.length > 0 && { exclude_contacts }),
       })
     },
     'stories:cancel': ({ requestId }) => publisher.cancel(requestId),
     'stories:outbox-list': () => outboxes.list(),
-    'stories:outbox-act': ({ accountId, id, action }) => outboxes.act(accountId, id, action),
-    'stories:schedule-edit': ({ accountId, id, dueAt, caption }) =>
+    'stories:outbox-act': ({ accountId, id, action, rev }) => outboxes.act(accountId, id, action, rev),
+    'stories:schedule-edit': ({ accountId, id, dueAt, caption, rev }) =>
       outboxes.scheduleEdit(accountId, id, {
         ...(dueAt !== undefined && { dueAt }),
         ...(caption !== undefined && { caption }),
+        ...(rev !== undefined && { rev }),
       }),
     'stories:schedule-duplicate': ({ accountId, id, requestId, dueAt }) => outboxes.scheduleDuplicate(accountId, id, requestId, dueAt),
     'stories:history-list': () => outboxes.historyList(),

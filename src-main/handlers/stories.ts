@@ -34,21 +34,21 @@ export function storiesHandlers(deps: StoriesHandlerDeps): Pick<Handlers, keyof 
       return path === null ? null : media.importFile(path)
     },
     'stories:media-import': ({ name, bytes }) => media.importBytes(bytes, name),
-    'stories:media-import-url': ({ url }) => media.importUrl(url),
+    'stories:media-import-url': ({ url, accountId }) => media.importUrl(url, accountId),
     'stories:media-get': ({ id }) => media.get(id),
     'stories:media-release': ({ id }) => media.release(id),
-    'stories:draft-get': () => drafts.draftGet(),
-    'stories:draft-save': ({ accountId, ...draft }) => drafts.draftSave(draft, accountId),
-    'stories:draft-clear': () => drafts.draftClear(),
-    'stories:feed': () => feed.state(),
-    'stories:feed-sync': () => feed.sync(),
-    'stories:feed-cancel': () => feed.cancel(),
-    'stories:views': ({ id, refresh }) => feed.views(id, refresh),
-    'stories:views-export': async ({ id }) => {
-      const views = await feed.views(id, false)
+    'stories:draft-get': ({ accountId }) => drafts.draftGet(accountId),
+    'stories:draft-save': ({ accountId, ...draft }) => drafts.draftSave(accountId, draft),
+    'stories:draft-clear': ({ accountId }) => drafts.draftClear(accountId),
+    'stories:feed': ({ accountId }) => feed.state(accountId),
+    'stories:feed-sync': ({ accountId }) => feed.sync(accountId),
+    'stories:feed-cancel': async ({ accountId }) => feed.cancel(accountId),
+    'stories:views': ({ accountId, id, refresh }) => feed.views(accountId, id, refresh),
+    'stories:views-export': async ({ accountId, id }) => {
+      const views = await feed.views(accountId, id, false)
       if (!views) throw new AppError('not-found', userText('storyErrors.publish.noViewers'))
       return deps.exportViews(views)
     },
-    'stories:contacts-search': ({ query, limit }) => contacts.search(query, limit),
+    'stories:contacts-search': ({ accountId, query, limit }) => contacts.search(accountId, query, limit),
   }
 }

@@ -14,7 +14,8 @@ import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { openConfStore } from '../adapters/conf-store'
 import { createFileLog } from '../adapters/electron-log'
-import { createAppCore } from '../app/app-core'
+import { createAppCore, type AppCore } from '../app/app-core'
+import { AppError } from '@shared/errors'
 import { EventHub } from '../platform/events'
 import { chosenLanguage } from '../platform/i18n/language'
 import { createTranslator } from '../platform/i18n/translator'
@@ -61,7 +62,7 @@ await mkdir(dataDir, { recursive: true, mode: 0o700 })
 const logs = createFileLog({ file: join(dataDir, 'logs', 'web.log'), console: 'info', consoleFormat: json ? 'json' : 'text' })
 const log = logs.scoped('web')
 const events = new EventHub()
-const core = await createAppCore({
+const core = await startEngine({
   identity: {
     name: pkg.productName,
     version: pkg.version,
@@ -95,6 +96,7 @@ try {
         log,
         port,
         routes: [pictureWebRoute(core.groups.pictureSource), core.stories.webRoute],
+        onClientGone: (client) => void core.clientGone(client),
       }),
     { asked: options.port, remembered: options.port === null ? await readRememberedPort(dataDir) : null },
   )
@@ -131,3 +133,14 @@ const shutdown = async () => {
 }
 // SIGHUP: the terminal web mode runs in was closed.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown())
+
+/** The engine over the data folder; one that cannot start (another Statusdesk holds the folder) is said, and web mode exits. */
+async function startEngine(ports: Parameters<typeof createAppCore>[0]): Promise<AppCore> {
+  try {
+    return await createAppCore(ports)
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error
+    announce.usage(error.text)
+    process.exit(1)
+  }
+}

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import { WEB_SECRET_HEADER } from '@shared/web-transport'
+import { CLIENT_ID_PATTERN, WEB_CLIENT_HEADER, WEB_SECRET_HEADER } from '@shared/web-transport'
 
 /** The origins this server answers for: only itself on loopback. */
 export function ownOrigins(port: number): string[] {
@@ -41,4 +41,13 @@ function sameSecret(given: string | undefined, secret: string): boolean {
 export function hasSecret(req: IncomingMessage, secret: string): boolean {
   const header = req.headers[WEB_SECRET_HEADER]
   return sameSecret(typeof header === 'string' ? header : undefined, secret)
+}
+
+/**
+ * The page a request comes from, as the engine knows its clients: the name the page gave itself
+ * (one per tab), or one name for every request that gave none (a script, an older page).
+ */
+export function webClient(req: IncomingMessage): string {
+  const given = req.headers[WEB_CLIENT_HEADER]
+  return typeof given === 'string' && CLIENT_ID_PATTERN.test(given) ? `web:${given}` : 'web'
 }

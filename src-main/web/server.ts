@@ -11,7 +11,8 @@ import type { EventHub } from '../platform/events'
 import type { Logger } from '../platform/log/log'
 import { mimeTypeOf, resolveStaticFile } from '../app/static-files'
 import { readJsonBody } from './body'
-import { fromOwnPage, hasSecret, hostAndOriginAllowed } from './guard'
+import { ClientPresence } from './client-presence'
+import { fromOwnPage, hasSecret, hostAndOriginAllowed, webClient } from './guard'
 
 /** A route served before static files; returns false when the path is not its own. */
 export type WebRoute = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>
@@ -25,6 +26,8 @@ export interface WebServerOptions {
   secret?: string
   /** Routes that need the secret (group pictures, media uploads). */
   routes?: readonly WebRoute[]
+  /** A page is gone (its event stream closed and did not come back): the engine forgets its choices. */
+  onClientGone?: (client: string) => void
 }
 
 export interface WebServer {
@@ -57,6 +60,7 @@ function refuse(res: ServerResponse, status: number, text: UserText): void {
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const secret = options.secret ?? randomBytes(32).toString('base64url')
   const streams = new Set<ServerResponse>()
+  const presence = new ClientPresence((client) => options.onClientGone?.(client))
   let port = 0
 
   const server = createServer((req, res) => {
@@ -103,13 +107,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return sendJson(res, 400, { ok: false, error: data })
     }
     const arg = body && typeof body === 'object' && 'arg' in body ? (body as { arg: unknown }).arg : undefined
-    sendJson(res, 200, await dispatch(options.handlers, channel, arg, { transport: 'web' }, options.log))
+    sendJson(res, 200, await dispatch(options.handlers, channel, arg, { transport: 'web', client: webClient(req) }, options.log))
   }
 
   function eventStream(req: IncomingMessage, res: ServerResponse): void {
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' })
     res.write(': connected\n\n')
     streams.add(res)
+    const client = webClient(req)
+    presence.opened(client)
     const unsubscribe = options.events.subscribe((name, payload) => {
       res.write(`event: ${name}\ndata: ${JSON.stringify(payload ?? null)}\n\n`)
     })
@@ -118,6 +124,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       clearInterval(heartbeat)
       unsubscribe()
       streams.delete(res)
+      presence.closed(client)
     })
   }
 
@@ -145,6 +152,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     url: `${origin}/#secret=${secret}`,
     close: () =>
       new Promise<void>((resolve) => {
+        presence.stop()
         for (const stream of streams) stream.end()
         server.close(() => resolve())
         server.closeAllConnections()

@@ -59,6 +59,8 @@ export interface OutboxItemView {
 
 export const HistoryEntrySchema = z.object({
   id: z.string(),
+  /** The request the story was published under: a repeated press finds it here once its item is gone (absent in older records). */
+  requestId: z.string().max(64).optional(),
   publishedAt: z.string(),
   summary: StorySummarySchema,
   messageId: z.string().nullable(),

@@ -30,9 +30,12 @@ export async function startTestCore(dataDir: string): Promise<AppCore> {
   return core
 }
 
+/** The client the tests call as, unless a test names another (a second window). */
+export const TEST_CLIENT = 'web:test-window'
+
 /** Calls a channel as a transport does (its argument parsed): its value, or its error thrown. */
-export async function callCore<T = unknown>(core: AppCore, channel: string, arg?: unknown): Promise<T> {
-  const result = await dispatch(core.handlers, channel, arg, { transport: 'web' }, silentLogger)
+export async function callCore<T = unknown>(core: AppCore, channel: string, arg?: unknown, client = TEST_CLIENT): Promise<T> {
+  const result = await dispatch(core.handlers, channel, arg, { transport: 'web', client }, silentLogger)
   if (!result.ok)
     throw new Error(`${channel}: ${result.error.code} ${result.error.text.key} ${JSON.stringify(result.error.text.params ?? {})}`)
   return result.value as T

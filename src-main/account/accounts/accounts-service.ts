@@ -1,4 +1,4 @@
-import type { AccountSummary, AccountsState, ConnectedAccount, ConnectOutcome } from '@shared/channels/accounts'
+import type { AccountSummary, AccountsList, AccountsState, ConnectedAccount, ConnectOutcome } from '@shared/channels/accounts'
 import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import type { ApiTimeouts, FetchLike, RetryPolicy } from '../../platform/api'
@@ -43,9 +43,10 @@ export interface AccountsServiceOptions {
 
 /**
  * The accounts the app knows, their tokens, and their workspaces: one per listed account,
- * opened in the background at start and activated when the account comes on screen. Tokens
- * are kept sealed and opened only to build an account's client; nothing this class returns or
- * emits carries a token.
+ * opened in the background at start and on screen while some client shows it. Each client (a
+ * window, a page) has its own account on screen; the one chosen last is where a new client
+ * starts. Tokens are kept sealed and opened only to build an account's client; nothing this
+ * class returns or emits carries a token.
  */
 export class AccountsService {
   readonly #opts: AccountsServiceOptions
@@ -90,9 +91,14 @@ export class AccountsService {
     return this.#workspaces
   }
 
-  /** The active account with a ready client, or null (no account, or it could not be opened). */
-  active(): AccountSession<AccountClient> | null {
-    return (this.#workspaces.active()?.session() as AccountSession<AccountClient> | null | undefined) ?? null
+  /** The account's session if it was built (it is on a screen, or had something to send), or null. */
+  sessionIf(id: string): AccountSession<AccountClient> | null {
+    return (this.#workspaces.get(id)?.session() as AccountSession<AccountClient> | null | undefined) ?? null
+  }
+
+  /** The account's server, as the user gave it. */
+  baseUrlOf(id: string): string | undefined {
+    return this.#list.find(id)?.baseUrl
   }
 
   /** The private folder of an account: caches, pictures, outbox, history. */
@@ -104,10 +110,10 @@ export class AccountsService {
     return this.#list.find(id)?.label
   }
 
-  list(): AccountsState {
+  /** The accounts as every client sees them. */
+  listed(): AccountsList {
     return {
       accounts: this.#list.accounts.map((account) => this.#summary(account)),
-      activeId: this.#list.activeId,
       keyring: this.#opts.secretBox.status(),
       // The demo's folder is taken back by the demo button itself.
       orphans: this.#orphanList()
@@ -116,18 +122,34 @@ export class AccountsService {
     }
   }
 
-  /** Opens every listed account's workspace and builds the last active account's session: no network, only a decrypt (or the demo server). */
+  /** The accounts and the one on this client's screen; a client that never chose starts on the account chosen last. */
+  list(client: string): Promise<AccountsState> {
+    return this.#serial(async () => {
+      if (this.#workspaces.shownTo(client) === null && this.#list.activeId !== null) await this.#show(client, this.#list.activeId)
+      return this.#stateFor(client)
+    })
+  }
+
+  #stateFor(client: string): AccountsState {
+    return { ...this.listed(), activeId: this.#workspaces.shownTo(client) }
+  }
+
+  /** Opens every listed account's workspace: no network, no decrypt; an account's client is built when a screen shows it or a story must go. */
   restore(): Promise<void> {
     return this.#serial(async () => {
       // Folders made before they named their account learn it now, while the list is readable.
       for (const account of this.#list.accounts) if (this.#folders.read(account.id) === null) await this.#writeIdentity(account)
       for (const account of this.#list.accounts) this.#workspaces.open(account.id)
-      if (this.#list.activeId !== null) await this.#activate(this.#list.activeId)
     })
   }
 
-  /** Tests the pair, then saves it and makes it active (connect-flow.ts says which account it becomes). */
-  connect(input: ConnectInput): Promise<ConnectedAccount> {
+  /** This client goes away (its window closed, its page gone): the account it showed leaves its screen. */
+  clientGone(client: string): Promise<void> {
+    return this.#serial(() => this.#workspaces.hide(client))
+  }
+
+  /** Tests the pair, then saves it and puts it on this client's screen (connect-flow.ts says which account it becomes). */
+  connect(client: string, input: ConnectInput): Promise<ConnectedAccount> {
     return this.#serial(async () => {
       const { account, outcome, token } = await connectAccount(input, {
         list: this.#list,
@@ -142,7 +164,8 @@ export class AccountsService {
       await this.#writeIdentity(account)
       this.#sessions.tokenEntered(account.id, token, account.encryption === 'session')
       this.#log.info('account connected', { id: account.id, storage: account.encryption, outcome })
-      await this.#activate(account.id, token)
+      this.#chose(account.id)
+      await this.#show(client, account.id, token)
       this.#changed()
       return { ...this.#summary(account), outcome: outcome satisfies ConnectOutcome }
     })
@@ -162,40 +185,42 @@ export class AccountsService {
     })
   }
 
-  switchTo(id: string): Promise<AccountsState> {
+  /** Puts the account on this client's screen; other clients keep theirs. A new client will start on it. */
+  switchTo(client: string, id: string): Promise<AccountsState> {
     return this.#serial(async () => {
       const account = this.#list.find(id)
       if (!account) throw notFound()
-      if (id !== this.#list.activeId) {
+      if (id !== this.#workspaces.shownTo(client)) {
         // A demo that cannot start is reported before anything changes.
         if (account.isDemo) await this.#sessions.demoServer()
-        this.#list.commit(() => {
-          this.#list.activeId = id
-        })
-        await this.#activate(id)
-        this.#changed()
+        this.#chose(id)
+        await this.#show(client, id)
       }
-      return this.list()
+      return this.#stateFor(client)
     })
   }
 
-  /** Forgets the account and its token, and closes its workspace; with `removeData` its folder goes too. */
-  signOut(id: string, removeData: boolean): Promise<AccountsState> {
+  /**
+   * Forgets the account and its token, and closes its workspace; with `removeData` its folder
+   * goes too. The clients that showed it move to the first account left, or to none.
+   */
+  signOut(client: string, id: string, removeData: boolean): Promise<AccountsState> {
     return this.#serial(async () => {
       const account = this.#list.find(id)
       if (!account) throw notFound()
-      const wasActive = this.#list.activeId === id
+      const viewers = this.#workspaces.clientsOf(id)
       this.#list.commit(() => {
         this.#list.accounts = this.#list.accounts.filter((item) => item.id !== id)
         this.#list.retained = this.#list.retained.filter((item) => item.id !== id)
         const fingerprint = account.isDemo ? DEMO_FINGERPRINT : account.fingerprint
         if (!removeData && fingerprint) this.#list.retained.push({ id, fingerprint })
-        if (wasActive) this.#list.activeId = this.#list.accounts[0]?.id ?? null
+        if (this.#list.activeId === id) this.#list.activeId = this.#list.accounts[0]?.id ?? null
       })
       this.#sessions.forget(id)
-      if (wasActive) {
-        if (this.#list.activeId === null) await this.#setActive(null)
-        else await this.#activate(this.#list.activeId)
+      const next = this.#list.activeId
+      for (const viewer of viewers) {
+        if (next === null) await this.#workspaces.hide(viewer)
+        else await this.#show(viewer, next)
       }
       // Its parts are stopped (a send on its way finishes) before anything of the folder goes.
       let removal: AppError | null = null
@@ -209,12 +234,12 @@ export class AccountsService {
       this.#log.info('account signed out', { id, removeData })
       this.#changed()
       if (removal) throw removal
-      return this.list()
+      return this.#stateFor(client)
     })
   }
 
-  /** Starts the built-in demo server and makes the demo account active (one demo account at most). */
-  startDemo(): Promise<AccountSummary> {
+  /** Starts the built-in demo server and puts the demo account on this client's screen (one demo account at most). */
+  startDemo(client: string): Promise<AccountSummary> {
     return this.#serial(async () => {
       // Started first, so a demo that cannot start changes nothing.
       const server = await this.#sessions.demoServer()
@@ -237,33 +262,28 @@ export class AccountsService {
         this.#list.commit(() => {
           this.#list.accounts = [...this.#list.accounts, created]
           this.#list.retained = this.#list.retained.filter((item) => item.id !== id)
-          this.#list.activeId = id
         })
         await this.#writeIdentity(created)
-      } else {
-        const { id } = account
-        this.#list.commit(() => {
-          this.#list.activeId = id
-        })
       }
-      await this.#activate(account.id)
+      this.#chose(account.id)
+      await this.#show(client, account.id)
       this.#changed()
       return this.#summary(this.#list.find(account.id) ?? account)
     })
   }
 
   /**
-   * A session for any listed account without making it the active one: a story published to
-   * several accounts goes out through each account's own client. The active account gets its
-   * own session back; an account whose token is not at hand gets a client that refuses every
-   * request (tokenNeeded), never another account's.
+   * A session for any listed account, whether a screen shows it or not: a story published to
+   * several accounts goes out through each account's own client. An account whose session was
+   * built gets it back; one whose token is not at hand gets a client that refuses every request
+   * (tokenNeeded), never another account's.
    */
   sessionOf(id: string): Promise<AccountSession<AccountClient> | null> {
-    const active = this.active()
-    if (active?.id === id) return Promise.resolve(active)
+    const built = this.sessionIf(id)
+    if (built) return Promise.resolve(built)
     return this.#serial(async () => {
-      const current = this.active()
-      if (current?.id === id) return current
+      const current = this.sessionIf(id)
+      if (current) return current
       try {
         return await this.#sessions.build(id)
       } catch (error) {
@@ -340,30 +360,37 @@ export class AccountsService {
     }
   }
 
+  /** The account chosen last: where a new client starts, kept across restarts. */
+  #chose(id: string): void {
+    if (this.#list.activeId === id) return
+    this.#list.commit(() => {
+      this.#list.activeId = id
+    })
+  }
+
   /**
-   * Puts `id` on screen; `token` is given when the caller already holds it (connect). Never
-   * throws: an account that cannot be opened (its token unreadable, the demo server down, the
-   * folder not writable) leaves no account on screen, and its cache stays readable.
+   * Puts `id` on the client's screen; `token` is given when the caller already holds it
+   * (connect). Never throws: an account that cannot be opened (its token unreadable, the demo
+   * server down, the folder not writable) leaves the client with no account on screen, and its
+   * cache stays readable.
    */
-  async #activate(id: string, token?: string): Promise<void> {
+  async #show(client: string, id: string, token?: string): Promise<void> {
     try {
-      const session = await this.#sessions.build(id, token)
-      await this.#setActive(session)
+      // Another client shows it already: its session is this client's too.
+      const built = token === undefined && this.#workspaces.get(id)?.mode === 'active' ? this.sessionIf(id) : null
+      const session = built ?? (await this.#sessions.build(id, token))
+      if (session) await this.#workspaces.show(client, id, session)
+      else await this.#workspaces.hide(client)
     } catch (error) {
       this.#log.error('account not opened', {
         id,
         error: error instanceof AppError ? error.code : error instanceof Error ? error.name : 'unknown',
       })
-      await this.#setActive(null)
+      await this.#workspaces.hide(client)
     }
   }
 
-  async #setActive(session: AccountSession<AccountClient> | null): Promise<void> {
-    if (session) await this.#workspaces.activate(session.id, session)
-    else await this.#workspaces.clearActive()
-  }
-
   #changed(): void {
-    this.#opts.events?.emit('accounts:changed', this.list())
+    this.#opts.events?.emit('accounts:changed', this.listed())
   }
 }

@@ -73,6 +73,13 @@ export const APP_FILES = {
     writtenBy: 'adapters/electron-log',
     items: { files: [{ name: /^web(\.old)?\.log$/, format: 'binary', atomic: false }] },
   }),
+  lock: binaryFile({
+    path: 'statusdesk.lock',
+    kind: 'store',
+    atomic: true,
+    what: 'which process holds the data folder (its pid and host) and its heartbeat: a second Statusdesk on the same folder is refused',
+    writtenBy: 'platform/files/folder-lock',
+  }),
   webPort: binaryFile({
     path: 'web-port.json',
     kind: 'store',

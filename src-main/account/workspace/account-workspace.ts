@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises'
 import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import type { Logger } from '../../platform/log/log'
+import { Connectivity } from '../../platform/net/connectivity'
 import { ACCOUNT_FILE_LIST } from '../files/account-files'
 import type { FileDecl } from '../files/file-registry'
 import { FileRoot } from '../files/file-root'
@@ -69,6 +70,12 @@ export class AccountWorkspace {
   readonly id: string
   readonly dir: string
   readonly files: FileRoot
+  /**
+   * Whether the account's server can be reached, as its own requests learn it (sync, the outbox,
+   * the feed, a probe): accounts may live on different servers, so one server down leaves the
+   * others online.
+   */
+  readonly connectivity = new Connectivity()
   readonly #opts: WorkspaceOptions
   readonly #parts = new Map<PartKind<WorkspacePart>, WorkspacePart>()
   readonly #ready: Promise<void>

@@ -1,12 +1,12 @@
 import type { ProbeResult } from '@shared/channels/connectivity'
+import type { WorkspaceSource } from '../../account/workspace/workspaces'
 import type { FetchLike } from '../../platform/api'
-import type { Connectivity } from '../../platform/net/connectivity'
 
 export interface ConnectivityProbeOptions {
-  connectivity: Connectivity
+  workspaces: WorkspaceSource
   fetch: FetchLike
-  /** The active account's server, or null when there is none to ask. */
-  baseUrl: () => string | null
+  /** The account's server, or undefined when the account is not listed. */
+  baseUrl: (accountId: string) => string | undefined
   /** How long the server has to start answering before it counts as unreachable. */
   timeoutMs?: number
 }
@@ -14,7 +14,7 @@ export interface ConnectivityProbeOptions {
 const DEFAULT_TIMEOUT_MS = 5_000
 
 /**
- * Asks the active account's server whether it is there, so the status line need not claim
+ * Asks an account's server whether it is there, so the status line need not claim
  * "Online" until a real request fails. One HEAD of the server's base address, without the
  * token: the question is only whether anything answers, so any status (404 and 401
  * included) means online, and only a failure to connect or a timeout means offline. It is
@@ -24,21 +24,26 @@ const DEFAULT_TIMEOUT_MS = 5_000
  */
 export class ConnectivityProbe {
   readonly #options: ConnectivityProbeOptions
-  #running: Promise<ProbeResult> | null = null
+  readonly #running = new Map<string, Promise<ProbeResult>>()
 
   constructor(options: ConnectivityProbeOptions) {
     this.#options = options
   }
 
-  probe(): Promise<ProbeResult> {
-    this.#running ??= this.#probe().finally(() => (this.#running = null))
-    return this.#running
+  probe(accountId: string): Promise<ProbeResult> {
+    let running = this.#running.get(accountId)
+    if (!running) {
+      running = this.#probe(accountId).finally(() => this.#running.delete(accountId))
+      this.#running.set(accountId, running)
+    }
+    return running
   }
 
-  async #probe(): Promise<ProbeResult> {
-    const { connectivity, fetch, baseUrl } = this.#options
-    const base = baseUrl()
-    if (base === null) return { online: connectivity.online, probed: false }
+  async #probe(accountId: string): Promise<ProbeResult> {
+    const { fetch, baseUrl } = this.#options
+    const connectivity = this.#options.workspaces.get(accountId)?.connectivity
+    const base = baseUrl(accountId)
+    if (!connectivity || base === undefined) return { online: connectivity?.online ?? true, probed: false }
     const timeout = AbortSignal.timeout(this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
     try {
       const response = await fetch(`${base.replace(/\/+$/, '')}/`, { method: 'HEAD', redirect: 'manual', signal: timeout })

@@ -1,5 +1,5 @@
 import { homedir, release, type as osType } from 'node:os'
-import type { AccountsState } from '@shared/channels/accounts'
+import type { AccountsList } from '@shared/channels/accounts'
 import type { Transport } from '@shared/channels/app'
 import type { Diagnostics } from '@shared/channels/diagnostics'
 import type { FileRecovery, Settings } from '@shared/channels/settings'
@@ -12,7 +12,7 @@ export interface DiagnosticsSources {
   identity: AppIdentity
   dataDir: string
   logFolder: string | null
-  accounts: () => AccountsState
+  accounts: () => AccountsList
   settings: () => Settings
   recoveries?: () => FileRecovery[]
   /** Tests pin these; the app reads the machine. */

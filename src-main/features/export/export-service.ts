@@ -12,10 +12,10 @@ import { GROUP_COLUMNS, PARTICIPANT_COLUMNS, VIEWER_COLUMNS, groupRow, participa
 import { toCsv } from './csv'
 import type { DialogsPort } from './dialogs'
 
-/** What an export reads: the same query engine and records as the list. */
+/** What an export reads: the same query engine and records as the list, of the account it names. */
 export interface ExportSource {
-  query(query: GroupsQueryArgs): Promise<GroupsWindow>
-  get(id: string): Promise<GroupDetail>
+  query(accountId: string, query: GroupsQueryArgs): Promise<GroupsWindow>
+  get(accountId: string, id: string): Promise<GroupDetail>
 }
 
 export interface ExportServiceOptions {
@@ -49,7 +49,7 @@ export class ExportService {
     this.#options = options
   }
 
-  async exportGroups(query: Required<ExportGroupsArgs>): Promise<ExportResult> {
+  async exportGroups({ accountId, ...query }: Required<ExportGroupsArgs>): Promise<ExportResult> {
     const today = this.#today()
     const path = await this.#options.dialogs.chooseSavePath({
       title: userText('desktop.saveDialog.groups'),
@@ -60,9 +60,9 @@ export class ExportService {
     const nowSeconds = this.#now() / 1000
     const rows: ReturnType<typeof groupRow>[] = []
     for (let offset = 0; ; offset += STEP) {
-      const window = await this.#options.source.query({ ...query, offset, limit: STEP })
+      const window = await this.#options.source.query(accountId, { ...query, offset, limit: STEP })
       for (const row of window.rows) {
-        const group = await this.#group(row.id)
+        const group = await this.#group(accountId, row.id)
         if (group) rows.push(groupRow(group, nowSeconds))
       }
       if (window.rows.length < STEP || offset + STEP >= window.matching) break
@@ -72,8 +72,8 @@ export class ExportService {
     return { path, rows: rows.length }
   }
 
-  async exportParticipants(id: string): Promise<ExportResult> {
-    const group = (await this.#options.source.get(id)).group
+  async exportParticipants(accountId: string, id: string): Promise<ExportResult> {
+    const group = (await this.#options.source.get(accountId, id)).group
     const path = await this.#options.dialogs.chooseSavePath({
       title: userText('desktop.saveDialog.participants'),
       defaultName: `participants-${fileSafe(group.name)}-${this.#today()}.csv`,
@@ -100,9 +100,9 @@ export class ExportService {
     return { path, rows: rows.length }
   }
 
-  async #group(id: string): Promise<Group | null> {
+  async #group(accountId: string, id: string): Promise<Group | null> {
     try {
-      return (await this.#options.source.get(id)).group
+      return (await this.#options.source.get(accountId, id)).group
     } catch (error) {
       // A group gone between the query and the read (a sync swapped the snapshot) is skipped.
       if (error instanceof AppError && error.code === 'not-found') return null

@@ -7,7 +7,7 @@ import { QueueService } from './queue-service'
 export interface QueueModuleOptions {
   workspaces: WorkspaceSource
   /** Every account's outbox: the stories in the slots, and the schedule's own edit to move them. */
-  outboxes: () => OutboxService
+  outboxes: OutboxService
   labelOf: (accountId: string) => string | undefined
   events: EventHub
   log: Logger
@@ -20,9 +20,9 @@ export function createQueue(options: QueueModuleOptions): QueueService {
     labelOf: options.labelOf,
     log: options.log,
     outbox: {
-      items: (accountId) => options.outboxes().listOf(accountId),
+      items: (accountId) => options.outboxes.listOf(accountId),
       replan: async (accountId, itemId, dueAt, uniqueDue) => {
-        await options.outboxes().scheduleEdit(accountId, itemId, { dueAt: new Date(dueAt).toISOString(), uniqueDue })
+        await options.outboxes.scheduleEdit(accountId, itemId, { dueAt: new Date(dueAt).toISOString(), uniqueDue })
       },
     },
     onChange: (accountId) => options.events.emit('queue:changed', { accountId }),

@@ -71,7 +71,13 @@ export async function lockDataFolder(dir: string, options: FolderLockOptions): P
     }
     // Moved aside first: of two processes taking over the same stale lock, one renames it, the other finds it gone.
     const aside = `${path}.stale-${process.pid}-${attempt}`
-    if (await rename(path, aside).then(() => true, () => false)) await rm(aside, { force: true })
+    if (
+      await rename(path, aside).then(
+        () => true,
+        () => false,
+      )
+    )
+      await rm(aside, { force: true })
   }
   const beat = setInterval(() => {
     void writeFileAtomic(path, JSON.stringify(record())).catch(() => {})

@@ -37,7 +37,8 @@ export default {
       methodNotAllowed: 'This kind of request is not allowed here.',
     },
     dataFolder: {
-      inUse: 'This data folder is in use by another Statusdesk (process {pid} on {host}). Close that one first, or start this one with another data folder.',
+      inUse:
+        'This data folder is in use by another Statusdesk (process {pid} on {host}). Close that one first, or start this one with another data folder.',
     },
     clipboard: 'The clipboard could not be written.',
     more: 'Details',

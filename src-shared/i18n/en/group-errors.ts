@@ -7,6 +7,7 @@ export default {
   groupErrors: {
     groupGone: 'That group is not in the list any more (the last sync did not find it).',
     noAccount: 'Connect an account first: there are no groups to show yet.',
+    notOnScreen: 'Open this account first (choose it in the account switcher): its groups are read only while a window shows it.',
     cache: {
       notOpened: 'The groups cache could not be opened.',
       notRead: 'The groups cache could not be read from disk.',

@@ -35,7 +35,8 @@ export default {
       methodNotAllowed: 'Este tipo de solicitud no está permitido aquí.',
     },
     dataFolder: {
-      inUse: 'Otra instancia de Statusdesk está usando esta carpeta de datos (proceso {pid} en {host}). Ciérrala primero o inicia esta con otra carpeta de datos.',
+      inUse:
+        'Otra instancia de Statusdesk está usando esta carpeta de datos (proceso {pid} en {host}). Ciérrala primero o inicia esta con otra carpeta de datos.',
     },
     clipboard: 'No se pudo escribir en el portapapeles.',
     more: 'Detalles',

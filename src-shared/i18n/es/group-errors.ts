@@ -5,6 +5,7 @@ export default {
   groupErrors: {
     groupGone: 'Ese grupo ya no está en la lista (la última sincronización no lo encontró).',
     noAccount: 'Conecta primero una cuenta: todavía no hay grupos que mostrar.',
+    notOnScreen: 'Abre primero esta cuenta (elígela en el selector de cuentas): sus grupos solo se leen mientras una ventana la muestra.',
     cache: {
       notOpened: 'No se pudo abrir la caché de grupos.',
       notRead: 'No se pudo leer del disco la caché de grupos.',

@@ -35,7 +35,8 @@ export default {
       methodNotAllowed: 'Jenis permintaan ini tidak diizinkan di sini.',
     },
     dataFolder: {
-      inUse: 'Folder data ini sedang dipakai oleh Statusdesk lain (proses {pid} di {host}). Tutup yang itu dulu, atau jalankan yang ini dengan folder data lain.',
+      inUse:
+        'Folder data ini sedang dipakai oleh Statusdesk lain (proses {pid} di {host}). Tutup yang itu dulu, atau jalankan yang ini dengan folder data lain.',
     },
     clipboard: 'Papan klip tidak dapat ditulis.',
     more: 'Detail',

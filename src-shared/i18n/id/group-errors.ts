@@ -5,6 +5,7 @@ export default {
   groupErrors: {
     groupGone: 'Grup itu sudah tidak ada di daftar (sinkronisasi terakhir tidak menemukannya).',
     noAccount: 'Hubungkan akun terlebih dahulu: belum ada grup untuk ditampilkan.',
+    notOnScreen: 'Buka akun ini dulu (pilih di pengalih akun): grupnya hanya dibaca selama sebuah jendela menampilkannya.',
     cache: {
       notOpened: 'Cache grup tidak dapat dibuka.',
       notRead: 'Cache grup tidak dapat dibaca dari disk.',

@@ -35,7 +35,8 @@ export default {
       methodNotAllowed: 'Este tipo de solicitação não é permitido aqui.',
     },
     dataFolder: {
-      inUse: 'Outra instância do Statusdesk está usando esta pasta de dados (processo {pid} em {host}). Feche-a primeiro ou inicie esta com outra pasta de dados.',
+      inUse:
+        'Outra instância do Statusdesk está usando esta pasta de dados (processo {pid} em {host}). Feche-a primeiro ou inicie esta com outra pasta de dados.',
     },
     clipboard: 'Não foi possível gravar na área de transferência.',
     more: 'Detalhes',

@@ -5,6 +5,7 @@ export default {
   groupErrors: {
     groupGone: 'Esse grupo não está mais na lista (a última sincronização não o encontrou).',
     noAccount: 'Conecte uma conta primeiro: ainda não há grupos para mostrar.',
+    notOnScreen: 'Abra esta conta primeiro (escolha-a no seletor de contas): os grupos dela só são lidos enquanto uma janela a mostra.',
     cache: {
       notOpened: 'Não foi possível abrir o cache de grupos.',
       notRead: 'Não foi possível ler do disco o cache de grupos.',

@@ -3,10 +3,9 @@ import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import type { EventHub } from '../../../platform/events'
 import type { AccountSession } from '../../../account/workspace/account-session'
-import { definePart, type AccountWorkspace, type PartKind } from '../../../account/workspace/account-workspace'
+import { definePart, type AccountWorkspace, type PartKind, type WorkspacePart } from '../../../account/workspace/account-workspace'
 import type { WorkspaceSource } from '../../../account/workspace/workspaces'
 import type { FilePort } from '../../../platform/files/fs-port'
-import type { Connectivity } from '../../../platform/net/connectivity'
 import type { CommunityMember } from '../community'
 import type { GroupsQueryArgs, NamedSender } from '../index'
 import type { LoadedParticipants } from '../participants'
@@ -18,15 +17,14 @@ import { systemTimers, type Timers } from '../../../platform/timers'
 import { SyncScheduler } from './scheduler'
 
 export interface GroupsServiceOptions {
-  /** The open accounts: the one on screen has its groups here, as a part of its workspace. */
+  /** The open accounts: one on some client's screen has its groups here, as a part of its workspace. */
   workspaces: WorkspaceSource
   events: EventHub
-  connectivity: Connectivity
   log: Logger
   /** Read at each sync and each time the next refresh is planned. */
   settings: () => SyncSettings
-  /** For group pictures (public media links: no token goes with them). */
-  fetch: GetLike
+  /** For an account's group pictures (public media links: no token goes with them), checked against that account's server. */
+  fetchFor: (accountId: string) => GetLike
   files?: FilePort
   timers?: Timers
   /** For sorting names; the system's by default. */
@@ -35,188 +33,183 @@ export interface GroupsServiceOptions {
   participantsTimings?: ParticipantsTimings
 }
 
-const NO_ACCOUNT_STATE: Omit<SyncState, 'online'> = {
-  accountId: null,
-  lastSyncedAt: null,
-  syncing: false,
-  progress: null,
-  fromCache: false,
-  lastError: null,
-  lastResult: null,
-  count: 0,
+/** One account's groups while a screen shows it, with the refreshes that keep them fresh. */
+class GroupsOnScreen implements WorkspacePart {
+  readonly groups: AccountGroups
+  readonly scheduler: SyncScheduler
+  readonly #stop: () => void
+
+  constructor(groups: AccountGroups, scheduler: SyncScheduler, stop: () => void) {
+    this.groups = groups
+    this.scheduler = scheduler
+    this.#stop = stop
+  }
+
+  useSession(session: AccountSession): void {
+    this.groups.useSession(session as AccountSession<SyncSource>)
+  }
+
+  async dispose(): Promise<void> {
+    this.#stop()
+    this.scheduler.stop()
+    await this.groups.dispose()
+  }
 }
 
 /**
- * The groups of the active account, offline first: the cached snapshot answers at once,
- * a background sync refreshes it (at start, on an interval, when the network comes back).
- * Each account's groups are a part of its workspace kept while it is on screen, so switching
- * accounts lets go of the last one's memory and loads the next.
+ * The groups of each account on some client's screen, offline first: the cached snapshot
+ * answers at once, a background sync refreshes it (when it comes on screen, on an interval,
+ * when its server can be reached again). Each account's groups are a part of its workspace kept
+ * while a screen shows it, so an account no client looks at lets go of its memory.
  */
 export class GroupsService {
   readonly #options: GroupsServiceOptions
-  readonly #scheduler: SyncScheduler
-  readonly #part: PartKind<AccountGroups>
-  #activated = false
+  readonly #part: PartKind<GroupsOnScreen>
   #started = false
-  readonly #unsubscribe: (() => void)[] = []
+  #unsubscribe: (() => void) | null = null
 
   constructor(options: GroupsServiceOptions) {
     this.#options = options
-    const timers = options.timers ?? systemTimers
-    this.#scheduler = new SyncScheduler({
-      connectivity: options.connectivity,
-      timers,
-      intervalMinutes: () => options.settings().intervalMinutes,
-      lastSyncedAt: () => {
-        const at = this.#current()?.lastSyncedAt
-        return at ? Date.parse(at) : null
-      },
-      sync: () => this.#backgroundSync(),
-    })
     this.#part = definePart('groups', 'on-screen', (workspace) => this.#create(workspace))
+    // From the first moment: an account that comes on a screen loads its groups and, once started, syncs them.
+    this.#unsubscribe = options.workspaces.onScreenChange((workspace, onScreen) => {
+      if (onScreen) this.#comeOnScreen(workspace)
+    })
   }
 
-  /** The active account's groups, made when first asked for. */
-  #current(): AccountGroups | null {
-    const workspace = this.#options.workspaces.active()
-    return workspace?.session() ? workspace.part(this.#part) : null
-  }
-
-  /** Loads the active account's cache, then syncs in the background and keeps it fresh. */
+  /** Syncs every account on screen now and keeps them fresh from then on. */
   async start(): Promise<void> {
     if (this.#started) return
     this.#started = true
-    this.#activate()
-    this.#scheduler.start()
-    void this.#backgroundSync()
+    for (const workspace of this.#options.workspaces.all()) if (workspace.mode === 'active') this.#comeOnScreen(workspace)
   }
 
   async dispose(): Promise<void> {
     this.#started = false
-    this.#scheduler.stop()
-    for (const off of this.#unsubscribe.splice(0)) off()
+    this.#unsubscribe?.()
+    this.#unsubscribe = null
     // A sync, the index being saved and the participants' worker end before the service is gone.
     await Promise.all(this.#options.workspaces.all().map((workspace) => workspace.release(this.#part)))
   }
 
-  async query(query: GroupsQueryArgs): Promise<GroupsWindow> {
-    const current = this.#account()
-    if (!current) return { rows: [], offset: query.offset, matching: 0, total: 0 }
-    return current.query(query)
+  async query(accountId: string, query: GroupsQueryArgs): Promise<GroupsWindow> {
+    return this.#required(accountId).query(query)
   }
 
-  async get(id: string): Promise<GroupDetail> {
-    return this.#required().get(id)
+  async get(accountId: string, id: string): Promise<GroupDetail> {
+    return this.#required(accountId).get(id)
   }
 
-  async labels(): Promise<LabelChip[]> {
-    return (await this.#account()?.labels()) ?? []
+  async labels(accountId: string): Promise<LabelChip[]> {
+    return this.#required(accountId).labels()
   }
 
-  state(): SyncState {
-    return this.#account()?.state() ?? { ...NO_ACCOUNT_STATE, online: this.#options.connectivity.online }
+  state(accountId: string): SyncState {
+    return this.#required(accountId).state()
   }
 
-  /** Syncs the active account now, or joins the sync already running. */
-  async sync(): Promise<SyncResult> {
-    const current = this.#required()
+  /** Syncs the account now, or joins the sync already running. */
+  async sync(accountId: string): Promise<SyncResult> {
+    const part = this.#onScreen(accountId)
     try {
-      return await current.sync()
+      return await part.groups.sync()
     } finally {
-      this.#scheduler.reschedule()
+      part.scheduler.reschedule()
     }
   }
 
-  cancel(): void {
-    this.#account()?.cancel()
+  cancel(accountId: string): void {
+    this.#required(accountId).cancel()
   }
 
   /** A cached group and the rest of its community (the last complete snapshot). */
-  async communityMembers(id: string): Promise<CommunityMember[]> {
-    return (await this.#account()?.communityMembers(id)) ?? []
+  async communityMembers(accountId: string, id: string): Promise<CommunityMember[]> {
+    return this.#required(accountId).communityMembers(id)
   }
 
-  /** Who sent the active account's cached last messages under a name they gave. */
-  async namedSenders(accountId?: string): Promise<NamedSender[]> {
-    const current = this.#account()
-    if (!current || (accountId !== undefined && accountId !== current.id)) return []
-    return current.namedSenders()
+  /** Who sent the account's cached last messages under a name they gave; nothing when no screen shows it. */
+  async namedSenders(accountId: string): Promise<NamedSender[]> {
+    return (await this.#shown(accountId)?.namedSenders()) ?? []
   }
 
-  /** Everyone in the active account's cached groups, as the contact picker searches them. */
-  async participants(): Promise<LoadedParticipants | null> {
-    return (await this.#account()?.participants()) ?? null
+  /** Everyone in the account's cached groups, as the contact picker searches them. */
+  async participants(accountId: string): Promise<LoadedParticipants | null> {
+    return this.#required(accountId).participants()
   }
 
-  /** The participants among `ids` in the active account's cached groups, with some of their groups. */
-  async participantsWithIds(ids: readonly string[]): Promise<{ id: string; sampleGroups: string[] }[]> {
-    return (await this.#account()?.participantsWithIds(ids)) ?? []
+  /** The participants among `ids` in the account's cached groups, with some of their groups; nothing when no screen shows it. */
+  async participantsWithIds(accountId: string, ids: readonly string[]): Promise<{ id: string; sampleGroups: string[] }[]> {
+    return (await this.#shown(accountId)?.participantsWithIds(ids)) ?? []
   }
 
-  /** For the picture routes: only the active account's pictures are served. */
-  readonly pictureSource: PictureSourceResolver = (accountId) => {
-    const current = this.#account()
-    return current && current.id === accountId ? current.pictureSource() : null
-  }
+  /** For the picture routes: the pictures of an account some screen shows. */
+  readonly pictureSource: PictureSourceResolver = (accountId) => this.#shown(accountId)?.pictureSource() ?? null
 
-  /** Call when the sync settings change: the next refresh is planned again. */
+  /** Call when the sync settings change: each account's next refresh is planned again. */
   settingsChanged(): void {
-    this.#scheduler.reschedule()
+    for (const workspace of this.#options.workspaces.all()) workspace.peek(this.#part)?.scheduler.reschedule()
   }
 
-  #account(): AccountGroups | null {
-    this.#activate()
-    return this.#current()
+  /** The account's groups when a screen shows it, made on first use; null otherwise. */
+  #shown(accountId: string): AccountGroups | null {
+    const workspace = this.#options.workspaces.get(accountId)
+    return workspace?.mode === 'active' && workspace.session() ? workspace.part(this.#part).groups : null
   }
 
-  #required(): AccountGroups {
-    const current = this.#account()
-    if (!current) throw new AppError('invalid-request', userText('groupErrors.noAccount'))
-    return current
+  #onScreen(accountId: string): GroupsOnScreen {
+    const workspace = this.#options.workspaces.get(accountId)
+    if (!workspace || workspace.mode === 'closed') throw new AppError('not-found', userText('groupErrors.noAccount'))
+    if (workspace.mode !== 'active' || !workspace.session()) throw new AppError('invalid-request', userText('groupErrors.notOnScreen'))
+    return workspace.part(this.#part)
   }
 
-  /** Follows the active account from the first use on (a query may come before start()). */
-  #activate(): void {
-    if (this.#activated) return
-    this.#activated = true
-    this.#unsubscribe.push(
-      this.#options.workspaces.onActiveChange((workspace) => this.#switched(workspace)),
-      this.#options.connectivity.onChange(() => this.#options.events.emit('sync:state', this.state())),
-    )
+  #required(accountId: string): AccountGroups {
+    return this.#onScreen(accountId).groups
   }
 
-  /** Another account came on screen (its workspace let the last one's groups go): its groups load and sync. */
-  #switched(workspace: AccountWorkspace | null): void {
-    if (!workspace) this.#options.events.emit('sync:state', this.state())
-    else this.#current()
-    if (this.#started) {
-      void this.#backgroundSync()
-      this.#scheduler.reschedule()
-    }
+  /** An account came on a screen: its groups load, and sync once the service runs. */
+  #comeOnScreen(workspace: AccountWorkspace): void {
+    if (!workspace.session()) return
+    const part = workspace.part(this.#part)
+    if (!this.#started) return
+    part.scheduler.start()
+    void this.#backgroundSync(part)
   }
 
-  #create(workspace: AccountWorkspace): AccountGroups {
-    const { events, connectivity, log, settings, fetch, files, locale, participantsTimings } = this.#options
+  #create(workspace: AccountWorkspace): GroupsOnScreen {
+    const { events, log, settings, files, locale, participantsTimings } = this.#options
     const timers = this.#options.timers ?? systemTimers
-    return new AccountGroups({
+    const groups = new AccountGroups({
       session: workspace.session() as AccountSession<SyncSource>,
       events,
-      connectivity,
+      connectivity: workspace.connectivity,
       log,
       settings,
-      fetch,
+      fetch: this.#options.fetchFor(workspace.id),
       now: () => timers.now(),
       ...(files && { files }),
       ...(locale && { locale }),
       ...(participantsTimings && { participantsTimings }),
     })
+    const scheduler: SyncScheduler = new SyncScheduler({
+      connectivity: workspace.connectivity,
+      timers,
+      intervalMinutes: () => settings().intervalMinutes,
+      lastSyncedAt: () => {
+        const at = groups.lastSyncedAt
+        return at ? Date.parse(at) : null
+      },
+      sync: () => this.#backgroundSync(part),
+    })
+    // The status line follows the account's own server: reachable or not.
+    const stop = workspace.connectivity.onChange(() => events.emit('sync:state', groups.state()))
+    const part = new GroupsOnScreen(groups, scheduler, stop)
+    return part
   }
 
-  async #backgroundSync(): Promise<void> {
-    const current = this.#current()
-    if (!current) return
-    await current.sync().catch(() => undefined)
+  async #backgroundSync(part: GroupsOnScreen): Promise<void> {
+    await part.groups.sync().catch(() => undefined)
     // The next refresh counts from this sync's end.
-    if (this.#started) this.#scheduler.reschedule()
+    if (this.#started) part.scheduler.reschedule()
   }
 }

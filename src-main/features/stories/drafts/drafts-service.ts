@@ -5,7 +5,7 @@ import type { SavedDraft } from '@shared/story/library'
 import type { WorkspaceSource } from '../../../account/workspace/workspaces'
 import { DRAFTS_PART, type AccountDrafts } from './drafts-part'
 
-/** The drafts of the account on screen (the composer's and the saved ones), through its workspace. */
+/** Each account's drafts (the composer's working copy and the saved ones), through its workspace. */
 export class DraftsService {
   readonly #workspaces: WorkspaceSource
 
@@ -13,61 +13,47 @@ export class DraftsService {
     this.#workspaces = workspaces
   }
 
-  #active(): AccountDrafts | null {
-    return this.#workspaces.active()?.part(DRAFTS_PART) ?? null
+  #of(accountId: string): AccountDrafts {
+    const workspace = this.#workspaces.get(accountId)
+    if (!workspace || workspace.mode === 'closed') throw new AppError('not-found', userText('mediaErrors.drafts.accountClosed'))
+    return workspace.part(DRAFTS_PART)
   }
 
-  #required(): AccountDrafts {
-    const drafts = this.#active()
-    if (!drafts) throw new AppError('unauthorized', userText('mediaErrors.drafts.noAccount'))
-    return drafts
+  async draftGet(accountId: string): Promise<StoryDraft | null> {
+    return this.#of(accountId).composer.load()
   }
 
-  async draftGet(): Promise<StoryDraft | null> {
-    return (await this.#active()?.composer.load()) ?? null
+  /** Saves the account's composer draft: a save sent just before a switch lands in its own account. */
+  async draftSave(accountId: string, draft: StoryDraft): Promise<void> {
+    await this.#of(accountId).composer.save(draft)
   }
 
-  /** Saves into `accountId`'s drafts when given (a save sent just before a switch), the active account's otherwise. */
-  async draftSave(draft: StoryDraft, accountId?: string): Promise<void> {
-    const workspace = accountId === undefined ? this.#workspaces.active() : this.#workspaces.get(accountId)
-    if (!workspace) {
-      if (accountId === undefined) throw new AppError('unauthorized', userText('mediaErrors.drafts.noAccount'))
-      throw new AppError('not-found', userText('mediaErrors.drafts.accountClosed'))
-    }
-    await workspace.part(DRAFTS_PART).composer.save(draft)
-  }
-
-  async draftClear(): Promise<void> {
-    await this.#active()?.composer.clear()
-  }
-
-  /** The composer of `accountId` starts afresh: its story now lives in the outbox or the history. */
-  async clearFor(accountId: string): Promise<void> {
+  /** The composer of `accountId` starts afresh (cleared by the user, or its story now lives in the outbox or the history). */
+  async draftClear(accountId: string): Promise<void> {
     await this.#workspaces.get(accountId)?.part(DRAFTS_PART).composer.clear()
   }
 
-  async savedList(): Promise<SavedDraft[]> {
-    return (await this.#active()?.saved.list()) ?? []
+  async savedList(accountId: string): Promise<SavedDraft[]> {
+    return this.#of(accountId).saved.list()
   }
 
-  async savedSave(draft: StoryDraft, id?: string): Promise<SavedDraft[]> {
-    return this.#required().saved.save(draft, id)
+  async savedSave(accountId: string, draft: StoryDraft, id?: string): Promise<SavedDraft[]> {
+    return this.#of(accountId).saved.save(draft, id)
   }
 
-  async savedDelete(id: string): Promise<SavedDraft[]> {
-    return this.#required().saved.delete(id)
+  async savedDelete(accountId: string, id: string): Promise<SavedDraft[]> {
+    return this.#of(accountId).saved.delete(id)
   }
 
-  /** The media grants any open account's saved drafts name: their files are kept. */
+  /** The media grants any open account's drafts name (its composer's and its saved ones): their files are kept. */
   async grants(): Promise<Set<string>> {
     const ids = new Set<string>()
     for (const workspace of this.#workspaces.all()) {
       if (workspace.mode === 'closed') continue
-      for (const id of await workspace
-        .part(DRAFTS_PART)
-        .saved.grants()
-        .catch(() => new Set<string>()))
-        ids.add(id)
+      const drafts = workspace.part(DRAFTS_PART)
+      for (const id of await drafts.saved.grants().catch(() => new Set<string>())) ids.add(id)
+      const composing = await drafts.composer.load().catch(() => null)
+      if (composing?.media.grantId) ids.add(composing.media.grantId)
     }
     return ids
   }

@@ -19,15 +19,14 @@ export interface FeedClient extends StoriesSource, ContactsSource {
 
 export interface StoryFeedOptions {
   workspaces: WorkspaceSource
-  /** The active account's cached groups, to put names to viewers. */
-  groups: () => Promise<readonly GroupSeen[]>
-  /** The participants among some numbers in the cached groups, with some of their groups' names. */
-  participants?: (ids: readonly string[]) => Promise<readonly ParticipantSeen[]>
+  /** The account's cached groups, to put names to viewers. */
+  groups: (accountId: string) => Promise<readonly GroupSeen[]>
+  /** The participants among some numbers in the account's cached groups, with some of their groups' names. */
+  participants?: (accountId: string, ids: readonly string[]) => Promise<readonly ParticipantSeen[]>
   /** An account's publishing history. */
   history: (accountId: string) => Promise<HistoryEntry[]>
   /** Tells an account's history the statuses the server listed, so "pending" entries settle. */
   settleHistory?: (accountId: string, statuses: ReadonlyMap<string, string>) => Promise<void>
-  connectivity: { readonly online: boolean }
   onChange?: (state: FeedState) => void
   now?: () => number
   log?: Logger
@@ -51,7 +50,7 @@ export class StoryFeedService {
   readonly #log: Logger
   readonly #now: () => number
   #viewsQueue: Promise<unknown> = Promise.resolve()
-  #emitSeq = 0
+  readonly #emitSeq = new Map<string, number>()
 
   constructor(options: StoryFeedOptions) {
     this.#opts = options
@@ -59,20 +58,17 @@ export class StoryFeedService {
     this.#now = options.now ?? Date.now
   }
 
-  #feed(): AccountFeed | null {
-    return this.#opts.workspaces.active()?.part(FEED_PART) ?? null
+  /** The account's feed while a screen shows it (its part is kept as long). */
+  #feed(accountId: string): AccountFeed {
+    const workspace = this.#opts.workspaces.get(accountId)
+    if (!workspace || workspace.mode === 'closed') throw new AppError('not-found', userText('mediaErrors.feed.noAccount'))
+    if (workspace.mode !== 'active' || !workspace.session()) throw new AppError('invalid-request', userText('groupErrors.notOnScreen'))
+    return workspace.part(FEED_PART)
   }
 
-  #require(): AccountFeed {
-    const feed = this.#feed()
-    if (!feed) throw new AppError('invalid-request', userText('mediaErrors.feed.noAccount'))
-    return feed
-  }
-
-  /** The stories as last synced, merged with the history; no network. */
-  async state(): Promise<FeedState> {
-    const feed = this.#feed()
-    if (!feed) return { accountId: null, stories: [], syncedAt: null, syncing: false, lastError: null, truncated: false }
+  /** The account's stories as last synced, merged with its history; no network. */
+  async state(accountId: string): Promise<FeedState> {
+    const feed = this.#feed(accountId)
     const file = await feed.cache.read()
     const history = await this.#opts.history(feed.id).catch(() => [] as HistoryEntry[])
     return {
@@ -86,24 +82,24 @@ export class StoryFeedService {
   }
 
   /** Reads the account's stories of the last 24 hours from the server; one sync at a time. */
-  sync(): Promise<FeedState> {
-    const feed = this.#require()
+  sync(accountId: string): Promise<FeedState> {
+    const feed = this.#feed(accountId)
     if (feed.syncing) return feed.syncing.promise
     const controller = new AbortController()
     const promise: Promise<FeedState> = this.#run(feed, controller.signal)
       .finally(() => {
         if (feed.syncing?.promise === promise) feed.syncing = null
-        void this.#emit()
+        void this.#emit(accountId)
       })
       // Read once the sync is over, so the answer does not say it is still running.
-      .then(() => this.state())
+      .then(() => this.state(accountId))
     feed.syncing = { controller, promise }
-    void this.#emit()
+    void this.#emit(accountId)
     return promise
   }
 
-  cancel(): void {
-    this.#feed()?.syncing?.controller.abort()
+  cancel(accountId: string): void {
+    this.#feed(accountId).syncing?.controller.abort()
   }
 
   async #run(feed: AccountFeed, signal: AbortSignal): Promise<void> {
@@ -134,17 +130,19 @@ export class StoryFeedService {
    * than the interval, and only while online; otherwise the last answer kept on disk.
    * Requests go one at a time, so a view refreshing many stories cannot flood the server.
    */
-  async views(storyId: string, refresh: boolean): Promise<StoryViews | null> {
-    const feed = this.#require()
+  async views(accountId: string, storyId: string, refresh: boolean): Promise<StoryViews | null> {
+    const feed = this.#feed(accountId)
     const cached = (await feed.cache.read()).views[storyId] ?? null
     const asked = feed.viewsAskedAt.get(storyId) ?? 0
     const interval = this.#opts.viewsIntervalMs ?? DEFAULT_VIEWS_INTERVAL_MS
-    if (!refresh || !this.#opts.connectivity.online || this.#now() - asked < interval) return cached
+    if (!refresh || !feed.workspace.connectivity.online || this.#now() - asked < interval) return cached
     feed.viewsAskedAt.set(storyId, this.#now())
     const run = this.#viewsQueue.then(async () => {
       const answer = await clientOf(feed).storyStatuses(storyId)
-      const groups = await this.#opts.groups().catch(() => [] as readonly GroupSeen[])
-      const participants = await this.#opts.participants?.(viewerIds(answer.statuses)).catch(() => [] as readonly ParticipantSeen[])
+      const groups = await this.#opts.groups(accountId).catch(() => [] as readonly GroupSeen[])
+      const participants = await this.#opts
+        .participants?.(accountId, viewerIds(answer.statuses))
+        .catch(() => [] as readonly ParticipantSeen[])
       const contacts = await feed.contacts.names().catch(() => new Map<string, string>())
       const book = nameBook(groups, participants, contacts)
       const views: StoryViews = {
@@ -179,13 +177,14 @@ export class StoryFeedService {
     }
   }
 
-  async #emit(): Promise<void> {
+  async #emit(accountId: string): Promise<void> {
     if (!this.#opts.onChange) return
     // States are read asynchronously: one read before a later one must not be sent after it.
-    const seq = ++this.#emitSeq
+    const seq = (this.#emitSeq.get(accountId) ?? 0) + 1
+    this.#emitSeq.set(accountId, seq)
     try {
-      const state = await this.state()
-      if (seq === this.#emitSeq) this.#opts.onChange(state)
+      const state = await this.state(accountId)
+      if (seq === this.#emitSeq.get(accountId)) this.#opts.onChange(state)
     } catch (error) {
       this.#log.warn('stories feed state unavailable', { error: String(error) })
     }

@@ -15,7 +15,8 @@ import { readJsonFile, writeJsonAtomic } from '../../../platform/files/json-file
 import { describeMediaIssue } from './media-messages'
 import { probeMedia } from './probe'
 
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
+/** A fetch of a URL a user named, checked as the named account's server allows (`ServerNamedFetch`). */
+export type FetchLike = (url: string, init: RequestInit, accountId?: string) => Promise<Response>
 
 export interface MediaStoreOptions {
   /** Main's own folder for granted files (`<data dir>/media`). */
@@ -98,14 +99,14 @@ export class MediaStore {
     return this.#admit(id, part, size, cleanName(name))
   }
 
-  /** Downloads media named by an http(s) URL, with the same limits and checks as a file. */
-  async importUrl(url: string): Promise<MediaGrant> {
+  /** Downloads media named by an http(s) URL, with the same limits and checks as a file, for the story of `accountId`. */
+  async importUrl(url: string, accountId?: string): Promise<MediaGrant> {
     const parsed = safeUrl(url)
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), this.#urlTimeoutMs)
     let response: Response
     try {
-      response = await this.#fetch(parsed.href, { method: 'GET', signal: controller.signal })
+      response = await this.#fetch(parsed.href, { method: 'GET', signal: controller.signal }, accountId)
     } catch (error) {
       clearTimeout(timer)
       if (error instanceof NotPublicError || error instanceof TooManyRedirectsError) throw new AppError('invalid-argument', error.text)

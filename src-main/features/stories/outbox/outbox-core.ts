@@ -118,6 +118,8 @@ export class OutboxCore {
   readonly log: Logger
   readonly #view = new Map<string, OutboxItem>()
   publisher: StoryPublisher | null
+  /** Reads the account's stories, to settle an unknown outcome; null: unknown waits for the user alone. */
+  reader: StoryReader | null
   /** Not sending by itself: no client yet, its token is needed, or the account was closed. */
   closed: boolean
 
@@ -125,6 +127,7 @@ export class OutboxCore {
     this.accountId = options.accountId
     this.opts = options
     this.publisher = options.publisher
+    this.reader = options.reader ?? null
     this.closed = options.publisher === null
     this.store = options.store ?? new FilesOutboxStore({ dirOf: () => options.accountDir, owner: engineOwner() })
     this.timers = options.timers ?? systemTimers
@@ -271,6 +274,7 @@ export class OutboxCore {
     const sent = await this.settle({ ...item, state: 'sent' })
     const entry: HistoryEntry = {
       id: sent.id,
+      requestId: sent.requestId,
       publishedAt: sent.updatedAt,
       summary: sent.summary,
       messageId: sent.result?.messageId ?? null,

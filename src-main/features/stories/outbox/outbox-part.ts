@@ -9,15 +9,16 @@ import type { AccountWorkspace } from '../../../account/workspace/account-worksp
 import { definePart, type PartKind, type WorkspacePart } from '../../../account/workspace/account-workspace'
 import type { Logger } from '../../../platform/log/log'
 import { HistoryStore } from '../history/history-store'
-import { AccountConnectivity } from './account-connectivity'
-import { Outbox, type AttemptOutcome, type ConnectivityPort, type OutboxTimers, type StoryPublisher } from './outbox'
+import { Outbox, type AttemptOutcome, type OutboxTimers, type StoryPublisher } from './outbox'
+import type { StoryReader } from './reconcile'
+import type { OutboxStore } from './store/outbox-store'
 
 /** How long closing an account waits for sends already on their way. */
 const DISPOSE_WAIT_MS = 5_000
 
 export interface OutboxPartDeps {
-  /** The app's view of the connection: the active account's outbox follows it (AccountConnectivity). */
-  connectivity: ConnectivityPort
+  /** Where every account's items live and who may send one (files for the desktop, PostgreSQL for an agent). */
+  store: OutboxStore
   log: Logger
   onChange(accountId: string, items: OutboxItemView[]): void
   onHistory(accountId: string): void
@@ -54,9 +55,11 @@ export class AccountOutbox implements WorkspacePart {
     this.outbox = new Outbox({
       accountId: id,
       accountDir: workspace.dir,
+      store: deps.store,
       publisher: sendingClient(session),
+      reader: readingClient(session),
       // Each account's own view of the connection: one server down leaves the others online.
-      connectivity: new AccountConnectivity(deps.connectivity, () => workspace.mode === 'active'),
+      connectivity: workspace.connectivity,
       history: this.history,
       onChange: (items) => deps.onChange(id, items),
       onHistory: () => deps.onHistory(id),
@@ -95,14 +98,14 @@ export class AccountOutbox implements WorkspacePart {
   async startSending(): Promise<boolean> {
     const session = await this.#workspace.ensureSession()
     const client = sendingClient(session)
-    if (client) this.outbox.resume(client)
+    if (client) this.outbox.resume(client, readingClient(session))
     return client !== null
   }
 
   useSession(session: AccountSession): void {
     const client = sendingClient(session)
     // Without its token the account's outbox is shown but sends nothing (its client would refuse every item).
-    if (client) this.outbox.resume(client)
+    if (client) this.outbox.resume(client, readingClient(session))
     else this.outbox.close()
   }
 
@@ -120,6 +123,11 @@ export class AccountOutbox implements WorkspacePart {
 }
 
 function sendingClient(session: AccountSession | null): StoryPublisher | null {
+  return session && !session.tokenNeeded ? session.client : null
+}
+
+/** The same client reads the account's stories, to settle an unknown outcome. */
+function readingClient(session: AccountSession | null): StoryReader | null {
   return session && !session.tokenNeeded ? session.client : null
 }
 

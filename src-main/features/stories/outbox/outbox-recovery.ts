@@ -41,7 +41,7 @@ export class OutboxRecovery {
   /** Looks for the unknown outcomes on the server after the next delay each is due. */
   soon(): void {
     const core = this.#core
-    if (core.closed || !core.opts.reader) return
+    if (core.closed || !core.reader) return
     this.stop()
     const waits = core
       .items()
@@ -80,7 +80,7 @@ export class OutboxRecovery {
 
   async #reconcile(): Promise<void> {
     const core = this.#core
-    const reader = core.opts.reader
+    const reader = core.reader
     if (!reader || core.closed) return
     const unsure = core.items().filter((item) => item.state === 'unknown' && checksOf(item) < RECONCILE_DELAYS_MS.length)
     if (unsure.length === 0) return

@@ -9,10 +9,19 @@ import type { WorkspaceSource } from '../../../account/workspace/workspaces'
 import type { Logger } from '../../../platform/log/log'
 import type { ScheduleEdit } from './outbox'
 import type { AccountOutbox } from './outbox-part'
+import type { OutboxStore } from './store/outbox-store'
+
+/**
+ * How often an engine on a shared store looks again at every open account's items: what other
+ * engines changed shows, and a claim a killed engine left is settled within its lease and this.
+ */
+const SHARED_LOOK_MS = 15_000
 
 export interface OutboxServiceOptions {
   workspaces: WorkspaceSource
   outbox: PartKind<AccountOutbox>
+  /** The store every account's outbox is on: with another writer (PostgreSQL), its wake-ups reach this engine. */
+  store: OutboxStore
   log: Logger
 }
 
@@ -24,6 +33,8 @@ export interface OutboxServiceOptions {
 export class OutboxService {
   readonly #opts: OutboxServiceOptions
   #unsubscribe: (() => void) | null = null
+  #stopWaking: (() => Promise<void>) | null = null
+  #look: NodeJS.Timeout | null = null
 
   constructor(options: OutboxServiceOptions) {
     this.#opts = options
@@ -37,11 +48,43 @@ export class OutboxService {
   async start(): Promise<void> {
     this.#unsubscribe = this.#opts.workspaces.onOpened((workspace) => void this.#open(workspace))
     await Promise.all(this.#opts.workspaces.all().map((workspace) => this.#open(workspace)))
+    const { store } = this.#opts
+    this.#stopWaking = await store.onDue((accountId) => this.wake(accountId))
+    if (store.kind !== 'files') {
+      this.#look = setInterval(() => void this.#lookAgain(), SHARED_LOOK_MS)
+      this.#look.unref()
+    }
   }
 
-  dispose(): void {
+  async dispose(): Promise<void> {
     this.#unsubscribe?.()
     this.#unsubscribe = null
+    if (this.#look) clearInterval(this.#look)
+    this.#look = null
+    await this.#stopWaking?.()
+    this.#stopWaking = null
+  }
+
+  /** The store says a story of the account is due (another engine planned it): its outbox looks and sends. */
+  async wake(accountId: string): Promise<void> {
+    const workspace = this.#opts.workspaces.get(accountId)
+    if (!workspace || workspace.mode === 'closed') return
+    const part = await this.#open(workspace)
+    if (!part || !(await part.startSending())) return
+    await part.outbox.wake()
+  }
+
+  async #lookAgain(): Promise<void> {
+    for (const { workspace, part } of [...this.#loaded()]) {
+      await part.outbox
+        .wake()
+        .catch((error: unknown) =>
+          this.#opts.log.warn('outbox not looked at again', {
+            accountId: workspace.id,
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        )
+    }
   }
 
   async #open(workspace: AccountWorkspace): Promise<AccountOutbox | null> {
@@ -80,10 +123,11 @@ export class OutboxService {
     return (await this.#of(accountId)).part.outbox.list()
   }
 
-  async act(accountId: string, id: string, action: OutboxAction): Promise<OutboxItemView[]> {
+  /** The user's decision on one item, made on revision `rev` of it when the caller says which it saw. */
+  async act(accountId: string, id: string, action: OutboxAction, rev?: number): Promise<OutboxItemView[]> {
     const { workspace, part } = await this.#of(accountId)
     if ((action === 'send-now' || action === 'send-again') && !(await part.startSending())) throw tokenNeededError(workspace.label)
-    return part.outbox.act(id, action)
+    return part.outbox.act(id, action, rev)
   }
 
   /** Reschedules or edits the caption of a planned story. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { AppError, type AppErrorData } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import type { OutboxAction } from '@shared/channels/outbox'
-import type { OutboxItemView, StorySummary } from '@shared/story/records'
+import type { HistoryEntry, OutboxItemView, StorySummary } from '@shared/story/records'
 import { decide } from './outbox-decisions'
 import { OutboxCore, type AttemptOutcome, type NewStory, type OutboxOptions, type StoryPublisher } from './outbox-core'
 import { OutboxDrain } from './outbox-drain'
@@ -10,6 +10,7 @@ import type { OutboxItem } from './outbox-item'
 import { OutboxRecovery } from './outbox-recovery'
 import { OutboxSchedule, type ScheduleEdit } from './outbox-schedule'
 import { OutboxSender } from './outbox-sender'
+import type { StoryReader } from './reconcile'
 
 export type { AttemptOutcome, ConnectivityPort, NewStory, OutboxOptions, OutboxTimers, StoryPublisher } from './outbox-core'
 export type { ScheduleEdit } from './outbox-schedule'
@@ -98,9 +99,10 @@ export class Outbox {
   }
 
   /** The account's client, perhaps new (its token entered again): automatic sending goes on or resumes. */
-  resume(publisher: StoryPublisher): void {
+  resume(publisher: StoryPublisher, reader: StoryReader | null = null): void {
     const core = this.#core
     core.publisher = publisher
+    if (reader) core.reader = reader
     if (!core.closed) return
     core.closed = false
     // Before the items are read, open() does the rest.
@@ -137,6 +139,11 @@ export class Outbox {
   async findByRequest(requestId: string): Promise<OutboxItemView | null> {
     const item = await this.#core.store.findByRequest(this.accountId, requestId)
     return item ? this.#core.view(item) : null
+  }
+
+  /** The account's published story of this request, once its item is gone: a repeated publish is answered from it. */
+  async publishedByRequest(requestId: string): Promise<HistoryEntry | null> {
+    return (await this.#core.opts.history.list()).find((entry) => entry.requestId === requestId) ?? null
   }
 
   /** Whether any story waits to go by itself: planned for later, or queued for the connection. */

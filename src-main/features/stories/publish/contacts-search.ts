@@ -9,14 +9,15 @@ import { contactAt, isListed, participantsMatching, type LoadedParticipants } fr
  * arrays as they are; only the contacts returned become objects.
  */
 export class ContactsSearch {
-  readonly #participants: () => Promise<LoadedParticipants | null>
+  readonly #participants: (accountId: string) => Promise<LoadedParticipants | null>
 
-  constructor(participants: () => Promise<LoadedParticipants | null>) {
+  constructor(participants: (accountId: string) => Promise<LoadedParticipants | null>) {
     this.#participants = participants
   }
 
-  async search(query: string, limit: number): Promise<ContactsPage> {
-    const participants = await this.#participants()
+  /** The people of the account's cached groups matching `query`. */
+  async search(accountId: string, query: string, limit: number): Promise<ContactsPage> {
+    const participants = await this.#participants(accountId)
     if (!participants) return { contacts: [], matching: 0, total: 0 }
     // "+1 555-0100" finds 15550100...: digits are compared without their punctuation.
     const digits = query.replace(/[\s()+.-]/g, '')

@@ -60,19 +60,29 @@ export class PublishService {
     this.#opts = options
   }
 
-  publish(requestId: string, draft: StoryDraft, accountIds: readonly string[], when?: PublishWhen): Promise<PublishResult> {
-    return this.#once(requestId, (signal) => this.#publish(requestId, draft, [...new Set(accountIds)], signal, when))
+  /** `draftOf`: the account whose composer draft the story is; it starts afresh once every account holds the story. */
+  publish(
+    requestId: string,
+    draft: StoryDraft,
+    accountIds: readonly string[],
+    when?: PublishWhen,
+    draftOf?: string,
+  ): Promise<PublishResult> {
+    return this.#once(requestId, (signal) => this.#publish(requestId, draft, [...new Set(accountIds)], signal, { when, draftOf }))
   }
 
   /**
-   * Posts a story of the account on screen again to an audience (`PUT /stories/{id}`), through
-   * its outbox: written down before it leaves, never sent twice, an unknown outcome left to the user.
+   * Posts one of the account's stories again to an audience (`PUT /stories/{id}`), through its
+   * outbox: written down before it leaves, never sent twice, an unknown outcome left to the user.
    */
-  async repost(requestId: string, story: FeedStory, audience: { contacts?: string[]; exclude_contacts?: string[] }): Promise<KeptOutcome> {
+  async repost(
+    accountId: string,
+    requestId: string,
+    story: FeedStory,
+    audience: { contacts?: string[]; exclude_contacts?: string[] },
+  ): Promise<KeptOutcome> {
     const result = await this.#once(requestId, async (signal) => {
-      const workspace = this.#opts.workspaces.active()
-      if (!workspace) throw new AppError('unauthorized', userText('storyErrors.publish.noAccount'))
-      const target = await this.#toAccount(workspace.id, requestId, signal, (part) =>
+      const target = await this.#toAccount(accountId, requestId, signal, (part) =>
         part.outbox.publish(
           { requestId, payload: { kind: 'copy', storyId: story.id, audience }, summary: repostSummary(story, audience), mediaSource: null },
           signal,
@@ -113,7 +123,7 @@ export class PublishService {
     draft: StoryDraft,
     accountIds: string[],
     signal: AbortSignal,
-    when: PublishWhen,
+    { when, draftOf }: { when: PublishWhen; draftOf: string | undefined },
   ): Promise<PublishResult> {
     const checked = await this.#named(await checkDraft(draft, this.#opts.media, this.#opts.limits()), draft)
     const targets = await Promise.all(
@@ -129,8 +139,7 @@ export class PublishService {
     // Every account holds the story now (sent, or in its outbox): the composer starts afresh.
     // When one refused it, the draft and its file stay, so nothing is lost for that account.
     if (targets.every((target) => target.outcome.state !== 'refused')) {
-      const active = this.#opts.workspaces.active()
-      if (active) await this.#opts.drafts.clearFor(active.id).catch(() => {})
+      if (draftOf !== undefined) await this.#opts.drafts.draftClear(draftOf).catch(() => {})
       if (checked.grant) await this.#release(checked.grant.id)
     }
     return { targets }
@@ -151,7 +160,10 @@ export class PublishService {
       const part = workspace.part(this.#opts.outbox)
       await part.ready
       const earlier = await part.outbox.findByRequest(requestId)
+      const published = earlier ? null : await part.outbox.publishedByRequest(requestId)
       if (earlier) outcome = outcomeOfItem(earlier)
+      else if (published)
+        outcome = { state: 'sent', itemId: published.id, messageId: published.messageId, messageStatus: published.messageStatus }
       // Nothing is written or queued without a client: the composer keeps the story until the token is entered.
       else if (!(await part.startSending())) throw tokenNeededError(label)
       else if (signal.aborted) throw new AppError('cancelled', userText('storyErrors.publish.cancelled'), { published: false })

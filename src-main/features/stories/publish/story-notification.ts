@@ -3,6 +3,11 @@ import { userText, type UserText } from '@shared/i18n/user-text'
 import type { StorySummary } from '@shared/story/records'
 import { redactText } from '../../../platform/log/log-redaction'
 
+/** Shows a system notification (Electron's Notification on the desktop), saying its texts in the user's language. */
+export interface NotifierPort {
+  show(text: { title: UserText; body: UserText }): void
+}
+
 /** Enough of the caption to recognise the story on a lock screen, and no more. */
 const SNIPPET_CHARS = 60
 
