@@ -53,3 +53,19 @@ function sameWallTime(a: string, b: string): boolean {
 
 /** How late the app may still send a story it finds due on its own, in minutes (the setting's bounds). */
 export const MAX_LATE_SEND_MINUTES = 24 * 60
+
+/**
+ * How far in the past a time may be and still be planned. A time picked a moment ago may pass
+ * while the user clicks (or while the press crosses to main): such a story is taken and goes out
+ * at once. Anything older is a mistake, not a plan. It stays well below the grace main gives a
+ * timer that fires late (a minute), so a story taken this late is sent, never judged missed.
+ */
+export const PLAN_PAST_GRACE_MS = 30_000
+
+/**
+ * Whether a story may be planned for `at` (ms since the epoch) at `now`: the one rule the picker
+ * shows and main enforces. Not a number is never a time.
+ */
+export function isPlannable(at: number, now: number): boolean {
+  return Number.isFinite(at) && at >= now - PLAN_PAST_GRACE_MS
+}

@@ -1,5 +1,5 @@
 import { type AppErrorData, codeText, type Result } from '@shared/errors'
-import { instantToWallTime, wallTimeToInstant, type ZonedInstant } from '@shared/story/schedule'
+import { instantToWallTime, isPlannable, wallTimeToInstant, type ZonedInstant } from '@shared/story/schedule'
 import type { OutboxItemView } from '@shared/story/records'
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
@@ -25,11 +25,11 @@ export const useScheduleStore = defineStore('schedule', () => {
   const acting = shallowRef<ActingOn | null>(null)
 
   const instant = computed<ZonedInstant | null>(() => (publishAt.value ? wallTimeToInstant(publishAt.value, zone.value) : null))
-  /** What stops the picked time: none, not a time, or a time past. */
+  /** What stops the picked time: none, not a time, or a time past (main's rule, shared). */
   const problem = computed<'invalid' | 'past' | null>(() => {
     if (!enabled.value) return null
     if (!instant.value) return 'invalid'
-    return instant.value.at <= now.value ? 'past' : null
+    return isPlannable(instant.value.at, now.value) ? null : 'past'
   })
 
   /** Stories planned (or missed) of the accounts the outbox shows, soonest first. */

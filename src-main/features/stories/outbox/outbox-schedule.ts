@@ -3,9 +3,10 @@ import { captionLength, STORY_CAPTION_MAX } from '@shared/domain/story'
 import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import type { OutboxItemView, StorySummary } from '@shared/story/records'
+import { isPlannable } from '@shared/story/schedule'
 import { StoredStorySchema } from '../../../account/files/formats/outbox-item'
 import { storyNotWritten } from './disk-failure'
-import { graceFor, judgeDue, nextCheckIn, RUNNING_GRACE_MS } from './due-time'
+import { graceFor, judgeDue, nextCheckIn } from './due-time'
 import type { OutboxItem, StoryPayload } from './outbox-item'
 import type { OutboxCore } from './outbox-core'
 
@@ -109,9 +110,7 @@ export class OutboxSchedule {
   }
 
   requireFuture(dueAt: number): void {
-    // A time picked a moment ago may pass while the user clicks; anything older is a mistake, not a plan.
-    if (!Number.isFinite(dueAt) || dueAt < this.#core.timers.now() - RUNNING_GRACE_MS)
-      throw new AppError('invalid-argument', userText('storyErrors.schedule.timePassed'))
+    if (!isPlannable(dueAt, this.#core.timers.now())) throw new AppError('invalid-argument', userText('storyErrors.schedule.timePassed'))
   }
 
   /** The next scheduled story's instant, or null: for the tray and the quit question. */

@@ -1,4 +1,5 @@
 import { DEFAULT_STORY_LIMITS } from '@shared/story/limits'
+import { instantToWallTime, PLAN_PAST_GRACE_MS } from '@shared/story/schedule'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useAccountsStore } from '../../../../src-renderer/src/stores/accounts'
@@ -64,6 +65,21 @@ describe('publishing at a time', () => {
     expect(await publish.publish()).toBe(false)
     expect(schedule.problem).toBe('invalid')
     expect(bridge.callsTo('stories:publish')).toEqual([])
+  })
+
+  it('shows the verdict main gives: a time picked a moment ago still goes, an older one is past', () => {
+    bridgeFor()
+    const schedule = useScheduleStore()
+    schedule.zone = 'UTC'
+    schedule.enable(true)
+    const now = Date.parse('2099-07-01T09:30:00Z')
+    schedule.now = now
+    schedule.publishAt = instantToWallTime(now - 10_000, 'UTC')
+    expect(schedule.problem).toBeNull()
+    schedule.publishAt = instantToWallTime(now - PLAN_PAST_GRACE_MS, 'UTC')
+    expect(schedule.problem).toBeNull()
+    schedule.publishAt = instantToWallTime(now - PLAN_PAST_GRACE_MS - 1000, 'UTC')
+    expect(schedule.problem).toBe('past')
   })
 
   it('without "Publish at…" the story goes now', async () => {

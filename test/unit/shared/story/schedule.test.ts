@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { instantToWallTime, wallTimeToInstant } from '../../../../src-shared/story/schedule'
+import { instantToWallTime, isPlannable, PLAN_PAST_GRACE_MS, wallTimeToInstant } from '../../../../src-shared/story/schedule'
 
 const BERLIN = 'Europe/Berlin'
 const NEW_YORK = 'America/New_York'
@@ -40,5 +40,23 @@ describe('wallTimeToInstant', () => {
   it('refuses what is not a time', () => {
     expect(wallTimeToInstant('tomorrow', BERLIN)).toBeNull()
     expect(wallTimeToInstant('2026-13-01T09:00', BERLIN)?.note ?? 'gap').toBe('gap')
+  })
+})
+
+describe('isPlannable', () => {
+  const NOW = Date.parse('2026-06-01T08:00:00Z')
+
+  it('takes any time ahead, now, and a time that passed a moment ago', () => {
+    expect(isPlannable(NOW + 86_400_000, NOW)).toBe(true)
+    expect(isPlannable(NOW, NOW)).toBe(true)
+    expect(isPlannable(NOW - 10_000, NOW)).toBe(true)
+    expect(isPlannable(NOW - PLAN_PAST_GRACE_MS, NOW)).toBe(true)
+  })
+
+  it('refuses a time older than the grace, and what is not a number', () => {
+    expect(isPlannable(NOW - PLAN_PAST_GRACE_MS - 1, NOW)).toBe(false)
+    expect(isPlannable(NOW - 3_600_000, NOW)).toBe(false)
+    expect(isPlannable(Number.NaN, NOW)).toBe(false)
+    expect(isPlannable(Number.POSITIVE_INFINITY, NOW)).toBe(false)
   })
 })
