@@ -1,5 +1,12 @@
 import { type AppErrorData, codeText, type Result } from '@shared/errors'
-import { instantToWallTime, isPlannable, wallTimeToInstant, type ZonedInstant } from '@shared/story/schedule'
+import {
+  defaultPlannedAt,
+  duplicateDueAt,
+  instantToWallTime,
+  isPlannable,
+  wallTimeToInstant,
+  type ZonedInstant,
+} from '@shared/story/schedule'
 import type { OutboxItemView } from '@shared/story/records'
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
@@ -39,14 +46,11 @@ export const useScheduleStore = defineStore('schedule', () => {
       .sort((a, b) => a.dueAt!.localeCompare(b.dueAt!)),
   )
 
-  /** Turns "Publish at…" on with a time a little ahead, rounded to the next five minutes. */
+  /** Turns "Publish at…" on, offering the default planned time. */
   function enable(on: boolean): void {
     enabled.value = on
     now.value = Date.now()
-    if (on && !publishAt.value) {
-      const next = Math.ceil((Date.now() + 10 * 60_000) / 300_000) * 300_000
-      publishAt.value = instantToWallTime(next, zone.value).slice(0, 16)
-    }
+    if (on && !publishAt.value) publishAt.value = instantToWallTime(defaultPlannedAt(now.value), zone.value).slice(0, 16)
   }
 
   /**
@@ -98,15 +102,15 @@ export const useScheduleStore = defineStore('schedule', () => {
     )
   }
 
-  /** A copy planned one day after the original (or a day from now, when that has passed). */
+  /** A copy planned the next day on the user's clock, at the original's time (or a day from now, when that has passed). */
   function duplicate(item: OutboxItemView): Promise<boolean> {
-    const base = Math.max(Date.parse(item.dueAt ?? ''), Date.now()) || Date.now()
+    const dueAt = duplicateDueAt(item.dueAt === null ? null : Date.parse(item.dueAt), Date.now(), zone.value)
     return run(item, () =>
       bridge.call('stories:schedule-duplicate', {
         accountId: item.accountId,
         id: item.id,
         requestId: crypto.randomUUID(),
-        dueAt: new Date(base + 86_400_000).toISOString(),
+        dueAt: new Date(dueAt).toISOString(),
       }),
     )
   }

@@ -116,4 +116,14 @@ describe('planned story edits', () => {
     await schedule.duplicate(item)
     expect(bridge.callsTo('stories:schedule-duplicate')[0]).toMatchObject({ accountId: 'a2', id: 'i1', dueAt: '2099-01-16T14:00:00.000Z' })
   })
+
+  it('duplicates to the next calendar day at the same time on the user’s clock, across a change of time', async () => {
+    const bridge = bridgeFor()
+    const schedule = useScheduleStore()
+    schedule.zone = 'Europe/Berlin'
+    // 09:00 CET the day before summer time starts (29 March 2099): the copy is at 09:00 CEST, 23 hours later.
+    const item = outboxItem({ id: 'i1', accountId: 'a1', state: 'scheduled', dueAt: '2099-03-28T08:00:00.000Z' })
+    await schedule.duplicate(item)
+    expect(bridge.callsTo('stories:schedule-duplicate')[0]).toMatchObject({ dueAt: '2099-03-29T07:00:00.000Z' })
+  })
 })
