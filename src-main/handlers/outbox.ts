@@ -14,13 +14,10 @@ export interface OutboxHandlerDeps {
   feed: StoryFeedService
 }
 
-const instant = (iso: string | undefined): number | undefined => (iso === undefined ? undefined : Date.parse(iso))
-
 /** Publishing, and every account's outbox, planned stories, history and set-aside files. */
 export function outboxHandlers({ publisher, outboxes, setAside, feed }: OutboxHandlerDeps): Pick<Handlers, keyof typeof outboxChannels> {
   return {
-    'stories:publish': ({ requestId, draft, accountIds, dueAt, when }) =>
-      publisher.publish(requestId, draft, accountIds, when?.queue ? 'queue' : instant(dueAt)),
+    'stories:publish': ({ requestId, draft, accountIds, when }) => publisher.publish(requestId, draft, accountIds, when),
     'stories:repost': async ({ requestId, id, contacts, exclude_contacts }) => {
       const story = (await feed.state()).stories.find((s) => s.id === id && s.fromMe && s.origin !== 'local')
       if (!story) throw new AppError('not-found', userText('storyErrors.publish.repostNotFound'))

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { channel, event } from '../define'
 import type { AppErrorData } from '../errors'
+import { InstantSchema } from '../instant'
 import { StoryDraftSchema } from '../story/draft'
 import type { HistoryEntry, OutboxItemView } from '../story/records'
 
@@ -8,10 +9,16 @@ const requestId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be an id of 8 
 const accountId = z.string().min(1).max(64)
 const itemId = z.string().min(1).max(64)
 const storyId = z.string().regex(/^[A-Za-z0-9._@-]{1,128}$/, 'not a story id')
-const instant = z.iso.datetime({ offset: true })
 
 /** Most accounts one press publishes to. */
 export const MAX_PUBLISH_ACCOUNTS = 20
+
+/**
+ * When a press publishes: at an instant (`at`), or in each account's own next free queue slot
+ * (`queue`, "Add to queue"). Absent: now. Exactly one of the two, so no field is ever ignored.
+ */
+export const PublishWhenSchema = z.union([z.strictObject({ at: InstantSchema }), z.strictObject({ queue: z.literal(true) })])
+export type PublishWhen = z.infer<typeof PublishWhenSchema>
 
 /**
  * What became of a story in one account's outbox:
@@ -121,21 +128,19 @@ export type OutboxAction = (typeof OUTBOX_ACTIONS)[number]
 export const outboxChannels = {
   /**
    * Publishes the composer's story to each of `accountIds` (one or several): checked once, then
-   * one outbox item per account. A repeated request id gets the first answer. With `dueAt`, every
-   * account's item waits for that instant (UTC, ISO); with `when: {queue: true}` ("Add to queue"),
-   * each account's item waits for that account's own next free queue slot, and an account without
-   * slots refuses its part.
+   * one outbox item per account. A repeated request id gets the first answer. `when` says when
+   * (see PublishWhenSchema): at an instant, every account's item waits for it; in the queue, each
+   * account's item waits for that account's own next free slot, and an account without slots
+   * refuses its part. A field it does not know is refused, never ignored (an ignored time would
+   * mean "now").
    */
   'stories:publish': channel<PublishResult>()(
-    z
-      .object({
-        requestId,
-        draft: StoryDraftSchema,
-        accountIds: z.array(accountId).min(1).max(MAX_PUBLISH_ACCOUNTS),
-        dueAt: instant.optional(),
-        when: z.object({ queue: z.literal(true) }).optional(),
-      })
-      .refine((arg) => arg.dueAt === undefined || arg.when === undefined, { message: 'either dueAt or when, not both', path: ['when'] }),
+    z.strictObject({
+      requestId,
+      draft: StoryDraftSchema,
+      accountIds: z.array(accountId).min(1).max(MAX_PUBLISH_ACCOUNTS),
+      when: PublishWhenSchema.optional(),
+    }),
   ),
   /** Posts one of the active account's stories again, to everyone or chosen contacts (digits only), through its outbox. */
   'stories:repost': channel<KeptOutcome>()(
@@ -160,10 +165,10 @@ export const outboxChannels = {
   'stories:outbox-act': channel<OutboxItemView[]>()(z.object({ accountId, id: itemId, action: z.enum(OUTBOX_ACTIONS) })),
   /** Reschedules (`dueAt`) or edits the caption of a story still planned (scheduled or missed). */
   'stories:schedule-edit': channel<OutboxItemView>()(
-    z.object({ accountId, id: itemId, dueAt: instant.optional(), caption: z.string().max(4096).optional() }),
+    z.object({ accountId, id: itemId, dueAt: InstantSchema.optional(), caption: z.string().max(4096).optional() }),
   ),
   /** Plans a copy of a story not sent yet for `dueAt`, in the same account. */
-  'stories:schedule-duplicate': channel<OutboxItemView>()(z.object({ accountId, id: itemId, requestId, dueAt: instant })),
+  'stories:schedule-duplicate': channel<OutboxItemView>()(z.object({ accountId, id: itemId, requestId, dueAt: InstantSchema })),
   /** Every account's published stories, newest first. */
   'stories:history-list': channel<HistoryItemView[]>()(z.void()),
   /** Files set aside as unreadable: every account's, and the app's own lists. */

@@ -3,6 +3,7 @@ import {
   type KeptOutcome,
   type PublishResult,
   type PublishTarget,
+  type PublishWhen,
   type StoryOutcome,
   type UploadProgressEvent,
 } from '@shared/channels/outbox'
@@ -171,9 +172,8 @@ export const usePublishStore = defineStore('publish', () => {
     stories.attempted = true
     if (!canPublish.value || selected.value.length === 0) return false
     // "Publish at…" holds for every account: the instant picked, or null when it cannot be used.
-    const schedule = useScheduleStore()
-    const dueAt = options.queue ? undefined : schedule.dueAtForPublish()
-    if (dueAt === null) return false
+    const when: PublishWhen | null | undefined = options.queue ? { queue: true } : useScheduleStore().whenForPublish()
+    if (when === null) return false
     listen()
     const requestId = crypto.randomUUID()
     const accountIds = [...selected.value]
@@ -199,8 +199,7 @@ export const usePublishStore = defineStore('publish', () => {
       requestId,
       draft: StoryDraftSchema.parse(stories.draft),
       accountIds,
-      ...(dueAt !== undefined && { dueAt }),
-      ...(options.queue && { when: { queue: true as const } }),
+      ...(when && { when }),
     })
     publishing.value = null
     pending.value = []

@@ -54,14 +54,14 @@ export const useScheduleStore = defineStore('schedule', () => {
   }
 
   /**
-   * The due instant to publish with: undefined to publish now, null when the picked time
-   * cannot be used (the control says why).
+   * When to publish, as the contract says it: undefined to publish now, `{at}` the picked instant,
+   * null when the picked time cannot be used (the control says why).
    */
-  function dueAtForPublish(): string | undefined | null {
+  function whenForPublish(): { at: string } | undefined | null {
     if (!enabled.value) return undefined
     now.value = Date.now()
     if (problem.value !== null || !instant.value) return null
-    return new Date(instant.value.at).toISOString()
+    return { at: new Date(instant.value.at).toISOString() }
   }
 
   function clear(): void {
@@ -127,7 +127,7 @@ export const useScheduleStore = defineStore('schedule', () => {
     planned,
     isActing,
     enable,
-    dueAtForPublish,
+    whenForPublish,
     clear,
     edit,
     duplicate,

@@ -1,4 +1,11 @@
-import { targetRequestId, type KeptOutcome, type PublishResult, type PublishTarget, type StoryOutcome } from '@shared/channels/outbox'
+import {
+  targetRequestId,
+  type KeptOutcome,
+  type PublishResult,
+  type PublishTarget,
+  type PublishWhen,
+  type StoryOutcome,
+} from '@shared/channels/outbox'
 import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import type { StoryDraft } from '@shared/story/draft'
@@ -26,8 +33,8 @@ export interface QueuePlanner {
   plan<T>(accountId: string, write: (dueAt: number) => Promise<T>): Promise<T>
 }
 
-/** When a publish goes: now (undefined), at an instant (ms since the epoch), or in each account's next free queue slot. */
-export type PublishWhen = number | 'queue' | undefined
+/** When a publish goes, as the outbox takes it: now (undefined), at an instant (ms since the epoch), or in each account's next free queue slot. */
+type DueMs = number | 'queue' | undefined
 
 export interface PublishServiceOptions {
   workspaces: WorkspaceSource
@@ -60,8 +67,10 @@ export class PublishService {
     this.#opts = options
   }
 
+  /** `when` as the contract says it (absent: now); the outbox keeps milliseconds. */
   publish(requestId: string, draft: StoryDraft, accountIds: readonly string[], when?: PublishWhen): Promise<PublishResult> {
-    return this.#once(requestId, (signal) => this.#publish(requestId, draft, [...new Set(accountIds)], signal, when))
+    const due: DueMs = when === undefined ? undefined : 'queue' in when ? 'queue' : Date.parse(when.at)
+    return this.#once(requestId, (signal) => this.#publish(requestId, draft, [...new Set(accountIds)], signal, due))
   }
 
   /**
@@ -108,13 +117,7 @@ export class PublishService {
     }
   }
 
-  async #publish(
-    requestId: string,
-    draft: StoryDraft,
-    accountIds: string[],
-    signal: AbortSignal,
-    when: PublishWhen,
-  ): Promise<PublishResult> {
+  async #publish(requestId: string, draft: StoryDraft, accountIds: string[], signal: AbortSignal, when: DueMs): Promise<PublishResult> {
     const checked = await this.#named(await checkDraft(draft, this.#opts.media, this.#opts.limits()), draft)
     const targets = await Promise.all(
       accountIds.map((accountId, index) => {

@@ -164,7 +164,7 @@ describe('publish store, to several accounts', () => {
     publish.toggle('a2', true)
     stories.draft.text.body = 'Both at half past nine'
     expect(await publish.publish()).toBe(true)
-    expect(bridge.callsTo('stories:publish')).toMatchObject([{ accountIds: ['a1', 'a2'], dueAt }])
+    expect(bridge.callsTo('stories:publish')).toMatchObject([{ accountIds: ['a1', 'a2'], when: { at: dueAt } }])
     expect(publish.counts).toMatchObject({ scheduled: 2, sent: 0 })
     expect(publish.asSummary).toBe(true)
     expect(publish.result).toBeNull()

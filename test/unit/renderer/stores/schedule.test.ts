@@ -15,10 +15,10 @@ function bridgeFor(dueAtAnswer?: string) {
     'stories:draft-get': () => null,
     'stories:draft-save': () => undefined,
     'stories:publish': (arg) => {
-      const { dueAt } = arg as { dueAt?: string }
+      const { when } = arg as { when?: { at?: string } }
       return answerFor(
-        dueAt
-          ? { state: 'scheduled', itemId: 'i1', dueAt: dueAtAnswer ?? dueAt }
+        when?.at
+          ? { state: 'scheduled', itemId: 'i1', dueAt: dueAtAnswer ?? when.at }
           : { state: 'sent', itemId: 'i1', messageId: 'm', messageStatus: 'sent' },
       )(arg)
     },
@@ -47,7 +47,7 @@ describe('publishing at a time', () => {
     schedule.publishAt = '2099-07-01T09:30'
     stories.draft.text.body = 'Later today'
     expect(await publish.publish()).toBe(true)
-    expect(bridge.callsTo('stories:publish')[0]).toMatchObject({ dueAt: '2099-07-01T07:30:00.000Z' })
+    expect(bridge.callsTo('stories:publish')[0]).toMatchObject({ when: { at: '2099-07-01T07:30:00.000Z' } })
     expect(publish.result).toMatchObject({ state: 'scheduled' })
     expect(schedule.enabled).toBe(false)
   })
@@ -87,7 +87,7 @@ describe('publishing at a time', () => {
     const { stories, publish } = await composer()
     stories.draft.text.body = 'Right away'
     await publish.publish()
-    expect(bridge.callsTo('stories:publish')[0]).not.toHaveProperty('dueAt')
+    expect(bridge.callsTo('stories:publish')[0]).not.toHaveProperty('when')
   })
 
   it('a fall-back time is its first occurrence, and the store says it is ambiguous', () => {
