@@ -77,12 +77,13 @@ export function storyInsight(overrides: Partial<StoryInsight> & Pick<StoryInsigh
   }
 }
 
-/** Suggestions on the hour, from `first` on, a day apart. */
-export function bestTimes(first: string, count = 3, thin = false): BestTimes {
-  if (thin) return { thin: true, slots: [] }
+/** Main's suggestions on the hour, from `first` on, a day apart (`partial`: some accounts had too little history). */
+export function bestTimes(first: string, count = 3, thin = false, partial = false): BestTimes {
+  if (thin) return { thin: true, partial: false, slots: [] }
   const start = Date.parse(first)
   return {
     thin: false,
+    partial,
     slots: Array.from({ length: count }, (_, i) => {
       const at = new Date(start + i * 86_400_000)
       return { at: at.toISOString(), weekday: (at.getUTCDay() + 6) % 7, hour: at.getUTCHours(), share: 0.12 - i * 0.02 }
