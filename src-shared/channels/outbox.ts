@@ -70,6 +70,17 @@ export interface StoryNotification {
   account?: string
 }
 
+/**
+ * An item that left an account's outbox, and why, as main knows it: `published` (the server
+ * took it, or the user marked an unknown outcome as sent; it is in the history now) or
+ * `removed` (discarded, or refused while the user waited: nothing went out).
+ */
+export interface OutboxItemEnd {
+  id: string
+  requestId: string
+  outcome: 'published' | 'removed'
+}
+
 export interface UploadProgressEvent {
   requestId: string
   sentBytes: number
@@ -181,8 +192,11 @@ export const outboxChannels = {
 
 export const outboxEvents = {
   'stories:progress': event<UploadProgressEvent>(),
-  /** One account's outbox items, whole: the others' are unchanged. */
-  'stories:outbox-changed': event<{ accountId: string; items: OutboxItemView[] }>(),
+  /**
+   * One account's outbox items, whole (the others' are unchanged), and what became of those that
+   * left it since its last change: the page shows the outcome main says, never one it infers.
+   */
+  'stories:outbox-changed': event<{ accountId: string; items: OutboxItemView[]; left: OutboxItemEnd[] }>(),
   'stories:history-changed': event<{ accountId: string }>(),
   'stories:notify': event<StoryNotification>(),
 }

@@ -21,6 +21,7 @@ import { outboxPart } from '../outbox/outbox-part'
 import { OutboxService } from '../outbox/outbox-service'
 import { SetAsideService } from '../set-aside/set-aside-service'
 import { ContactsSearch } from './contacts-search'
+import { OutboxEndings } from './outbox-endings'
 import { PublishService, type QueuePlanner } from './publish-service'
 import { notificationText, storyNotification } from './story-notification'
 
@@ -70,10 +71,11 @@ export function createStoriesModule(options: StoriesModuleOptions) {
     events.emit('stories:notify', notification)
     options.notifier?.show(notificationText(notification))
   }
+  const endings = new OutboxEndings()
   const outbox = outboxPart({
     connectivity: options.connectivity,
     log,
-    onChange: (accountId, items) => events.emit('stories:outbox-changed', { accountId, items }),
+    onChange: (accountId, items) => events.emit('stories:outbox-changed', { accountId, items, left: endings.change(accountId, items) }),
     onHistory: (accountId) => events.emit('stories:history-changed', { accountId }),
     onProgress: (event) => events.emit('stories:progress', event),
     notice: (level, text) => events.emit('app:notice', { level, text }),
