@@ -69,7 +69,7 @@ export interface InsightsOverview {
   heatmap: number[][]
   byAudience: Array<{ audience: InsightAudience; stories: number; medianReach: number; medianShare: number | null }>
   byKind: Array<{ kind: InsightKind; stories: number; medianReach: number }>
-  /** One entry per week (starting Monday, in `timeZone`), oldest first, empty weeks included. */
+  /** One entry per week, oldest first, empty weeks included: `weekStart` is the instant (ISO) of its Monday's midnight in `timeZone`. */
   trend: Array<{ weekStart: string; stories: number; views: number; medianReach: number | null }>
   /** Minutes from posting to each first view of a viewer. */
   latency: {

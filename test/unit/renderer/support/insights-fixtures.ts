@@ -41,9 +41,9 @@ export function overview(overrides: Partial<InsightsOverview> = {}): InsightsOve
       { kind: 'text', stories: 5, medianReach: 120 },
     ],
     trend: [
-      { weekStart: '2026-05-11', stories: 3, views: 400, medianReach: 130 },
-      { weekStart: '2026-05-18', stories: 0, views: 0, medianReach: null },
-      { weekStart: '2026-05-25', stories: 9, views: 2446, medianReach: 250 },
+      { weekStart: '2026-05-10T22:00:00.000Z', stories: 3, views: 400, medianReach: 130 },
+      { weekStart: '2026-05-17T22:00:00.000Z', stories: 0, views: 0, medianReach: null },
+      { weekStart: '2026-05-24T22:00:00.000Z', stories: 9, views: 2446, medianReach: 250 },
     ],
     latency: {
       median: 42,
