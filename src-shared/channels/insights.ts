@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { channel, event } from '../define'
+import { MAX_PUBLISH_ACCOUNTS } from './outbox'
 
 /**
  * Insights: what each story reached, kept after it expires (per account, bounded, removed with
@@ -68,7 +69,7 @@ export interface InsightsOverview {
   heatmap: number[][]
   byAudience: Array<{ audience: InsightAudience; stories: number; medianReach: number; medianShare: number | null }>
   byKind: Array<{ kind: InsightKind; stories: number; medianReach: number }>
-  /** One entry per week (starting Monday, in `timeZone`), oldest first, empty weeks included. */
+  /** One entry per week, oldest first, empty weeks included: `weekStart` is the instant (ISO) of its Monday's midnight in `timeZone`. */
   trend: Array<{ weekStart: string; stories: number; views: number; medianReach: number | null }>
   /** Minutes from posting to each first view of a viewer. */
   latency: {
@@ -87,17 +88,31 @@ export const InsightStoriesArgsSchema = InsightsScopeSchema.pick({ accountId: tr
 })
 
 export const BestTimesArgsSchema = z.object({
-  accountId: z.string().min(1).max(64),
+  /** The accounts ticked under Publish to (as many as one press takes): times good for as many of them as can be. */
+  accountIds: z.array(z.string().min(1).max(64)).min(1).max(MAX_PUBLISH_ACCOUNTS),
   timeZone: z.string().min(1).max(64),
   /** How many slots to suggest. */
   count: z.number().int().min(1).max(10).default(3),
 })
 
+/** A suggested time: when (an ISO instant), its weekday (0 = Monday) and hour in the zone asked, and its share of views. */
+export interface BestTimeSlot {
+  at: string
+  weekday: number
+  hour: number
+  share: number
+}
+
 export interface BestTimes {
-  /** True when the history is too thin to tell: `slots` is then empty. */
+  /** True when every account's history is too thin to tell: `slots` is then empty. */
   thin: boolean
-  /** The next good times, soonest first: when, and the share of the account's views in that weekday-hour. */
-  slots: Array<{ at: string; weekday: number; hour: number; share: number }>
+  /** Some (not all) of the accounts have too little history: the times come from the others. */
+  partial: boolean
+  /**
+   * The next good times, soonest first: for several accounts, the times good for most of them,
+   * then by their mean share of views (an account too thin has no say).
+   */
+  slots: BestTimeSlot[]
 }
 
 export const insightsChannels = {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { channel, event } from '../define'
 import type { AppErrorData } from '../errors'
+import { InstantSchema } from '../instant'
 import { StoryDraftSchema } from '../story/draft'
 import type { HistoryEntry, OutboxItemView } from '../story/records'
 import { AccountIdSchema } from './scope'
@@ -9,12 +10,18 @@ const requestId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be an id of 8 
 const accountId = AccountIdSchema
 const itemId = z.string().min(1).max(64)
 const storyId = z.string().regex(/^[A-Za-z0-9._@-]{1,128}$/, 'not a story id')
-const instant = z.iso.datetime({ offset: true })
 /** The revision of an item the user acted on: a story changed since (edited, sent, elsewhere) is not acted on blindly. */
 const revision = z.number().int().nonnegative()
 
 /** Most accounts one press publishes to. */
 export const MAX_PUBLISH_ACCOUNTS = 20
+
+/**
+ * When a press publishes: at an instant (`at`), or in each account's own next free queue slot
+ * (`queue`, "Add to queue"). Absent: now. Exactly one of the two, so no field is ever ignored.
+ */
+export const PublishWhenSchema = z.union([z.strictObject({ at: InstantSchema }), z.strictObject({ queue: z.literal(true) })])
+export type PublishWhen = z.infer<typeof PublishWhenSchema>
 
 /**
  * What became of a story in one account's outbox:
@@ -64,6 +71,17 @@ export interface StoryNotification {
   text: string
   /** The account's name as the user gave it. */
   account?: string
+}
+
+/**
+ * An item that left an account's outbox, and why, as main knows it: `published` (the server
+ * took it, or the user marked an unknown outcome as sent; it is in the history now) or
+ * `removed` (discarded, or refused while the user waited: nothing went out).
+ */
+export interface OutboxItemEnd {
+  id: string
+  requestId: string
+  outcome: 'published' | 'removed'
 }
 
 export interface UploadProgressEvent {
@@ -124,23 +142,21 @@ export type OutboxAction = (typeof OUTBOX_ACTIONS)[number]
 export const outboxChannels = {
   /**
    * Publishes the composer's story to each of `accountIds` (one or several): checked once, then
-   * one outbox item per account. A repeated request id gets the first answer. With `dueAt`, every
-   * account's item waits for that instant (UTC, ISO); with `when: {queue: true}` ("Add to queue"),
-   * each account's item waits for that account's own next free queue slot, and an account without
-   * slots refuses its part.
+   * one outbox item per account. A repeated request id gets the first answer. `when` says when
+   * (see PublishWhenSchema): at an instant, every account's item waits for it; in the queue, each
+   * account's item waits for that account's own next free slot, and an account without slots
+   * refuses its part. A field it does not know is refused, never ignored (an ignored time would
+   * mean "now").
    */
   'stories:publish': channel<PublishResult>()(
-    z
-      .object({
-        requestId,
-        draft: StoryDraftSchema,
-        accountIds: z.array(accountId).min(1).max(MAX_PUBLISH_ACCOUNTS),
-        /** The account whose composer draft the story is: that draft starts afresh once every account holds the story. */
-        draftOf: accountId.optional(),
-        dueAt: instant.optional(),
-        when: z.object({ queue: z.literal(true) }).optional(),
-      })
-      .refine((arg) => arg.dueAt === undefined || arg.when === undefined, { message: 'either dueAt or when, not both', path: ['when'] }),
+    z.strictObject({
+      requestId,
+      draft: StoryDraftSchema,
+      accountIds: z.array(accountId).min(1).max(MAX_PUBLISH_ACCOUNTS),
+      /** The account whose composer draft the story is: that draft starts afresh once every account holds the story. */
+      draftOf: accountId.optional(),
+      when: PublishWhenSchema.optional(),
+    }),
   ),
   /** Posts one of the account's stories again, to everyone or chosen contacts (digits only), through its outbox. */
   'stories:repost': channel<KeptOutcome>()(
@@ -168,10 +184,10 @@ export const outboxChannels = {
   ),
   /** Reschedules (`dueAt`) or edits the caption of a story still planned (scheduled or missed). */
   'stories:schedule-edit': channel<OutboxItemView>()(
-    z.object({ accountId, id: itemId, dueAt: instant.optional(), caption: z.string().max(4096).optional(), rev: revision.optional() }),
+    z.object({ accountId, id: itemId, dueAt: InstantSchema.optional(), caption: z.string().max(4096).optional(), rev: revision.optional() }),
   ),
   /** Plans a copy of a story not sent yet for `dueAt`, in the same account. */
-  'stories:schedule-duplicate': channel<OutboxItemView>()(z.object({ accountId, id: itemId, requestId, dueAt: instant })),
+  'stories:schedule-duplicate': channel<OutboxItemView>()(z.object({ accountId, id: itemId, requestId, dueAt: InstantSchema })),
   /** Every account's published stories, newest first. */
   'stories:history-list': channel<HistoryItemView[]>()(z.void()),
   /** Files set aside as unreadable: every account's, and the app's own lists. */
@@ -184,8 +200,11 @@ export const outboxChannels = {
 
 export const outboxEvents = {
   'stories:progress': event<UploadProgressEvent>(),
-  /** One account's outbox items, whole: the others' are unchanged. */
-  'stories:outbox-changed': event<{ accountId: string; items: OutboxItemView[] }>(),
+  /**
+   * One account's outbox items, whole (the others' are unchanged), and what became of those that
+   * left it since its last change: the page shows the outcome main says, never one it infers.
+   */
+  'stories:outbox-changed': event<{ accountId: string; items: OutboxItemView[]; left: OutboxItemEnd[] }>(),
   'stories:history-changed': event<{ accountId: string }>(),
   'stories:notify': event<StoryNotification>(),
 }

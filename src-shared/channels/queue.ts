@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { channel, event } from '../define'
+import { InstantSchema } from '../instant'
 import { AccountIdSchema } from './scope'
 
 /**
@@ -38,15 +39,13 @@ export const queueChannels = {
   'queue:get': channel<QueueSettings>()(z.object({ accountId })),
   'queue:set': channel<QueueSettings>()(z.object({ accountId, settings: QueueSettingsSchema })),
   /** The slots between `from` and `to` (at most 35 days), free and taken, for the calendar. */
-  'queue:occurrences': channel<QueueOccurrence[]>()(
-    z.object({ accountId: accountId.nullable(), from: z.iso.datetime(), to: z.iso.datetime() }),
-  ),
+  'queue:occurrences': channel<QueueOccurrence[]>()(z.object({ accountId: accountId.nullable(), from: InstantSchema, to: InstantSchema })),
   /** The next free slot of each account, for "Add to queue" to show before it plans. */
   'queue:next-free': channel<Array<{ accountId: string; at: string | null }>>()(
     z.object({ accountIds: z.array(accountId).min(1).max(20) }),
   ),
   /** Moves a queued story to another slot of its account; a story already there takes the first's slot. */
-  'queue:move': channel<void>()(z.object({ accountId, itemId: z.string().min(1).max(200), to: z.iso.datetime() })),
+  'queue:move': channel<void>()(z.object({ accountId, itemId: z.string().min(1).max(200), to: InstantSchema })),
 }
 
 export const queueEvents = {

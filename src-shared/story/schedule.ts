@@ -46,6 +46,49 @@ export function instantToWallTime(at: number, zone: string): string {
   return `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
 }
 
+/**
+ * The same wall time `days` calendar days after `at` (before, when negative), on the clock of
+ * `zone`: "a day later" as a person means it, whatever the length of the days between (23 or 25
+ * hours, or 23½ on Lord Howe, across a change of time). The wall time is read on the new date as
+ * the picker reads a time (`wallTimeToInstant`), so the planned copy shown in the picker reads
+ * back to the same instant:
+ * - a time the clock skips that day (spring forward) goes the same length of time after the
+ *   jump: 02:30 in Berlin becomes 03:30, 02:15 on Lord Howe (a 30-minute jump) 02:45;
+ * - a time the clock shows twice that day (fall back) is its first occurrence, which is the
+ *   one with the offset of the day before, so the step is exactly 24 hours then.
+ * Milliseconds are kept; seconds and smaller never depend on the zone.
+ */
+export function wallTimeDaysLater(at: number, days: number, zone: string): number {
+  const wall = instantToWallTime(at, zone)
+  const [year, month, day] = wall.slice(0, 10).split('-').map(Number) as [number, number, number]
+  // Counted in UTC, which has no change of time: the date alone moves, by whole days.
+  const date = new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10)
+  const next = wallTimeToInstant(`${date}${wall.slice(10)}`, zone)
+  if (!next) throw new RangeError(`no instant for ${date}${wall.slice(10)} in ${zone}`)
+  return next.at + (((at % 1000) + 1000) % 1000)
+}
+
+/**
+ * When "Duplicate" plans the copy of a planned story: the next calendar day at the original's
+ * wall time; when the original's time has passed (a missed story), a day from now, so the copy
+ * is never planned in the past.
+ */
+export function duplicateDueAt(dueAt: number | null, now: number, zone: string): number {
+  const base = dueAt !== null && Number.isFinite(dueAt) && dueAt > now ? dueAt : now
+  return wallTimeDaysLater(base, 1, zone)
+}
+
+const FIVE_MINUTES_MS = 300_000
+
+/**
+ * The time "Publish at…" and "Reschedule" offer first: at least ten minutes ahead, at the next
+ * whole five minutes (counted from the epoch, which is whole five minutes on every zone's clock:
+ * offsets are whole quarter hours).
+ */
+export function defaultPlannedAt(now: number): number {
+  return Math.ceil((now + 10 * 60_000) / FIVE_MINUTES_MS) * FIVE_MINUTES_MS
+}
+
 function sameWallTime(a: string, b: string): boolean {
   const full = (value: string) => (value.length === 16 ? `${value}:00` : value)
   return full(a) === full(b)
@@ -53,3 +96,19 @@ function sameWallTime(a: string, b: string): boolean {
 
 /** How late the app may still send a story it finds due on its own, in minutes (the setting's bounds). */
 export const MAX_LATE_SEND_MINUTES = 24 * 60
+
+/**
+ * How far in the past a time may be and still be planned. A time picked a moment ago may pass
+ * while the user clicks (or while the press crosses to main): such a story is taken and goes out
+ * at once. Anything older is a mistake, not a plan. It stays well below the grace main gives a
+ * timer that fires late (a minute), so a story taken this late is sent, never judged missed.
+ */
+export const PLAN_PAST_GRACE_MS = 30_000
+
+/**
+ * Whether a story may be planned for `at` (ms since the epoch) at `now`: the one rule the picker
+ * shows and main enforces. Not a number is never a time.
+ */
+export function isPlannable(at: number, now: number): boolean {
+  return Number.isFinite(at) && at >= now - PLAN_PAST_GRACE_MS
+}

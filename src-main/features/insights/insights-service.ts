@@ -7,7 +7,7 @@ import type { WorkspaceSource } from '../../account/workspace/workspaces'
 import type { EventHub } from '../../platform/events'
 import type { Logger } from '../../platform/log/log'
 import type { DialogsPort } from '../export/dialogs'
-import { bestTimes } from './best-times'
+import { bestTimesAcross } from './best-times'
 import { exportInsights } from './insights-export'
 import { insightsPart, type AccountInsights } from './insights-part'
 import { computeOverview, type AccountStories } from './overview'
@@ -60,10 +60,18 @@ export class InsightsService {
     throw new AppError('not-found', userText('insightsErrors.storyNotFound'))
   }
 
-  async bestTimes(args: { accountId: string; timeZone: string; count: number }): Promise<BestTimes> {
+  /**
+   * The next good times for the accounts asked, put together here. An account that cannot be
+   * read (closed meanwhile, its store unreadable) has no say; only when none can be read is
+   * that the answer.
+   */
+  async bestTimes(args: { accountIds: readonly string[]; timeZone: string; count: number }): Promise<BestTimes> {
     const timeZone = checkedZone(args.timeZone)
-    const [account] = await this.#stories(args.accountId)
-    return bestTimes(account as AccountStories, { timeZone, count: args.count, now: this.#opts.now() })
+    const read = await Promise.allSettled([...new Set(args.accountIds)].map((accountId) => this.#stories(accountId)))
+    const accounts = read.flatMap((result) => (result.status === 'fulfilled' ? result.value : []))
+    const failed = read.find((result): result is PromiseRejectedResult => result.status === 'rejected')
+    if (accounts.length === 0 && failed) throw failed.reason as Error
+    return bestTimesAcross(accounts, { timeZone, count: args.count, now: this.#opts.now() })
   }
 
   async export(args: { accountId: string | null; timeZone: string }): Promise<{ path: string | null; rows: number }> {

@@ -8,56 +8,10 @@ import { useAccountsStore } from './accounts'
 
 export type InsightSort = 'reach' | 'share' | 'recent'
 
-/** A suggested time as the composer shows it: when, and the share of views that come at that weekday-hour. */
-export interface SuggestedSlot {
-  at: string
-  weekday: number
-  hour: number
-  share: number
-}
-
-/** The good times for the accounts ticked, put together from each account's own answer. */
-export interface SuggestedTimes {
-  /** Every account ticked has too little history: no time is suggested. */
-  thin: boolean
-  /** Some (not all) accounts ticked have too little history: the times come from the others. */
-  partial: boolean
-  slots: SuggestedSlot[]
-}
-
 /** Stories per page of the ranking. */
 export const STORIES_PAGE = 20
-/** Times asked of each account when several are ticked, so that times good for most of them can be found. */
-const SLOTS_PER_ACCOUNT = 10
 /** Answers kept for scopes and pages seen, so switching back (or going offline) shows them at once. */
 const KEPT_ANSWERS = 24
-
-/**
- * The good times of several accounts as one list: times good for the most accounts first, then
- * by their mean share of views, of which the `count` best are shown soonest first. An account
- * whose history is too thin has no say; if none has one, nothing is suggested.
- */
-export function mergeBestTimes(answers: readonly BestTimes[], count: number, now = Date.now()): SuggestedTimes {
-  const usable = answers.filter((answer) => !answer.thin)
-  if (usable.length === 0) return { thin: true, partial: false, slots: [] }
-  const byInstant = new Map<number, SuggestedSlot & { accounts: number }>()
-  for (const answer of usable) {
-    for (const slot of answer.slots.slice(0, SLOTS_PER_ACCOUNT)) {
-      const at = Date.parse(slot.at)
-      if (!Number.isFinite(at) || at <= now) continue
-      const entry = byInstant.get(at) ?? { ...slot, at: new Date(at).toISOString(), share: 0, accounts: 0 }
-      entry.share += (Number.isFinite(slot.share) ? Math.max(0, slot.share) : 0) / usable.length
-      entry.accounts++
-      byInstant.set(at, entry)
-    }
-  }
-  const slots = [...byInstant.values()]
-    .sort((a, b) => b.accounts - a.accounts || b.share - a.share || a.at.localeCompare(b.at))
-    .slice(0, count)
-    .sort((a, b) => a.at.localeCompare(b.at))
-    .map(({ at, weekday, hour, share }) => ({ at, weekday, hour, share }))
-  return { thin: false, partial: usable.length < answers.length, slots }
-}
 
 /** A bounded map that forgets what was used longest ago. */
 function remember<T>(map: Map<string, T>, key: string, value: T): void {
@@ -90,7 +44,7 @@ export const useInsightsStore = defineStore('insights', () => {
   const exporting = ref(false)
   const exported = shallowRef<{ path: string | null; rows: number } | null>(null)
   const exportError = shallowRef<AppErrorData | null>(null)
-  const bestTimes = shallowRef<SuggestedTimes | null>(null)
+  const bestTimes = shallowRef<BestTimes | null>(null)
   const bestTimesLoading = ref(false)
   const bestTimesError = shallowRef<AppErrorData | null>(null)
 
@@ -243,7 +197,7 @@ export const useInsightsStore = defineStore('insights', () => {
     }
   }
 
-  /** The next good times to post for the accounts ticked, on the clock of `timeZone`. */
+  /** The next good times to post for the accounts ticked, on the clock of `timeZone`: main puts them together. */
   async function loadBestTimes(accountIds: readonly string[], timeZone: string, count = 3): Promise<void> {
     const mine = ++bestGeneration
     if (accountIds.length === 0) {
@@ -253,16 +207,11 @@ export const useInsightsStore = defineStore('insights', () => {
       return
     }
     bestTimesLoading.value = true
-    const perAccount = accountIds.length === 1 ? count : SLOTS_PER_ACCOUNT
-    const answers = await Promise.all(
-      accountIds.map((accountId) => bridge.call('insights:best-times', { accountId, timeZone, count: perAccount })),
-    )
+    const answer = await bridge.call('insights:best-times', { accountIds: [...accountIds], timeZone, count })
     if (mine !== bestGeneration) return
     bestTimesLoading.value = false
-    const failed = answers.find((answer) => !answer.ok)
-    const read = answers.flatMap((answer) => (answer.ok ? [answer.value] : []))
-    bestTimesError.value = failed && !failed.ok && read.length === 0 ? failed.error : null
-    bestTimes.value = read.length > 0 ? mergeBestTimes(read, count) : null
+    bestTimesError.value = answer.ok ? null : answer.error
+    bestTimes.value = answer.ok ? answer.value : null
   }
 
   // An account that goes away takes the filter with it.

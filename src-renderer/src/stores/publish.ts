@@ -1,8 +1,10 @@
 import {
   targetRequestId,
   type KeptOutcome,
+  type OutboxItemEnd,
   type PublishResult,
   type PublishTarget,
+  type PublishWhen,
   type StoryOutcome,
   type UploadProgressEvent,
 } from '@shared/channels/outbox'
@@ -49,12 +51,24 @@ function viewOf(target: PublishTarget): TargetView {
   return { ...target, state: target.outcome.state, error: 'error' in target.outcome ? target.outcome.error : null }
 }
 
-/** What an outbox item's state means for the press that wrote it. */
-function stateOfItem(item: Pick<OutboxItemView, 'state'> | undefined, recorded: boolean): TargetState {
-  if (!item) return recorded ? 'sent' : 'removed'
-  // A failed item waits for the user, as an unknown outcome does.
-  return item.state === 'failed' ? 'unknown' : item.state
+/** What main said last of one account's item: its state in the outbox, or how it left it. */
+interface ItemNews {
+  state: TargetState
+  error: AppErrorData | null
 }
+
+/** What an outbox item's state, as main sends it, means for the press that wrote it. */
+function newsOfItem(item: Pick<OutboxItemView, 'state' | 'lastError'>): ItemNews {
+  // A failed item waits for the user, as an unknown outcome does.
+  return { state: item.state === 'failed' ? 'unknown' : item.state, error: item.lastError }
+}
+
+/** How an item left its outbox, as main says it. */
+function newsOfEnd(end: OutboxItemEnd): ItemNews {
+  return { state: end.outcome === 'published' ? 'sent' : 'removed', error: null }
+}
+
+const newsKey = (accountId: string, itemId: string) => `${accountId}\n${itemId}`
 
 /**
  * Publishing: the accounts one press goes to (the open account unless the user ticks others),
@@ -78,8 +92,12 @@ export const usePublishStore = defineStore('publish', () => {
    */
   const error = shallowRef<AppErrorData | null>(null)
   const progress = new Map<string, UploadProgressEvent>()
-  /** Accounts whose history grew since the press: an item that left their outbox was published. */
-  const recorded = new Set<string>()
+  /**
+   * What main said last of each item since the press, its answer aside: the events may come
+   * before the answer (web mode carries them apart), so the answer is brought up to date with
+   * them when it comes.
+   */
+  const news = new Map<string, ItemNews>()
   let unsubscribers: Array<() => void> = []
 
   const selected = computed<string[]>(() => {
@@ -122,8 +140,7 @@ export const usePublishStore = defineStore('publish', () => {
     if (unsubscribers.length > 0) return
     unsubscribers = [
       bridge.on('stories:progress', onProgress),
-      bridge.on('stories:history-changed', ({ accountId }) => recorded.add(accountId)),
-      bridge.on('stories:outbox-changed', ({ accountId, items }) => follow(accountId, items)),
+      bridge.on('stories:outbox-changed', ({ accountId, items, left }) => follow(accountId, items, left)),
     ]
   }
 
@@ -145,18 +162,28 @@ export const usePublishStore = defineStore('publish', () => {
     publishing.value = { ...current, sentBytes, totalBytes, ...(event.step && { step: event.step }) }
   }
 
-  /** An account's outbox changed: its item may have gone out after waiting, or become unknown. */
-  function follow(accountId: string, items: readonly Pick<OutboxItemView, 'id' | 'state' | 'lastError'>[]): void {
+  /** An account's outbox changed: main says where each item stands, and how those that left it ended. */
+  function follow(
+    accountId: string,
+    items: readonly Pick<OutboxItemView, 'id' | 'state' | 'lastError'>[],
+    left: readonly OutboxItemEnd[] = [],
+  ): void {
+    // Only while a press is on its way or followed: nothing is kept for a story no one looks at.
+    if (publishing.value === null && targets.value.length === 0) return
+    for (const item of items) news.set(newsKey(accountId, item.id), newsOfItem(item))
+    for (const end of left) news.set(newsKey(accountId, end.id), newsOfEnd(end))
+    bringUpToDate()
+  }
+
+  /** Each account's line shows what main said last of its item; a line that ended stays as it ended. */
+  function bringUpToDate(): void {
     let changed = false
     const next = targets.value.map((target) => {
-      if (target.accountId !== accountId || target.outcome.state === 'refused' || target.state === 'sent' || target.state === 'removed')
-        return target
-      const itemId = target.outcome.itemId
-      const item = items.find((candidate) => candidate.id === itemId)
-      const state = stateOfItem(item, recorded.has(accountId))
-      if (state === target.state) return target
+      if (target.outcome.state === 'refused' || target.state === 'sent' || target.state === 'removed') return target
+      const said = news.get(newsKey(target.accountId, target.outcome.itemId))
+      if (!said || said.state === target.state) return target
       changed = true
-      return { ...target, state, error: item?.lastError ?? (state === 'sent' ? null : target.error) }
+      return { ...target, state: said.state, error: said.error ?? (said.state === 'sent' ? null : target.error) }
     })
     if (changed) targets.value = next
   }
@@ -171,9 +198,8 @@ export const usePublishStore = defineStore('publish', () => {
     stories.attempted = true
     if (!canPublish.value || selected.value.length === 0) return false
     // "Publish at…" holds for every account: the instant picked, or null when it cannot be used.
-    const schedule = useScheduleStore()
-    const dueAt = options.queue ? undefined : schedule.dueAtForPublish()
-    if (dueAt === null) return false
+    const when: PublishWhen | null | undefined = options.queue ? { queue: true } : useScheduleStore().whenForPublish()
+    if (when === null) return false
     listen()
     const requestId = crypto.randomUUID()
     const accountIds = [...selected.value]
@@ -183,7 +209,7 @@ export const usePublishStore = defineStore('publish', () => {
     targets.value = []
     error.value = null
     progress.clear()
-    recorded.clear()
+    news.clear()
     pending.value = accountIds.map((accountId, index) => ({
       accountId,
       label: labels.get(accountId) ?? accountId,
@@ -199,8 +225,7 @@ export const usePublishStore = defineStore('publish', () => {
       requestId,
       draft: StoryDraftSchema.parse(stories.draft),
       accountIds,
-      ...(dueAt !== undefined && { dueAt }),
-      ...(options.queue && { when: { queue: true as const } }),
+      ...(when && { when }),
     })
     publishing.value = null
     pending.value = []
@@ -213,6 +238,7 @@ export const usePublishStore = defineStore('publish', () => {
 
   function show(answer: PublishResult): boolean {
     targets.value = answer.targets.map(viewOf)
+    bringUpToDate()
     if (answer.targets.some((target) => target.outcome.state === 'scheduled')) useScheduleStore().clear()
     const refusal = answer.targets.map((target) => target.outcome).find((outcome) => outcome.state === 'refused')
     if (!refusal) {
@@ -242,6 +268,7 @@ export const usePublishStore = defineStore('publish', () => {
 
   function dismiss(): void {
     targets.value = []
+    news.clear()
     error.value = null
   }
 

@@ -1,5 +1,12 @@
 import { type AppErrorData, codeText, type Result } from '@shared/errors'
-import { instantToWallTime, wallTimeToInstant, type ZonedInstant } from '@shared/story/schedule'
+import {
+  defaultPlannedAt,
+  duplicateDueAt,
+  instantToWallTime,
+  isPlannable,
+  wallTimeToInstant,
+  type ZonedInstant,
+} from '@shared/story/schedule'
 import type { OutboxItemView } from '@shared/story/records'
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
@@ -25,11 +32,11 @@ export const useScheduleStore = defineStore('schedule', () => {
   const acting = shallowRef<ActingOn | null>(null)
 
   const instant = computed<ZonedInstant | null>(() => (publishAt.value ? wallTimeToInstant(publishAt.value, zone.value) : null))
-  /** What stops the picked time: none, not a time, or a time past. */
+  /** What stops the picked time: none, not a time, or a time past (main's rule, shared). */
   const problem = computed<'invalid' | 'past' | null>(() => {
     if (!enabled.value) return null
     if (!instant.value) return 'invalid'
-    return instant.value.at <= now.value ? 'past' : null
+    return isPlannable(instant.value.at, now.value) ? null : 'past'
   })
 
   /** Stories planned (or missed) of the accounts the outbox shows, soonest first. */
@@ -39,25 +46,22 @@ export const useScheduleStore = defineStore('schedule', () => {
       .sort((a, b) => a.dueAt!.localeCompare(b.dueAt!)),
   )
 
-  /** Turns "Publish at…" on with a time a little ahead, rounded to the next five minutes. */
+  /** Turns "Publish at…" on, offering the default planned time. */
   function enable(on: boolean): void {
     enabled.value = on
     now.value = Date.now()
-    if (on && !publishAt.value) {
-      const next = Math.ceil((Date.now() + 10 * 60_000) / 300_000) * 300_000
-      publishAt.value = instantToWallTime(next, zone.value).slice(0, 16)
-    }
+    if (on && !publishAt.value) publishAt.value = instantToWallTime(defaultPlannedAt(now.value), zone.value).slice(0, 16)
   }
 
   /**
-   * The due instant to publish with: undefined to publish now, null when the picked time
-   * cannot be used (the control says why).
+   * When to publish, as the contract says it: undefined to publish now, `{at}` the picked instant,
+   * null when the picked time cannot be used (the control says why).
    */
-  function dueAtForPublish(): string | undefined | null {
+  function whenForPublish(): { at: string } | undefined | null {
     if (!enabled.value) return undefined
     now.value = Date.now()
     if (problem.value !== null || !instant.value) return null
-    return new Date(instant.value.at).toISOString()
+    return { at: new Date(instant.value.at).toISOString() }
   }
 
   function clear(): void {
@@ -98,15 +102,15 @@ export const useScheduleStore = defineStore('schedule', () => {
     )
   }
 
-  /** A copy planned one day after the original (or a day from now, when that has passed). */
+  /** A copy planned the next day on the user's clock, at the original's time (or a day from now, when that has passed). */
   function duplicate(item: OutboxItemView): Promise<boolean> {
-    const base = Math.max(Date.parse(item.dueAt ?? ''), Date.now()) || Date.now()
+    const dueAt = duplicateDueAt(item.dueAt === null ? null : Date.parse(item.dueAt), Date.now(), zone.value)
     return run(item, () =>
       bridge.call('stories:schedule-duplicate', {
         accountId: item.accountId,
         id: item.id,
         requestId: crypto.randomUUID(),
-        dueAt: new Date(base + 86_400_000).toISOString(),
+        dueAt: new Date(dueAt).toISOString(),
       }),
     )
   }
@@ -123,7 +127,7 @@ export const useScheduleStore = defineStore('schedule', () => {
     planned,
     isActing,
     enable,
-    dueAtForPublish,
+    whenForPublish,
     clear,
     edit,
     duplicate,

@@ -4,9 +4,10 @@ import type { AccountWorkspace, PartKind } from '../../../account/workspace/acco
 import type { WorkspaceSource } from '../../../account/workspace/workspaces'
 import type { EventHub } from '../../../platform/events'
 import type { Logger } from '../../../platform/log/log'
-import { notificationText, storyNotification, type NotifierPort } from '../publish/story-notification'
+import { notificationText, storyNotification, type NotifierPort } from '../outbox/story-notification'
 import type { AttemptOutcome, OutboxTimers } from './outbox'
 import { outboxPart, type AccountOutbox } from './outbox-part'
+import { OutboxEndings } from './outbox-endings'
 import { OutboxService } from './outbox-service'
 import type { OutboxStore } from './store/outbox-store'
 
@@ -34,10 +35,12 @@ export function createOutboxes(options: OutboxModuleOptions): { part: PartKind<A
     events.emit('stories:notify', notification)
     options.notifier?.show(notificationText(notification))
   }
+  // What left each account's outbox since its last change, and how: main says it, the page shows it.
+  const endings = new OutboxEndings()
   const part = outboxPart({
     store: options.store,
     log,
-    onChange: (accountId, items) => events.emit('stories:outbox-changed', { accountId, items }),
+    onChange: (accountId, items) => events.emit('stories:outbox-changed', { accountId, items, left: endings.change(accountId, items) }),
     onHistory: (accountId) => events.emit('stories:history-changed', { accountId }),
     onProgress: (event) => events.emit('stories:progress', event),
     notice: (level, text) => events.emit('app:notice', { level, text }),

@@ -3,8 +3,9 @@ import { captionLength, STORY_CAPTION_MAX } from '@shared/domain/story'
 import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import type { OutboxItemView, StorySummary } from '@shared/story/records'
+import { isPlannable } from '@shared/story/schedule'
 import { StoredStorySchema } from '../../../account/files/formats/outbox-item'
-import { graceFor, judgeDue, nextCheckIn, RUNNING_GRACE_MS } from './due-time'
+import { graceFor, judgeDue, nextCheckIn } from './due-time'
 import type { OutboxItem, StoryPayload } from './outbox-item'
 import type { OutboxCore } from './outbox-core'
 
@@ -111,9 +112,7 @@ export class OutboxSchedule {
   }
 
   requireFuture(dueAt: string): void {
-    const at = Date.parse(dueAt)
-    // A time picked a moment ago may pass while the user clicks; anything older is a mistake, not a plan.
-    if (!Number.isFinite(at) || at < this.#core.timers.now() - RUNNING_GRACE_MS)
+    if (!isPlannable(Date.parse(dueAt), this.#core.timers.now()))
       throw new AppError('invalid-argument', userText('storyErrors.schedule.timePassed'))
   }
 

@@ -1,4 +1,11 @@
-import { targetRequestId, type KeptOutcome, type PublishResult, type PublishTarget, type StoryOutcome } from '@shared/channels/outbox'
+import {
+  targetRequestId,
+  type KeptOutcome,
+  type PublishResult,
+  type PublishTarget,
+  type PublishWhen,
+  type StoryOutcome,
+} from '@shared/channels/outbox'
 import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import type { StoryDraft } from '@shared/story/draft'
@@ -26,8 +33,8 @@ export interface QueuePlanner {
   plan<T>(accountId: string, write: (dueAt: string) => Promise<T>): Promise<T>
 }
 
-/** When a publish goes: now (undefined), at an instant (UTC, ISO), or in each account's next free queue slot. */
-export type PublishWhen = string | 'queue' | undefined
+/** When a publish goes, as the outbox takes it: now (undefined), at an instant (UTC, ISO), or in each account's next free queue slot. */
+type Due = string | 'queue' | undefined
 
 export interface PublishServiceOptions {
   workspaces: WorkspaceSource
@@ -60,15 +67,13 @@ export class PublishService {
     this.#opts = options
   }
 
-  /** `draftOf`: the account whose composer draft the story is; it starts afresh once every account holds the story. */
-  publish(
-    requestId: string,
-    draft: StoryDraft,
-    accountIds: readonly string[],
-    when?: PublishWhen,
-    draftOf?: string,
-  ): Promise<PublishResult> {
-    return this.#once(requestId, (signal) => this.#publish(requestId, draft, [...new Set(accountIds)], signal, { when, draftOf }))
+  /**
+   * `when` as the contract says it (absent: now); `draftOf`: the account whose composer draft
+   * the story is, which starts afresh once every account holds the story.
+   */
+  publish(requestId: string, draft: StoryDraft, accountIds: readonly string[], when?: PublishWhen, draftOf?: string): Promise<PublishResult> {
+    const due: Due = when === undefined ? undefined : 'queue' in when ? 'queue' : when.at
+    return this.#once(requestId, (signal) => this.#publish(requestId, draft, [...new Set(accountIds)], signal, { due, draftOf }))
   }
 
   /**
@@ -123,16 +128,16 @@ export class PublishService {
     draft: StoryDraft,
     accountIds: string[],
     signal: AbortSignal,
-    { when, draftOf }: { when: PublishWhen; draftOf: string | undefined },
+    { due, draftOf }: { due: Due; draftOf: string | undefined },
   ): Promise<PublishResult> {
     const checked = await this.#named(await checkDraft(draft, this.#opts.media, this.#opts.limits()), draft)
     const targets = await Promise.all(
       accountIds.map((accountId, index) => {
         const id = targetRequestId(requestId, index)
         return this.#toAccount(accountId, id, signal, (part) =>
-          when === 'queue'
+          due === 'queue'
             ? this.#queued(accountId, (dueAt) => part.outbox.publish(newStory(id, checked, dueAt), signal, { uniqueDue: true }))
-            : part.outbox.publish(newStory(id, checked, when), signal),
+            : part.outbox.publish(newStory(id, checked, due), signal),
         )
       }),
     )

@@ -20,7 +20,7 @@ import { SetAsideService } from '../set-aside/set-aside-service'
 import { ContactsSearch } from './contacts-search'
 import { PublishService, type QueuePlanner } from './publish-service'
 
-export type { NotifierPort } from './story-notification'
+export type { NotifierPort } from '../outbox/story-notification'
 
 /** Granted files nobody published are kept this long (a draft may still name one). */
 const GRANT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000

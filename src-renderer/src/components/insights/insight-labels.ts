@@ -99,18 +99,11 @@ export function normalisedGrid(grid: unknown): number[][] {
   })
 }
 
-/**
- * "3 Mar": the Monday a week of the trend starts on. Main may send the day alone
- * ("2025-03-03", a date on the calendar of the zone) or the instant of its midnight.
- */
+/** "3 Mar": the Monday a week of the trend starts on, from the instant of its midnight in `zone`. */
 export function weekStartText(weekStart: string, locale: string, zone: string, withYear = false): string {
-  const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(weekStart)
-  const at = Date.parse(dayOnly ? `${weekStart}T12:00:00Z` : weekStart)
+  const at = Date.parse(weekStart)
   if (!Number.isFinite(at)) return weekStart
   const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', ...(withYear && { year: 'numeric' }) }
-  const format = cached(
-    `d|${locale}|${withYear}|${dayOnly ? 'UTC' : zone}`,
-    () => new Intl.DateTimeFormat(locale, { ...options, timeZone: dayOnly ? 'UTC' : zone }),
-  )
+  const format = cached(`d|${locale}|${withYear}|${zone}`, () => new Intl.DateTimeFormat(locale, { ...options, timeZone: zone }))
   return format.format(at)
 }

@@ -60,6 +60,29 @@ describe('outbox handlers', () => {
     expect(await call(h, 'stories:set-aside-list')).toEqual({ ok: true, value: [] })
   })
 
+  it('takes one "when": an instant or the queue, never both, never an old or unknown field', async () => {
+    const h = handlers()
+    const draft = { text: { body: 'Hi' } }
+    const press = (extra: Record<string, unknown>) =>
+      call(h, 'stories:publish', { requestId: 'abcdefgh14', draft, accountIds: ['gone'], ...extra })
+    const at = '2099-07-01T07:30:00.000Z'
+    for (const when of [{ at }, { at: '2099-07-01T09:30:00+02:00' }, { queue: true }]) {
+      expect(await press({ when })).toMatchObject({ ok: true })
+    }
+    for (const extra of [
+      // The old field must not be dropped silently: the story would go now instead of at its time.
+      { dueAt: at },
+      { when: { at, queue: true } },
+      { when: { queue: false } },
+      { when: { at: 'tomorrow morning' } },
+      { when: { at: '2099-07-01T09:30' } },
+      { when: { at: Date.parse(at) } },
+      { when: {} },
+    ]) {
+      expect(await press(extra), JSON.stringify(extra)).toMatchObject({ ok: false, error: { code: 'invalid-argument' } })
+    }
+  })
+
   it('refuses an action on an account that is not open', async () => {
     expect(await call(handlers(), 'stories:outbox-act', { accountId: 'gone', id: 'abcdefgh', action: 'discard' })).toMatchObject({
       ok: false,

@@ -3,7 +3,7 @@ import { flushPromises } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useAccountsStore } from '../../../../src-renderer/src/stores/accounts'
-import { mergeBestTimes, STORIES_PAGE, useInsightsStore } from '../../../../src-renderer/src/stores/insights'
+import { STORIES_PAGE, useInsightsStore } from '../../../../src-renderer/src/stores/insights'
 import { account, state } from '../support/accounts-fixtures'
 import { failure, fakeBridge } from '../support/fake-bridge'
 import { bestTimes, overview, storyInsight } from '../support/insights-fixtures'
@@ -147,68 +147,39 @@ describe('the insights store', () => {
 })
 
 describe('best times', () => {
-  const NOW = Date.parse('2026-06-01T08:00:00Z')
-
-  it('asks each account ticked in the picker’s zone', async () => {
-    const bridge = fakeBridge({ 'insights:best-times': () => bestTimes('2099-06-02T16:00:00Z') })
+  it('asks main once for every account ticked, in the picker’s zone, and shows its answer', async () => {
+    const answer = { ...bestTimes('2099-06-02T16:00:00Z'), partial: true }
+    const bridge = fakeBridge({ 'insights:best-times': () => answer })
     const insights = useInsightsStore()
     await insights.loadBestTimes(['a1'], 'Europe/Madrid')
-    expect(bridge.callsTo('insights:best-times')).toEqual([{ accountId: 'a1', timeZone: 'Europe/Madrid', count: 3 }])
-    expect(insights.bestTimes?.slots).toHaveLength(3)
+    expect(bridge.callsTo('insights:best-times')).toEqual([{ accountIds: ['a1'], timeZone: 'Europe/Madrid', count: 3 }])
     await insights.loadBestTimes(['a1', 'a2'], 'Europe/Madrid')
-    expect(bridge.callsTo('insights:best-times').slice(1)).toEqual([
-      { accountId: 'a1', timeZone: 'Europe/Madrid', count: 10 },
-      { accountId: 'a2', timeZone: 'Europe/Madrid', count: 10 },
-    ])
+    expect(bridge.callsTo('insights:best-times').slice(1)).toEqual([{ accountIds: ['a1', 'a2'], timeZone: 'Europe/Madrid', count: 3 }])
+    expect(insights.bestTimes).toEqual(answer)
+    await insights.loadBestTimes([], 'Europe/Madrid')
+    expect(bridge.callsTo('insights:best-times')).toHaveLength(2)
+    expect(insights.bestTimes).toBeNull()
   })
 
-  it('prefers times good for most accounts, then shows them soonest first', () => {
-    const a = {
-      thin: false,
-      slots: [slot('2026-06-01T18:00:00Z', 0.2), slot('2026-06-02T18:00:00Z', 0.15), slot('2026-06-03T09:00:00Z', 0.1)],
-    }
-    const b = {
-      thin: false,
-      slots: [slot('2026-06-02T18:00:00Z', 0.1), slot('2026-06-01T20:00:00Z', 0.3), slot('2026-06-04T09:00:00Z', 0.05)],
-    }
-    const merged = mergeBestTimes([a, b], 3, NOW)
-    expect(merged).toMatchObject({ thin: false, partial: false })
-    expect(merged.slots.map((s) => s.at)).toEqual(['2026-06-01T18:00:00.000Z', '2026-06-01T20:00:00.000Z', '2026-06-02T18:00:00.000Z'])
-    expect(merged.slots[2]!.share).toBeCloseTo(0.125)
-  })
-
-  it('says thin when every account is thin, partial when some are, and drops times past', () => {
-    expect(mergeBestTimes([{ thin: true, slots: [] }], 3, NOW)).toEqual({ thin: true, partial: false, slots: [] })
-    const merged = mergeBestTimes(
-      [
-        { thin: true, slots: [] },
-        { thin: false, slots: [slot('2026-05-01T09:00:00Z', 0.5), slot('2026-06-05T09:00:00Z', 0.1)] },
-      ],
-      3,
-      NOW,
-    )
-    expect(merged.partial).toBe(true)
-    expect(merged.slots.map((s) => s.at)).toEqual(['2026-06-05T09:00:00.000Z'])
-  })
-
-  it('reports a failure only when no account answered', async () => {
+  it('shows main’s refusal, and only the answer to the last question', async () => {
+    let answer: (value: unknown) => void = () => {}
     fakeBridge({
       'insights:best-times': (arg) => {
-        if ((arg as { accountId: string }).accountId === 'a2') throw failure('offline')
+        const { accountIds } = arg as { accountIds: string[] }
+        if (accountIds[0] === 'gone') throw failure('not-found')
+        if (accountIds[0] === 'slow') return new Promise((resolve) => (answer = resolve))
         return bestTimes('2099-06-02T16:00:00Z')
       },
     })
     const insights = useInsightsStore()
-    await insights.loadBestTimes(['a1', 'a2'], 'UTC')
+    await insights.loadBestTimes(['gone'], 'UTC')
+    expect(insights.bestTimesError?.code).toBe('not-found')
+    expect(insights.bestTimes).toBeNull()
+    const slow = insights.loadBestTimes(['slow'], 'UTC')
+    await insights.loadBestTimes(['a1'], 'UTC')
+    answer({ thin: true, partial: false, slots: [] })
+    await slow
     expect(insights.bestTimesError).toBeNull()
     expect(insights.bestTimes?.slots).toHaveLength(3)
-    await insights.loadBestTimes(['a2'], 'UTC')
-    expect(insights.bestTimesError?.code).toBe('offline')
-    expect(insights.bestTimes).toBeNull()
   })
 })
-
-function slot(at: string, share: number) {
-  const date = new Date(at)
-  return { at, weekday: (date.getUTCDay() + 6) % 7, hour: date.getUTCHours(), share }
-}

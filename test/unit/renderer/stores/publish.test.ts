@@ -126,12 +126,51 @@ describe('publish store, to the open account alone', () => {
     stories.draft.text.body = 'From the train'
     expect(await publish.publish()).toBe(true)
     expect(publish.result).toMatchObject({ state: 'queued' })
-    bridge.emit('stories:outbox-changed', { accountId: 'a1', items: [{ id: 'i1', state: 'sending', lastError: null }] })
+    bridge.emit('stories:outbox-changed', { accountId: 'a1', items: [{ id: 'i1', state: 'sending', lastError: null }], left: [] })
     expect(publish.targets[0]!.state).toBe('sending')
-    bridge.emit('stories:history-changed', { accountId: 'a1' })
-    bridge.emit('stories:outbox-changed', { accountId: 'a1', items: [] })
+    bridge.emit('stories:outbox-changed', { accountId: 'a1', items: [], left: [{ id: 'i1', requestId: 'r-0', outcome: 'published' }] })
     expect(publish.targets[0]!.state).toBe('sent')
     expect(publish.result).toMatchObject({ state: 'queued' })
+  })
+
+  it('shows the outcome main sends with the change, whichever other event comes first', async () => {
+    const bridge = fakeBridge({
+      ...alone,
+      'stories:publish': answerFor({ state: 'queued', itemId: 'i1', error: failure('offline', userText('storyErrors.outbox.offline')) }),
+    })
+    const { stories, publish } = await ready()
+    stories.draft.text.body = 'Waiting'
+    await publish.publish()
+    // The history grew (another story), then this one was discarded: it is removed, not published.
+    bridge.emit('stories:history-changed', { accountId: 'a1' })
+    bridge.emit('stories:outbox-changed', { accountId: 'a1', items: [], left: [{ id: 'i1', requestId: 'r-0', outcome: 'removed' }] })
+    expect(publish.targets[0]!.state).toBe('removed')
+
+    stories.draft.text.body = 'Waiting again'
+    await publish.publish()
+    // Published, with the history's own event yet to come: it is published all the same.
+    bridge.emit('stories:outbox-changed', { accountId: 'a1', items: [], left: [{ id: 'i1', requestId: 'r-0', outcome: 'published' }] })
+    expect(publish.targets[0]!.state).toBe('sent')
+    // A change that does not name the item leaves its line as it is.
+    bridge.emit('stories:outbox-changed', { accountId: 'a1', items: [], left: [] })
+    expect(publish.targets[0]!.state).toBe('sent')
+  })
+
+  it('brings the answer up to date with what main said while it was on its way', async () => {
+    const bridge = fakeBridge({
+      ...alone,
+      'stories:publish': (arg) => {
+        // Web mode carries events apart from answers: the item went out before the answer came back.
+        bridge.emit('stories:outbox-changed', { accountId: 'a1', items: [{ id: 'i1', state: 'sending', lastError: null }], left: [] })
+        bridge.emit('stories:outbox-changed', { accountId: 'a1', items: [], left: [{ id: 'i1', requestId: 'r-0', outcome: 'published' }] })
+        return answerFor({ state: 'queued', itemId: 'i1', error: failure('offline', userText('storyErrors.outbox.offline')) })(arg)
+      },
+    })
+    const { stories, publish } = await ready()
+    stories.draft.text.body = 'Quick'
+    await publish.publish()
+    expect(publish.targets[0]!.state).toBe('sent')
+    expect(publish.targets[0]!.error).toBeNull()
   })
 
   it('forgets the composer’s outcome when another account is opened', async () => {
@@ -164,7 +203,7 @@ describe('publish store, to several accounts', () => {
     publish.toggle('a2', true)
     stories.draft.text.body = 'Both at half past nine'
     expect(await publish.publish()).toBe(true)
-    expect(bridge.callsTo('stories:publish')).toMatchObject([{ accountIds: ['a1', 'a2'], dueAt }])
+    expect(bridge.callsTo('stories:publish')).toMatchObject([{ accountIds: ['a1', 'a2'], when: { at: dueAt } }])
     expect(publish.counts).toMatchObject({ scheduled: 2, sent: 0 })
     expect(publish.asSummary).toBe(true)
     expect(publish.result).toBeNull()
@@ -227,12 +266,14 @@ describe('publish store, to several accounts', () => {
     expect(stories.draft.text.body).toBe('')
 
     // Another account's news leaves this one's line alone.
-    bridge.emit('stories:outbox-changed', { accountId: 'a1', items: [{ id: 'i2', state: 'unknown', lastError: null }] })
+    bridge.emit('stories:outbox-changed', { accountId: 'a1', items: [{ id: 'i2', state: 'unknown', lastError: null }], left: [] })
     expect(publish.targets[1]!.state).toBe('queued')
-    bridge.emit('stories:outbox-changed', { accountId: 'a2', items: [{ id: 'i2', state: 'sending', lastError: null }] })
+    bridge.emit('stories:outbox-changed', { accountId: 'a2', items: [{ id: 'i2', state: 'sending', lastError: null }], left: [] })
     expect(publish.targets[1]!.state).toBe('sending')
-    bridge.emit('stories:history-changed', { accountId: 'a2' })
-    bridge.emit('stories:outbox-changed', { accountId: 'a2', items: [] })
+    // Another account's item of the same id leaving says nothing of this one.
+    bridge.emit('stories:outbox-changed', { accountId: 'a1', items: [], left: [{ id: 'i2', requestId: 'x-0', outcome: 'removed' }] })
+    expect(publish.targets[1]!.state).toBe('sending')
+    bridge.emit('stories:outbox-changed', { accountId: 'a2', items: [], left: [{ id: 'i2', requestId: 'r-1', outcome: 'published' }] })
     expect(publish.targets.map((t) => t.state)).toEqual(['sent', 'sent'])
   })
 

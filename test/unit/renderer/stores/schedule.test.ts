@@ -1,4 +1,5 @@
 import { DEFAULT_STORY_LIMITS } from '@shared/story/limits'
+import { instantToWallTime, PLAN_PAST_GRACE_MS } from '@shared/story/schedule'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useAccountsStore } from '../../../../src-renderer/src/stores/accounts'
@@ -14,10 +15,10 @@ function bridgeFor(dueAtAnswer?: string) {
     'stories:draft-get': () => null,
     'stories:draft-save': () => undefined,
     'stories:publish': (arg) => {
-      const { dueAt } = arg as { dueAt?: string }
+      const { when } = arg as { when?: { at?: string } }
       return answerFor(
-        dueAt
-          ? { state: 'scheduled', itemId: 'i1', dueAt: dueAtAnswer ?? dueAt }
+        when?.at
+          ? { state: 'scheduled', itemId: 'i1', dueAt: dueAtAnswer ?? when.at }
           : { state: 'sent', itemId: 'i1', messageId: 'm', messageStatus: 'sent' },
       )(arg)
     },
@@ -46,7 +47,7 @@ describe('publishing at a time', () => {
     schedule.publishAt = '2099-07-01T09:30'
     stories.draft.text.body = 'Later today'
     expect(await publish.publish()).toBe(true)
-    expect(bridge.callsTo('stories:publish')[0]).toMatchObject({ dueAt: '2099-07-01T07:30:00.000Z' })
+    expect(bridge.callsTo('stories:publish')[0]).toMatchObject({ when: { at: '2099-07-01T07:30:00.000Z' } })
     expect(publish.result).toMatchObject({ state: 'scheduled' })
     expect(schedule.enabled).toBe(false)
   })
@@ -66,12 +67,27 @@ describe('publishing at a time', () => {
     expect(bridge.callsTo('stories:publish')).toEqual([])
   })
 
+  it('shows the verdict main gives: a time picked a moment ago still goes, an older one is past', () => {
+    bridgeFor()
+    const schedule = useScheduleStore()
+    schedule.zone = 'UTC'
+    schedule.enable(true)
+    const now = Date.parse('2099-07-01T09:30:00Z')
+    schedule.now = now
+    schedule.publishAt = instantToWallTime(now - 10_000, 'UTC')
+    expect(schedule.problem).toBeNull()
+    schedule.publishAt = instantToWallTime(now - PLAN_PAST_GRACE_MS, 'UTC')
+    expect(schedule.problem).toBeNull()
+    schedule.publishAt = instantToWallTime(now - PLAN_PAST_GRACE_MS - 1000, 'UTC')
+    expect(schedule.problem).toBe('past')
+  })
+
   it('without "Publish at…" the story goes now', async () => {
     const bridge = bridgeFor()
     const { stories, publish } = await composer()
     stories.draft.text.body = 'Right away'
     await publish.publish()
-    expect(bridge.callsTo('stories:publish')[0]).not.toHaveProperty('dueAt')
+    expect(bridge.callsTo('stories:publish')[0]).not.toHaveProperty('when')
   })
 
   it('a fall-back time is its first occurrence, and the store says it is ambiguous', () => {
@@ -99,5 +115,15 @@ describe('planned story edits', () => {
     const item = outboxItem({ id: 'i1', accountId: 'a2', state: 'scheduled', dueAt: '2099-01-15T14:00:00.000Z' })
     await schedule.duplicate(item)
     expect(bridge.callsTo('stories:schedule-duplicate')[0]).toMatchObject({ accountId: 'a2', id: 'i1', dueAt: '2099-01-16T14:00:00.000Z' })
+  })
+
+  it('duplicates to the next calendar day at the same time on the user’s clock, across a change of time', async () => {
+    const bridge = bridgeFor()
+    const schedule = useScheduleStore()
+    schedule.zone = 'Europe/Berlin'
+    // 09:00 CET the day before summer time starts (29 March 2099): the copy is at 09:00 CEST, 23 hours later.
+    const item = outboxItem({ id: 'i1', accountId: 'a1', state: 'scheduled', dueAt: '2099-03-28T08:00:00.000Z' })
+    await schedule.duplicate(item)
+    expect(bridge.callsTo('stories:schedule-duplicate')[0]).toMatchObject({ dueAt: '2099-03-29T07:00:00.000Z' })
   })
 })

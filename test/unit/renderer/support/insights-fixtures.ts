@@ -41,9 +41,9 @@ export function overview(overrides: Partial<InsightsOverview> = {}): InsightsOve
       { kind: 'text', stories: 5, medianReach: 120 },
     ],
     trend: [
-      { weekStart: '2026-05-11', stories: 3, views: 400, medianReach: 130 },
-      { weekStart: '2026-05-18', stories: 0, views: 0, medianReach: null },
-      { weekStart: '2026-05-25', stories: 9, views: 2446, medianReach: 250 },
+      { weekStart: '2026-05-10T22:00:00.000Z', stories: 3, views: 400, medianReach: 130 },
+      { weekStart: '2026-05-17T22:00:00.000Z', stories: 0, views: 0, medianReach: null },
+      { weekStart: '2026-05-24T22:00:00.000Z', stories: 9, views: 2446, medianReach: 250 },
     ],
     latency: {
       median: 42,
@@ -77,12 +77,13 @@ export function storyInsight(overrides: Partial<StoryInsight> & Pick<StoryInsigh
   }
 }
 
-/** Suggestions on the hour, from `first` on, a day apart. */
-export function bestTimes(first: string, count = 3, thin = false): BestTimes {
-  if (thin) return { thin: true, slots: [] }
+/** Main's suggestions on the hour, from `first` on, a day apart (`partial`: some accounts had too little history). */
+export function bestTimes(first: string, count = 3, thin = false, partial = false): BestTimes {
+  if (thin) return { thin: true, partial: false, slots: [] }
   const start = Date.parse(first)
   return {
     thin: false,
+    partial,
     slots: Array.from({ length: count }, (_, i) => {
       const at = new Date(start + i * 86_400_000)
       return { at: at.toISOString(), weekday: (at.getUTCDay() + 6) % 7, hour: at.getUTCHours(), share: 0.12 - i * 0.02 }

@@ -61,7 +61,7 @@ describe('the file registry', () => {
       requestId: 'declared-later',
       draft: { text: { body: 'Tomorrow' } },
       accountIds: [account.id],
-      dueAt: new Date(Date.now() + 86_400_000).toISOString(),
+      when: { at: new Date(Date.now() + 86_400_000).toISOString() },
     })
     // The posting queue's slots, and a story added to the queue.
     await call(core, 'queue:set', { accountId: account.id, settings: { timeZone: 'UTC', slots: [{ weekday: 0, time: '09:00' }] } })

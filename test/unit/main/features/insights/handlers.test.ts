@@ -11,11 +11,15 @@ import { minutesSpread, story } from './records'
 const DAY = 24 * 3600_000
 let emulator: Emulator
 
+let secondEmulator: Emulator
+
 beforeAll(async () => {
   emulator = await startEmulator({ groups: 20, seed: 6 })
+  secondEmulator = await startEmulator({ groups: 3, seed: 7, token: 'token-second-0123456789' })
 })
 afterAll(async () => {
   await emulator.stop()
+  await secondEmulator.stop()
 })
 const cores = testCores('statusdesk-insights-core-')
 
@@ -86,8 +90,8 @@ describe('the insights channels, through the app core', () => {
 
     const curve = await callCore<ReachPoint[]>(core, 'insights:reach-curve', { accountId: id, storyId: byReach.items[0]!.storyId })
     expect(curve.at(-1)).toEqual([expect.any(Number), 70])
-    const best = await callCore<BestTimes>(core, 'insights:best-times', { accountId: id, timeZone: 'Europe/Madrid', count: 3 })
-    expect(best.thin).toBe(false)
+    const best = await callCore<BestTimes>(core, 'insights:best-times', { accountIds: [id], timeZone: 'Europe/Madrid', count: 3 })
+    expect(best).toMatchObject({ thin: false, partial: false })
     expect(best.slots).toHaveLength(3)
     expect(best.slots.map((s) => s.at)).toEqual(best.slots.map((s) => s.at).sort())
     expect(Date.parse(best.slots[0]!.at)).toBeGreaterThan(Date.now())
@@ -134,11 +138,35 @@ describe('the insights channels, through the app core', () => {
     await expect(callCore(core, 'insights:reach-curve', { accountId: id, storyId: 'nope' })).rejects.toThrow(
       'not-found insightsErrors.storyNotFound',
     )
-    await expect(callCore(core, 'insights:best-times', { accountId: 'gone', timeZone: 'UTC' })).rejects.toThrow(
+    await expect(callCore(core, 'insights:best-times', { accountIds: ['gone'], timeZone: 'UTC' })).rejects.toThrow(
       'not-found insightsErrors.noAccount',
     )
-    const best = await callCore<BestTimes>(core, 'insights:best-times', { accountId: id, timeZone: 'UTC' })
-    expect(best).toEqual({ thin: true, slots: [] })
+    await expect(callCore(core, 'insights:best-times', { accountIds: [], timeZone: 'UTC' })).rejects.toThrow('invalid-argument')
+    const tooMany = Array.from({ length: 21 }, (_, i) => `a${i}`)
+    await expect(callCore(core, 'insights:best-times', { accountIds: tooMany, timeZone: 'UTC' })).rejects.toThrow('invalid-argument')
+    const best = await callCore<BestTimes>(core, 'insights:best-times', { accountIds: [id], timeZone: 'UTC' })
+    expect(best).toEqual({ thin: true, partial: false, slots: [] })
+  })
+
+  it('answers good times for several accounts at once, put together in main', async () => {
+    const { core, id } = await connected()
+    const { id: second } = await callCore<{ id: string }>(core, 'accounts:connect', {
+      baseUrl: secondEmulator.baseUrl,
+      token: secondEmulator.token,
+      storage: 'weak',
+    })
+    await keptHistory(core, id)
+    const ask = (accountIds: string[]) => callCore<BestTimes>(core, 'insights:best-times', { accountIds, timeZone: 'Europe/Madrid' })
+    const alone = await ask([id])
+    // The second account has no history yet: the times are the first's, and the answer says so.
+    const both = await ask([id, second])
+    expect(both).toMatchObject({ thin: false, partial: true })
+    expect(both.slots).toHaveLength(3)
+    expect(both.slots.map((s) => s.at)).toEqual([...both.slots.map((s) => s.at)].sort())
+    expect(new Set(both.slots.map((s) => s.at))).toEqual(new Set(alone.slots.map((s) => s.at)))
+    // An account closed meanwhile has no say; the same account twice counts once.
+    expect(await ask([id, 'gone', id])).toEqual(alone)
+    expect(await ask([second])).toEqual({ thin: true, partial: false, slots: [] })
   })
 
   it('keeps the retention set in Settings, between 7 and 730 days, and lets older stories go', async () => {

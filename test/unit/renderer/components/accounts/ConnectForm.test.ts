@@ -42,6 +42,32 @@ describe('ConnectForm', () => {
     expect(wrapper.text()).toContain('The token looks too short.')
   })
 
+  it.each(['http://gate.whapi.cloud', 'http://192.168.1.10:8080', 'ftp://127.0.0.1'])(
+    'refuses %s as main does: the token would travel in clear',
+    async (address) => {
+      const bridge = fakeBridge({ 'accounts:list': () => state([]), ...noRecovery })
+      const wrapper = view()
+      await flushPromises()
+      await wrapper.get('[data-testid="connect-base-url"]').setValue(address)
+      await wrapper.get('[data-testid="connect-token"]').setValue('tok_abcdefgh1234')
+      await wrapper.get('form').trigger('submit')
+      expect(bridge.callsTo('accounts:connect')).toEqual([])
+      expect(wrapper.get('[data-testid="connect-base-url"]').attributes('aria-invalid')).toBe('true')
+      expect(wrapper.text()).toContain('Enter an address starting with https:// (or http:// for a server on this computer).')
+    },
+  )
+
+  it('takes plain http to this computer', async () => {
+    const bridge = fakeBridge({ 'accounts:list': () => state([]), 'accounts:connect': () => account(), ...noRecovery })
+    const wrapper = view()
+    await flushPromises()
+    await wrapper.get('[data-testid="connect-base-url"]').setValue(' http://localhost:4010 ')
+    await wrapper.get('[data-testid="connect-token"]').setValue('tok_abcdefgh1234')
+    await wrapper.get('form').trigger('submit')
+    await flushPromises()
+    expect(bridge.callsTo('accounts:connect')).toMatchObject([{ baseUrl: 'http://localhost:4010' }])
+  })
+
   it('says an empty token is required, not that it is too short', async () => {
     const bridge = fakeBridge({ 'accounts:list': () => state([]), ...noRecovery })
     const wrapper = view()

@@ -17,12 +17,12 @@ afterEach(() => {
 
 const NOW = Date.parse('2026-06-01T08:00:00Z')
 
-/** "Publish at…" as the composer shows it, ticked, with the best times of each account from `answers`. */
+/** "Publish at…" as the composer shows it, ticked, with main's answer for the accounts ticked (keyed by their ids, joined by commas). */
 async function openPicker(answers: Record<string, BestTimesAnswer>, accounts: AccountsState = state([account({ id: 'a1' })])) {
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] })
   const bridge = fakeBridge({
     'accounts:list': () => accounts,
-    'insights:best-times': (arg) => answers[(arg as { accountId: string }).accountId]!,
+    'insights:best-times': (arg) => answers[(arg as { accountIds: string[] }).accountIds.join(',')]!,
   })
   const wrapper = mount(ScheduleControl, { attachTo: document.body, global: { plugins: plugins() } })
   await useAccountsStore().load()
@@ -36,7 +36,7 @@ async function openPicker(answers: Record<string, BestTimesAnswer>, accounts: Ac
 describe('best times in “Publish at…”', () => {
   it('offers the next three good times of the account, each filling the picker', async () => {
     const { wrapper, bridge, schedule } = await openPicker({ a1: bestTimes('2026-06-02T16:00:00Z') })
-    expect(bridge.callsTo('insights:best-times')).toEqual([{ accountId: 'a1', timeZone: 'Europe/Madrid', count: 3 }])
+    expect(bridge.callsTo('insights:best-times')).toEqual([{ accountIds: ['a1'], timeZone: 'Europe/Madrid', count: 3 }])
     const buttons = wrapper.findAll('[data-testid="best-time"]')
     expect(buttons.map((button) => button.text())).toEqual(['Tue 2 Jun, 18:0012%', 'Wed 3 Jun, 18:0010%', 'Thu 4 Jun, 18:008%'])
     expect(buttons[0]!.attributes('aria-label')).toBe('Publish at Tue 2 Jun, 18:00 (12% of views come at this hour)')
@@ -55,15 +55,16 @@ describe('best times in “Publish at…”', () => {
     expect(wrapper.find('[data-testid="best-time"]').exists()).toBe(false)
   })
 
-  it('asks every account ticked, and says when some have too little history', async () => {
+  it('asks for every account ticked at once, and says when main found some with too little history', async () => {
     const accounts = state([account({ id: 'a1', label: 'Shop' }), account({ id: 'a2', label: 'Bakery' })])
-    const { wrapper, bridge } = await openPicker({ a1: bestTimes('2026-06-02T16:00:00Z'), a2: bestTimes('', 0, true) }, accounts)
+    const { wrapper, bridge } = await openPicker(
+      { a1: bestTimes('2026-06-02T16:00:00Z'), 'a1,a2': bestTimes('2026-06-02T16:00:00Z', 3, false, true) },
+      accounts,
+    )
+    expect(wrapper.find('[data-testid="best-times-partial"]').exists()).toBe(false)
     usePublishStore().toggle('a2', true)
     await flushPromises()
-    expect(bridge.callsTo('insights:best-times').slice(-2)).toEqual([
-      { accountId: 'a1', timeZone: 'Europe/Madrid', count: 10 },
-      { accountId: 'a2', timeZone: 'Europe/Madrid', count: 10 },
-    ])
+    expect(bridge.callsTo('insights:best-times').at(-1)).toEqual({ accountIds: ['a1', 'a2'], timeZone: 'Europe/Madrid', count: 3 })
     expect(wrapper.findAll('[data-testid="best-time"]')).toHaveLength(3)
     expect(wrapper.find('[data-testid="best-times-partial"]').exists()).toBe(true)
   })

@@ -77,7 +77,6 @@ describe('Add to queue', () => {
     await confirm.trigger('click')
     await flushPromises()
     expect(bridge.callsTo('stories:publish')).toEqual([expect.objectContaining({ accountIds: ['a1', 'a2'], when: { queue: true } })])
-    expect(bridge.callsTo('stories:publish')[0]).not.toHaveProperty('dueAt')
     expect(wrapper.find('[data-testid="story-queue-confirm"]').exists()).toBe(false)
     expect(usePublishStore().targets.map((target) => target.state)).toEqual(['scheduled', 'scheduled'])
   })

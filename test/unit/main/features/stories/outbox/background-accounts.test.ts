@@ -13,7 +13,7 @@ async function plan(core: AppCore, accountId: string, caption: string, dueAt: nu
     requestId: `plan-${caption.replace(/\W+/g, '-')}`,
     draft: { text: { body: caption } },
     accountIds: [accountId],
-    dueAt: new Date(dueAt).toISOString(),
+    when: { at: new Date(dueAt).toISOString() },
   })
   expect(result.targets[0]!.outcome.state).toBe('scheduled')
 }

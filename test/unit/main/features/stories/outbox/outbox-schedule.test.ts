@@ -2,11 +2,12 @@ import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { STORY_CAPTION_MAX } from '@shared/domain/story'
 import type { OutboxItemView } from '@shared/story/records'
+import { isPlannable, PLAN_PAST_GRACE_MS } from '@shared/story/schedule'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type Emulator, startEmulator } from '../../../../../../src-main/emulator'
 import { Connectivity } from '../../../../../../src-main/platform/net/connectivity'
 import { HistoryStore } from '../../../../../../src-main/features/stories/history/history-store'
-import { MAX_TIMER_MS } from '../../../../../../src-main/features/stories/outbox/due-time'
+import { MAX_TIMER_MS, RUNNING_GRACE_MS } from '../../../../../../src-main/features/stories/outbox/due-time'
 import { Outbox, type AttemptOutcome, type OutboxTimers } from '../../../../../../src-main/features/stories/outbox/outbox'
 import { accountDir, recordingClient, textStory, waitFor } from './outbox-harness'
 import { accountFile } from '../../../../../support/declared-files'
@@ -117,9 +118,24 @@ describe('Outbox scheduling', () => {
 
   it('refuses a time already past', async () => {
     const { outbox } = await setup()
-    await expect(outbox.publish({ ...textStory('Yesterday'), dueAt: iso(T0 - 3_600_000) })).rejects.toMatchObject({
+    await expect(outbox.publish({ ...textStory('Yesterday'), dueAt: iso(T0 - 3_600_000) })).rejects.toMatchObject({ code: 'invalid-argument' })
+    await expect(outbox.publish({ ...textStory('Just too old'), dueAt: iso(T0 - PLAN_PAST_GRACE_MS - 1) })).rejects.toMatchObject({
       code: 'invalid-argument',
     })
+    await expect(outbox.publish({ ...textStory('Not a time'), dueAt: 'not a time' })).rejects.toMatchObject({ code: 'invalid-argument' })
+    expect(outbox.list()).toEqual([])
+  })
+
+  it('takes a time that passed while the user clicked (the shared rule) and sends it at once, never as missed', async () => {
+    // The grace for planning stays inside the grace for a late timer, or such a story would be missed on its first look.
+    expect(PLAN_PAST_GRACE_MS).toBeLessThan(RUNNING_GRACE_MS)
+    const { clock, outbox, missed } = await setup()
+    expect(isPlannable(T0 - PLAN_PAST_GRACE_MS, T0)).toBe(true)
+    idOf(await outbox.publish({ ...textStory('A moment ago'), dueAt: iso(T0 - PLAN_PAST_GRACE_MS) }))
+    clock.fire()
+    await waitFor(() => received('A moment ago') === 1, 'the story planned a moment ago')
+    await outbox.idle()
+    expect(missed).toEqual([])
     expect(outbox.list()).toEqual([])
   })
 

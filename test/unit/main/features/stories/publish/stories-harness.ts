@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path'
 import type {
   OutboxAction,
   PublishResult,
+  PublishWhen,
   SetAsideAction,
   SetAsideItem,
   StoryNotification,
@@ -154,16 +155,16 @@ export class StoriesHarness {
     return active.id
   }
 
-  /** A publish to the account on screen, answered as one outcome: a refusal is thrown. */
+  /** A publish to the account on screen (at `dueAt`, ms, when given), answered as one outcome: a refusal is thrown. */
   async publish(requestId: string, draft: StoryDraft, dueAt?: number) {
-    const result = await this.#m.publisher.publish(requestId, draft, [this.#activeId()], isoOf(dueAt))
+    const result = await this.#m.publisher.publish(requestId, draft, [this.#activeId()], at(dueAt))
     const outcome = result.targets[0]!.outcome
     if (outcome.state === 'refused') throw new AppError(outcome.error.code, outcome.error.text, outcome.error.details)
     return outcome
   }
 
   broadcast(requestId: string, draft: StoryDraft, accountIds: readonly string[], dueAt?: number): Promise<PublishResult> {
-    return this.#m.publisher.publish(requestId, draft, accountIds, isoOf(dueAt))
+    return this.#m.publisher.publish(requestId, draft, accountIds, at(dueAt))
   }
 
   repost(requestId: string, story: FeedStory, audience: { contacts?: string[]; exclude_contacts?: string[] }) {
@@ -237,7 +238,7 @@ export class StoriesHarness {
   }
 }
 
-/** An instant in ms as the publish path takes it: UTC, ISO. */
-function isoOf(ms: number | undefined): string | undefined {
-  return ms === undefined ? undefined : new Date(ms).toISOString()
+/** A due instant in ms as the contract says it. */
+function at(dueAt: number | undefined): PublishWhen | undefined {
+  return dueAt === undefined ? undefined : { at: new Date(dueAt).toISOString() }
 }

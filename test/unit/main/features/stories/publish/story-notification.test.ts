@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { notificationText, storyNotification } from '../../../../../../src-main/features/stories/publish/story-notification'
+import { notificationText, storyNotification } from '../../../../../../src-main/features/stories/outbox/story-notification'
 import type { StorySummary } from '@shared/story/records'
 import { createTranslator } from '../../../../../../src-main/platform/i18n/translator'
 
