@@ -58,104 +58,115 @@ function refuse(res: ServerResponse, status: number, text: UserText): void {
  * fetches pictures and media into blob: URLs), never in a cookie.
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
-  const secret = options.secret ?? randomBytes(32).toString('base64url')
-  const streams = new Set<ServerResponse>()
-  const presence = new ClientPresence((client) => options.onClientGone?.(client))
-  let port = 0
-
+  const site: Site = {
+    options,
+    secret: options.secret ?? randomBytes(32).toString('base64url'),
+    streams: new Set<ServerResponse>(),
+    presence: new ClientPresence((client) => options.onClientGone?.(client)),
+    port: 0,
+  }
   const server = createServer((req, res) => {
-    void route(req, res).catch((error: unknown) => {
+    void route(site, req, res).catch((error: unknown) => {
       options.log.error('web request failed', { error: error instanceof Error ? error.message : String(error) })
       if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', text: codeText('internal') } })
       else res.destroy()
     })
   })
-
-  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!hostAndOriginAllowed(req, port)) return refuse(res, 403, userText('errors.bridge.foreignOrigin'))
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
-    const api = url.pathname.startsWith('/api/')
-    const authorized = hasSecret(req, secret) && fromOwnPage(req)
-    if (api && !authorized) return refuse(res, 401, userText('errors.bridge.wrongSecret'))
-    if (url.pathname === WEB_SESSION_PATH && req.method === 'GET') {
-      res.writeHead(204, { 'Cache-Control': 'no-store' })
-      return void res.end()
-    }
-    if (url.pathname.startsWith(WEB_INVOKE_PREFIX) && req.method === 'POST') return invoke(req, res, url)
-    if (url.pathname === WEB_EVENTS_PATH && req.method === 'GET') return eventStream(req, res)
-    if (api) return sendJson(res, 404, { ok: false, error: { code: 'invalid-request', text: userText('errors.bridge.noEndpoint') } })
-    for (const extra of authorized ? (options.routes ?? []) : []) {
-      if (await extra(req, res, url)) return
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, userText('errors.bridge.methodNotAllowed'))
-    return serveStatic(url, res)
-  }
-
-  async function invoke(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    if (req.headers.origin === undefined) return refuse(res, 403, userText('errors.bridge.foreignOrigin'))
-    let channel: string
-    try {
-      channel = decodeURIComponent(url.pathname.slice(WEB_INVOKE_PREFIX.length))
-    } catch {
-      return sendJson(res, 400, { ok: false, error: { code: 'invalid-request', text: userText('errors.bridge.unknownChannel') } })
-    }
-    let body: unknown
-    try {
-      body = await readJsonBody(req, MAX_INVOKE_BODY)
-    } catch (error) {
-      const data = error instanceof AppError ? error.toData() : { code: 'invalid-request' as const, text: codeText('invalid-request') }
-      return sendJson(res, 400, { ok: false, error: data })
-    }
-    const arg = body && typeof body === 'object' && 'arg' in body ? (body as { arg: unknown }).arg : undefined
-    sendJson(res, 200, await dispatch(options.handlers, channel, arg, { transport: 'web', client: webClient(req) }, options.log))
-  }
-
-  function eventStream(req: IncomingMessage, res: ServerResponse): void {
-    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' })
-    res.write(': connected\n\n')
-    streams.add(res)
-    const client = webClient(req)
-    presence.opened(client)
-    const unsubscribe = options.events.subscribe((name, payload) => {
-      res.write(`event: ${name}\ndata: ${JSON.stringify(payload ?? null)}\n\n`)
-    })
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000)
-    req.on('close', () => {
-      clearInterval(heartbeat)
-      unsubscribe()
-      streams.delete(res)
-      presence.closed(client)
-    })
-  }
-
-  async function serveStatic(url: URL, res: ServerResponse): Promise<void> {
-    const file = await resolveStaticFile(options.rendererDir, url.pathname)
-    if (!file) {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' })
-      // developer-only: the built page never asks for a file it lacks, so only a checkout run before `npm run build` shows this.
-      return void res.end('Not found. Build the renderer first: npm run build')
-    }
-    res.writeHead(200, { 'Content-Type': mimeTypeOf(file), 'Cache-Control': 'no-cache', ...securityHeaders() })
-    createReadStream(file).pipe(res)
-  }
-
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
   })
-  port = (server.address() as AddressInfo).port
-  const origin = `http://127.0.0.1:${port}`
+  site.port = (server.address() as AddressInfo).port
+  const origin = `http://127.0.0.1:${site.port}`
   return {
     origin,
-    port,
-    secret,
-    url: `${origin}/#secret=${secret}`,
+    port: site.port,
+    secret: site.secret,
+    url: `${origin}/#secret=${site.secret}`,
     close: () =>
       new Promise<void>((resolve) => {
-        presence.stop()
-        for (const stream of streams) stream.end()
+        site.presence.stop()
+        for (const stream of site.streams) stream.end()
         server.close(() => resolve())
         server.closeAllConnections()
       }),
   }
+}
+
+/** One running server: its options, its secret, its open event streams and who they are. */
+interface Site {
+  options: WebServerOptions
+  secret: string
+  streams: Set<ServerResponse>
+  presence: ClientPresence
+  port: number
+}
+
+async function route(site: Site, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (!hostAndOriginAllowed(req, site.port)) return refuse(res, 403, userText('errors.bridge.foreignOrigin'))
+  const url = new URL(req.url ?? '/', `http://127.0.0.1:${site.port}`)
+  const api = url.pathname.startsWith('/api/')
+  const authorized = hasSecret(req, site.secret) && fromOwnPage(req)
+  if (api && !authorized) return refuse(res, 401, userText('errors.bridge.wrongSecret'))
+  if (url.pathname === WEB_SESSION_PATH && req.method === 'GET') {
+    res.writeHead(204, { 'Cache-Control': 'no-store' })
+    return void res.end()
+  }
+  if (url.pathname.startsWith(WEB_INVOKE_PREFIX) && req.method === 'POST') return invoke(site, req, res, url)
+  if (url.pathname === WEB_EVENTS_PATH && req.method === 'GET') return eventStream(site, req, res)
+  if (api) return sendJson(res, 404, { ok: false, error: { code: 'invalid-request', text: userText('errors.bridge.noEndpoint') } })
+  for (const extra of authorized ? (site.options.routes ?? []) : []) {
+    if (await extra(req, res, url)) return
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, userText('errors.bridge.methodNotAllowed'))
+  return serveStatic(site.options.rendererDir, url, res)
+}
+
+async function invoke(site: Site, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  if (req.headers.origin === undefined) return refuse(res, 403, userText('errors.bridge.foreignOrigin'))
+  let channel: string
+  try {
+    channel = decodeURIComponent(url.pathname.slice(WEB_INVOKE_PREFIX.length))
+  } catch {
+    return sendJson(res, 400, { ok: false, error: { code: 'invalid-request', text: userText('errors.bridge.unknownChannel') } })
+  }
+  let body: unknown
+  try {
+    body = await readJsonBody(req, MAX_INVOKE_BODY)
+  } catch (error) {
+    const data = error instanceof AppError ? error.toData() : { code: 'invalid-request' as const, text: codeText('invalid-request') }
+    return sendJson(res, 400, { ok: false, error: data })
+  }
+  const arg = body && typeof body === 'object' && 'arg' in body ? (body as { arg: unknown }).arg : undefined
+  const { handlers, log } = site.options
+  sendJson(res, 200, await dispatch(handlers, channel, arg, { transport: 'web', client: webClient(req) }, log))
+}
+
+function eventStream(site: Site, req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' })
+  res.write(': connected\n\n')
+  site.streams.add(res)
+  const client = webClient(req)
+  site.presence.opened(client)
+  const unsubscribe = site.options.events.subscribe((name, payload) => {
+    res.write(`event: ${name}\ndata: ${JSON.stringify(payload ?? null)}\n\n`)
+  })
+  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000)
+  req.on('close', () => {
+    clearInterval(heartbeat)
+    unsubscribe()
+    site.streams.delete(res)
+    site.presence.closed(client)
+  })
+}
+
+async function serveStatic(rendererDir: string, url: URL, res: ServerResponse): Promise<void> {
+  const file = await resolveStaticFile(rendererDir, url.pathname)
+  if (!file) {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' })
+    // developer-only: the built page never asks for a file it lacks, so only a checkout run before `npm run build` shows this.
+    return void res.end('Not found. Build the renderer first: npm run build')
+  }
+  res.writeHead(200, { 'Content-Type': mimeTypeOf(file), 'Cache-Control': 'no-cache', ...securityHeaders() })
+  createReadStream(file).pipe(res)
 }

@@ -55,6 +55,91 @@ export interface ControlAnswer {
   body: unknown
 }
 
+/** What one control endpoint gets: the emulator's state, the test's handle on it, and the request. */
+interface ControlCall {
+  context: EmulatorContext
+  control: EmulatorControl
+  req: IncomingMessage
+}
+
+const ok = (body: unknown, status = 200): ControlAnswer => ({ status, body })
+
+/** `METHOD /path` → what answers it. */
+const ENDPOINTS: Record<string, (call: ControlCall) => ControlAnswer | Promise<ControlAnswer>> = {
+  'GET /': ({ context }) =>
+    ok({
+      baseUrl: context.baseUrl,
+      seed: context.options.seed,
+      epoch: context.options.epoch,
+      groups: { base: context.options.groups, total: context.groups.total },
+      stories: context.stories.list().length,
+      faults: context.faults.list().length,
+      maxBodyBytes: context.options.maxBodyBytes,
+    }),
+  'GET /faults': ({ control }) => ok({ faults: control.faults.list() }),
+  'POST /faults': async ({ context, req }) => {
+    try {
+      return ok({ faults: context.faults.add(await readJson(req)) }, 201)
+    } catch (error) {
+      if (error instanceof FaultError) throw new HttpError(400, error.message)
+      throw error
+    }
+  },
+  'DELETE /faults': ({ control }) => {
+    control.faults.clear()
+    return ok({ faults: [] })
+  },
+  'GET /stories': ({ control }) => ok({ stories: control.stories.list() }),
+  'DELETE /stories': ({ control }) => {
+    control.stories.clear()
+    return ok({ stories: [] })
+  },
+  'GET /requests': ({ control }) => ok({ requests: control.requests.list() }),
+  'DELETE /requests': ({ control }) => {
+    control.requests.clear()
+    return ok({ requests: [] })
+  },
+  'GET /groups': ({ context, control }) => ok({ base: context.options.groups, total: control.groups.total() }),
+  'POST /groups': async ({ control, req }) => ok(control.groups.mutate(parse(MutationSchema, await readJson(req)))),
+  'DELETE /groups': ({ context, control }) => {
+    control.groups.reset()
+    return ok({ base: context.options.groups, total: control.groups.total() })
+  },
+  'GET /media': ({ control }) => ok({ media: control.media.list() }),
+  'POST /media': async ({ control, req }) => {
+    const media = parse(MediaSchema, await readJson(req))
+    try {
+      control.media.add(media.id, media.mime_type)
+    } catch (error) {
+      throw new HttpError(400, (error as Error).message)
+    }
+    return ok({ media: control.media.list() }, 201)
+  },
+  'POST /phone-story': async ({ context, req }) => {
+    try {
+      return ok({ story: addPhoneStory(context, parse(PhoneStorySchema, await readJson(req))) }, 201)
+    } catch (error) {
+      if (error instanceof RangeError) throw new HttpError(400, error.message)
+      throw error
+    }
+  },
+  'GET /uploads': ({ context }) => ok({ uploads: context.uploads }),
+  'POST /viewers': async ({ context, req }) => {
+    const { everyMs } = parse(ViewersSchema, await readJson(req))
+    context.viewerEveryMs = everyMs
+    return ok({ everyMs })
+  },
+  'GET /clock': ({ control }) => ok(clockState(control)),
+  'POST /clock': async ({ control, req }) => {
+    control.clock.advance(parse(ClockSchema, await readJson(req)).advanceMs)
+    return ok(clockState(control))
+  },
+  'POST /reset': ({ control }) => {
+    control.reset()
+    return ok({ reset: true })
+  },
+}
+
 /**
  * The /__emulator endpoints: state for tests to read and change. The server lets a request
  * through only with an accepted token and the emulator's own Host (control-guard.ts).
@@ -66,82 +151,8 @@ export async function handleControl(
   path: string,
 ): Promise<ControlAnswer> {
   const method = req.method ?? 'GET'
-  const key = `${method} ${path}`
-  const ok = (body: unknown, status = 200): ControlAnswer => ({ status, body })
-  switch (key) {
-    case 'GET /':
-      return ok({
-        baseUrl: context.baseUrl,
-        seed: context.options.seed,
-        epoch: context.options.epoch,
-        groups: { base: context.options.groups, total: context.groups.total },
-        stories: context.stories.list().length,
-        faults: context.faults.list().length,
-        maxBodyBytes: context.options.maxBodyBytes,
-      })
-    case 'GET /faults':
-      return ok({ faults: control.faults.list() })
-    case 'POST /faults':
-      try {
-        return ok({ faults: context.faults.add(await readJson(req)) }, 201)
-      } catch (error) {
-        if (error instanceof FaultError) throw new HttpError(400, error.message)
-        throw error
-      }
-    case 'DELETE /faults':
-      control.faults.clear()
-      return ok({ faults: [] })
-    case 'GET /stories':
-      return ok({ stories: control.stories.list() })
-    case 'DELETE /stories':
-      control.stories.clear()
-      return ok({ stories: [] })
-    case 'GET /requests':
-      return ok({ requests: control.requests.list() })
-    case 'DELETE /requests':
-      control.requests.clear()
-      return ok({ requests: [] })
-    case 'GET /groups':
-      return ok({ base: context.options.groups, total: control.groups.total() })
-    case 'POST /groups':
-      return ok(control.groups.mutate(parse(MutationSchema, await readJson(req))))
-    case 'DELETE /groups':
-      control.groups.reset()
-      return ok({ base: context.options.groups, total: control.groups.total() })
-    case 'GET /media':
-      return ok({ media: control.media.list() })
-    case 'POST /media': {
-      const media = parse(MediaSchema, await readJson(req))
-      try {
-        control.media.add(media.id, media.mime_type)
-      } catch (error) {
-        throw new HttpError(400, (error as Error).message)
-      }
-      return ok({ media: control.media.list() }, 201)
-    }
-    case 'POST /phone-story':
-      try {
-        return ok({ story: addPhoneStory(context, parse(PhoneStorySchema, await readJson(req))) }, 201)
-      } catch (error) {
-        if (error instanceof RangeError) throw new HttpError(400, error.message)
-        throw error
-      }
-    case 'GET /uploads':
-      return ok({ uploads: context.uploads })
-    case 'POST /viewers': {
-      const { everyMs } = parse(ViewersSchema, await readJson(req))
-      context.viewerEveryMs = everyMs
-      return ok({ everyMs })
-    }
-    case 'GET /clock':
-      return ok(clockState(control))
-    case 'POST /clock':
-      control.clock.advance(parse(ClockSchema, await readJson(req)).advanceMs)
-      return ok(clockState(control))
-    case 'POST /reset':
-      control.reset()
-      return ok({ reset: true })
-  }
+  const endpoint = Object.hasOwn(ENDPOINTS, `${method} ${path}`) ? ENDPOINTS[`${method} ${path}`] : undefined
+  if (endpoint) return endpoint({ context, control, req })
   const fault = /^\/faults\/([\w-]+)$/.exec(path)
   if (fault !== null && method === 'DELETE') {
     if (!control.faults.remove(fault[1] as string)) throw new HttpError(404, `No fault ${fault[1]}`)

@@ -60,84 +60,97 @@ class StopSignal extends Error {
  * much of the request left. It never throws: the client decides what a failure means.
  */
 export async function exchange(fetchFn: FetchLike, request: ExchangeRequest): Promise<ExchangeResult> {
-  const controller = new AbortController()
-  let stop: Stop | undefined
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let bodyState: 'none' | 'partial' | 'complete' = request.body ? 'none' : 'complete'
-  let bodyError: unknown
-  let sentBytes = 0
-
-  const halt = (why: Stop) => {
-    if (stop) return
-    stop = why
-    controller.abort(new StopSignal(why))
-  }
-  const arm = (ms: number, phase: 'upload' | 'headers' | 'response') => {
-    clearTimeout(timer)
-    timer = setTimeout(() => halt({ reason: 'timeout', phase }), ms)
-  }
-  const onUserAbort = () => halt({ reason: 'cancelled' })
-
-  const failure = (cause: unknown, status?: number): ExchangeFailure => {
-    const delivery: Delivery = status !== undefined ? 'maybe-delivered' : bodyState === 'complete' ? 'maybe-delivered' : 'incomplete'
-    const base = { kind: 'failed' as const, cause, ...(status !== undefined && { status }) }
-    if (stop?.reason === 'timeout') return { ...base, reason: 'timeout', delivery, timeoutPhase: stop.phase }
-    if (stop) return { ...base, reason: stop.reason, delivery }
-    if (bodyError !== undefined) return { ...base, reason: 'body-source', delivery, cause: bodyError }
-    if (refusedRedirect(cause)) return { ...base, reason: 'redirect', delivery }
-    return {
-      ...base,
-      reason: 'network',
-      delivery: status === undefined && provesNotSent(cause) ? 'not-sent' : delivery,
-    }
-  }
-
   if (request.signal?.aborted) return { kind: 'failed', reason: 'cancelled', delivery: 'not-sent', cause: undefined }
-  request.signal?.addEventListener('abort', onUserAbort, { once: true })
+  return new Exchange(request).run(fetchFn)
+}
 
-  const totalBytes = request.body?.contentLength ?? 0
-  const markComplete = () => {
-    if (bodyState === 'complete') return
-    bodyState = 'complete'
-    arm(request.headersTimeoutMs, 'headers')
+/** One exchange's state: what stopped it, its one timer, and how far its body went. */
+class Exchange {
+  readonly #request: ExchangeRequest
+  readonly #controller = new AbortController()
+  #stop: Stop | undefined
+  #timer: ReturnType<typeof setTimeout> | undefined
+  #bodyState: 'none' | 'partial' | 'complete'
+  #bodyError: unknown
+  #sentBytes = 0
+  readonly #onUserAbort = () => this.#halt({ reason: 'cancelled' })
+
+  constructor(request: ExchangeRequest) {
+    this.#request = request
+    this.#bodyState = request.body ? 'none' : 'complete'
   }
-  const opened = request.body?.open({
-    onChunk(bytes) {
-      sentBytes += bytes
-      // The last byte handed over, not the closing pull after it, is when the server may have it all.
-      if (sentBytes >= totalBytes) markComplete()
-      else {
-        bodyState = 'partial'
-        arm(request.stallTimeoutMs, 'upload')
-      }
-      request.onProgress?.({ sentBytes, totalBytes })
-    },
-    onEnd: markComplete,
-    onError(error) {
-      bodyError = error
-    },
-  })
-  if (opened) arm(request.stallTimeoutMs, 'upload')
-  else arm(request.headersTimeoutMs, 'headers')
 
-  try {
-    let response: Response
+  async run(fetchFn: FetchLike): Promise<ExchangeResult> {
+    const request = this.#request
+    request.signal?.addEventListener('abort', this.#onUserAbort, { once: true })
+    const totalBytes = request.body?.contentLength ?? 0
+    const opened = this.#openBody(totalBytes)
+    if (opened) this.#arm(request.stallTimeoutMs, 'upload')
+    else this.#arm(request.headersTimeoutMs, 'headers')
     try {
-      response = await fetchFn(request.url, {
-        method: request.method,
-        headers: opened ? { ...request.headers, 'content-length': String(totalBytes) } : request.headers,
-        signal: controller.signal,
-        // Never followed: it would carry the token wherever it points. With a body, 'manual'
-        // makes fetch keep every chunk sent in case of a replay (a 50 MB upload held whole);
-        // 'error' does not, and a body cannot be replayed anyway.
-        redirect: opened ? 'error' : 'manual',
-        ...(opened && { body: opened.stream, duplex: 'half' }),
-      })
-    } catch (error) {
-      return failure(error)
+      let response: Response
+      try {
+        response = await fetchFn(request.url, {
+          method: request.method,
+          headers: opened ? { ...request.headers, 'content-length': String(totalBytes) } : request.headers,
+          signal: this.#controller.signal,
+          // Never followed: it would carry the token wherever it points. With a body, 'manual'
+          // makes fetch keep every chunk sent in case of a replay (a 50 MB upload held whole);
+          // 'error' does not, and a body cannot be replayed anyway.
+          redirect: opened ? 'error' : 'manual',
+          ...(opened && { body: opened.stream, duplex: 'half' }),
+        })
+      } catch (error) {
+        return this.#failure(error)
+      }
+      return await this.#read(response)
+    } finally {
+      clearTimeout(this.#timer)
+      request.signal?.removeEventListener('abort', this.#onUserAbort)
+      await opened?.release()
     }
+  }
 
-    arm(request.stallTimeoutMs, 'response')
+  #halt(why: Stop): void {
+    if (this.#stop) return
+    this.#stop = why
+    this.#controller.abort(new StopSignal(why))
+  }
+
+  #arm(ms: number, phase: 'upload' | 'headers' | 'response'): void {
+    clearTimeout(this.#timer)
+    this.#timer = setTimeout(() => this.#halt({ reason: 'timeout', phase }), ms)
+  }
+
+  #openBody(totalBytes: number): ReturnType<UploadBody['open']> | undefined {
+    const request = this.#request
+    const markComplete = () => {
+      if (this.#bodyState === 'complete') return
+      this.#bodyState = 'complete'
+      this.#arm(request.headersTimeoutMs, 'headers')
+    }
+    return request.body?.open({
+      onChunk: (bytes) => {
+        this.#sentBytes += bytes
+        // The last byte handed over, not the closing pull after it, is when the server may have it all.
+        if (this.#sentBytes >= totalBytes) markComplete()
+        else {
+          this.#bodyState = 'partial'
+          this.#arm(request.stallTimeoutMs, 'upload')
+        }
+        request.onProgress?.({ sentBytes: this.#sentBytes, totalBytes })
+      },
+      onEnd: markComplete,
+      onError: (error) => {
+        this.#bodyError = error
+      },
+    })
+  }
+
+  /** The response body, within its cap and its stall timeout. */
+  async #read(response: Response): Promise<ExchangeResult> {
+    const request = this.#request
+    this.#arm(request.stallTimeoutMs, 'response')
     const chunks = new BodyChunks(response.headers.get('content-length'), request.maxResponseBytes)
     let received = 0
     try {
@@ -149,29 +162,30 @@ export async function exchange(fetchFn: FetchLike, request: ExchangeRequest): Pr
           received += value.byteLength
           if (received > request.maxResponseBytes) {
             await reader.cancel().catch(() => {})
-            return {
-              kind: 'failed',
-              reason: 'too-large',
-              delivery: 'maybe-delivered',
-              status: response.status,
-              cause: undefined,
-            }
+            return { kind: 'failed', reason: 'too-large', delivery: 'maybe-delivered', status: response.status, cause: undefined }
           }
           chunks.add(value)
-          arm(request.stallTimeoutMs, 'response')
+          this.#arm(request.stallTimeoutMs, 'response')
         }
       }
     } catch (error) {
       // A refusal that arrives while the body is still going out (a 413) is often followed by
       // the server closing the connection: the status is the answer, whatever became of the rest.
       if (response.status >= 400 && response.status < 500) return answer(response, chunks)
-      return failure(error, response.status)
+      return this.#failure(error, response.status)
     }
     return answer(response, chunks)
-  } finally {
-    clearTimeout(timer)
-    request.signal?.removeEventListener('abort', onUserAbort)
-    await opened?.release()
+  }
+
+  #failure(cause: unknown, status?: number): ExchangeFailure {
+    const stop = this.#stop
+    const delivery: Delivery = status !== undefined ? 'maybe-delivered' : this.#bodyState === 'complete' ? 'maybe-delivered' : 'incomplete'
+    const base = { kind: 'failed' as const, cause, ...(status !== undefined && { status }) }
+    if (stop?.reason === 'timeout') return { ...base, reason: 'timeout', delivery, timeoutPhase: stop.phase }
+    if (stop) return { ...base, reason: stop.reason, delivery }
+    if (this.#bodyError !== undefined) return { ...base, reason: 'body-source', delivery, cause: this.#bodyError }
+    if (refusedRedirect(cause)) return { ...base, reason: 'redirect', delivery }
+    return { ...base, reason: 'network', delivery: status === undefined && provesNotSent(cause) ? 'not-sent' : delivery }
   }
 }
 

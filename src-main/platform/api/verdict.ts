@@ -52,7 +52,9 @@ function judgeResponse(result: Extract<ExchangeResult, { kind: 'response' }>, co
   return { ok: false, spec, retry: false }
 }
 
-function judgeFailure(result: Extract<ExchangeResult, { kind: 'failed' }>, context: VerdictContext): Verdict {
+type Failed = Extract<ExchangeResult, { kind: 'failed' }>
+
+function judgeFailure(result: Failed, context: VerdictContext): Verdict {
   const { idempotent } = context
   const maybeDelivered = !idempotent && result.delivery === 'maybe-delivered'
   const notPublished = idempotent ? {} : { published: false }
@@ -67,74 +69,65 @@ function judgeFailure(result: Extract<ExchangeResult, { kind: 'failed' }>, conte
         spec: maybeDelivered ? unknownSpec('cancelled') : { code: 'cancelled', text: codeText('cancelled'), details: notPublished },
       }
     case 'body-source':
-      return {
-        ok: false,
-        retry: false,
-        spec: {
-          code: 'invalid-argument',
-          text: mediaReadText(cause),
-          details: notPublished,
-          cause,
-        },
-      }
+      return { ok: false, retry: false, spec: { code: 'invalid-argument', text: mediaReadText(cause), details: notPublished, cause } }
     case 'too-large':
       return {
         ok: false,
         retry: false,
         spec: maybeDelivered
-          ? unknownSpec('unreadable-reply', {
-              ...(result.status !== undefined && { status: result.status }),
-            })
-          : {
-              code: 'invalid-response',
-              text: userText('apiErrors.network.replyTooLarge'),
-              details: { status: result.status },
-            },
+          ? unknownSpec('unreadable-reply', { ...(result.status !== undefined && { status: result.status }) })
+          : { code: 'invalid-response', text: userText('apiErrors.network.replyTooLarge'), details: { status: result.status } },
       }
-    case 'timeout': {
-      if (maybeDelivered) return { ok: false, retry: false, spec: unknownSpec('timeout', { cause }) }
-      const stalled = result.timeoutPhase === 'upload'
-      const waitedMs = result.timeoutPhase === 'headers' ? context.headersMs : context.stallMs
-      const seconds = Math.ceil(waitedMs / 1000)
-      return {
-        ok: false,
-        retry: idempotent,
-        spec: {
-          code: 'timeout',
-          text: stalled ? userText('apiErrors.network.uploadStalled', { seconds }) : userText('apiErrors.network.noAnswer', { seconds }),
-          details: { phase: result.timeoutPhase, ...notPublished },
-        },
-      }
-    }
-    case 'network': {
-      if (maybeDelivered) return { ok: false, retry: false, spec: unknownSpec('connection-lost', { cause }) }
-      const networkCode = networkErrorCode(cause)
-      const midUpload = result.delivery === 'incomplete' && !idempotent
-      // The server hung up: the network works, so this is not "offline" (nor said as such).
-      const closed = closedByServer(cause)
-      return {
-        ok: false,
-        retry: idempotent || result.delivery === 'not-sent',
-        spec: {
-          code: closed ? 'connection-closed' : 'offline',
-          text: userText(
-            closed
-              ? midUpload
-                ? 'apiErrors.network.closedWhileSending'
-                : 'apiErrors.network.closed'
-              : midUpload
-                ? 'apiErrors.network.lostWhileSending'
-                : 'apiErrors.network.unreachable',
-          ),
-          details: {
-            ...(networkCode && { networkCode }),
-            ...(result.status !== undefined && { status: result.status }),
-            ...notPublished,
-          },
-          cause,
-        },
-      }
-    }
+    case 'timeout':
+      return maybeDelivered ? { ok: false, retry: false, spec: unknownSpec('timeout', { cause }) } : timedOut(result, context)
+    case 'network':
+      return maybeDelivered ? { ok: false, retry: false, spec: unknownSpec('connection-lost', { cause }) } : unreachable(result, idempotent)
+  }
+}
+
+/** No answer in time, and provably nothing published: the wait is said, and a GET goes again. */
+function timedOut(result: Failed, context: VerdictContext): Verdict {
+  const stalled = result.timeoutPhase === 'upload'
+  const waitedMs = result.timeoutPhase === 'headers' ? context.headersMs : context.stallMs
+  const seconds = Math.ceil(waitedMs / 1000)
+  return {
+    ok: false,
+    retry: context.idempotent,
+    spec: {
+      code: 'timeout',
+      text: stalled ? userText('apiErrors.network.uploadStalled', { seconds }) : userText('apiErrors.network.noAnswer', { seconds }),
+      details: { phase: result.timeoutPhase, ...(context.idempotent ? {} : { published: false }) },
+    },
+  }
+}
+
+/** The server could not be reached, or hung up before the request was all out: never published. */
+function unreachable(result: Failed, idempotent: boolean): Verdict {
+  const { cause } = result
+  const networkCode = networkErrorCode(cause)
+  const midUpload = result.delivery === 'incomplete' && !idempotent
+  // The server hung up: the network works, so this is not "offline" (nor said as such).
+  const closed = closedByServer(cause)
+  const key = closed
+    ? midUpload
+      ? 'apiErrors.network.closedWhileSending'
+      : 'apiErrors.network.closed'
+    : midUpload
+      ? 'apiErrors.network.lostWhileSending'
+      : 'apiErrors.network.unreachable'
+  return {
+    ok: false,
+    retry: idempotent || result.delivery === 'not-sent',
+    spec: {
+      code: closed ? 'connection-closed' : 'offline',
+      text: userText(key),
+      details: {
+        ...(networkCode && { networkCode }),
+        ...(result.status !== undefined && { status: result.status }),
+        ...(idempotent ? {} : { published: false }),
+      },
+      cause,
+    },
   }
 }
 

@@ -31,8 +31,14 @@ interface Run {
  * Starts web mode as `npm run start:web` does, with only the environment given (plus PATH).
  * `wrap` turns the command into another one that runs it (a terminal, npm).
  */
-function startCli(args: string[], env: Record<string, string> = {}, wrap?: (base: string[]) => string[], cwd = ROOT): Run {
-  const base = [process.execPath, '--import', 'tsx', 'src-main/web/cli.ts', '--data-dir', dataDir, ...args]
+function startCli(
+  args: string[],
+  env: Record<string, string> = {},
+  wrap?: (base: string[]) => string[],
+  cwd = ROOT,
+  folder = dataDir,
+): Run {
+  const base = [process.execPath, '--import', 'tsx', 'src-main/web/cli.ts', '--data-dir', folder, ...args]
   const argv = wrap ? wrap(base) : base
   const child = spawn(argv[0]!, argv.slice(1), {
     cwd,
@@ -142,10 +148,22 @@ describe('npm run start:web', () => {
   it('says in one sentence that a port asked for is taken, and exits non-zero', async () => {
     const holder = startCli(['--port', '0'])
     const held = readyOf(await holder.until((text) => readyOf(text) !== undefined))!
-    const run = startCli(['--port', String(held.port)])
+    // Another data folder: one folder is one engine's, and that refusal comes first (tested below).
+    const run = startCli(['--port', String(held.port)], {}, undefined, ROOT, join(dir, 'second-data'))
     const output = await run.until(() => run.child.exitCode !== null)
     expect(run.child.exitCode).toBe(1)
     expect(output).toContain(`Port ${held.port} is already in use by another program`)
+    expect(output).not.toMatch(/\n\s+at /)
+  })
+
+  it('a second web mode on the same data folder is refused in one sentence naming the first, and exits non-zero', async () => {
+    const holder = startCli(['--port', '0'])
+    readyOf(await holder.until((text) => readyOf(text) !== undefined))
+    const run = startCli(['--port', '0', '--json'])
+    const output = await run.until(() => run.child.exitCode !== null)
+    expect(run.child.exitCode).toBe(1)
+    expect(output).toContain('"key":"errors.dataFolder.inUse"')
+    expect(output).toContain(`process ${holder.child.pid}`)
     expect(output).not.toMatch(/\n\s+at /)
   })
 
