@@ -182,6 +182,8 @@ export class Outbox {
         result: null,
         nextAttemptAt: null,
         dueAt: null,
+        rev: 0,
+        claim: null,
       }
       if (story.dueAt !== undefined) return { state: 'scheduled', item: await this.#schedule.hold(item, story.dueAt) }
       if (offline) return await this.#queueOffline(item)
