@@ -80,19 +80,30 @@ export class PgOutboxStore implements OutboxStore {
     const setAside: string[] = []
     for (const row of rows) {
       const item = itemOf(row)
-      if (item) items.push(item)
-      else setAside.push(await this.#setAside(accountId, row.id))
+      if (item) {
+        items.push(item)
+        continue
+      }
+      const moved = await this.#setAside(accountId, row.id)
+      if (moved) setAside.push(moved)
     }
     return { items, setAside }
   }
 
-  /** Moves a row that cannot be read out of the items, kept (media too) for the user to recover. */
-  async #setAside(accountId: string, id: string): Promise<string> {
+  /**
+   * Moves a row that cannot be read out of the items, kept (media too) for the user to recover.
+   * Looked at again under the account's lock: another engine may have rewritten it meanwhile.
+   */
+  async #setAside(accountId: string, id: string): Promise<string | null> {
     const name = `${id}.corrupt-${setAsideStamp(new Date(this.#clock()))}`
-    await this.#db.transaction(async (tx) => {
+    const moved = await this.#db.transaction(async (tx) => {
       await tx.query(SQL.lock, [accountId])
+      const [row] = await tx.query<ItemRow>(SQL.one, [accountId, id])
+      if (!row || itemOf(row) !== null) return false
       await tx.query(SQL.setAside, [accountId, id, name, isoAt(this.#clock())])
+      return true
     })
+    if (!moved) return null
     await this.#media.forget(accountId, id).catch(() => undefined)
     this.#log.warn('outbox row set aside', { accountId, id, name })
     return `${STORE_SCHEMA}.outbox_set_aside/${accountId}/${name}`

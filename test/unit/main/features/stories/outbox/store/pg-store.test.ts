@@ -131,9 +131,23 @@ describe('the PostgreSQL outbox store, beyond the contract', () => {
       expect(await store.get(A, item.id)).toBeNull()
       const small = await mediaFile(fx.root, 1000)
       await store.insert(A, mediaItem(fx.clock.now(), 1000), { mediaSource: small.path })
+      // Written by a store that allows more: this one does not copy it out onto the disk.
+      const large = await mediaFile(fx.root, 1001)
+      const written = await fx.store.insert(A, mediaItem(fx.clock.now(), 1001), { mediaSource: large.path })
+      await expect(store.mediaPath(A, written.id)).rejects.toBeInstanceOf(AppError)
     } finally {
       await store.close()
     }
+  })
+
+  it('refuses a database whose schema a newer version wrote, and leaves it as it is', async () => {
+    fx = await pglite.fixture()
+    // developer-only: SQL run by a test.
+    await fx.db.query('UPDATE statusdesk.schema_version SET version = 99')
+    await expect(
+      PgOutboxStore.open({ db: fx.db, owner: 'engine-old', mediaCacheDir: `${fx.root}/media-old`, closeDatabase: false }),
+    ).rejects.toThrow(/newer/)
+    expect(await fx.db.query('SELECT version FROM statusdesk.schema_version')).toEqual([{ version: 99 }])
   })
 
   it('sets up the wake-up queue as one running wake-up per account, never retried, its worker watched by heartbeat', async () => {
