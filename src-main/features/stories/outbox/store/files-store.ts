@@ -32,7 +32,7 @@ export class FilesOutboxStore implements OutboxStore {
   readonly kind = 'files'
   readonly owner: string
   readonly #opts: FilesStoreOptions
-  readonly #accounts = new Map<string, { files: OutboxFiles; items: Map<string, OutboxItem> }>()
+  readonly #accounts = new Map<string, Promise<Account>>()
 
   constructor(options: FilesStoreOptions) {
     this.#opts = options
@@ -40,31 +40,47 @@ export class FilesOutboxStore implements OutboxStore {
   }
 
   async open(accountId: string): Promise<{ items: OutboxItem[]; setAside: string[] }> {
+    const loading = this.#load(accountId)
+    this.#accounts.set(
+      accountId,
+      loading.then(({ account }) => account),
+    )
+    const { account, setAside } = await loading
+    return { items: [...account.items.values()].sort(byCreation), setAside }
+  }
+
+  async #load(accountId: string): Promise<{ account: Account; setAside: string[] }> {
     const files = new OutboxFiles(this.#opts.dirOf(accountId))
-    const { items, setAside } = await files.loadAll(new Date(this.#opts.now?.() ?? Date.now()))
-    this.#accounts.set(accountId, { files, items: new Map(items.map((item) => [item.id, item])) })
-    return { items: [...items], setAside }
+    const { items, setAside } = await files.loadAll(new Date(this.#now()))
+    // A claim another run wrote is a claim of a process that is gone (this one holds the folder): it lapsed.
+    const lapsed = items.map((item) =>
+      item.claim && item.claim.owner !== this.owner ? { ...item, claim: { ...item.claim, expiresAt: new Date(0).toISOString() } } : item,
+    )
+    return { account: { files, items: new Map(lapsed.map((item) => [item.id, item])) }, setAside }
   }
 
   async list(accountId: string): Promise<OutboxItem[]> {
-    return [...this.#account(accountId).items.values()].sort(byCreation)
+    return [...(await this.#account(accountId)).items.values()].sort(byCreation)
   }
 
   async get(accountId: string, id: string): Promise<OutboxItem | null> {
-    return this.#account(accountId).items.get(id) ?? null
+    return (await this.#account(accountId)).items.get(id) ?? null
   }
 
   async findByRequest(accountId: string, requestId: string): Promise<OutboxItem | null> {
-    for (const item of this.#account(accountId).items.values()) if (item.requestId === requestId) return item
+    for (const item of (await this.#account(accountId)).items.values()) if (item.requestId === requestId) return item
     return null
   }
 
   async insert(accountId: string, item: OutboxItem, options: InsertOptions): Promise<OutboxItem> {
-    const { files, items } = this.#account(accountId)
+    const { files, items } = await this.#account(accountId)
     const taken = [...items.values()].find((other) => other.requestId === item.requestId)
     if (taken) throw new StoreConflict('request-taken', taken)
     if (items.has(item.id)) throw new StoreConflict('changed', items.get(item.id)!)
-    if (options.uniqueDue && this.#slotTaken(items, item)) throw new StoreConflict('slot-taken', null)
+    const slot = options.uniqueDue ? this.#slotHolder(items, item) : null
+    if (slot) throw new StoreConflict('slot-taken', slot)
+    const sending = options.claim?.purpose === 'send' ? this.#sending(items, options.claim.now) : null
+    if (sending) throw new StoreConflict('held', sending)
     const stored: OutboxItem = { ...item, rev: 1, claim: options.claim ? claimOf(options.claim) : null }
     // Held before the first await: a second insert of the same request, or a claim, sees it at once.
     items.set(item.id, stored)
@@ -84,24 +100,24 @@ export class FilesOutboxStore implements OutboxStore {
     id: string,
     request: ClaimRequest & { states: readonly OutboxState[]; rev?: number },
   ): Promise<OutboxItem | null> {
-    const { items } = this.#account(accountId)
-    const current = items.get(id)
+    const account = await this.#account(accountId)
+    const current = account.items.get(id)
     if (!current || !request.states.includes(current.state)) return null
     if (request.rev !== undefined && current.rev !== request.rev) return null
     if (this.#live(current, request.now)) return null
-    if (request.purpose === 'send' && this.#sending(items, request.now)) return null
-    return this.#take(accountId, current, request)
+    if (request.purpose === 'send' && this.#sending(account.items, request.now) !== null) return null
+    return this.#take(account, current, request)
   }
 
   async claimNext(accountId: string, request: ClaimRequest): Promise<OutboxItem | null> {
-    const { items } = this.#account(accountId)
-    if (this.#sending(items, request.now)) return null
-    const next = [...items.values()].filter((item) => item.state === 'queued' && !this.#live(item, request.now)).sort(sendOrder)[0]
-    return next ? this.#take(accountId, next, request) : null
+    const account = await this.#account(accountId)
+    if (this.#sending(account.items, request.now) !== null) return null
+    const next = [...account.items.values()].filter((item) => item.state === 'queued' && !this.#live(item, request.now)).sort(sendOrder)[0]
+    return next ? this.#take(account, next, request) : null
   }
 
   async renew(accountId: string, id: string, request: ClaimRequest): Promise<boolean> {
-    const { files, items } = this.#account(accountId)
+    const { files, items } = await this.#account(accountId)
     const current = items.get(id)
     if (!current?.claim || current.claim.owner !== request.owner || !this.#live(current, request.now)) return false
     const renewed: OutboxItem = { ...current, claim: claimOf(request) }
@@ -112,13 +128,14 @@ export class FilesOutboxStore implements OutboxStore {
   }
 
   async update(accountId: string, change: ItemChange): Promise<OutboxItem> {
-    const { files, items } = this.#account(accountId)
+    const { files, items } = await this.#account(accountId)
     const current = items.get(change.item.id)
     if (!current) throw new StoreConflict('gone', null)
     if (current.rev !== change.rev) throw new StoreConflict('changed', current)
     const held = this.#live(current, change.now)
     if (held && current.claim!.owner !== change.owner) throw new StoreConflict('held', current)
-    if (change.uniqueDue && this.#slotTaken(items, change.item)) throw new StoreConflict('slot-taken', current)
+    const slot = change.uniqueDue ? this.#slotHolder(items, change.item) : null
+    if (slot) throw new StoreConflict('slot-taken', slot)
     const next: OutboxItem = { ...change.item, rev: current.rev + 1, claim: held && !change.release ? current.claim : null }
     items.set(next.id, next)
     try {
@@ -130,24 +147,24 @@ export class FilesOutboxStore implements OutboxStore {
     return next
   }
 
-  async remove(accountId: string, id: string, check: { rev?: number; owner: string; now: number }): Promise<void> {
-    const { files, items } = this.#account(accountId)
+  async remove(accountId: string, id: string, check: { rev?: number; owner: string; now?: number }): Promise<void> {
+    const { files, items } = await this.#account(accountId)
     const current = items.get(id)
     if (!current) return
     if (check.rev !== undefined && current.rev !== check.rev) throw new StoreConflict('changed', current)
-    if (this.#live(current, check.now) && current.claim!.owner !== check.owner) throw new StoreConflict('held', current)
+    if (this.#live(current, check.now ?? this.#now()) && current.claim!.owner !== check.owner) throw new StoreConflict('held', current)
     items.delete(id)
     await files.remove(id)
   }
 
   async expired(accountId: string, now: number): Promise<OutboxItem[]> {
-    return [...this.#account(accountId).items.values()].filter((item) =>
+    return [...(await this.#account(accountId)).items.values()].filter((item) =>
       item.claim !== null ? !this.#live(item, now) : item.state === 'sending',
     )
   }
 
   async mediaPath(accountId: string, id: string): Promise<string> {
-    return this.#account(accountId).files.mediaPath(id)
+    return (await this.#account(accountId)).files.mediaPath(id)
   }
 
   /** No other process writes this data folder: nothing comes due that this one does not know of. */
@@ -159,33 +176,41 @@ export class FilesOutboxStore implements OutboxStore {
     this.#accounts.clear()
   }
 
-  #account(accountId: string): { files: OutboxFiles; items: Map<string, OutboxItem> } {
-    const account = this.#accounts.get(accountId)
-    if (!account) throw new Error(`outbox store: account ${accountId} not opened`)
+  /** The account's items, read from its folder the first time any call names it (open() reads them again and says what it set aside). */
+  #account(accountId: string): Promise<Account> {
+    let account = this.#accounts.get(accountId)
+    if (!account) {
+      account = this.#load(accountId).then(({ account: loaded }) => loaded)
+      this.#accounts.set(accountId, account)
+    }
     return account
   }
 
-  /** A claim holds when this run wrote it and it has not expired: any other run's is a dead process's. */
+  #now(): number {
+    return this.#opts.now?.() ?? Date.now()
+  }
+
   #live(item: OutboxItem, now: number): boolean {
-    return item.claim?.owner === this.owner && claimLive(item, now)
+    return claimLive(item, now)
   }
 
-  #sending(items: ReadonlyMap<string, OutboxItem>, now: number): boolean {
-    for (const item of items.values()) if (item.claim?.purpose === 'send' && this.#live(item, now)) return true
-    return false
+  /** The account's item claimed for sending now, if one is: one send at a time per account. */
+  #sending(items: ReadonlyMap<string, OutboxItem>, now: number): OutboxItem | null {
+    for (const item of items.values()) if (item.claim?.purpose === 'send' && this.#live(item, now)) return item
+    return null
   }
 
-  #slotTaken(items: ReadonlyMap<string, OutboxItem>, item: OutboxItem): boolean {
-    if (item.dueAt === null) return false
+  /** The live item of the account due at the same instant, if one is: a posting-queue slot is held once. */
+  #slotHolder(items: ReadonlyMap<string, OutboxItem>, item: OutboxItem): OutboxItem | null {
+    if (item.dueAt === null) return null
     const at = Date.parse(item.dueAt)
     for (const other of items.values())
-      if (other.id !== item.id && other.dueAt !== null && LIVE_STATES.includes(other.state) && Date.parse(other.dueAt) === at) return true
-    return false
+      if (other.id !== item.id && other.dueAt !== null && LIVE_STATES.includes(other.state) && Date.parse(other.dueAt) === at) return other
+    return null
   }
 
   /** Sets the claim at once (nothing else can take it meanwhile), then writes it down with the item. */
-  async #take(accountId: string, current: OutboxItem, request: ClaimRequest): Promise<OutboxItem> {
-    const { files, items } = this.#account(accountId)
+  async #take({ files, items }: Account, current: OutboxItem, request: ClaimRequest): Promise<OutboxItem> {
     const claimed: OutboxItem = { ...current, claim: claimOf(request) }
     items.set(current.id, claimed)
     try {
@@ -196,6 +221,12 @@ export class FilesOutboxStore implements OutboxStore {
     }
     return claimed
   }
+}
+
+/** One account's outbox as this store holds it: its folder and its items. */
+interface Account {
+  files: OutboxFiles
+  items: Map<string, OutboxItem>
 }
 
 function claimOf(request: ClaimRequest): NonNullable<OutboxItem['claim']> {

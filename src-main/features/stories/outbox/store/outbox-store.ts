@@ -61,7 +61,7 @@ export interface OutboxStore {
   update(accountId: string, change: ItemChange): Promise<OutboxItem>
 
   /** Takes the item out for good (its media too), on the same checks as `update`; gone already is fine. */
-  remove(accountId: string, id: string, check: { rev?: number; owner: string; now: number }): Promise<void>
+  remove(accountId: string, id: string, check: { rev?: number; owner: string; now?: number }): Promise<void>
 
   /**
    * Items whose claim expired before `now` (another process died holding them, or a send outlived

@@ -1,0 +1,45 @@
+import { mkdir } from 'node:fs/promises'
+import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { fromPglite } from 'pg-boss'
+import type { Database, Row, Sql } from './database'
+import { lockFolder } from './folder-lock'
+
+function sqlOf(runner: PGlite | Transaction): Sql {
+  return {
+    query: async <T extends Row>(text: string, params?: readonly unknown[]) =>
+      (await runner.query<T>(text, params ? [...params] : undefined)).rows,
+  }
+}
+
+/**
+ * PostgreSQL compiled to WebAssembly, in this process, its files in `folder`: nothing to install
+ * or configure. It has one connection, so statements run one at a time and a transaction holds
+ * everything else (pg-boss's polling included) until it ends: transactions here stay short.
+ */
+export async function openPgliteDatabase(folder: string): Promise<Database> {
+  await mkdir(folder, { recursive: true, mode: 0o700 })
+  const unlock = await lockFolder(folder)
+  let pglite: PGlite
+  try {
+    pglite = await PGlite.create(folder)
+  } catch (error) {
+    await unlock()
+    throw error
+  }
+  const direct = sqlOf(pglite)
+  return {
+    kind: 'pglite',
+    query: direct.query,
+    transaction: (work) => pglite.transaction((tx) => work(sqlOf(tx))),
+    // The 'pglite' backend tells pg-boss it has one session: no pool, LISTEN/NOTIFY in process.
+    bossOptions: (schema) => ({ db: fromPglite(pglite), backend: 'pglite', schema }),
+    bossTransaction: (tx) => ({ executeSql: async (text: string, values?: unknown[]) => ({ rows: await tx.query(text, values) }) }),
+    close: async () => {
+      try {
+        await pglite.close()
+      } finally {
+        await unlock()
+      }
+    },
+  }
+}
