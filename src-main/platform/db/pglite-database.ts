@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { fromPglite } from 'pg-boss'
 import type { Database, Row, Sql } from './database'
-import { lockFolder } from './folder-lock'
+import { lockWithFile } from '../files/folder-lock'
 
 function sqlOf(runner: PGlite | Transaction): Sql {
   return {
@@ -16,9 +16,10 @@ function sqlOf(runner: PGlite | Transaction): Sql {
  * or configure. It has one connection, so statements run one at a time and a transaction holds
  * everything else (pg-boss's polling included) until it ends: transactions here stay short.
  */
-export async function openPgliteDatabase(folder: string): Promise<Database> {
+export async function openPgliteDatabase(folder: string, owner = `pglite:${process.pid}`): Promise<Database> {
   await mkdir(folder, { recursive: true, mode: 0o700 })
-  const unlock = await lockFolder(folder)
+  const lock = await lockWithFile(`${folder}.lock`, { owner })
+  const unlock = () => lock.release()
   let pglite: PGlite
   try {
     pglite = await PGlite.create(folder)

@@ -43,14 +43,21 @@ export interface FolderLockOptions {
 
 /**
  * Takes the data folder for this process: one engine at a time writes a data folder, so the
- * files store's claims, the temp sweep and the caches never meet a second writer. The lock is a
- * file naming its holder (pid, host) with a heartbeat; a lock whose holder no longer runs on
- * this host, or whose heartbeat stopped, is taken over. A live holder refuses the second
- * process in words, naming it.
+ * files store's claims, the temp sweep and the caches never meet a second writer. A live holder
+ * refuses the second process in words, naming it.
  */
-export async function lockDataFolder(dir: string, options: FolderLockOptions): Promise<FolderLock> {
+export function lockDataFolder(dir: string, options: FolderLockOptions): Promise<FolderLock> {
+  return lockWithFile(join(dir, LOCK_FILE), options)
+}
+
+/**
+ * An exclusive hold for this process, as the lock file at `path` says: it names its holder
+ * (pid, host) and carries a heartbeat; a lock whose holder no longer runs on this host, or
+ * whose heartbeat stopped, is taken over. Used for the data folder and for an embedded
+ * database's folder (two PostgreSQL instances writing one folder corrupt it).
+ */
+export async function lockWithFile(path: string, options: FolderLockOptions): Promise<FolderLock> {
   const now = options.now ?? Date.now
-  const path = join(dir, LOCK_FILE)
   const record = (): LockRecord => ({
     pid: process.pid,
     host: hostname().slice(0, 255),

@@ -1,6 +1,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../../../../src-main/platform/db/database'
@@ -57,7 +57,7 @@ describe('a PGlite database in a folder (no DATABASE_URL)', { timeout: 60_000 },
     const first = await opened(openDatabase({ folder, url: '' }))
     await first.query('CREATE TABLE kept (n int)')
     await first.query('INSERT INTO kept VALUES (42)')
-    await expect(openDatabase({ folder })).rejects.toThrow(/in use/)
+    await expect(openDatabase({ folder })).rejects.toMatchObject({ code: 'conflict', text: { key: 'errors.dataFolder.inUse' } })
     await first.close()
     const again = await opened(openDatabase({ folder }))
     expect(await again.query('SELECT n FROM kept')).toEqual([{ n: 42 }])
@@ -65,8 +65,9 @@ describe('a PGlite database in a folder (no DATABASE_URL)', { timeout: 60_000 },
 
   it('takes over a lock left by a process that no longer runs', async () => {
     const folder = join(root, 'stale')
-    // A pid far past any the system hands out.
-    await writeFile(`${folder}.lock`, '2147483646')
+    // A pid far past any the system hands out, on this host, its heartbeat fresh.
+    const at = new Date().toISOString()
+    await writeFile(`${folder}.lock`, JSON.stringify({ pid: 2147483646, host: hostname(), owner: 'gone', startedAt: at, heartbeatAt: at }))
     const db = await opened(openDatabase({ folder }))
     expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }])
   })
