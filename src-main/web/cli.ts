@@ -6,6 +6,8 @@
  *   --data-dir DIR  where settings and caches live (default: the OS's app data folder)
  *   --open          open the app in the default browser
  *   --json          JSON lines on stdout (also the default when stdout is not a terminal)
+ * Every account's outbox is kept as files in its folder, unless DATABASE_URL names a PostgreSQL
+ * server (engines sharing one outbox) or STATUSDESK_OUTBOX=pglite asks for an embedded one.
  * It speaks the terminal's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), from the first line on.
  */
 import { mkdir } from 'node:fs/promises'
@@ -15,6 +17,7 @@ import { fileURLToPath } from 'node:url'
 import { openConfStore } from '../adapters/conf-store'
 import { createFileLog } from '../adapters/electron-log'
 import { createAppCore, type AppCore } from '../app/app-core'
+import { outboxStoreFrom } from '../app/outbox-store-choice'
 import { AppError } from '@shared/errors'
 import { EventHub } from '../platform/events'
 import { chosenLanguage } from '../platform/i18n/language'
@@ -62,6 +65,7 @@ await mkdir(dataDir, { recursive: true, mode: 0o700 })
 const logs = createFileLog({ file: join(dataDir, 'logs', 'web.log'), console: 'info', consoleFormat: json ? 'json' : 'text' })
 const log = logs.scoped('web')
 const events = new EventHub()
+const outboxStore = outboxStoreFrom(process.env, dataDir, logs.scoped('outbox'))
 const core = await startEngine({
   identity: {
     name: pkg.productName,
@@ -83,6 +87,8 @@ const core = await startEngine({
   // No window for an open dialog either: the page uploads a chosen or dropped file to the media route.
   openDialog: null,
   logs,
+  // Files in each account's folder, unless the environment names a PostgreSQL (DATABASE_URL) or an embedded one.
+  ...(outboxStore && { outboxStore }),
 })
 
 let server

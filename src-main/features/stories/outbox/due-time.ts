@@ -37,8 +37,12 @@ export function nextCheckIn(dueTimes: readonly number[], now: number): number | 
   return Math.max(0, Math.min(soonest - now, MAX_TIMER_MS))
 }
 
-/** The grace allowed for a story found due: the user's setting, and while running never less than RUNNING_GRACE_MS. */
-export function graceFor(lateSendMinutes: number, running: boolean): number {
+/**
+ * The grace allowed for a story found due: the user's setting, and while running never less
+ * than `runningMs` (RUNNING_GRACE_MS, or more where another engine's lapsed claim may hold a
+ * story up while the system as a whole was running).
+ */
+export function graceFor(lateSendMinutes: number, running: boolean, runningMs = RUNNING_GRACE_MS): number {
   const allowed = Math.max(0, lateSendMinutes) * 60_000
-  return running ? Math.max(allowed, RUNNING_GRACE_MS) : allowed
+  return running ? Math.max(allowed, runningMs) : allowed
 }

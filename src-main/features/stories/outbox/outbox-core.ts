@@ -15,6 +15,7 @@ import { silentLogger, type Logger } from '../../../platform/log/log'
 import { systemTimers, type Timers } from '../../../platform/timers'
 import type { HistoryStore } from '../history/history-store'
 import { storyNotWritten } from './disk-failure'
+import { RUNNING_GRACE_MS } from './due-time'
 import { viewOf, type OutboxItem, type StoryPayload } from './outbox-item'
 import type { StoryReader } from './reconcile'
 import { FilesOutboxStore } from './store/files-store'
@@ -97,7 +98,13 @@ export interface NewStory {
 }
 
 /** How long a claim to send holds unless renewed: a send renews it while it runs, a dead process's lapses. */
-export const SEND_LEASE_MS = 60_000
+export const SEND_LEASE_MS = 30_000
+
+/**
+ * How often an engine on a shared store looks again at every open account's items: what other
+ * engines changed shows, and a claim a killed engine left is settled within its lease and this.
+ */
+export const SHARED_LOOK_MS = 15_000
 /** A user's decision is written in well under this. */
 const EDIT_LEASE_MS = 30_000
 
@@ -153,6 +160,15 @@ export class OutboxCore {
 
   known(id: string): OutboxItem | undefined {
     return this.#view.get(id)
+  }
+
+  /**
+   * How late a story may still go by itself while the engine runs. On a shared store another
+   * engine may die holding the account's turn: its lease lapses and this engine looks again
+   * before the story goes, and that wait is the system running, not a story found late.
+   */
+  runningGraceMs(): number {
+    return this.store.kind === 'files' ? RUNNING_GRACE_MS : RUNNING_GRACE_MS + SEND_LEASE_MS + SHARED_LOOK_MS
   }
 
   nowIso(): string {
@@ -251,9 +267,9 @@ export class OutboxCore {
    * must not turn into "not sent": the outcome is shown, and the store keeps saying `sending`
    * until the claim lapses, which reads as unknown, so nothing goes out twice.
    */
-  async settle(item: OutboxItem): Promise<OutboxItem> {
+  async settle(item: OutboxItem, options: { keepClaim?: boolean } = {}): Promise<OutboxItem> {
     try {
-      return await this.save(item, { release: true })
+      return await this.save(item, { release: !options.keepClaim })
     } catch {
       const stamped = { ...item, updatedAt: this.nowIso() }
       this.#view.set(stamped.id, stamped)
@@ -269,9 +285,13 @@ export class OutboxCore {
     await this.save(current, { release: true }).catch((error: unknown) => this.logFailure('claim not released', error))
   }
 
-  /** `sent` is written first, then history, then the item goes: a crash between steps repeats none of the sending. */
+  /**
+   * `sent` is written first, then history, then the item goes: a crash between steps repeats none
+   * of the sending. The claim is kept until the item is gone, so another engine finds a `sent`
+   * item only once its holder died, and records it then.
+   */
   async finishSent(item: OutboxItem, confirmation: HistoryEntry['confirmation'] = 'confirmed'): Promise<void> {
-    const sent = await this.settle({ ...item, state: 'sent' })
+    const sent = await this.settle({ ...item, state: 'sent' }, { keepClaim: true })
     const entry: HistoryEntry = {
       id: sent.id,
       requestId: sent.requestId,

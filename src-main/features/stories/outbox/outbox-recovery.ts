@@ -22,7 +22,7 @@ export class OutboxRecovery {
     this.#core = core
   }
 
-  /** Settles every lapsed claim of the account: `sending` becomes unknown, anything else is free again. */
+  /** Settles every lapsed claim of the account: `sending` becomes unknown, `sent` is recorded, anything else is free again. */
   async reapExpired(): Promise<void> {
     const core = this.#core
     const lapsed = await core.store.expired(core.accountId, core.timers.now())
@@ -33,6 +33,9 @@ export class OutboxRecovery {
       if (claimed.state === 'sending') {
         await core.save({ ...claimed, state: 'unknown', nextAttemptAt: null, lastError: UNKNOWN_AFTER_STOP }, { release: true })
         unknown = true
+      } else if (claimed.state === 'sent') {
+        // Its engine died after it was published and before it was recorded: recorded here, once.
+        await core.finishSent(claimed)
       } else await core.save(claimed, { release: true })
     }
     if (unknown) this.soon()

@@ -58,7 +58,7 @@ export class OutboxSchedule {
   async #check(running: boolean): Promise<void> {
     const core = this.#core
     if (core.closed) return
-    const grace = graceFor(core.opts.lateSendMinutes?.() ?? 0, running)
+    const grace = graceFor(core.opts.lateSendMinutes?.() ?? 0, running, core.runningGraceMs())
     const missed: OutboxItemView[] = []
     let released = false
     for (const item of core.items()) {
@@ -131,7 +131,7 @@ export class OutboxSchedule {
   async tooLate(item: OutboxItem): Promise<boolean> {
     const core = this.#core
     if (item.dueAt === null) return false
-    const grace = graceFor(core.opts.lateSendMinutes?.() ?? 0, true)
+    const grace = graceFor(core.opts.lateSendMinutes?.() ?? 0, true, core.runningGraceMs())
     if (judgeDue(Date.parse(item.dueAt), core.timers.now(), grace).kind !== 'missed') return false
     const missed = await core.save({ ...item, state: 'missed', nextAttemptAt: null }, { release: true })
     core.opts.onMissed?.([core.view(missed)])

@@ -9,13 +9,8 @@ import type { WorkspaceSource } from '../../../account/workspace/workspaces'
 import type { Logger } from '../../../platform/log/log'
 import type { ScheduleEdit } from './outbox'
 import type { AccountOutbox } from './outbox-part'
+import { SHARED_LOOK_MS } from './outbox-core'
 import type { OutboxStore } from './store/outbox-store'
-
-/**
- * How often an engine on a shared store looks again at every open account's items: what other
- * engines changed shows, and a claim a killed engine left is settled within its lease and this.
- */
-const SHARED_LOOK_MS = 15_000
 
 export interface OutboxServiceOptions {
   workspaces: WorkspaceSource
@@ -76,14 +71,12 @@ export class OutboxService {
 
   async #lookAgain(): Promise<void> {
     for (const { workspace, part } of [...this.#loaded()]) {
-      await part.outbox
-        .wake()
-        .catch((error: unknown) =>
-          this.#opts.log.warn('outbox not looked at again', {
-            accountId: workspace.id,
-            error: error instanceof Error ? error.message : String(error),
-          }),
-        )
+      await part.outbox.wake().catch((error: unknown) =>
+        this.#opts.log.warn('outbox not looked at again', {
+          accountId: workspace.id,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      )
     }
   }
 

@@ -71,7 +71,13 @@ export class PublishService {
    * `when` as the contract says it (absent: now); `draftOf`: the account whose composer draft
    * the story is, which starts afresh once every account holds the story.
    */
-  publish(requestId: string, draft: StoryDraft, accountIds: readonly string[], when?: PublishWhen, draftOf?: string): Promise<PublishResult> {
+  publish(
+    requestId: string,
+    draft: StoryDraft,
+    accountIds: readonly string[],
+    when?: PublishWhen,
+    draftOf?: string,
+  ): Promise<PublishResult> {
     const due: Due = when === undefined ? undefined : 'queue' in when ? 'queue' : when.at
     return this.#once(requestId, (signal) => this.#publish(requestId, draft, [...new Set(accountIds)], signal, { due, draftOf }))
   }

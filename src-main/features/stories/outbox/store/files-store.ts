@@ -159,7 +159,7 @@ export class FilesOutboxStore implements OutboxStore {
 
   async expired(accountId: string, now: number): Promise<OutboxItem[]> {
     return [...(await this.#account(accountId)).items.values()].filter((item) =>
-      item.claim !== null ? !this.#live(item, now) : item.state === 'sending',
+      item.claim !== null ? !this.#live(item, now) : item.state === 'sending' || item.state === 'sent',
     )
   }
 

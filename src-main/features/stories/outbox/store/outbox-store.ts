@@ -65,7 +65,8 @@ export interface OutboxStore {
 
   /**
    * Items whose claim expired before `now` (another process died holding them, or a send outlived
-   * its lease), and items `sending` with no claim at all (written so by a version before claims).
+   * its lease), and items `sending` or `sent` with no claim at all (written so by a version before
+   * claims, or left between two steps): each is settled by whoever finds it.
    */
   expired(accountId: string, now: number): Promise<OutboxItem[]>
 

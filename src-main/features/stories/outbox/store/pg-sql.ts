@@ -30,7 +30,9 @@ export const SQL = {
   nextQueued: `SELECT * FROM ${ITEMS}
     WHERE account_id = $1 AND state = 'queued' AND (claim_expires_at IS NULL OR claim_expires_at <= $2::timestamptz)
     ORDER BY send_order, id LIMIT ${NEXT_CANDIDATES}`,
-  expired: `SELECT * FROM ${ITEMS} WHERE account_id = $1 AND claim_expires_at <= $2::timestamptz ORDER BY created_at, id LIMIT ${MAX_ROWS}`,
+  expired: `SELECT * FROM ${ITEMS} WHERE account_id = $1
+    AND (claim_expires_at <= $2::timestamptz OR (claim_expires_at IS NULL AND state IN ('sending', 'sent')))
+    ORDER BY created_at, id LIMIT ${MAX_ROWS}`,
   insert: `INSERT INTO ${ITEMS}
     (account_id, id, request_id, rev, state, due_at, created_at, send_order, claim_owner, claim_expires_at, claim_purpose, item)
     VALUES ($1, $2, $3, 1, $4, $5::timestamptz, $6::timestamptz, $7, $8, $9::timestamptz, $10, $11::jsonb)
