@@ -1,6 +1,14 @@
 import type { EventName } from '@shared/channels/contract'
 import type { Result } from '@shared/errors'
-import { WEB_EVENTS_PATH, WEB_INVOKE_PREFIX, WEB_SECRET_FRAGMENT, WEB_SECRET_HEADER, WEB_SESSION_PATH } from '@shared/web-transport'
+import {
+  WEB_CLIENT_HEADER,
+  WEB_EVENTS_PATH,
+  WEB_INVOKE_PREFIX,
+  WEB_SECRET_FRAGMENT,
+  WEB_SECRET_HEADER,
+  WEB_SESSION_PATH,
+} from '@shared/web-transport'
+import { takeClientId } from './client-id'
 import { openEventStream } from './event-stream'
 import { LOST_CONTACT, type Transport } from './transport'
 
@@ -39,17 +47,22 @@ export interface WebTransportOptions {
   /** The server no longer accepts this tab's secret (a bookmark, or web mode was restarted). */
   onRejected?: () => void
   backoff?: (attempt: number) => number
+  /** This tab's name for main (its own account on screen); the tab's kept one when not given. */
+  clientId?: string
 }
 
 /**
  * HTTP to web mode's server. Every request carries the secret in a header and nothing else
- * does: no cookie, so no other server the browser visits ever receives a credential. Events
- * come over a fetch stream and pictures or media are fetched by `fetchOwn` into blob: URLs.
+ * does: no cookie, so no other server the browser visits ever receives a credential. Every
+ * request also names this tab (the client), so two tabs on one server each keep their own
+ * account on screen. Events come over a fetch stream and pictures or media are fetched by
+ * `fetchOwn` into blob: URLs.
  */
 export function createWebTransport(secret: string | null, options: WebTransportOptions = {}): Transport {
   const base = options.base ?? ''
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init))
-  const secretHeader = { [WEB_SECRET_HEADER]: secret ?? '' }
+  const clientId = options.clientId ?? takeClientId()
+  const ownHeaders = { [WEB_SECRET_HEADER]: secret ?? '', [WEB_CLIENT_HEADER]: clientId }
   const listeners = new Map<string, Set<(payload: unknown) => void>>()
   let closeStream: (() => void) | null = null
   let rejected = false
@@ -64,7 +77,7 @@ export function createWebTransport(secret: string | null, options: WebTransportO
   // Credentials 'omit': the secret header is the only proof, so nothing ambient rides along.
   async function fetchOwn(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers)
-    headers.set(WEB_SECRET_HEADER, secret ?? '')
+    for (const [name, value] of Object.entries(ownHeaders)) headers.set(name, value)
     const response = await doFetch(base + path, { ...init, headers, credentials: 'omit' })
     if (response.status === 401) reject()
     return response
@@ -103,7 +116,7 @@ export function createWebTransport(secret: string | null, options: WebTransportO
       if (!closeStream && !rejected) {
         closeStream = openEventStream({
           url: base + WEB_EVENTS_PATH,
-          headers: secretHeader,
+          headers: ownHeaders,
           fetch: (input, init) => doFetch(input, { ...init, credentials: 'omit' }),
           onEvent: dispatchEvent,
           onRejected: reject,

@@ -1,12 +1,13 @@
-import type { AccountSummary, AccountsState, ConnectArgs, ConnectedAccount } from '@shared/channels/accounts'
+import type { AccountSummary, AccountsList, AccountsState, ConnectArgs, ConnectedAccount } from '@shared/channels/accounts'
 import type { AppErrorData, Result } from '@shared/errors'
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { bridge } from '../bridge'
 
 /**
- * The accounts the app knows and which one is active. Tokens never reach this store: main
- * sends each account as an AccountSummary (label, base URL, '…' + last four characters).
+ * The accounts the app knows and which one is on this client's screen (each window or web page
+ * has its own; main remembers it per client). Tokens never reach this store: main sends each
+ * account as an AccountSummary (label, base URL, '…' + last four characters).
  */
 export const useAccountsStore = defineStore('accounts', () => {
   const state = shallowRef<AccountsState | null>(null)
@@ -22,14 +23,36 @@ export const useAccountsStore = defineStore('accounts', () => {
     if (!current || current.activeId === null) return null
     return current.accounts.find((account) => account.id === current.activeId) ?? null
   })
+  /** The id of the account on this client's screen: what every account-scoped call names. */
+  const activeId = computed<string | null>(() => active.value?.id ?? null)
   const keyring = computed(() => state.value?.keyring ?? null)
 
   let unsubscribe: (() => void) | null = null
+  /** Counts the answers that set which account is on screen: only the newest request's may. */
+  let asked = 0
 
   function listen(): void {
-    unsubscribe ??= bridge.on('accounts:changed', (next) => {
-      state.value = next
-    })
+    unsubscribe ??= bridge.on('accounts:changed', onChanged)
+  }
+
+  /**
+   * The list changed (here or in another client). Which account this client shows is its own
+   * and stays; when it left the list, or accounts came to a client that had none, main says
+   * which one this client is on now.
+   */
+  function onChanged(next: AccountsList): void {
+    const current = state.value
+    // Before main's first answer there is nothing of this client's to keep: that answer brings the list too.
+    if (!current) return
+    const keep = current.activeId
+    const kept = keep !== null && next.accounts.some((account) => account.id === keep)
+    if (kept || next.accounts.length === 0) state.value = { ...next, activeId: kept ? keep : null }
+    else void refresh({ ...next, activeId: null })
+  }
+
+  /** Takes main's answer to a call made as request `ticket`, unless a newer request was made since. */
+  function take(ticket: number, next: AccountsState): void {
+    if (ticket === asked) state.value = next
   }
 
   async function run<T>(action: () => Promise<Result<T>>, apply?: (value: T) => void): Promise<T | null> {
@@ -51,9 +74,10 @@ export const useAccountsStore = defineStore('accounts', () => {
   /** Reads the accounts and follows their changes from then on. */
   async function load(): Promise<AccountsState | null> {
     listen()
+    const ticket = ++asked
     const value = await run(
       () => bridge.call('accounts:list'),
-      (next) => (state.value = next),
+      (next) => take(ticket, next),
     )
     loaded.value = true
     return value
@@ -73,9 +97,10 @@ export const useAccountsStore = defineStore('accounts', () => {
   }
 
   async function switchTo(id: string): Promise<boolean> {
+    const ticket = ++asked
     const value = await run(
       () => bridge.call('accounts:switch', { id }),
-      (next) => (state.value = next),
+      (next) => take(ticket, next),
     )
     return value !== null
   }
@@ -88,9 +113,10 @@ export const useAccountsStore = defineStore('accounts', () => {
 
   /** Signs out; with `removeData` the account's cached groups, pictures and history go too. */
   async function signOut(id: string, removeData: boolean): Promise<boolean> {
+    const ticket = ++asked
     const value = await run(
       () => bridge.call('accounts:sign-out', { id, removeData }),
-      (next) => (state.value = next),
+      (next) => take(ticket, next),
     )
     return value !== null
   }
@@ -100,9 +126,12 @@ export const useAccountsStore = defineStore('accounts', () => {
   }
 
   // The changed event usually arrives first; reading again keeps the store right if it did not.
-  async function refresh(): Promise<void> {
+  // `otherwise` is what to show when main cannot be asked.
+  async function refresh(otherwise?: AccountsState): Promise<void> {
+    const ticket = ++asked
     const result = await bridge.call('accounts:list')
-    if (result.ok) state.value = result.value
+    if (result.ok) take(ticket, result.value)
+    else if (otherwise) take(ticket, otherwise)
   }
 
   function dispose(): void {
@@ -114,6 +143,7 @@ export const useAccountsStore = defineStore('accounts', () => {
     state,
     accounts,
     active,
+    activeId,
     keyring,
     error,
     busy,

@@ -1,8 +1,10 @@
+import type { ExportResult } from '@shared/channels/export'
 import { GROUP_FILTERS, type GroupFilter, type GroupRow, type GroupSort, type GroupsQuery, type LabelChip } from '@shared/channels/groups'
-import type { AppErrorData } from '@shared/errors'
+import type { AppErrorData, Result } from '@shared/errors'
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
+import { computed, ref, shallowRef, watch } from 'vue'
 import { bridge } from '../bridge'
+import { useAccountsStore } from './accounts'
 
 /** Rows fetched per request; the list asks for the pages its visible range touches. */
 export const PAGE_SIZE = 100
@@ -14,11 +16,13 @@ export const SEARCH_DEBOUNCE_MS = __SEARCH_DEBOUNCE_MS__
 export type ListStatus = 'idle' | 'loading' | 'ready' | 'error'
 
 /**
- * The groups list: the query (search, filters, labels, sort) and the windows of rows main
- * sent for it, cached by page. The whole account never comes over: only the pages the list
- * shows. Every query change starts a new generation; answers for an older one are dropped.
+ * The groups list of the account on this client's screen: the query (search, filters, labels,
+ * sort) and the windows of rows main sent for it, cached by page. The whole account never
+ * comes over: only the pages the list shows. Every query change (and every switch of account)
+ * starts a new generation; answers for an older one are dropped.
  */
 export const useGroupsStore = defineStore('groups', () => {
+  const accounts = useAccountsStore()
   const search = ref('')
   const appliedSearch = ref('')
   const filters = ref<GroupFilter[]>([])
@@ -66,9 +70,11 @@ export const useGroupsStore = defineStore('groups', () => {
   }
 
   async function fetchPage(page: number, gen: number): Promise<void> {
+    const accountId = accounts.activeId
+    if (accountId === null) return
     inflight.add(page)
     const query = currentQuery()
-    const result = await bridge.call('groups:query', { ...query, offset: page * PAGE_SIZE, limit: PAGE_SIZE })
+    const result = await bridge.call('groups:query', { ...query, accountId, offset: page * PAGE_SIZE, limit: PAGE_SIZE })
     if (gen !== generation) return
     inflight.delete(page)
     if (!result.ok) {
@@ -178,8 +184,16 @@ export const useGroupsStore = defineStore('groups', () => {
   }
 
   async function loadLabels(): Promise<void> {
-    const result = await bridge.call('groups:labels')
-    if (result.ok) labels.value = result.value
+    const accountId = accounts.activeId
+    if (accountId === null) return
+    const result = await bridge.call('groups:labels', { accountId })
+    if (result.ok && accountId === accounts.activeId) labels.value = result.value
+  }
+
+  /** Writes the groups matching the query to a CSV file; null when no account is on screen. */
+  async function exportMatching(): Promise<Result<ExportResult> | null> {
+    const accountId = accounts.activeId
+    return accountId === null ? null : bridge.call('export:groups', { ...currentQuery(), accountId })
   }
 
   function moveActive(delta: number): number {
@@ -193,11 +207,13 @@ export const useGroupsStore = defineStore('groups', () => {
     activeIndex.value = matching.value === 0 ? -1 : Math.min(matching.value - 1, Math.max(0, index))
   }
 
-  /** Loads the first window and labels, and follows new snapshots from then on. */
+  /** Loads the first window and labels, and follows new snapshots of the account on screen from then on. */
   async function start(): Promise<void> {
     if (unsubscribers.length === 0) {
       unsubscribers.push(
-        bridge.on('groups:changed', () => {
+        bridge.on('groups:changed', ({ accountId }) => {
+          // Another account's sync (another client's screen, or a background account) is not this list's.
+          if (accountId !== accounts.activeId) return
           snapshotVersion.value++
           void refresh({ keepPosition: true })
           void loadLabels()
@@ -206,6 +222,17 @@ export const useGroupsStore = defineStore('groups', () => {
     }
     await Promise.all([refresh(), loadLabels()])
   }
+
+  // Each account has its own groups: another account on screen starts the list afresh.
+  watch(
+    () => accounts.activeId,
+    (id, previous) => {
+      if (id === previous) return
+      reset()
+      if (id !== null) void start()
+    },
+    { flush: 'sync' },
+  )
 
   /** Forgets everything (account switch): the next start() reads the new account. */
   function reset(): void {
@@ -253,6 +280,7 @@ export const useGroupsStore = defineStore('groups', () => {
     setSort,
     clearQuery,
     loadLabels,
+    exportMatching,
     moveActive,
     setActive,
     start,

@@ -3,16 +3,18 @@ import type { AppErrorData, Result } from '@shared/errors'
 import { StoryDraftSchema } from '@shared/story/draft'
 import type { Audience, SavedDraft, StoryStyle } from '@shared/story/library'
 import { defineStore } from 'pinia'
-import { ref, shallowRef } from 'vue'
+import { ref, shallowRef, watch } from 'vue'
 import { bridge } from '../bridge'
+import { useAccountsStore } from './accounts'
 import { usePublishStore } from './publish'
 import { useStoriesStore } from './stories'
 
 /**
  * What the composer keeps for reuse: saved audiences and text styles (the same for every
- * account) and the active account's saved drafts.
+ * account) and the saved drafts of the account on this client's screen.
  */
 export const useLibraryStore = defineStore('library', () => {
+  const accounts = useAccountsStore()
   const stories = useStoriesStore()
   const audiences = shallowRef<Audience[]>([])
   const styles = shallowRef<StoryStyle[]>([])
@@ -20,7 +22,8 @@ export const useLibraryStore = defineStore('library', () => {
   /** The last failure of a library action, shown where the action is. */
   const error = shallowRef<{ area: 'audiences' | 'styles' | 'drafts'; error: AppErrorData } | null>(null)
   const loaded = ref(false)
-  let unsubscribe: (() => void) | null = null
+  /** The saved drafts follow the account on screen once the library has been loaded. */
+  let following = false
 
   async function run<T>(area: 'audiences' | 'styles' | 'drafts', call: Promise<Result<T>>): Promise<T | null> {
     const result = await call
@@ -32,9 +35,20 @@ export const useLibraryStore = defineStore('library', () => {
     return result.value
   }
 
+  // Drafts belong to an account: another account on screen shows its own.
+  watch(
+    () => accounts.activeId,
+    (id, previous) => {
+      if (!following || id === previous) return
+      drafts.value = []
+      if (error.value?.area === 'drafts') error.value = null
+      void loadDrafts()
+    },
+    { flush: 'sync' },
+  )
+
   async function load(): Promise<void> {
-    // Drafts belong to the active account: another account shows its own.
-    unsubscribe ??= bridge.on('accounts:changed', () => void loadDrafts())
+    following = true
     const [a, s] = await Promise.all([
       run('audiences', bridge.call('audiences:list')),
       run('styles', bridge.call('styles:list')),
@@ -46,8 +60,10 @@ export const useLibraryStore = defineStore('library', () => {
   }
 
   async function loadDrafts(): Promise<void> {
-    const list = await run('drafts', bridge.call('drafts:list'))
-    if (list) drafts.value = list
+    const accountId = accounts.activeId
+    if (accountId === null) return
+    const list = await run('drafts', bridge.call('drafts:list', { accountId }))
+    if (list && accountId === accounts.activeId) drafts.value = list
   }
 
   async function saveAudience(name: string, contacts: readonly string[]): Promise<boolean> {
@@ -92,15 +108,20 @@ export const useLibraryStore = defineStore('library', () => {
     stories.draft.text = { ...stories.draft.text, background: style.background, color: style.color, font: style.font }
   }
 
+  /** Keeps the composer's story as a saved draft of the account whose composer it is. */
   async function saveDraft(): Promise<boolean> {
-    const list = await run('drafts', bridge.call('drafts:save', { draft: StoryDraftSchema.parse(stories.draft) }))
-    if (list) drafts.value = list
+    const accountId = stories.accountId
+    if (accountId === null) return false
+    const list = await run('drafts', bridge.call('drafts:save', { accountId, draft: StoryDraftSchema.parse(stories.draft) }))
+    if (list && accountId === accounts.activeId) drafts.value = list
     return list !== null
   }
 
   async function deleteDraft(id: string): Promise<void> {
-    const list = await run('drafts', bridge.call('drafts:delete', { id }))
-    if (list) drafts.value = list
+    const accountId = accounts.activeId
+    if (accountId === null) return
+    const list = await run('drafts', bridge.call('drafts:delete', { accountId, id }))
+    if (list && accountId === accounts.activeId) drafts.value = list
   }
 
   /** Opens a saved draft in the composer; it stays saved until deleted. */
@@ -110,8 +131,7 @@ export const useLibraryStore = defineStore('library', () => {
   }
 
   function dispose(): void {
-    unsubscribe?.()
-    unsubscribe = null
+    following = false
   }
 
   return {

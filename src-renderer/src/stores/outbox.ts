@@ -1,4 +1,4 @@
-import type { AccountsState } from '@shared/channels/accounts'
+import type { AccountsList } from '@shared/channels/accounts'
 import type { HistoryItemView, OutboxAction, SetAsideAction, SetAsideItem } from '@shared/channels/outbox'
 import type { AppErrorData } from '@shared/errors'
 import type { OutboxItemView } from '@shared/story/records'
@@ -89,7 +89,7 @@ export const useOutboxStore = defineStore('outbox', () => {
    * The accounts changed: an account no longer listed takes its items off the screen at once,
    * and a new one (connected, or its folder taken back) brings its own.
    */
-  function onAccounts(state: AccountsState): void {
+  function onAccounts(state: AccountsList): void {
     const ids = new Set(state.accounts.map((account) => account.id))
     if (accountFilter.value !== null && !ids.has(accountFilter.value)) accountFilter.value = null
     const known = new Set([...byAccount.value.keys(), ...history.value.map((entry) => entry.accountId)])
@@ -138,11 +138,20 @@ export const useOutboxStore = defineStore('outbox', () => {
     else error.value ??= past.error
   }
 
-  async function act(item: Pick<OutboxItemView, 'accountId' | 'id'>, action: OutboxAction): Promise<boolean> {
+  /** The user's decision on an item as they saw it: `rev` lets main refuse it if the story moved on meanwhile. */
+  async function act(
+    item: Pick<OutboxItemView, 'accountId' | 'id'> & Partial<Pick<OutboxItemView, 'rev'>>,
+    action: OutboxAction,
+  ): Promise<boolean> {
     acting.value = { accountId: item.accountId, id: item.id }
     error.value = null
     try {
-      const result = await bridge.call('stories:outbox-act', { accountId: item.accountId, id: item.id, action })
+      const result = await bridge.call('stories:outbox-act', {
+        accountId: item.accountId,
+        id: item.id,
+        action,
+        ...(item.rev !== undefined && { rev: item.rev }),
+      })
       if (!result.ok) {
         error.value = result.error
         return false

@@ -221,10 +221,13 @@ export const usePublishStore = defineStore('publish', () => {
     // A save on its way would write back the story main is about to take out of the draft.
     stories.cancelDraftSave()
     // Parsing yields a plain copy: a reactive proxy cannot cross IPC.
+    const draftOf = stories.accountId
     const answer = await bridge.call('stories:publish', {
       requestId,
       draft: StoryDraftSchema.parse(stories.draft),
       accountIds,
+      // The composer's own draft: main starts it afresh once every account holds the story.
+      ...(draftOf !== null && { draftOf }),
       ...(when && { when }),
     })
     publishing.value = null
@@ -233,22 +236,28 @@ export const usePublishStore = defineStore('publish', () => {
       error.value = answer.error
       return false
     }
-    return show(answer.value)
+    return show(answer.value, draftOf)
   }
 
-  function show(answer: PublishResult): boolean {
-    targets.value = answer.targets.map(viewOf)
+  /**
+   * `draftOf`: the account whose composer the story came from. After a switch during the press
+   * the composer holds another account's draft: it is neither started afresh nor told about a
+   * story that is not its own (the outbox and a summary still say what became of it).
+   */
+  function show(answer: PublishResult, draftOf: string | null): boolean {
+    const moved = stories.accountId !== draftOf
+    targets.value = moved && !asSummary.value ? [] : answer.targets.map(viewOf)
     bringUpToDate()
     if (answer.targets.some((target) => target.outcome.state === 'scheduled')) useScheduleStore().clear()
     const refusal = answer.targets.map((target) => target.outcome).find((outcome) => outcome.state === 'refused')
     if (!refusal) {
-      stories.startAfresh()
+      if (!moved) stories.startAfresh()
       return true
     }
     // Kept in the composer, so nothing is lost for the account that refused it. The summary says
     // so account by account; the open account alone says it as the composer always has.
     if (asSummary.value) return true
-    error.value = refusal.error
+    if (!moved) error.value = refusal.error
     return false
   }
 

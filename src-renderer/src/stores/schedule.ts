@@ -14,8 +14,11 @@ import { bridge } from '../bridge'
 import { userTimeZone } from '../format/time'
 import { useOutboxStore, type ActingOn } from './outbox'
 
-/** A planned story as its edits name it: the account whose outbox holds it, and its id there. */
-type PlannedRef = Pick<OutboxItemView, 'accountId' | 'id'>
+/**
+ * A planned story as its edits name it: the account whose outbox holds it, its id there and,
+ * when known, the revision the user saw (main refuses an edit of a story that moved on since).
+ */
+type PlannedRef = Pick<OutboxItemView, 'accountId' | 'id'> & Partial<Pick<OutboxItemView, 'rev'>>
 
 /** Planned stories: "Publish at…" in the composer, and the planned stories' edits. */
 export const useScheduleStore = defineStore('schedule', () => {
@@ -98,6 +101,7 @@ export const useScheduleStore = defineStore('schedule', () => {
         id: item.id,
         ...(change.caption !== undefined && { caption: change.caption }),
         ...(at && { dueAt: new Date(at.at).toISOString() }),
+        ...(item.rev !== undefined && { rev: item.rev }),
       }),
     )
   }

@@ -13,8 +13,12 @@ import { useAccountsStore } from './accounts'
 const SHOWN_ON_ATTEMPT = new Set<StoryIssue['code']>(['text-empty', 'media-missing', 'contacts-empty'])
 const DRAFT_SAVE_DELAY_MS = 600
 
-/** The composer: the draft being written, its media grant and the checks (publishing is stores/publish.ts). */
+/**
+ * The composer of the account on this client's screen: the draft being written, its media grant
+ * and the checks (publishing is stores/publish.ts).
+ */
 export const useStoriesStore = defineStore('stories', () => {
+  const accounts = useAccountsStore()
   const draft = ref<StoryDraft>(emptyDraft())
   const limits = shallowRef<StoryLimits>(DEFAULT_STORY_LIMITS)
   const grant = shallowRef<MediaGrant | null>(null)
@@ -43,29 +47,37 @@ export const useStoriesStore = defineStore('stories', () => {
   const checksPass = computed(() => blockingIssues(issues.value).length === 0)
 
   let saveTimer: ReturnType<typeof setTimeout> | null = null
-  let unsubscribers: Array<() => void> = []
-  let accountId: string | null | undefined
-  /** The account whose draft the composer holds: read when the draft is loaded, sent with every save. */
-  let draftAccountId: string | null = null
+  /** The composer follows the account on screen once it has been loaded. */
+  let following = false
+  /**
+   * The account whose draft the composer holds: set when the draft is loaded, named by every
+   * save, so a save still on its way when the user switches lands in its own account.
+   */
+  const composerAccount = ref<string | null>(null)
+  const accountId = computed(() => composerAccount.value)
+
+  // Drafts belong to an account: another account's composer starts from its own draft.
+  watch(
+    () => accounts.activeId,
+    (id) => {
+      if (following && id !== composerAccount.value) void reload()
+    },
+    { flush: 'sync' },
+  )
 
   async function load(): Promise<void> {
-    if (unsubscribers.length === 0) {
-      unsubscribers = [
-        // Drafts belong to an account: another account's composer starts from its own draft.
-        bridge.on('accounts:changed', (state) => {
-          if (accountId !== undefined && state.activeId !== accountId) {
-            accountId = state.activeId
-            void reload()
-          }
-          accountId = state.activeId
-        }),
-      ]
-    }
+    following = true
+    const forAccount = accounts.activeId
+    composerAccount.value = forAccount
     const untouched = JSON.stringify(draft.value)
-    draftAccountId = useAccountsStore().active?.id ?? null
-    const [limitsResult, draftResult] = await Promise.all([bridge.call('stories:limits'), bridge.call('stories:draft-get')])
+    const [limitsResult, draftResult] = await Promise.all([
+      bridge.call('stories:limits'),
+      forAccount === null ? null : bridge.call('stories:draft-get', { accountId: forAccount }),
+    ])
     if (limitsResult.ok) limits.value = limitsResult.value
-    const saved = draftResult.ok ? draftResult.value : null
+    // Another account came on screen meanwhile: its own load fills the composer.
+    if (forAccount !== composerAccount.value) return
+    const saved = draftResult?.ok ? draftResult.value : null
     if (saved && JSON.stringify(saved) !== JSON.stringify(draft.value)) {
       if (JSON.stringify(draft.value) === untouched) await applyDraft(saved)
       else savedDraft.value = saved
@@ -94,7 +106,11 @@ export const useStoriesStore = defineStore('stories', () => {
 
   async function reload(): Promise<void> {
     loaded.value = false
-    if (saveTimer) clearTimeout(saveTimer)
+    // The last edits of the account left go to that account's draft (the save names it).
+    if (saveTimer) {
+      clearTimeout(saveTimer)
+      void saveDraft()
+    }
     draft.value = emptyDraft()
     grant.value = null
     savedDraft.value = null
@@ -123,10 +139,11 @@ export const useStoriesStore = defineStore('stories', () => {
     saveTimer = null
     // Until the user has chosen, the draft on disk is the one they may still want back.
     if (savedDraft.value) return
+    const forAccount = composerAccount.value
     const parsed = StoryDraftSchema.safeParse(draft.value)
-    if (!parsed.success) return
-    const saved = await bridge.call('stories:draft-save', { ...parsed.data, ...(draftAccountId && { accountId: draftAccountId }) })
-    draftSaveError.value = saved.ok ? null : saved.error
+    if (!parsed.success || forAccount === null) return
+    const saved = await bridge.call('stories:draft-save', { ...parsed.data, accountId: forAccount })
+    if (forAccount === composerAccount.value) draftSaveError.value = saved.ok ? null : saved.error
   }
 
   async function useGrant(next: MediaGrant): Promise<void> {
@@ -177,12 +194,18 @@ export const useStoriesStore = defineStore('stories', () => {
   }
 
   function importUrl(url: string): Promise<MediaGrant | null> {
-    return importWith(() => bridge.invoke('stories:media-import-url', { url }))
+    const forAccount = composerAccount.value
+    return importWith(() => bridge.invoke('stories:media-import-url', { url, ...(forAccount !== null && { accountId: forAccount }) }))
   }
 
-  /** People from the cached groups' participants, for the audience picker; an error says why none could be listed. */
-  function searchContacts(query: string, limit = 30): Promise<Result<ContactsPage>> {
-    return bridge.call('stories:contacts-search', { query, limit })
+  /**
+   * People from the cached groups' participants of the composer's account, for the audience
+   * picker; an error says why none could be listed. No account, no one to list.
+   */
+  async function searchContacts(query: string, limit = 30): Promise<Result<ContactsPage>> {
+    const forAccount = composerAccount.value
+    if (forAccount === null) return { ok: true, value: { contacts: [], matching: 0, total: 0 } }
+    return bridge.call('stories:contacts-search', { accountId: forAccount, query, limit })
   }
 
   async function removeMedia(): Promise<void> {
@@ -241,8 +264,7 @@ export const useStoriesStore = defineStore('stories', () => {
   }
 
   function dispose(): void {
-    for (const off of unsubscribers) off()
-    unsubscribers = []
+    following = false
     if (saveTimer) {
       clearTimeout(saveTimer)
       void saveDraft()
@@ -250,6 +272,7 @@ export const useStoriesStore = defineStore('stories', () => {
   }
 
   return {
+    accountId,
     draft,
     limits,
     grant,

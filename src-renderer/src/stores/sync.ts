@@ -1,21 +1,28 @@
 import type { SyncProgress, SyncState } from '@shared/channels/groups'
 import type { AppErrorData } from '@shared/errors'
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
+import { computed, ref, shallowRef, watch } from 'vue'
 import { bridge } from '../bridge'
+import { useAccountsStore } from './accounts'
 
 /** Probes answered faster than this never show "checking". */
 const SLOW_PROBE_MS = 400
 
-/** The sync engine's state as main reports it: online, last synced, progress, last error. */
+/**
+ * The sync engine's state as main reports it for the account on this client's screen: online,
+ * last synced, progress, last error. Another account's events are not this screen's.
+ */
 export const useSyncStore = defineStore('sync', () => {
+  const accounts = useAccountsStore()
   const state = shallowRef<SyncState | null>(null)
   const progress = shallowRef<SyncProgress | null>(null)
   /** Reading the state failed (main unreachable), or the last sync asked for here failed. */
   const loadError = ref<AppErrorData | null>(null)
   const syncError = ref<AppErrorData | null>(null)
   const error = computed(() => syncError.value ?? loadError.value)
-  const requested = ref(false)
+  /** The account whose sync was asked for here and has not answered yet. */
+  const requestedFor = ref<string | null>(null)
+  const requested = computed(() => requestedFor.value !== null && requestedFor.value === accounts.activeId)
   /** A connectivity probe is out and has taken long enough to be worth saying so. */
   const checking = ref(false)
   /** When main last told us whether the server can be reached (ms); 0 before it has. */
@@ -42,24 +49,45 @@ export const useSyncStore = defineStore('sync', () => {
     if (unsubscribers.length > 0) return
     unsubscribers.push(
       bridge.on('sync:state', (next) => {
+        if (next.accountId !== accounts.activeId) return
         stateEvents++
         state.value = next
         confirmedAt.value = Date.now()
         if (!next.syncing) progress.value = null
       }),
       bridge.on('sync:progress', (next) => {
+        if (next.accountId !== accounts.activeId) return
         // Progress and state travel as separate events: progress that trails the end of its
         // sync must not bring back a finished "Syncing… N of N".
         if (!requested.value && state.value && !state.value.syncing) return
-        if (!state.value || next.accountId === state.value.accountId) progress.value = next
+        progress.value = next
       }),
     )
   }
 
+  // Each account has its own sync: another account on screen starts from its own state.
+  watch(
+    () => accounts.activeId,
+    (id, previous) => {
+      if (id === previous) return
+      state.value = null
+      progress.value = null
+      loadError.value = null
+      syncError.value = null
+      confirmedAt.value = 0
+      if (id !== null) void load()
+    },
+    { flush: 'sync' },
+  )
+
   async function load(): Promise<void> {
     listen()
+    const accountId = accounts.activeId
+    if (accountId === null) return
     const seen = stateEvents
-    const result = await bridge.call('groups:state')
+    const result = await bridge.call('groups:state', { accountId })
+    // Another account came on screen meanwhile: this answer is not about it.
+    if (accountId !== accounts.activeId) return
     if (result.ok) {
       // An event that arrived while the read was on its way is newer than its answer.
       if (stateEvents === seen) state.value = result.value
@@ -72,15 +100,17 @@ export const useSyncStore = defineStore('sync', () => {
 
   /** Starts a sync and resolves when it ends; its outcome also arrives as a sync:state event. */
   async function sync(): Promise<boolean> {
-    if (syncing.value) return false
-    requested.value = true
+    const accountId = accounts.activeId
+    if (accountId === null || syncing.value) return false
+    requestedFor.value = accountId
     syncError.value = null
     try {
-      const result = await bridge.call('groups:sync')
-      if (!result.ok && result.error.code !== 'cancelled') syncError.value = result.error
+      const result = await bridge.call('groups:sync', { accountId })
+      const shown = accountId === accounts.activeId
+      if (shown && !result.ok && result.error.code !== 'cancelled') syncError.value = result.error
       return result.ok
     } finally {
-      requested.value = false
+      if (requestedFor.value === accountId) requestedFor.value = null
       await load()
     }
   }
@@ -92,13 +122,14 @@ export const useSyncStore = defineStore('sync', () => {
    */
   function probe(options: { minGapMs?: number; announce?: boolean } = {}): Promise<void> {
     if (probing) return probing
-    if (syncing.value || Date.now() - confirmedAt.value < (options.minGapMs ?? 0)) return Promise.resolve()
+    const accountId = accounts.activeId
+    if (accountId === null || syncing.value || Date.now() - confirmedAt.value < (options.minGapMs ?? 0)) return Promise.resolve()
     const slow = setTimeout(() => (checking.value = true), options.announce ? 0 : SLOW_PROBE_MS)
     if (options.announce) checking.value = true
     probing = (async () => {
       try {
-        const result = await bridge.call('connectivity:probe')
-        if (result.ok && result.value.probed) {
+        const result = await bridge.call('connectivity:probe', { accountId })
+        if (result.ok && result.value.probed && accountId === accounts.activeId) {
           confirmedAt.value = Date.now()
           if (state.value && state.value.online !== result.value.online) state.value = { ...state.value, online: result.value.online }
         }
@@ -112,7 +143,8 @@ export const useSyncStore = defineStore('sync', () => {
   }
 
   async function cancel(): Promise<void> {
-    await bridge.call('groups:cancel-sync')
+    const accountId = accounts.activeId
+    if (accountId !== null) await bridge.call('groups:cancel-sync', { accountId })
   }
 
   function dispose(): void {

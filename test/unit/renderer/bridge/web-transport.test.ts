@@ -1,4 +1,4 @@
-import { WEB_SECRET_HEADER } from '@shared/web-transport'
+import { CLIENT_ID_PATTERN, WEB_CLIENT_HEADER, WEB_SECRET_HEADER } from '@shared/web-transport'
 import { describe, expect, it } from 'vitest'
 import { createWebTransport, reloadOnNewSecret } from '../../../../src-renderer/src/bridge/web-transport'
 
@@ -84,11 +84,29 @@ describe('web transport (the page side of web mode)', () => {
       '/api/session',
       '/api/events',
     ])
+    const client = server.sent[0]!.headers.get(WEB_CLIENT_HEADER)
+    expect(client).toMatch(CLIENT_ID_PATTERN)
     for (const request of server.sent) {
       expect(request.headers.get(WEB_SECRET_HEADER)).toBe(SECRET)
+      expect(request.headers.get(WEB_CLIENT_HEADER)).toBe(client)
       expect(request.credentials).toBe('omit')
     }
     expect(server.sent[2]!.headers.get('content-type')).toBe('application/octet-stream')
+  })
+
+  it('names the client it was given on every request, a caller’s own header notwithstanding', async () => {
+    const events = eventBody()
+    const server = fakeServer({ events: () => new Response(events.body) })
+    const transport = createWebTransport(SECRET, { fetch: server.fetch, clientId: 'tab-one_0123456789' })
+    await transport.invoke('app:info', undefined)
+    await transport.fetchOwn!('/pictures/1.png', { headers: { [WEB_CLIENT_HEADER]: 'someone-else-entirely' } })
+    transport.on('app:notice', () => undefined)
+    await expect.poll(() => server.sent.length).toBe(3)
+    expect(server.sent.map((request) => request.headers.get(WEB_CLIENT_HEADER))).toEqual([
+      'tab-one_0123456789',
+      'tab-one_0123456789',
+      'tab-one_0123456789',
+    ])
   })
 
   it('opens one event stream for every listener and stops delivering to one that left', async () => {

@@ -1,12 +1,19 @@
+import type { AccountSummary, AccountsList } from '@shared/channels/accounts'
 import { userText } from '@shared/i18n/user-text'
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { useAccountsStore } from '../../../../src-renderer/src/stores/accounts'
 import { account, state } from '../support/accounts-fixtures'
 import { failure, fakeBridge } from '../support/fake-bridge'
 
 const shop = account()
 const demo = account({ id: 'd1', label: 'Demo account', isDemo: true, encryption: 'session' })
+
+/** What `accounts:changed` carries: the list, without whose screen shows which. */
+function listOf(accounts: AccountSummary[]): AccountsList {
+  const { activeId: _, ...list } = state(accounts)
+  return list
+}
 
 beforeEach(() => {
   setActivePinia(createPinia())
@@ -23,10 +30,57 @@ describe('accounts store', () => {
     expect(store.accounts).toHaveLength(2)
     expect(store.keyring).toEqual({ available: true, backend: 'gnome_libsecret' })
 
-    bridge.emit('accounts:changed', state([shop], 'a1'))
-    expect(store.active?.label).toBe('Shop')
+    // Renamed elsewhere: the list changes, the account on this client's screen stays.
+    bridge.emit('accounts:changed', listOf([shop, { ...demo, label: 'Demo (renamed)' }]))
+    expect(store.active?.label).toBe('Demo (renamed)')
+    expect(bridge.callsTo('accounts:list')).toHaveLength(1)
     await store.load()
     expect(bridge.listenerCount('accounts:changed')).toBe(1)
+  })
+
+  it('keeps its own account when another client switches, and asks main when its account leaves', async () => {
+    let mainSays = state([shop, demo], 'd1')
+    const bridge = fakeBridge({ 'accounts:list': () => mainSays })
+    const store = useAccountsStore()
+    await store.load()
+    // Another client (window, page) switching changes nothing main sends here but the list.
+    bridge.emit('accounts:changed', listOf([shop, demo]))
+    expect(store.active?.id).toBe('d1')
+    expect(bridge.callsTo('accounts:list')).toHaveLength(1)
+
+    // Signed out elsewhere: main says which account this client is on now.
+    mainSays = state([shop], 'a1')
+    bridge.emit('accounts:changed', listOf([shop]))
+    await vi.waitFor(() => expect(store.active?.id).toBe('a1'))
+    expect(bridge.callsTo('accounts:list')).toHaveLength(2)
+
+    // The last one gone: nothing on screen, nothing to ask.
+    bridge.emit('accounts:changed', listOf([]))
+    expect(store.active).toBeNull()
+    expect(bridge.callsTo('accounts:list')).toHaveLength(2)
+
+    // Accounts came to a client that had none: main says which it is on.
+    mainSays = state([demo], 'd1')
+    bridge.emit('accounts:changed', listOf([demo]))
+    await vi.waitFor(() => expect(store.active?.id).toBe('d1'))
+  })
+
+  it('an older answer about the account on screen does not undo a newer switch', async () => {
+    const answers: Array<() => void> = []
+    fakeBridge({
+      'accounts:list': () => state([shop, demo], 'a1'),
+      'accounts:switch': (arg) => new Promise((resolve) => answers.push(() => resolve(state([shop, demo], (arg as { id: string }).id)))),
+    })
+    const store = useAccountsStore()
+    await store.load()
+    const toDemo = store.switchTo('d1')
+    const back = store.switchTo('a1')
+    await vi.waitFor(() => expect(answers).toHaveLength(2))
+    answers[1]!()
+    await back
+    answers[0]!()
+    await toDemo
+    expect(store.active?.id).toBe('a1')
   })
 
   it('connects with the arguments given and returns the new account', async () => {

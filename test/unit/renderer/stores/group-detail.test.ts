@@ -3,9 +3,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { useGroupDetailStore } from '../../../../src-renderer/src/stores/group-detail'
 import { fakeBridge } from '../support/fake-bridge'
 import { group } from '../support/groups-fixtures'
+import { onScreen } from '../support/accounts-fixtures'
 
 beforeEach(() => {
   createTestingPinia({ stubActions: false, createSpy: vi.fn })
+  onScreen('a1')
 })
 
 describe('group detail store', () => {
@@ -62,5 +64,34 @@ describe('group detail store', () => {
     store.close()
     expect(store.isOpen).toBe(false)
     expect(store.detail).toBeNull()
+  })
+
+  it('reads the group, its community and its participants’ export from the account on screen, and closes on a switch', async () => {
+    const answers: Array<() => void> = []
+    const bridge = fakeBridge({
+      'groups:get': (arg) => {
+        const { id } = arg as { id: string }
+        return new Promise((resolve) => answers.push(() => resolve({ group: group({ id }), picture: null, pictureFull: null })))
+      },
+      'groups:community': () => ({ parent: null, announcement: null, defaultSubgroup: null, subgroups: [] }),
+      'export:participants': () => ({ path: null, rows: 0 }),
+    })
+    const store = useGroupDetailStore()
+    const opening = store.open('a@g.us')
+    await store.community('a@g.us')
+    await store.exportParticipants('a@g.us')
+    expect(bridge.callsTo('groups:get')).toEqual([{ accountId: 'a1', id: 'a@g.us' }])
+    expect(bridge.callsTo('groups:community')).toEqual([{ accountId: 'a1', id: 'a@g.us' }])
+    expect(bridge.callsTo('export:participants')).toEqual([{ accountId: 'a1', id: 'a@g.us' }])
+
+    onScreen('a2', ['a1', 'a2'])
+    expect(store.isOpen).toBe(false)
+    answers[0]!()
+    await opening
+    expect(store.detail).toBeNull()
+    onScreen(null)
+    await store.open('b@g.us')
+    expect(await store.community('b@g.us')).toBeNull()
+    expect(bridge.callsTo('groups:get')).toHaveLength(1)
   })
 })

@@ -1,4 +1,4 @@
-import type { GroupRow } from '@shared/channels/groups'
+import type { GroupRow, GroupsWindow } from '@shared/channels/groups'
 import { userText } from '@shared/i18n/user-text'
 import { createTestingPinia } from '@pinia/testing'
 import { flushPromises } from '@vue/test-utils'
@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MAX_CACHED_PAGES, PAGE_SIZE, SEARCH_DEBOUNCE_MS, useGroupsStore } from '../../../../src-renderer/src/stores/groups'
 import { failure, fakeBridge } from '../support/fake-bridge'
 import { rows, windowOf } from '../support/groups-fixtures'
+import { onScreen } from '../support/accounts-fixtures'
 
 const ALL = rows(1000)
 const LABELS = [{ id: '1', name: 'VIP', color: 'gold' }]
@@ -18,6 +19,7 @@ function deferred<T>() {
 
 beforeEach(() => {
   createTestingPinia({ stubActions: false, createSpy: vi.fn })
+  onScreen('a1')
 })
 afterEach(() => {
   vi.useRealTimers()
@@ -28,7 +30,10 @@ describe('groups store', () => {
     const bridge = fakeBridge({ 'groups:query': (arg) => windowOf(ALL, arg, 1200), 'groups:labels': () => LABELS })
     const store = useGroupsStore()
     await store.start()
-    expect(bridge.callsTo('groups:query')).toEqual([{ search: '', filters: [], labels: [], sort: 'recent', offset: 0, limit: PAGE_SIZE }])
+    expect(bridge.callsTo('groups:query')).toEqual([
+      { accountId: 'a1', search: '', filters: [], labels: [], sort: 'recent', offset: 0, limit: PAGE_SIZE },
+    ])
+    expect(bridge.callsTo('groups:labels')).toEqual([{ accountId: 'a1' }])
     expect(store.status).toBe('ready')
     expect(store.matching).toBe(1000)
     expect(store.total).toBe(1200)
@@ -150,6 +155,7 @@ describe('groups store', () => {
     store.setSort('size')
     await flushPromises()
     expect(bridge.calls.at(-1)?.arg).toEqual({
+      accountId: 'a1',
       search: '',
       filters: ['unread', 'admin'],
       labels: ['7'],
@@ -225,5 +231,73 @@ describe('groups store', () => {
     expect(store.matching).toBe(0)
     expect(store.rowAt(0) as GroupRow | undefined).toBeUndefined()
     expect(store.labels).toEqual([])
+  })
+
+  it('follows the account on this client’s screen, and ignores another account’s new snapshot', async () => {
+    const nameOf = (arg: unknown) => ((arg as { accountId: string }).accountId === 'a1' ? 'Shop' : 'Home')
+    const bridge = fakeBridge({ 'groups:query': (arg) => windowOf(rows(5, 0, nameOf(arg)), arg), 'groups:labels': () => [] })
+    const store = useGroupsStore()
+    await store.start()
+    expect(store.rowAt(0)?.name).toBe('Shop 0')
+    bridge.emit('groups:changed', { accountId: 'a2' })
+    await flushPromises()
+    expect(bridge.callsTo('groups:query')).toHaveLength(1)
+    expect(store.snapshotVersion).toBe(0)
+
+    onScreen('a2', ['a1', 'a2'])
+    await flushPromises()
+    expect(store.rowAt(0)?.name).toBe('Home 0')
+    expect(bridge.callsTo('groups:query').at(-1)).toMatchObject({ accountId: 'a2', offset: 0 })
+    expect(bridge.callsTo('groups:labels').at(-1)).toEqual({ accountId: 'a2' })
+    bridge.emit('groups:changed', { accountId: 'a1' })
+    await flushPromises()
+    expect(bridge.callsTo('groups:query')).toHaveLength(2)
+    bridge.emit('groups:changed', { accountId: 'a2' })
+    await flushPromises()
+    expect(bridge.callsTo('groups:query')).toHaveLength(3)
+    expect(store.snapshotVersion).toBe(1)
+  })
+
+  it('drops the rows of the account left when they answer after a switch', async () => {
+    const answers: Array<(value: GroupsWindow) => void> = []
+    fakeBridge({
+      'groups:query': (arg) =>
+        (arg as { accountId: string }).accountId === 'a1'
+          ? new Promise<GroupsWindow>((resolve) => answers.push(resolve))
+          : windowOf(rows(2, 0, 'Home'), arg),
+      'groups:labels': () => [],
+    })
+    const store = useGroupsStore()
+    const started = store.start()
+    await vi.waitFor(() => expect(answers).toHaveLength(1))
+    onScreen('a2', ['a1', 'a2'])
+    await flushPromises()
+    answers[0]!(windowOf(rows(5, 0, 'Shop'), { offset: 0, limit: PAGE_SIZE }))
+    await started
+    expect(store.matching).toBe(2)
+    expect(store.rowAt(0)?.name).toBe('Home 0')
+  })
+
+  it('asks main nothing while no account is on screen', async () => {
+    onScreen(null)
+    const bridge = fakeBridge({ 'groups:query': (arg) => windowOf(ALL, arg), 'groups:labels': () => LABELS })
+    const store = useGroupsStore()
+    await store.start()
+    await store.loadLabels()
+    expect(await store.exportMatching()).toBeNull()
+    expect(bridge.calls).toEqual([])
+  })
+
+  it('exports the matching groups of the account on screen', async () => {
+    const bridge = fakeBridge({
+      'groups:query': (arg) => windowOf(ALL, arg),
+      'groups:labels': () => [],
+      'export:groups': () => ({ path: '/tmp/groups.csv', rows: 3 }),
+    })
+    const store = useGroupsStore()
+    await store.start()
+    store.toggleFilter('admin')
+    expect(await store.exportMatching()).toEqual({ ok: true, value: { path: '/tmp/groups.csv', rows: 3 } })
+    expect(bridge.callsTo('export:groups')).toEqual([{ accountId: 'a1', search: '', filters: ['admin'], labels: [], sort: 'recent' }])
   })
 })

@@ -127,7 +127,8 @@ describe('outbox store', () => {
     const bridge = bridgeFor({ 'stories:outbox-act': () => [outboxItem({ id: 'q2', accountId: 'a2', state: 'sending' })] })
     const outbox = await loaded()
     await outbox.act(outbox.items[2]!, 'send-now')
-    expect(bridge.callsTo('stories:outbox-act')).toEqual([{ accountId: 'a2', id: 'q2', action: 'send-now' }])
+    // With the revision the user saw: main refuses a decision on a story that moved on since.
+    expect(bridge.callsTo('stories:outbox-act')).toEqual([{ accountId: 'a2', id: 'q2', action: 'send-now', rev: 1 }])
     expect(outbox.items.map((item) => `${item.accountId}:${item.id}:${item.state}`)).toEqual([
       'a1:q1:queued',
       'a1:p1:scheduled',

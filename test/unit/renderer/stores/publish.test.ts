@@ -1,8 +1,9 @@
 import type { PublishResult } from '@shared/channels/outbox'
 import { userText } from '@shared/i18n/user-text'
+import { emptyDraft } from '@shared/story/draft'
 import { DEFAULT_STORY_LIMITS } from '@shared/story/limits'
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { useAccountsStore } from '../../../../src-renderer/src/stores/accounts'
 import { usePublishStore } from '../../../../src-renderer/src/stores/publish'
 import { useScheduleStore } from '../../../../src-renderer/src/stores/schedule'
@@ -46,9 +47,15 @@ describe('publish store, to the open account alone', () => {
     stories.draft.text.body = 'Hello'
     stories.draft.text.font = 'EXO2_EXTRABOLD'
     expect(await publish.publish()).toBe(true)
-    const [press] = bridge.callsTo('stories:publish') as { requestId: string; accountIds: string[]; draft: { text: { body: string } } }[]
+    const [press] = bridge.callsTo('stories:publish') as {
+      requestId: string
+      accountIds: string[]
+      draftOf: string
+      draft: { text: { body: string } }
+    }[]
     expect(press!.requestId).toMatch(/^[0-9a-f-]{36}$/)
     expect(press!.accountIds).toEqual(['a1'])
+    expect(press!.draftOf).toBe('a1')
     expect(press!.draft.text.body).toBe('Hello')
     expect(seenProgress).toEqual({ requestId: press!.requestId, sentBytes: 50, totalBytes: 100 })
     expect(publish.result).toMatchObject({ state: 'sent', messageId: 'm1' })
@@ -174,13 +181,42 @@ describe('publish store, to the open account alone', () => {
   })
 
   it('forgets the composer’s outcome when another account is opened', async () => {
-    const bridge = fakeBridge({ ...base, 'stories:publish': answerFor(sent) })
+    fakeBridge({ ...base, 'stories:publish': answerFor(sent), 'accounts:switch': () => ({ ...accounts, activeId: 'a2' }) })
     const { stories, publish } = await ready()
     stories.draft.text.body = 'Hello'
     await publish.publish()
     expect(publish.result).not.toBeNull()
-    bridge.emit('accounts:changed', { ...accounts, activeId: 'a2' })
+    await useAccountsStore().switchTo('a2')
     await Promise.resolve()
+    expect(publish.result).toBeNull()
+  })
+})
+
+describe('publish store, while the user switches accounts', () => {
+  it('a press answered after a switch leaves the next account’s composer as it is', async () => {
+    let answer!: () => void
+    const bridge = fakeBridge({
+      ...base,
+      'accounts:switch': () => ({ ...accounts, activeId: 'a2' }),
+      'stories:draft-get': (arg) => {
+        if ((arg as { accountId: string }).accountId !== 'a2') return null
+        const draft = emptyDraft()
+        draft.text.body = 'Branch’s own story'
+        return draft
+      },
+      'stories:draft-save': () => undefined,
+      'stories:publish': (arg) => new Promise((resolve) => (answer = () => resolve(answerFor(sent)(arg)))),
+    })
+    const { stories, publish } = await ready()
+    stories.draft.text.body = 'For the shop'
+    const pressing = publish.publish()
+    await vi.waitFor(() => expect(answer).toBeTypeOf('function'))
+    await useAccountsStore().switchTo('a2')
+    await vi.waitFor(() => expect(stories.draft.text.body).toBe('Branch’s own story'))
+    answer()
+    expect(await pressing).toBe(true)
+    expect(bridge.callsTo('stories:publish')).toMatchObject([{ accountIds: ['a1'], draftOf: 'a1' }])
+    expect(stories.draft.text.body).toBe('Branch’s own story')
     expect(publish.result).toBeNull()
   })
 })
@@ -260,7 +296,9 @@ describe('publish store, to several accounts', () => {
     publish.toggle('a2', true)
     stories.draft.text.body = 'To both'
     expect(await publish.publish()).toBe(true)
-    expect(bridge.callsTo('stories:publish')).toMatchObject([{ accountIds: ['a1', 'a2'], draft: { text: { body: 'To both' } } }])
+    expect(bridge.callsTo('stories:publish')).toMatchObject([
+      { accountIds: ['a1', 'a2'], draftOf: 'a1', draft: { text: { body: 'To both' } } },
+    ])
     expect(publish.counts).toMatchObject({ sent: 1, queued: 1 })
     // Both hold the story: the composer starts afresh.
     expect(stories.draft.text.body).toBe('')

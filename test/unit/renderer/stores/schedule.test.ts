@@ -126,4 +126,12 @@ describe('planned story edits', () => {
     await schedule.duplicate(item)
     expect(bridge.callsTo('stories:schedule-duplicate')[0]).toMatchObject({ dueAt: '2099-03-29T07:00:00.000Z' })
   })
+
+  it('edits a story as the user saw it: the revision goes with the change', async () => {
+    const bridge = bridgeFor()
+    const schedule = useScheduleStore()
+    const item = outboxItem({ id: 'i1', accountId: 'a2', state: 'scheduled', dueAt: '2099-01-15T14:00:00.000Z', rev: 7 })
+    expect(await schedule.edit(item, { caption: 'Seen at revision 7' })).toBe(true)
+    expect(bridge.callsTo('stories:schedule-edit')).toEqual([{ accountId: 'a2', id: 'i1', caption: 'Seen at revision 7', rev: 7 }])
+  })
 })

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { useAccountsStore } from '../../../../src-renderer/src/stores/accounts'
 import { usePublishStore } from '../../../../src-renderer/src/stores/publish'
 import { useStoriesStore } from '../../../../src-renderer/src/stores/stories'
+import { onScreen } from '../support/accounts-fixtures'
 import { failure, fakeBridge } from '../support/fake-bridge'
 import { oneAccount } from '../support/publish-fixtures'
 
@@ -25,6 +26,7 @@ const base = { 'stories:limits': () => DEFAULT_STORY_LIMITS, 'stories:draft-get'
 
 beforeEach(() => {
   setActivePinia(createPinia())
+  onScreen('a1')
 })
 
 describe('stories store', () => {
@@ -94,3 +96,20 @@ function emptyMediaDraft() {
     audience: { mode: 'everyone' as const, contacts: [], exclude: [] },
   }
 }
+
+describe('the composer’s account', () => {
+  it('is named by the people search and a media import from a URL', async () => {
+    const bridge = fakeBridge({
+      ...base,
+      'stories:contacts-search': () => ({ contacts: [], matching: 0, total: 0 }),
+      'stories:media-import-url': () => grant,
+    })
+    const store = useStoriesStore()
+    await store.load()
+    await store.searchContacts('ana', 10)
+    await store.importUrl('https://example.com/photo.jpg')
+    expect(bridge.callsTo('stories:draft-get')).toEqual([{ accountId: 'a1' }])
+    expect(bridge.callsTo('stories:contacts-search')).toEqual([{ accountId: 'a1', query: 'ana', limit: 10 }])
+    expect(bridge.callsTo('stories:media-import-url')).toEqual([{ url: 'https://example.com/photo.jpg', accountId: 'a1' }])
+  })
+})

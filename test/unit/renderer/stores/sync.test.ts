@@ -1,9 +1,11 @@
 import type { SyncState } from '@shared/channels/groups'
 import { userText } from '@shared/i18n/user-text'
 import { createTestingPinia } from '@pinia/testing'
+import { flushPromises } from '@vue/test-utils'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { useSyncStore } from '../../../../src-renderer/src/stores/sync'
 import { failure, fakeBridge } from '../support/fake-bridge'
+import { onScreen } from '../support/accounts-fixtures'
 
 function state(overrides: Partial<SyncState> = {}): SyncState {
   return {
@@ -22,6 +24,7 @@ function state(overrides: Partial<SyncState> = {}): SyncState {
 
 beforeEach(() => {
   createTestingPinia({ stubActions: false, createSpy: vi.fn })
+  onScreen('a1')
 })
 
 describe('sync store', () => {
@@ -108,5 +111,65 @@ describe('sync store', () => {
     code = 'cancelled'
     await store.sync()
     expect(store.error).toBeNull()
+  })
+
+  it('shows the account on this client’s screen: another account’s state and progress are not its own', async () => {
+    const bridge = fakeBridge({
+      'groups:state': (arg) => state({ accountId: (arg as { accountId: string }).accountId, count: 10 }),
+      'connectivity:probe': () => ({ online: false, probed: true }),
+    })
+    const store = useSyncStore()
+    await store.load()
+    expect(bridge.callsTo('groups:state')).toEqual([{ accountId: 'a1' }])
+    bridge.emit('sync:state', state({ accountId: 'a2', syncing: true, online: false, count: 99 }))
+    bridge.emit('sync:progress', { accountId: 'a2', fetched: 5, total: 10 })
+    expect(store.syncing).toBe(false)
+    expect(store.online).toBe(true)
+    expect(store.state?.count).toBe(10)
+    expect(store.progress).toBeNull()
+
+    onScreen('a2', ['a1', 'a2'])
+    await flushPromises()
+    expect(bridge.callsTo('groups:state').at(-1)).toEqual({ accountId: 'a2' })
+    expect(store.state?.accountId).toBe('a2')
+    bridge.emit('sync:state', state({ accountId: 'a1', syncing: true }))
+    expect(store.syncing).toBe(false)
+    await store.probe()
+    expect(bridge.callsTo('connectivity:probe')).toEqual([{ accountId: 'a2' }])
+    expect(store.online).toBe(false)
+  })
+
+  it('a sync still running for the account left does not show on the next one', async () => {
+    let release!: () => void
+    const bridge = fakeBridge({
+      'groups:state': (arg) => state({ accountId: (arg as { accountId: string }).accountId }),
+      'groups:sync': () =>
+        new Promise((resolve) => (release = () => resolve({ added: 0, removed: 0, changed: 0, total: 0, rejected: 0, durationMs: 1 }))),
+      'groups:cancel-sync': () => undefined,
+    })
+    const store = useSyncStore()
+    const first = store.sync()
+    expect(store.syncing).toBe(true)
+    onScreen('a2', ['a1', 'a2'])
+    await flushPromises()
+    expect(store.syncing).toBe(false)
+    await store.cancel()
+    expect(bridge.callsTo('groups:cancel-sync')).toEqual([{ accountId: 'a2' }])
+    onScreen('a1', ['a1', 'a2'])
+    expect(store.syncing).toBe(true)
+    release()
+    await first
+    expect(bridge.callsTo('groups:sync')).toEqual([{ accountId: 'a1' }])
+  })
+
+  it('asks main nothing while no account is on screen', async () => {
+    onScreen(null)
+    const bridge = fakeBridge({ 'groups:state': () => state() })
+    const store = useSyncStore()
+    await store.load()
+    expect(await store.sync()).toBe(false)
+    await store.probe({ announce: true })
+    await store.cancel()
+    expect(bridge.calls).toEqual([])
   })
 })

@@ -3,6 +3,7 @@ import type { Group, Message } from '@shared/domain'
 import { createPinia, setActivePinia, type Pinia } from 'pinia'
 import type { Plugin } from 'vue'
 import { createAppI18n } from '../../../../src-renderer/src/i18n'
+import { onScreen } from './accounts-fixtures'
 
 const FIXTURES = import.meta.glob<Message>('../../../fixtures/messages/*.json', { eager: true, import: 'default' })
 
@@ -85,10 +86,14 @@ export function group(overrides: Partial<Group> & Record<string, unknown> = {}):
   } as Group
 }
 
-/** A fresh Pinia and the app's i18n (English, a fixed locale so dates are predictable). */
+/**
+ * A fresh Pinia with account a1 on this client's screen (as the app is whenever it shows a
+ * section), and the app's i18n (English, a fixed locale so dates are predictable).
+ */
 export function plugins(): { pinia: Pinia; global: { plugins: Plugin[] } } {
   const pinia = createPinia()
   setActivePinia(pinia)
+  onScreen('a1')
   return { pinia, global: { plugins: [pinia, createAppI18n('en-GB')] } }
 }
 

@@ -37,6 +37,7 @@ export function outboxItem(overrides: Partial<OutboxItemView> & Pick<OutboxItemV
     lastError: null,
     nextAttemptAt: null,
     dueAt: null,
+    rev: 1,
     ...overrides,
   }
 }

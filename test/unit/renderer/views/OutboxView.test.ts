@@ -73,7 +73,7 @@ describe('OutboxView with several accounts', () => {
     const { wrapper, bridge } = await mountWith(shopAndDemo)
     window.confirm = vi.fn(() => true)
     await wrapper.findAll('[data-testid="planned-item"]')[0]!.get('[data-testid="planned-cancel"]').trigger('click')
-    expect(bridge.callsTo('stories:outbox-act')).toEqual([{ accountId: 'demo', id: 'p2', action: 'discard' }])
+    expect(bridge.callsTo('stories:outbox-act')).toEqual([{ accountId: 'demo', id: 'p2', action: 'discard', rev: 1 }])
   })
 })
 

@@ -8,6 +8,7 @@ import { useShortcuts } from '../../../../src-renderer/src/composables/useShortc
 import { createAppI18n } from '../../../../src-renderer/src/i18n'
 import { useNavStore } from '../../../../src-renderer/src/stores/nav'
 import StoryView from '../../../../src-renderer/src/views/StoryView.vue'
+import { onScreen } from '../support/accounts-fixtures'
 import { fakeBridge } from '../support/fake-bridge'
 
 const mounted: Array<{ unmount(): void }> = []
@@ -33,9 +34,11 @@ const Frame = defineComponent(() => {
 })
 
 function mountFrame() {
+  const pinia = createTestingPinia({ stubActions: false, createSpy: vi.fn })
+  onScreen('a1')
   const wrapper = mount(Frame, {
     attachTo: document.body,
-    global: { plugins: [createTestingPinia({ stubActions: false, createSpy: vi.fn }), createAppI18n('en')] },
+    global: { plugins: [pinia, createAppI18n('en')] },
   })
   mounted.push(wrapper)
   return wrapper

@@ -62,7 +62,7 @@ describe('PlannedStories', () => {
     await flushPromises()
     expect(bridge.callsTo('stories:outbox-act')).toEqual([])
     await wrapper.get('[data-testid="planned-send-now"]').trigger('click')
-    expect(bridge.callsTo('stories:outbox-act')).toEqual([{ accountId: 'a1', id: 'a', action: 'send-now' }])
+    expect(bridge.callsTo('stories:outbox-act')).toEqual([{ accountId: 'a1', id: 'a', action: 'send-now', rev: 1 }])
   })
 
   it('shows the week as seven days with each story on its day', async () => {

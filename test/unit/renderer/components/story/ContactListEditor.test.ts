@@ -7,7 +7,11 @@ import { useStoriesStore } from '../../../../../src-renderer/src/stores/stories'
 import type { ContactsPage } from '@shared/channels/stories'
 import type { AppErrorData, Result } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
+import { DEFAULT_STORY_LIMITS } from '@shared/story/limits'
 import { inEnglish } from '../../support/texts'
+import { onScreen } from '../../support/accounts-fixtures'
+import { fakeBridge } from '../../support/fake-bridge'
+import { plugins } from '../../support/groups-fixtures'
 
 const PAGE = {
   contacts: [{ id: '15550100001', groups: ['Book club'], groupCount: 1 }],
@@ -96,5 +100,44 @@ describe('ContactListEditor', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+})
+
+function page(id: string, group: string): ContactsPage {
+  return { contacts: [{ id, groups: [group], groupCount: 1 }], matching: 1, total: 1 }
+}
+
+describe('ContactListEditor and the account on screen', () => {
+  it('lists the people of the composer’s account, and the next account’s after a switch', async () => {
+    let firstAccountAsked = 0
+    let late: () => void = () => undefined
+    const bridge = fakeBridge({
+      'stories:limits': () => DEFAULT_STORY_LIMITS,
+      'stories:draft-get': () => null,
+      'stories:contacts-search': (arg) => {
+        const { accountId } = arg as { accountId: string }
+        if (accountId === 'a2') return page('15550200002', 'Home choir')
+        firstAccountAsked += 1
+        if (firstAccountAsked === 1) return page('15550100001', 'Shop regulars')
+        // Its second answer is slow: it arrives after the switch and must not show.
+        return new Promise<ContactsPage>((resolve) => (late = () => resolve(page('15550100009', 'Shop regulars'))))
+      },
+    })
+    const setup = plugins()
+    await useStoriesStore().load()
+    const wrapper = mount(ContactListEditor, { ...setup, props: { testid: 'people', modelValue: [] }, attachTo: document.body })
+    await flushPromises()
+    const shown = () => wrapper.findAll('[data-testid="people-result"]').map((box) => box.attributes('data-contact'))
+    expect(shown()).toEqual(['15550100001'])
+
+    await wrapper.get('[data-testid="people-search"]').setValue('5')
+    await vi.waitFor(() => expect(bridge.callsTo('stories:contacts-search')).toHaveLength(2))
+    onScreen('a2', ['a1', 'a2'])
+    await vi.waitFor(() => expect(shown()).toEqual(['15550200002']))
+    late()
+    await flushPromises()
+    expect(shown()).toEqual(['15550200002'])
+    expect(bridge.callsTo('stories:contacts-search').map((arg) => (arg as { accountId: string }).accountId)).toEqual(['a1', 'a1', 'a2'])
+    wrapper.unmount()
   })
 })
