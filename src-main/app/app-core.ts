@@ -1,22 +1,15 @@
 import type { Handlers } from '../handlers/dispatch'
 import type { EventHub } from '../platform/events'
-import type { AppIdentity } from '../platform/app-identity'
 import { NoticeBoard, NoticeKeepingHub } from '../platform/notice-board'
 import { AccountsService } from '../account/accounts/accounts-service'
-import type { SecretBox } from '../account/accounts/secret-box'
 import { ConnectivityProbe } from '../features/connectivity/connectivity-probe'
-import type { ClipboardPort } from '../platform/clipboard'
-import type { LogFiles } from '../features/diagnostics/log-files'
-import { type DialogsPort, ExportService } from '../features/export'
-import type { Logger } from '../platform/log/log'
-import type { OpenDialogPort } from '../features/stories/media/open-dialog'
-import { ServerNamedFetch, systemResolver, type ResolveHost } from '../platform/net'
-import type { OpenKeyValueStore } from '../platform/store/key-value-store'
+import { ExportService } from '../features/export'
+import { ServerNamedFetch, systemResolver } from '../platform/net'
 import { openStoreWithRecovery } from '../platform/store/open-store'
 import { RecoveryLog } from '../platform/store/recovery-log'
 import { recoveryNotice } from '../features/settings/recovery-notice'
 import { SettingsService } from '../features/settings/settings-service'
-import { createStoriesModule, type NotifierPort, type StoriesModule } from '../features/stories/publish/stories-module'
+import { createStoriesModule, type StoriesModule } from '../features/stories/publish/stories-module'
 import { createOutboxes } from '../features/stories/outbox/outbox-module'
 import { APP_FILE_LIST } from '../account/files/app-files'
 import { setAsideNotice } from '../account/files/file-registry'
@@ -30,46 +23,9 @@ import type { OutboxStore } from '../features/stories/outbox/store/outbox-store'
 import { lockDataFolder } from '../platform/files/folder-lock'
 import { coreHandlers } from './core-handlers'
 
-/**
- * Everything the services need from the outside world. The Electron entry fills it with
- * adapters (net.fetch, safeStorage, electron-store, dialogs); the web entry with plain Node
- * equivalents. Nothing below this line knows which.
- */
-export interface CorePorts {
-  identity: AppIdentity
-  /** Where per-user data lives (settings, caches, outbox). */
-  dataDir: string
-  fetch: typeof fetch
-  /** Name resolution for URLs a server named (pictures, media by URL); default the system's. */
-  resolve?: ResolveHost
-  /**
-   * Whether the system sends a URL through a proxy (Electron's session knows). Those URLs go
-   * through `fetch`; every other server-named URL connects directly, to a checked address.
-   */
-  viaProxy?: (url: string) => Promise<boolean>
-  log: Logger
-  events: EventHub
-  /** The OS keyring (safeStorage), or noKeyring() where there is none (web mode). */
-  secretBox: SecretBox
-  /** Opens a small JSON store (electron-store, conf in web mode) under dataDir. */
-  openStore: OpenKeyValueStore
-  /** Where exports are saved: a save dialog (Electron) or a downloads folder (web mode). */
-  dialogs: DialogsPort
-  /** The system clipboard; null in web mode, where the page uses the browser's clipboard. */
-  clipboard: ClipboardPort | null
-  /** The desktop's open-file dialog for story media; null in web mode, where the page uploads the file. */
-  openDialog: OpenDialogPort | null
-  /** The log files (electron-log): their folder for Settings, a scope for renderer lines. */
-  logs: LogFiles
-  /** System notifications (desktop); absent in web mode, where the page shows them. */
-  notifier?: NotifierPort | null
-  /**
-   * Where every account's outbox lives, made for this engine (`owner` names it in claims): the
-   * files in each account's folder when absent (the desktop); PostgreSQL for an engine that
-   * shares its outbox with others.
-   */
-  outboxStore?: (owner: string) => Promise<OutboxStore>
-}
+import type { CorePorts } from './core-ports'
+
+export type { CorePorts } from './core-ports'
 
 export interface AppCore {
   handlers: Handlers

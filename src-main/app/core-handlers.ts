@@ -24,7 +24,7 @@ import { settingsHandlers } from '../handlers/settings'
 import { storiesHandlers } from '../handlers/stories'
 import type { NoticeBoard } from '../platform/notice-board'
 import type { RecoveryLog } from '../platform/store/recovery-log'
-import type { CorePorts } from './app-core'
+import type { CorePorts } from './core-ports'
 
 /** What the handlers call: the engine's services, built once by the composition root. */
 export interface CoreServices {

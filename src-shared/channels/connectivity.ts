@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { channel } from '../define'
 import { AccountScopeSchema } from './scope'
 

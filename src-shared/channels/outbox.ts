@@ -184,7 +184,13 @@ export const outboxChannels = {
   ),
   /** Reschedules (`dueAt`) or edits the caption of a story still planned (scheduled or missed). */
   'stories:schedule-edit': channel<OutboxItemView>()(
-    z.object({ accountId, id: itemId, dueAt: InstantSchema.optional(), caption: z.string().max(4096).optional(), rev: revision.optional() }),
+    z.object({
+      accountId,
+      id: itemId,
+      dueAt: InstantSchema.optional(),
+      caption: z.string().max(4096).optional(),
+      rev: revision.optional(),
+    }),
   ),
   /** Plans a copy of a story not sent yet for `dueAt`, in the same account. */
   'stories:schedule-duplicate': channel<OutboxItemView>()(z.object({ accountId, id: itemId, requestId, dueAt: InstantSchema })),
