@@ -14,7 +14,7 @@ const separator: Item = { type: 'separator' }
  * binds Ctrl/Cmd+R to Reload, which would throw away the renderer's state and steal the app's
  * own "sync now" shortcut; here reload exists only in development, on Shift+Ctrl/Cmd+R.
  */
-export function appMenuTemplate(options: { dev: boolean; platform: NodeJS.Platform; say: Say }): Item[] {
+export function appMenuTemplate(options: { dev: boolean; platform: NodeJS.Platform; say: Say; newWindow?: () => void }): Item[] {
   const { say, platform } = options
   const mac = platform === 'darwin'
   const label = (name: MenuLabel) => say(userText(`desktop.menu.${name}`))
@@ -36,10 +36,14 @@ export function appMenuTemplate(options: { dev: boolean; platform: NodeJS.Platfo
     ],
   }
   const quit: Item = { role: 'quit', label: label(platform === 'win32' ? 'exit' : 'quit') }
+  // Each window is a client of the one engine, with its own account on screen.
+  const newWindow: Item[] = options.newWindow
+    ? [{ label: label('newWindow'), accelerator: 'CmdOrCtrl+Shift+N', click: options.newWindow }, separator]
+    : []
   const fileMenu: Item = {
     role: 'fileMenu',
     label: label('file'),
-    submenu: [mac ? { role: 'close', label: label('closeWindow') } : quit],
+    submenu: [...newWindow, mac ? { role: 'close', label: label('closeWindow') } : quit],
   }
   const editMenu: Item = {
     role: 'editMenu',
@@ -94,7 +98,12 @@ export function appMenuTemplate(options: { dev: boolean; platform: NodeJS.Platfo
 }
 
 /** Installs the menu, and installs it again in the new language whenever the language changes. */
-export function installAppMenu(options: { dev: boolean; say: Say; onLanguageChange(listener: () => void): () => void }): () => void {
+export function installAppMenu(options: {
+  dev: boolean
+  say: Say
+  newWindow?: () => void
+  onLanguageChange(listener: () => void): () => void
+}): () => void {
   const install = () => Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ ...options, platform: process.platform })))
   install()
   return options.onLanguageChange(install)

@@ -48,11 +48,15 @@ export function originOf(url: string): string | null {
   }
 }
 
-/** Trusts only the top frame of our own window, loaded from one of our origins. */
-export function senderCheck(getWebContentsId: () => number | undefined, allowedOrigins: readonly string[]): SenderCheck {
+/** Trusts only the top frame of one of our own windows, loaded from one of our origins. */
+export function senderCheck(
+  getWebContentsIds: () => number | readonly number[] | undefined,
+  allowedOrigins: readonly string[],
+): SenderCheck {
   return (event) => {
-    const ownId = getWebContentsId()
-    if (ownId === undefined || event.sender.id !== ownId) return false
+    const own = getWebContentsIds()
+    const ids = own === undefined ? [] : typeof own === 'number' ? [own] : own
+    if (!ids.includes(event.sender.id)) return false
     const frame = event.senderFrame
     if (!frame || frame !== event.sender.mainFrame) return false
     const origin = originOf(frame.url)

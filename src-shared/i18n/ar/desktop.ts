@@ -35,6 +35,7 @@ export default {
       quit: 'إنهاء',
       exit: 'خروج',
       close: 'إغلاق',
+      newWindow: 'نافذة جديدة',
       closeWindow: 'إغلاق النافذة',
       undo: 'تراجع',
       redo: 'إعادة',

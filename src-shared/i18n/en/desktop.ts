@@ -36,6 +36,7 @@ export default {
       quit: 'Quit',
       exit: 'Exit',
       close: 'Close',
+      newWindow: 'New Window',
       closeWindow: 'Close Window',
       undo: 'Undo',
       redo: 'Redo',

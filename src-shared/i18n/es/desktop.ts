@@ -34,6 +34,7 @@ export default {
       quit: 'Salir',
       exit: 'Salir',
       close: 'Cerrar',
+      newWindow: 'Nueva ventana',
       closeWindow: 'Cerrar ventana',
       undo: 'Deshacer',
       redo: 'Rehacer',

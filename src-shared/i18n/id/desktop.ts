@@ -34,6 +34,7 @@ export default {
       quit: 'Keluar',
       exit: 'Keluar',
       close: 'Tutup',
+      newWindow: 'Jendela Baru',
       closeWindow: 'Tutup Jendela',
       undo: 'Urungkan',
       redo: 'Ulangi',

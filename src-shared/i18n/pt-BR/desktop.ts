@@ -34,6 +34,7 @@ export default {
       quit: 'Sair',
       exit: 'Sair',
       close: 'Fechar',
+      newWindow: 'Nova janela',
       closeWindow: 'Fechar janela',
       undo: 'Desfazer',
       redo: 'Refazer',

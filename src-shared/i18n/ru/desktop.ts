@@ -35,6 +35,7 @@ export default {
       quit: 'Выйти',
       exit: 'Выход',
       close: 'Закрыть',
+      newWindow: 'Новое окно',
       closeWindow: 'Закрыть окно',
       undo: 'Отменить',
       redo: 'Повторить',
