@@ -72,8 +72,9 @@ export function builderConfig(variant: BuildVariant): Configuration {
     },
     // electron-vite bundles main, preload and renderer into out/; production dependencies
     // are added by electron-builder itself. Web mode's entry is for `npm run start:web`, not
-    // the desktop app.
-    files: ['out/**', '!out/main/web.js', 'package.json'],
+    // the desktop app; nor is the outbox on PostgreSQL (an engine shared by several, and its
+    // embedded PGlite, some 27 MB): the desktop keeps its outbox as files.
+    files: ['out/**', '!out/main/web.js', 'package.json', '!node_modules/@electric-sql/**', '!node_modules/pg-boss/**'],
     asar: true,
     npmRebuild: false,
     fileAssociations: [],

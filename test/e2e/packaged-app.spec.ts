@@ -89,6 +89,8 @@ test('the app is one asar holding the build output, package.json and runtime dep
   for (const dev of ['electron', 'electron-builder', 'vitest', 'playwright-core', '@doyensec/electronegativity', 'typescript']) {
     expect(packages.has(dev), `${dev} is a dev dependency`).toBe(false)
   }
+  // The outbox on PostgreSQL is an engine's shared by several, not the desktop's.
+  for (const engineOnly of ['pg-boss', '@electric-sql/pglite']) expect(packages.has(engineOnly), `${engineOnly} is not packed`).toBe(false)
   const manifest = JSON.parse(extractFile(join(resources, 'app.asar'), 'package.json').toString('utf8')) as {
     main: string
     scripts?: unknown

@@ -41,7 +41,14 @@ describe('electron-builder configuration', () => {
   })
 
   it('packs only the build output and package.json, into an asar, with no file associations', () => {
-    expect(config.files).toEqual(['out/**', '!out/main/web.js', 'package.json'])
+    expect(config.files).toEqual([
+      'out/**',
+      '!out/main/web.js',
+      'package.json',
+      // The outbox on PostgreSQL is a shared engine's, not the desktop's.
+      '!node_modules/@electric-sql/**',
+      '!node_modules/pg-boss/**',
+    ])
     expect(config.asar).toBe(true)
     expect(config.fileAssociations).toEqual([])
     expect(config.protocols).toEqual([])
