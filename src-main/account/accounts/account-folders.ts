@@ -31,7 +31,7 @@ export class AccountFolders {
   async write(identity: AccountIdentity): Promise<void> {
     const dir = this.dirOf(identity.id)
     await mkdir(dir, { recursive: true, mode: 0o700 })
-    await writeJsonAtomic(join(dir, ACCOUNT_FILES.identity.path), identity)
+    await writeJsonAtomic(join(dir, ACCOUNT_FILES.identity.path), identity, ACCOUNT_FILES.identity.schema)
   }
 
   read(id: string): AccountIdentity | null {

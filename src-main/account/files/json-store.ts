@@ -88,7 +88,7 @@ export class JsonStore<T> {
 
   async #write(value: T): Promise<void> {
     await mkdir(dirname(this.path), { recursive: true, mode: 0o700 })
-    await writeJsonAtomic(this.path, value)
+    await writeJsonAtomic(this.path, value, this.#decl.schema)
     this.#held = { value, stamp: await this.#stamp() }
   }
 

@@ -35,12 +35,17 @@ export function recordFromHistory(entry: HistoryEntry & { messageId: string }, p
 }
 
 /**
- * A story the server lists: Statusdesk's when its id is one the history recorded (then the
- * history says the rest), else posted from the phone, whose audience the server does not say.
- * Null for a kind insights do not count (a story of a type the app does not know).
+ * A story the server lists, posted at `postedAt` (its time, checked to be a live story's):
+ * Statusdesk's when its id is one the history recorded (then the history says the rest), else
+ * posted from the phone, whose audience the server does not say. Null for a kind insights do
+ * not count (a story of a type the app does not know).
  */
-export function recordFromMessage(message: Message, history: ReadonlyMap<string, HistoryEntry>, now: number): LiveRecord | null {
-  const postedAt = Math.max(0, Math.round(message.timestamp * 1000))
+export function recordFromMessage(
+  message: Message,
+  postedAt: number,
+  history: ReadonlyMap<string, HistoryEntry>,
+  now: number,
+): LiveRecord | null {
   const entry = history.get(message.id)
   if (entry) return recordFromHistory({ ...entry, messageId: message.id }, postedAt, now)
   const story = feedStoryOf(message)

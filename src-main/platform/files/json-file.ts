@@ -5,7 +5,18 @@ import { writeFileAtomic } from './atomic-write'
 /** Reads past this are not JSON the app wrote: a file someone filled is refused, not read whole. */
 const MAX_JSON_BYTES = 64 * 1024 * 1024
 
-export function writeJsonAtomic(path: string, value: unknown): Promise<void> {
+/**
+ * Writes `value` as the JSON file `path`, atomically, once `schema` (the one it is read back
+ * with) accepts it: a value that would not read back is refused here and the file on disk
+ * stays as it was, rather than be written and set aside, with all it held, at the next read.
+ */
+export function writeJsonAtomic(path: string, value: unknown, schema: z.ZodType): Promise<void> {
+  const checked = schema.safeParse(value)
+  if (!checked.success) {
+    const issue = checked.error.issues[0]
+    // developer-only: a value that escaped its checks; the log says which field
+    return Promise.reject(new Error(`not written, its schema refuses ${issue?.path.join('.') || 'it'}: ${issue?.message ?? 'invalid'}`))
+  }
   return writeFileAtomic(path, JSON.stringify(value, null, 1))
 }
 
