@@ -14,7 +14,7 @@ export interface StoryColumns {
   posted: Float64Array
   /** Story i's views are `minutes[viewStarts[i] .. viewStarts[i + 1])`. */
   viewStarts: Uint32Array
-  /** Minutes after posting of each viewer's first view, each story's earliest first. */
+  /** Each viewer's first view in minutes from the posting's minute (see minutesOf), each story's earliest first. */
   minutes: Uint16Array
   /** Index into STORY_KINDS. */
   kind: Uint8Array

@@ -31,7 +31,11 @@ export const InsightRecordSchema = z.object({
   source: z.enum(STORY_SOURCES),
   /** The story expired and had its last sample: its figures no longer change. */
   final: z.boolean(),
-  /** Minutes after posting of each viewer's first view, earliest first. */
+  /**
+   * Each viewer's first view, earliest first, in minutes counted from the posting's minute (its
+   * clock minute less the posting's: see minutesOf). Files written before counted whole minutes
+   * since posting, at most one less: they read the same way.
+   */
   minutes: z.array(z.number().int().min(0).max(MAX_VIEW_MINUTE)).max(MAX_STORY_VIEWS),
 })
 export type InsightRecord = z.infer<typeof InsightRecordSchema>
