@@ -185,8 +185,8 @@ describe('StoryFeedService', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n')
-    expect(lines[0]).toBe('story_id,viewer,name,groups,status,viewed_at')
-    expect(lines[1]).toContain(`${id},${views.viewers[0]!.id},`)
+    expect(lines[0]).toBe('"story_id","viewer","name","groups","status","viewed_at"')
+    expect(lines[1]).toContain(`"${id}","${views.viewers[0]!.id}",`)
   })
 
   it('a corrupt cache file is set aside, and the feed starts empty', async () => {
