@@ -195,6 +195,11 @@ describe('a groups page read for the list', () => {
     expect(problem('{"groups":{},"count":0,"total":0,"offset":0}')).toBe('groups-not-an-array')
     expect(problem(`${valid}x`)).toBe('not-json')
     expect(problem('{"groups":[1,,2],"count":0,"total":0,"offset":0}')).toBe('empty-item')
+    // JSON.parse refuses a comma before the closing bracket; so does the scan, after a record or any item.
+    expect(problem(`{"groups":[${JSON.stringify(group('a'))},],"count":1,"total":1,"offset":0}`)).toBe('trailing-comma')
+    expect(problem(`{"groups":[${JSON.stringify(group('a'))} , \n ],"count":1,"total":1,"offset":0}`)).toBe('trailing-comma')
+    expect(problem('{"groups":[1,],"count":1,"total":1,"offset":0}')).toBe('trailing-comma')
+    expect(problem('{"groups":[,],"count":0,"total":0,"offset":0}')).toBe('empty-item')
     // A flood of tiny records is refused whole, before any is parsed or set aside.
     expect(problem(page(Array.from({ length: 100_000 }, () => ({}))))).toBe('too-many-records')
   })
