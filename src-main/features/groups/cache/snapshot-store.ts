@@ -1,5 +1,4 @@
 import { stat } from 'node:fs/promises'
-import { crc32 } from 'node:zlib'
 import { basename, dirname, join } from 'node:path'
 import type { Group } from '@shared/domain'
 import { AppError } from '@shared/errors'
@@ -20,6 +19,7 @@ import {
   type SnapshotTable,
 } from './snapshot-format'
 import type { SnapshotProblem } from './snapshot-problems'
+import { RecordPrint } from './record-print'
 import { SnapshotReader } from './snapshot-reader'
 import { SnapshotWriter } from './snapshot-writer'
 import { decodeGroupsIndexFile, encodeGroupsIndexFile, type GroupsIndexFile, type IndexedSnapshot } from './groups-index-file'
@@ -147,11 +147,13 @@ export class SnapshotStore {
 
   /**
    * Starts a new snapshot beside the current one; its segments are appended as the sync
-   * reads them, and commit() puts it in place. The current snapshot stays until then.
+   * reads them, and commit() puts it in place. The current snapshot stays until then. Its
+   * records are fingerprinted with `print`; by default with the key of the snapshot on disk,
+   * so the records that did not change keep their fingerprints, or a new one.
    */
-  async begin(): Promise<SnapshotWriter> {
+  async begin(print?: RecordPrint): Promise<SnapshotWriter> {
     try {
-      return await SnapshotWriter.create(this.#files, this.path, this.#accountId)
+      return await SnapshotWriter.create(this.#files, this.path, this.#accountId, print ?? (await this.#keptPrint()))
     } catch (error) {
       throw this.#notSaved(error)
     }
@@ -202,7 +204,7 @@ export class SnapshotStore {
             const record = Buffer.from(JSON.stringify(groups[i]))
             layout.offsets[i] = bytes + (i > first ? 1 : 0)
             layout.lengths[i] = record.length
-            fingerprints[i] = crc32(record)
+            fingerprints[i] = writer.print.of(record)
             bytes += record.length + (i > first ? 1 : 0)
             parts.push(record)
           }
@@ -217,6 +219,19 @@ export class SnapshotStore {
       await this.#commit(writer, meta, { ...layout, fingerprints }, signal)
       return fingerprints
     })
+  }
+
+  /** The key of the snapshot on disk, when it has one; else a new one. */
+  async #keptPrint(): Promise<RecordPrint> {
+    let reader: SnapshotReader | null = null
+    try {
+      reader = await SnapshotReader.open(this.path)
+      return reader.print.keyed ? reader.print : RecordPrint.fresh()
+    } catch {
+      return RecordPrint.fresh()
+    } finally {
+      await reader?.retire()
+    }
   }
 
   #notSaved(error: unknown): AppError {

@@ -136,7 +136,7 @@ describe('an unreadable cache file', () => {
     ['with one byte changed inside a group', (b) => flip(b, Math.floor(b.length * 0.7)), either(DAMAGED)],
     ['empty', () => '', either(CUT, 'not-a-groups-cache')],
     ['not ours at all', () => '{"groups": []}\n', /^not-a-groups-cache$/],
-    ['written by a newer version', (b) => b.toString('utf8').replace('"version":2', '"version":99'), /^newer-format$/],
+    ['written by a newer version', (b) => b.toString('utf8').replace('"version":3', '"version":99'), /^newer-format$/],
     [
       'written in the previous format',
       () => '{"format":"statusdesk-groups","version":1,"accountId":"acc","syncedAt":"2025-01-01T00:00:00.000Z","count":0}\n',
