@@ -1,4 +1,5 @@
-import { open, type FileHandle } from 'node:fs/promises'
+import type { FileHandle } from 'node:fs/promises'
+import { openPlainFile } from '../../../platform/files/plain-file'
 import { RecordPrint } from './record-print'
 import { snapshotPrint } from './snapshot-format'
 import { SnapshotUnreadable } from './snapshot-problems'
@@ -21,7 +22,8 @@ export class SnapshotReader {
   }
 
   static async open(path: string): Promise<SnapshotReader> {
-    const reader = new SnapshotReader(await open(path, 'r'))
+    // A plain file, never through a link (see plain-file.ts).
+    const reader = new SnapshotReader((await openPlainFile(path)).handle)
     try {
       reader.print = await snapshotPrint((offset, length) => reader.read(offset, length), await reader.size())
     } catch (error) {

@@ -7,6 +7,7 @@ import { silentLogger, type Logger } from '../../../platform/log/log'
 import { cancelledWrite, removeStaleTemps, writeAtomically } from '../../../platform/files/atomic-write'
 import { ColumnFileUnusable, FROM_ANOTHER_SNAPSHOT } from '../../../platform/files/column-file'
 import { errnoCode, nodeFiles, type FilePort } from '../../../platform/files/fs-port'
+import { NotAPlainFile } from '../../../platform/files/plain-file'
 import {
   SnapshotUnreadable,
   decodeSnapshot,
@@ -248,6 +249,8 @@ export class SnapshotStore {
       buffer = await this.#files.readFile(this.path)
     } catch (error) {
       if (errnoCode(error) === 'ENOENT') return { status: 'missing' }
+      if (error instanceof NotAPlainFile)
+        return { status: 'set-aside', reason: 'not-a-plain-file', movedTo: await this.#setAside('not-a-plain-file') }
       throw new AppError('storage', userText('groupErrors.cache.notRead'), { errno: errnoCode(error) ?? 'unknown' }, { cause: error })
     }
     try {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { crc32 } from 'node:zlib'
@@ -151,6 +151,15 @@ describe('the insights store', () => {
     expect((await fresh.archive()).count).toBe(0)
     expect(setAside).toEqual([expect.stringMatching(/stories\.columns\.corrupt-/)])
     expect((await fresh.stories(90)).parts.every((part) => part.count === 0)).toBe(true)
+  })
+
+  it('sets aside an archive that is a link (to /dev/zero) with its notice, without following it', async () => {
+    const { store, root } = openStore()
+    await mkdir(join(dir, 'insights'), { recursive: true })
+    await symlink('/dev/zero', root.path(ACCOUNT_FILES.insightsArchive))
+    expect((await store.archive()).count).toBe(0)
+    expect(setAside).toEqual([expect.stringMatching(/stories\.columns\.corrupt-/)])
+    expect((await lstat(setAside[0]!)).isSymbolicLink()).toBe(true)
   })
 
   it('refuses to write a live file or an archive its own checks would refuse: the files on disk stay as they were', async () => {

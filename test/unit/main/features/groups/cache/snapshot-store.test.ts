@@ -1,4 +1,4 @@
-import { readFile, readdir, writeFile } from 'node:fs/promises'
+import { lstat, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest'
 import type { Group } from '@shared/domain'
@@ -164,6 +164,19 @@ describe('an unreadable cache file', () => {
     // Set aside, not deleted: the bytes are still there to look at.
     expect((await readFile(first.movedTo as string)).equals(Buffer.from(damage(good)))).toBe(true)
     expect(await store().load()).toEqual({ status: 'missing' })
+  })
+
+  it('a cache file that is a link (to a snapshot elsewhere, or to /dev/zero) is set aside without being followed', async () => {
+    const elsewhere = join(dir.path, 'elsewhere.snapshot')
+    await writeFile(elsewhere, good)
+    for (const target of [elsewhere, '/dev/zero']) {
+      await rm(join(dir.path, SNAPSHOT_FILE), { force: true })
+      await symlink(target, join(dir.path, SNAPSHOT_FILE))
+      const first = await store().load()
+      expect(first).toMatchObject({ status: 'set-aside', reason: 'not-a-plain-file' })
+      if (first.status === 'set-aside') expect((await lstat(first.movedTo!)).isSymbolicLink()).toBe(true)
+      expect(await store().load()).toEqual({ status: 'missing' })
+    }
   })
 
   it('keeps only the two most recent set-aside files', async () => {
