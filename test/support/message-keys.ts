@@ -67,7 +67,8 @@ function templateExpressions(root: TemplateNode): { code: string; line: number }
     if (node.type === INTERPOLATION && node.content && 'content' in node.content && typeof node.content.content === 'string') {
       found.push({ code: node.content.content, line: node.loc.start.line })
     }
-    for (const prop of node.props ?? []) if (prop.type === DIRECTIVE && prop.exp) found.push({ code: prop.exp.content, line: prop.exp.loc.start.line })
+    for (const prop of node.props ?? [])
+      if (prop.type === DIRECTIVE && prop.exp) found.push({ code: prop.exp.content, line: prop.exp.loc.start.line })
     for (const child of [...(node.children ?? []), ...(node.branches ?? [])]) walk(child)
   }
   walk(root)
@@ -82,10 +83,12 @@ export function keysUsedIn(file: string, text: string, namespaces: ReadonlySet<s
     return uses
   }
   const { descriptor } = parseSfc(text, { filename: file })
-  for (const block of [descriptor.script, descriptor.scriptSetup]) if (block) scanCode(file, block.content, block.loc.start.line - 1, namespaces, uses)
+  for (const block of [descriptor.script, descriptor.scriptSetup])
+    if (block) scanCode(file, block.content, block.loc.start.line - 1, namespaces, uses)
   if (descriptor.template?.ast) {
     // v-for's `a in b` is no expression: the parser reads what it can, which is every string in it.
-    for (const { code, line } of templateExpressions(descriptor.template.ast as unknown as TemplateNode)) scanCode(file, `(${code})`, line - 1, namespaces, uses)
+    for (const { code, line } of templateExpressions(descriptor.template.ast as unknown as TemplateNode))
+      scanCode(file, `(${code})`, line - 1, namespaces, uses)
   }
   return uses
 }

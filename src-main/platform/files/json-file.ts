@@ -34,6 +34,7 @@ export async function readJsonFile<S extends z.ZodType>(path: string, schema: S)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { status: 'missing' }
     if (error instanceof FileTooLarge) return { status: 'corrupt', reason: 'too large' }
+    // developer-only: a reason goes to the log; the user reads the file's set-aside notice
     if (error instanceof NotAPlainFile) return { status: 'corrupt', reason: 'not a plain file' }
     throw error
   }

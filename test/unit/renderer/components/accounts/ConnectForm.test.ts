@@ -110,7 +110,11 @@ describe('ConnectForm', () => {
   })
 
   it('asks again for the token of an existing account, without the demo', async () => {
-    const bridge = fakeBridge({ 'accounts:list': () => state([]), 'accounts:connect': () => ({ ...account(), outcome: 'added' as const }), ...noRecovery })
+    const bridge = fakeBridge({
+      'accounts:list': () => state([]),
+      'accounts:connect': () => ({ ...account(), outcome: 'added' as const }),
+      ...noRecovery,
+    })
     const wrapper = view({ reconnect: account({ hasToken: false, baseUrl: 'http://127.0.0.1:9' }), cancellable: true })
     await flushPromises()
     expect(wrapper.text()).toContain('Enter the token again for “Shop”')

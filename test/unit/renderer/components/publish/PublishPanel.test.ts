@@ -105,7 +105,10 @@ describe('PublishPanel', () => {
   })
 
   it('heads a press every account refused as refused', async () => {
-    const refusal = (label: string) => ({ state: 'refused', error: failure('unauthorized', userText('accountErrors.tokenNeeded.named', { label })) })
+    const refusal = (label: string) => ({
+      state: 'refused',
+      error: failure('unauthorized', userText('accountErrors.tokenNeeded.named', { label })),
+    })
     const wrapper = await pressWith(['a1', 'a2'], () => ({
       targets: [
         { accountId: 'a1', label: 'Shop', requestId: 'r-0', outcome: refusal('Shop') },

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import en from '@shared/i18n/en/index'
-import { keysUsedIn, type KeyUse } from '../../../support/message-keys'
+import { keysUsedIn, type KeyUse } from '../../support/message-keys'
 
-const ROOT = join(import.meta.dirname, '..', '..', '..', '..')
+const ROOT = join(import.meta.dirname, '..', '..', '..')
 /** Where the app asks for its texts: the page (components, views, stores, composables…) and main. */
 const SOURCES = ['src-renderer/src', 'src-main', 'src-shared']
 
