@@ -17,7 +17,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { GroupsQuerySchema } from '../../src-shared/channels/groups'
 import type { ApiClient } from '../../src-main/platform/api'
-import { GROUPS_INDEX_FILE, SNAPSHOT_FILE } from '../../src-main/features/groups/cache'
+import { GROUPS_INDEX_FILE, RecordPrint, SNAPSHOT_FILE } from '../../src-main/features/groups/cache'
 import type { GroupsService } from '../../src-main/features/groups/sync'
 import { PageParser } from '../../src-main/features/groups/sync/page-parser'
 import {
@@ -81,7 +81,7 @@ async function plainLoop(count: number): Promise<number> {
  * small JavaScript file. The re-syncs find it running either way.
  */
 async function warmWorker(): Promise<void> {
-  const parser = new PageParser()
+  const parser = new PageParser(RecordPrint.fresh())
   try {
     const body = Buffer.from('{"groups":[],"count":0,"total":0,"offset":0}')
     await parser.parse(new Uint8Array(body))

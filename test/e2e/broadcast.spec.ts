@@ -51,6 +51,11 @@ test('one click publishes to both accounts, and each server receives the story e
   branchId = await accountIdByLabel(page, 'Branch')
 
   await composeText('Open late tonight')
+  // "Publish to", in words from the catalog, never its keys.
+  const targets = page.getByRole('group', { name: 'Publish to' })
+  await expect(targets).toContainText('One press publishes to every ticked account.')
+  await expect(targets).toContainText('open now')
+  await expect(targets).not.toContainText('targets.')
   // The open account is ticked; the other one is one more tick.
   await expect(page.getByTestId(`broadcast-target-${branchId}`)).toBeChecked()
   await expect(page.getByTestId(`broadcast-target-${shopId}`)).not.toBeChecked()
@@ -88,6 +93,7 @@ test('Publish at… with both accounts ticked plans the story in each, and each 
   await page.getByTestId('story-schedule-at').fill(due.wall)
   await page.getByTestId('story-publish').click()
 
+  await expect(page.getByTestId('broadcast-summary-title')).toHaveText('Planned for 2 of 2')
   await expect(page.getByTestId('broadcast-summary-line')).toContainText('2 planned for')
   for (const id of [shopId, branchId])
     await expect(page.getByTestId('broadcast-result').and(page.locator(`[data-account="${id}"]`))).toHaveAttribute(
@@ -142,6 +148,39 @@ test('with one server down the other publishes, and the first follows when it re
     page.locator(`[data-testid="history-entry"][data-account="${shopId}"]`).filter({ hasText: 'Flash sale at noon' }),
   ).toHaveCount(1)
   expect(await published(shop, 'Flash sale at noon')).toHaveLength(1)
+  expect(problems).toEqual([])
+})
+
+test('"Add to queue" with a queue on one account and none on the other: planned for one, refused for the other, and said so', async ({
+  appPage: page,
+  problems,
+}) => {
+  const result = (id: string) => page.getByTestId('broadcast-result').and(page.locator(`[data-account="${id}"]`))
+  // The open account (Branch) gets one weekly time, hours ahead: nothing goes out while the spec runs.
+  await page.getByTestId('nav-settings').click()
+  const section = page.getByTestId('settings-queue')
+  await section.scrollIntoViewIfNeeded()
+  await section.getByTestId('queue-account').selectOption(branchId)
+  const time = await page.evaluate(() => `${String(new Date(Date.now() + 3 * 3600_000).getHours()).padStart(2, '0')}:00`)
+  await section.getByTestId('queue-new-time').fill(time)
+  await section.getByTestId('queue-add-time').click()
+  await expect(section.locator(`[data-testid="queue-time-row"][data-time="${time}"]`)).toBeVisible()
+
+  await composeText('Cakes on the counter tomorrow')
+  await expect(page.getByTestId(`broadcast-target-${shopId}`)).toBeChecked()
+  await expect(page.getByTestId(`broadcast-target-${branchId}`)).toBeChecked()
+  await page.getByTestId('story-add-to-queue').click()
+  await expect(page.getByTestId('story-queue-slot')).toHaveCount(2)
+  await page.getByTestId('story-queue-confirm-button').click()
+
+  await expect(page.getByTestId('broadcast-summary-title')).toHaveText('Planned for 1 of 2')
+  await expect(result(branchId)).toHaveAttribute('data-state', 'scheduled')
+  await expect(result(shopId)).toHaveAttribute('data-state', 'refused')
+  await expect(page.getByTestId('broadcast-summary-line')).toHaveText([/^1 planned for /, '1 refused'])
+  await expect(result(shopId)).toContainText('has no posting queue yet.')
+  await expect(result(shopId)).toContainText('or choose a time with “Publish at…”.')
+  expect(await published(shop, 'Cakes on the counter tomorrow')).toHaveLength(0)
+  expect(await published(branch, 'Cakes on the counter tomorrow')).toHaveLength(0)
   expect(problems).toEqual([])
 })
 

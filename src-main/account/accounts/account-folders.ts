@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { writeJsonAtomic } from '../../platform/files/json-file'
+import { readPlainFileSync } from '../../platform/files/plain-file'
 import { ACCOUNT_FILES } from '../files/account-files'
 import { ACCOUNTS_DIR } from '../files/app-files'
 import { AccountIdSchema, type AccountIdentity } from '../files/formats/account-identity'
@@ -31,13 +32,13 @@ export class AccountFolders {
   async write(identity: AccountIdentity): Promise<void> {
     const dir = this.dirOf(identity.id)
     await mkdir(dir, { recursive: true, mode: 0o700 })
-    await writeJsonAtomic(join(dir, ACCOUNT_FILES.identity.path), identity)
+    await writeJsonAtomic(join(dir, ACCOUNT_FILES.identity.path), identity, ACCOUNT_FILES.identity.schema)
   }
 
   read(id: string): AccountIdentity | null {
     try {
-      const text = readFileSync(join(this.dirOf(id), ACCOUNT_FILES.identity.path), 'utf8')
-      if (text.length > MAX_IDENTITY_BYTES) return null
+      // Sized before it is read, never through a link.
+      const text = readPlainFileSync(join(this.dirOf(id), ACCOUNT_FILES.identity.path), MAX_IDENTITY_BYTES).toString('utf8')
       const parsed = ACCOUNT_FILES.identity.schema.safeParse(JSON.parse(text))
       return parsed.success && parsed.data.id === id ? parsed.data : null
     } catch {

@@ -1,9 +1,10 @@
-import { open, readdir, rm, stat } from 'node:fs/promises'
+import { lstat, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { SetAsideKind } from '@shared/channels/outbox'
 import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import type { z } from 'zod'
+import { openPlainFile } from '../../platform/files/plain-file'
 import { sweepTemps } from '../../platform/files/temp-sweep'
 import type { Logger } from '../../platform/log/log'
 import { classify, foldersOf, isSetAsideOf, type FileDecl, type JsonFileDecl } from './file-registry'
@@ -51,8 +52,13 @@ function stampOf(name: string, fallback: Date): string {
   return Number.isNaN(at.getTime()) ? fallback.toISOString() : at.toISOString()
 }
 
+/** The start of a plain file, for a preview; '' for anything else (a link is not followed). */
 async function head(path: string): Promise<string> {
-  const handle = await open(path, 'r')
+  const handle = await openPlainFile(path).then(
+    (opened) => opened.handle,
+    () => null,
+  )
+  if (!handle) return ''
   try {
     const buffer = Buffer.alloc(PREVIEW_BYTES)
     const { bytesRead } = await handle.read(buffer, 0, PREVIEW_BYTES, 0)
@@ -164,7 +170,7 @@ export class FileRoot {
     const other = { bytes: 0, files: 0 }
     for (const path of await this.#walk(skip)) {
       const found = classify(this.decls, path)
-      const info = await stat(join(this.dir, ...path.split('/'))).catch(() => null)
+      const info = await lstat(join(this.dir, ...path.split('/'))).catch(() => null)
       const sum = found ? (totals.get(found.decl) ?? { bytes: 0, files: 0 }) : other
       sum.bytes += info?.size ?? 0
       sum.files += 1
@@ -197,14 +203,11 @@ export class FileRoot {
 
   async #describe(id: string, decl: FileDecl, kind: SetAsideKind, restorable: boolean): Promise<SetAsideCopy> {
     const path = join(this.dir, ...id.split('/'))
-    const info = await stat(path)
+    // What is there, never what a link there points to: a link is listed, empty, to discard.
+    const info = await lstat(path)
     const jsonPath = info.isDirectory() ? join(path, 'item.json') : path
-    const [bytes, preview] = info.isDirectory()
-      ? await stat(jsonPath).then(
-          async (file) => [file.size, await head(jsonPath)] as const,
-          () => [0, ''] as const,
-        )
-      : [info.size, await head(path)]
+    const file = info.isDirectory() ? await lstat(jsonPath).catch(() => null) : info
+    const [bytes, preview] = file?.isFile() ? [file.size, await head(jsonPath)] : [0, '']
     return { id, decl, kind, restorable, at: stampOf(id, info.mtime), bytes, preview, path, jsonPath }
   }
 }

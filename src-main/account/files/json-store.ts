@@ -1,4 +1,4 @@
-import { mkdir, rm, stat } from 'node:fs/promises'
+import { lstat, mkdir, rm } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { z } from 'zod'
 import { readJsonFile, setAside, writeJsonAtomic } from '../../platform/files/json-file'
@@ -71,7 +71,7 @@ export class JsonStore<T> {
 
   /** Size and modification time, or 'none': enough to tell the file was changed by someone else. */
   async #stamp(): Promise<string> {
-    const info = await stat(this.path).catch(() => null)
+    const info = await lstat(this.path).catch(() => null)
     return info ? `${info.size}:${info.mtimeMs}:${info.ino}` : 'none'
   }
 
@@ -88,7 +88,7 @@ export class JsonStore<T> {
 
   async #write(value: T): Promise<void> {
     await mkdir(dirname(this.path), { recursive: true, mode: 0o700 })
-    await writeJsonAtomic(this.path, value)
+    await writeJsonAtomic(this.path, value, this.#decl.schema)
     this.#held = { value, stamp: await this.#stamp() }
   }
 

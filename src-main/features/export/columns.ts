@@ -3,8 +3,10 @@ import type { StoryViews } from '@shared/story/feed'
 import { isMuted, lastActivity, messagePreview } from '../groups/index'
 import type { Cell } from './csv'
 
+/** Past this, a server's time is no date at all (ECMAScript's time values end at 8.64e15 ms): the cell stays empty. */
+const MAX_SECONDS = 8.64e12
 const iso = (seconds: number | null | undefined): string =>
-  typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : ''
+  typeof seconds === 'number' && seconds > 0 && seconds <= MAX_SECONDS ? new Date(seconds * 1000).toISOString() : ''
 
 const yes = (value: boolean | null | undefined): boolean => value === true
 

@@ -40,7 +40,10 @@ const ARCHIVE = {
 /** The archive belongs to its account: a file copied from another account's folder is not read as this one's. */
 const tieOf = (accountId: string) => ({ accountId, snapshot: {} })
 
+/** The archive's bytes; columns that would not read back (see columnsFit) are refused rather than written. */
 export function encodeArchive(accountId: string, columns: StoryColumns): Generator<Buffer> {
+  // developer-only: columns that escaped their checks; the archive on disk stays as it was
+  if (!columnsFit(columns)) throw new Error('insights archive not written: its columns do not fit together')
   const { count, ...arrays } = columns
   return encodeColumnFile(ARCHIVE, { tie: tieOf(accountId), meta: { count }, columns: arrays })
 }

@@ -35,12 +35,17 @@ export function recordFromHistory(entry: HistoryEntry & { messageId: string }, p
 }
 
 /**
- * A story the server lists: Statusdesk's when its id is one the history recorded (then the
- * history says the rest), else posted from the phone, whose audience the server does not say.
- * Null for a kind insights do not count (a story of a type the app does not know).
+ * A story the server lists, posted at `postedAt` (its time, checked to be a live story's):
+ * Statusdesk's when its id is one the history recorded (then the history says the rest), else
+ * posted from the phone, whose audience the server does not say. Null for a kind insights do
+ * not count (a story of a type the app does not know).
  */
-export function recordFromMessage(message: Message, history: ReadonlyMap<string, HistoryEntry>, now: number): LiveRecord | null {
-  const postedAt = Math.max(0, Math.round(message.timestamp * 1000))
+export function recordFromMessage(
+  message: Message,
+  postedAt: number,
+  history: ReadonlyMap<string, HistoryEntry>,
+  now: number,
+): LiveRecord | null {
   const entry = history.get(message.id)
   if (entry) return recordFromHistory({ ...entry, messageId: message.id }, postedAt, now)
   const story = feedStoryOf(message)
@@ -68,18 +73,22 @@ function viewedAt(timestamp: string | number): number | null {
 }
 
 /**
- * Each viewer's first view, as minutes after posting, earliest first: one per viewer however
- * many statuses the server lists for them, none without a time, at most MAX_STORY_VIEWS.
- * A view stamped before the story (clocks disagree) counts at minute 0; one later than the
- * 16 bits hold counts at the last minute they hold.
+ * Each viewer's first view, as minutes counted from the minute the story was posted in (the
+ * view's clock minute less the posting's), earliest first: one per viewer however many
+ * statuses the server lists for them, none without a time, at most MAX_STORY_VIEWS. So the
+ * posting minute plus a view's minutes is the minute the view was made, and its hour is the
+ * view's own (whole minutes since posting would put a view at 06:00:04 of a story posted at
+ * 04:18:30 at 05:59). A view stamped before the story (clocks disagree) counts at minute 0;
+ * one later than the 16 bits hold counts at the last minute they hold.
  */
 export function minutesOf(statuses: readonly ViewStatus[], postedAt: number): number[] {
   const first = new Map<string, number>()
+  const postedMinute = Math.floor(postedAt / MINUTE_MS)
   for (const status of statuses.slice(0, MAX_STORY_VIEWS * 4)) {
     const viewer = (status.viewer_id || status.recipient_id || '').replace(/@.*$/, '').slice(0, 64)
     const at = viewedAt(status.timestamp)
     if (!viewer || at === null) continue
-    const minute = Math.min(MAX_VIEW_MINUTE, Math.max(0, Math.floor((at - postedAt) / MINUTE_MS)))
+    const minute = Math.min(MAX_VIEW_MINUTE, Math.max(0, Math.floor(at / MINUTE_MS) - postedMinute))
     const earlier = first.get(viewer)
     if (earlier === undefined || minute < earlier) first.set(viewer, minute)
     if (first.size >= MAX_STORY_VIEWS && earlier === undefined) break

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises'
+import { lstat } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { InsightRecord, InsightsLiveFile } from '../../account/files/formats/insights-files'
 import type { JsonStore } from '../../account/files/json-store'
@@ -6,6 +6,7 @@ import { writeAtomically } from '../../platform/files/atomic-write'
 import { ColumnFileUnusable } from '../../platform/files/column-file'
 import { setAside } from '../../platform/files/json-file'
 import { nodeFiles, type FilePort } from '../../platform/files/fs-port'
+import { FileTooLarge, NotAPlainFile } from '../../platform/files/plain-file'
 import type { Logger } from '../../platform/log/log'
 import { decodeArchive, encodeArchive } from './archive-file'
 import { columnsOf, emptyColumns, reachAt, selectColumns, textAt, type StoryColumns } from './story-columns'
@@ -131,7 +132,8 @@ export class InsightsStore {
 
   async #readArchive(): Promise<StoryColumns> {
     const path = this.#opts.archivePath
-    const info = await stat(path).catch(() => null)
+    // The path itself, never what a link there points to.
+    const info = await lstat(path).catch(() => null)
     if (!info) {
       this.#held = null
       return emptyColumns()
@@ -139,8 +141,9 @@ export class InsightsStore {
     const stamp = `${info.size}:${info.mtimeMs}:${info.ino}`
     if (this.#held?.stamp === stamp) return this.#hold(this.#held.columns, stamp)
     try {
+      if (!info.isFile()) throw new ColumnFileUnusable('not a plain file')
       if (info.size > MAX_ARCHIVE_BYTES) throw new ColumnFileUnusable('too large')
-      return this.#hold(decodeArchive(this.#opts.accountId, await this.#files.readFile(path)), stamp)
+      return this.#hold(decodeArchive(this.#opts.accountId, await this.#readBytes(path)), stamp)
     } catch (error) {
       if (!(error instanceof ColumnFileUnusable)) throw error
       const kept = await setAside(path, new Date(this.#opts.now()))
@@ -151,12 +154,23 @@ export class InsightsStore {
     }
   }
 
+  /** The archive's bytes, sized before they are read and never through a link (the file may change after lstat). */
+  async #readBytes(path: string): Promise<Buffer> {
+    try {
+      return await this.#files.readFile(path, { maxBytes: MAX_ARCHIVE_BYTES })
+    } catch (error) {
+      if (error instanceof FileTooLarge) throw new ColumnFileUnusable('too large')
+      if (error instanceof NotAPlainFile) throw new ColumnFileUnusable('not a plain file')
+      throw error
+    }
+  }
+
   async #writeArchive(columns: StoryColumns): Promise<void> {
     const path = this.#opts.archivePath
     // The folder only, never its parents: a write after the account was removed must not bring its folder back.
     await this.#files.mkdir(dirname(path))
     await writeAtomically(this.#files, path, encodeArchive(this.#opts.accountId, columns))
-    const info = await stat(path)
+    const info = await lstat(path)
     this.#hold(columns, `${info.size}:${info.mtimeMs}:${info.ino}`)
   }
 

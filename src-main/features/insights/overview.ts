@@ -45,7 +45,7 @@ export function heatmapCells(accounts: readonly AccountStories[], clock: ZoneClo
     }
     for (let k = 0; k < views.length; k++) {
       const minute = views[k] as number
-      cells[ZoneClock.cellOf(base + minute + clock.offsetAt(posted + minute * MINUTE_MS))]! += 1
+      cells[ZoneClock.cellOf(base + minute + clock.offsetAt((base + minute) * MINUTE_MS))]! += 1
     }
   })
   return cells

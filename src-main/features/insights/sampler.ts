@@ -8,6 +8,7 @@ import type { WorkspaceSource } from '../../account/workspace/workspaces'
 import type { StoriesQuery } from '../../platform/api'
 import type { Logger } from '../../platform/log/log'
 import { fetchAllStories } from '../stories/feed/fetch-stories'
+import { livePostedAt } from '../stories/feed/live-window'
 import { minutesOf, recordFromHistory, recordFromMessage } from './insight-records'
 import type { AccountInsights } from './insights-part'
 import { KEEP_LIVE_MS } from './insights-store'
@@ -40,6 +41,8 @@ const MAX_SAMPLES_PER_ROUND = 60
 const SETTLE_EVERY_MS = 6 * 3600_000
 /** After a refusal that will not pass by itself (the token, the plan), the account is left alone this long. */
 const REFUSED_PAUSE_MS = 30 * 60_000
+/** How much later than the time it has a followed story may be re-dated by the server: clocks that disagree, not more. */
+const REDATE_LATER_MS = 2 * 60_000
 
 /** A request failed in a way that stops the account's round: the server is not to be asked again yet. */
 class StopRound extends Error {
@@ -177,24 +180,27 @@ export class InsightsSampler {
     const fetched = await this.#ask(insights, () =>
       fetchAllStories(
         { listStories: (query, options) => client.listStories({ ...query, fromMe: true }, options) },
-        { signal: this.#controller.signal, timeFrom: Math.floor(now / 1000) - STORY_LIFETIME_MS / 1000 },
+        { signal: this.#controller.signal, now, timeFrom: Math.floor(now / 1000) - STORY_LIFETIME_MS / 1000 },
       ),
     )
+    if (fetched.outOfWindow > 0) this.#opts.log.warn('insights: stories with an impossible time left out', { count: fetched.outOfWindow })
     let changed = false
     for (const message of fetched.messages) {
       if (!message.from_me) continue
+      const postedAt = livePostedAt(message.timestamp, now)
+      if (postedAt === null) continue
       const known = stories.get(message.id)
-      const postedAt = Math.round(message.timestamp * 1000)
       if (known) {
-        // The server's time is the story's: the history's is when the app heard back.
-        if (!known.final && known.postedAt !== postedAt && Number.isFinite(postedAt) && postedAt > 0) {
+        // The server's time is the story's: the history's is when the app heard back, a little
+        // later. Moved later by more than clocks disagree, a story would never expire.
+        if (!known.final && postedAt !== known.postedAt && postedAt - known.postedAt <= REDATE_LATER_MS) {
           known.postedAt = postedAt
           changed = true
         }
         continue
       }
       if (now - postedAt >= STORY_LIFETIME_MS || !hasRoom(stories)) continue
-      const record = recordFromMessage(message, byMessage, now)
+      const record = recordFromMessage(message, postedAt, byMessage, now)
       if (record) {
         stories.set(record.id, record)
         changed = true

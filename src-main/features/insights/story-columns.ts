@@ -1,5 +1,5 @@
 import { STORY_KINDS } from '@shared/channels/insights'
-import { AUDIENCE_MODES, STORY_SOURCES, type InsightRecord } from '../../account/files/formats/insights-files'
+import { AUDIENCE_MODES, MAX_TIME_MS, STORY_SOURCES, type InsightRecord } from '../../account/files/formats/insights-files'
 import { offsetsFit } from '../../platform/files/column-file'
 
 /**
@@ -14,7 +14,7 @@ export interface StoryColumns {
   posted: Float64Array
   /** Story i's views are `minutes[viewStarts[i] .. viewStarts[i + 1])`. */
   viewStarts: Uint32Array
-  /** Minutes after posting of each viewer's first view, each story's earliest first. */
+  /** Each viewer's first view in minutes from the posting's minute (see minutesOf), each story's earliest first. */
   minutes: Uint16Array
   /** Index into STORY_KINDS. */
   kind: Uint8Array
@@ -132,7 +132,11 @@ export function recordAt(columns: StoryColumns, i: number, options: { views?: bo
   }
 }
 
-/** Whether the columns fit together: every per-story array as long as `count`, runs in order, indexes in range. */
+/**
+ * Whether the columns fit together: every per-story array as long as `count`, runs in order,
+ * indexes in range, and every posting time one a Date can hold (past it, every figure that
+ * shows a date would throw, for good).
+ */
 export function columnsFit(columns: StoryColumns): boolean {
   const { count } = columns
   const perStory = [columns.posted, columns.kind, columns.source, columns.audienceMode, columns.audienceSize, columns.final]
@@ -144,7 +148,7 @@ export function columnsFit(columns: StoryColumns): boolean {
     if ((columns.source[i] as number) >= STORY_SOURCES.length) return false
     if ((columns.audienceMode[i] as number) >= AUDIENCE_MODES.length) return false
     const posted = columns.posted[i] as number
-    if (!Number.isFinite(posted) || posted < 0) return false
+    if (!(posted >= 0 && posted <= MAX_TIME_MS)) return false
   }
   return true
 }

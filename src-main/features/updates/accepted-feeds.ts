@@ -38,7 +38,7 @@ export class AcceptedFeeds implements FeedMemory {
     // The newest first; the oldest drop off past the cap.
     const next = [href, ...feeds].slice(0, MAX_FEEDS)
     await mkdir(dirname(this.#file), { recursive: true, mode: 0o700 })
-    await writeJsonAtomic(this.#file, { version: 1, feeds: next })
+    await writeJsonAtomic(this.#file, { version: 1, feeds: next }, FileSchema)
     this.#feeds = Promise.resolve(next)
   }
 

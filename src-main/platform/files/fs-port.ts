@@ -1,4 +1,5 @@
-import { open, readFile, readdir, mkdir, rename, unlink } from 'node:fs/promises'
+import { open, readdir, mkdir, rename, unlink } from 'node:fs/promises'
+import { readPlainFile } from './plain-file'
 
 /** An open file being written. */
 export interface WritableFile {
@@ -13,7 +14,11 @@ export interface WritableFile {
  * one that fails at a chosen step to prove a crash between two steps loses nothing.
  */
 export interface FilePort {
-  readFile(path: string): Promise<Buffer>
+  /**
+   * A plain file's bytes: a link, a pipe or a device is refused (NotAPlainFile), and a file
+   * past `maxBytes` is refused from its size (FileTooLarge), never read (see plain-file.ts).
+   */
+  readFile(path: string, options?: { maxBytes?: number }): Promise<Buffer>
   /** Creates (or truncates) a file for writing, readable by its owner only. */
   create(path: string): Promise<WritableFile>
   rename(from: string, to: string): Promise<void>
@@ -32,7 +37,7 @@ export interface FilePort {
 const DIR_SYNC_UNSUPPORTED = new Set(['EINVAL', 'EPERM', 'EISDIR', 'ENOTSUP', 'EBADF', 'EACCES'])
 
 export const nodeFiles: FilePort = {
-  readFile: (path) => readFile(path),
+  readFile: (path, options) => readPlainFile(path, options?.maxBytes),
   create: async (path) => {
     const handle = await open(path, 'w', 0o600)
     return {

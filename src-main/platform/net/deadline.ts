@@ -3,6 +3,12 @@ export interface Deadline {
   signal: AbortSignal
   /** Ends both watches once the request is done. */
   clear(): void
+  /**
+   * Ends both watches and aborts the signal: for a request given up before its end, so that
+   * whatever still holds the signal (a body not read to its end, its connection) lets go now,
+   * rather than when the server closes it, which a hostile one never does.
+   */
+  abandon(): void
 }
 
 /**
@@ -19,11 +25,17 @@ export function deadline(ms: number, outer?: AbortSignal): Deadline {
   timer.unref()
   if (outer?.aborted) onOuter()
   else outer?.addEventListener('abort', onOuter, { once: true })
+  const clear = (): void => {
+    clearTimeout(timer)
+    outer?.removeEventListener('abort', onOuter)
+  }
   return {
     signal: controller.signal,
-    clear: () => {
-      clearTimeout(timer)
-      outer?.removeEventListener('abort', onOuter)
+    clear,
+    abandon: () => {
+      clear()
+      // developer-only: the reason a request given up early is aborted with; callers know it by its name
+      if (!controller.signal.aborted) controller.abort(new DOMException('The request was given up', 'AbortError'))
     },
   }
 }

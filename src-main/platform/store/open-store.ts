@@ -1,7 +1,8 @@
 import type { FileRecovery } from '@shared/channels/settings'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { type UserText, userText } from '@shared/i18n/user-text'
+import { FileTooLarge, NotAPlainFile, readPlainFileSync } from '../files/plain-file'
 import type { Logger } from '../log/log'
 import { type KeyValueStore, memoryStore, type OpenKeyValueStore, storeFileName } from './key-value-store'
 import type { RecoveryLog } from './recovery-log'
@@ -17,6 +18,9 @@ export interface OpenStoreOptions {
   now?: () => Date
 }
 
+/** Settings and the accounts list are a few kilobytes: a file past this was not written by the app. */
+const MAX_STORE_BYTES = 16 * 1024 * 1024
+
 /**
  * What is wrong with the file, as a text for the user, or null when it is absent or a JSON object.
  * Checked here rather than left to the store library, which reads a JSON array or string
@@ -25,10 +29,13 @@ export interface OpenStoreOptions {
 export function inspectStoreFile(path: string): UserText | null {
   let text: string
   try {
-    text = readFileSync(path, 'utf8')
+    // A plain file, never followed through a link, sized before it is read.
+    text = readPlainFileSync(path, MAX_STORE_BYTES).toString('utf8')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ENOENT') return null
+    if (error instanceof NotAPlainFile) return userText('apiErrors.store.unreadable', { code: 'not-a-plain-file' })
+    if (error instanceof FileTooLarge) return userText('apiErrors.store.unreadable', { code: 'too-large' })
     return userText('apiErrors.store.unreadable', { code: code ?? 'unknown' })
   }
   let value: unknown

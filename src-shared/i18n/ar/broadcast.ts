@@ -11,6 +11,8 @@ export default {
     },
     summary: {
       title: 'نُشرت في {sent} من {total}',
+      plannedTitle: 'جُدولت في {planned} من {total}',
+      refusedTitle: 'رُفضت في {refused} من {total}',
       waiting:
         'لا شيء ينتظر الاتصال | حساب واحد ينتظر الاتصال | حسابان ينتظران الاتصال | {count} حسابات تنتظر الاتصال | {count} حسابًا ينتظر الاتصال | {count} حساب ينتظر الاتصال',
       unknown:

@@ -10,6 +10,8 @@ export default {
     },
     summary: {
       title: 'Published to {sent} of {total}',
+      plannedTitle: 'Planned for {planned} of {total}',
+      refusedTitle: 'Refused by {refused} of {total}',
       waiting: '{count} waiting for the connection | {count} waiting for the connection',
       unknown: '{count} with an unknown outcome | {count} with an unknown outcome',
       refused: '{count} refused | {count} refused',

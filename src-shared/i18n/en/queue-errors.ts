@@ -1,8 +1,8 @@
 /** What main says about the posting queue: planning a story in a slot, moving it, the queue's settings. */
 export default {
   queueErrors: {
-    noSlots: '{account} has no posting queue yet. Set its weekly times in Settings › Posting queue, or choose a time with Publish at….',
-    full: 'The posting queue of {account} has no free time in the coming year. Add times in Settings › Posting queue, or choose a time with Publish at….',
+    noSlots: '{account} has no posting queue yet. Set its weekly times in Settings › Posting queue, or choose a time with “Publish at…”.',
+    full: 'The posting queue of {account} has no free time in the coming year. Add times in Settings › Posting queue, or choose a time with “Publish at…”.',
     accountGone: 'This account is no longer open, so its posting queue cannot be read or changed.',
     zoneUnknown: 'The time zone {zone} is not known on this computer. Choose another one.',
     duplicateSlot: 'The same day and time is in the queue twice. Remove one of them and save again.',

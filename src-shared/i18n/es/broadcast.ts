@@ -11,6 +11,8 @@ export default {
     },
     summary: {
       title: 'Publicada en {sent} de {total}',
+      plannedTitle: 'Programada en {planned} de {total}',
+      refusedTitle: 'Rechazada en {refused} de {total}',
       waiting: '{count} esperando la conexión | {count} esperando la conexión',
       unknown: '{count} con resultado desconocido | {count} con resultado desconocido',
       refused: '{count} rechazada | {count} rechazadas',

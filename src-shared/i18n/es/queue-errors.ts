@@ -4,8 +4,8 @@ import type en from '../en/queue-errors'
 export default {
   queueErrors: {
     noSlots:
-      '{account} todavía no tiene cola de publicación. Indica sus horarios semanales en Ajustes › Cola de publicación o elige una hora con Publicar a las….',
-    full: 'La cola de publicación de {account} no tiene ningún horario libre en el próximo año. Añade horarios en Ajustes › Cola de publicación o elige una hora con Publicar a las….',
+      '{account} todavía no tiene cola de publicación. Indica sus horarios semanales en Ajustes › Cola de publicación o elige una hora con «Publicar a las…».',
+    full: 'La cola de publicación de {account} no tiene ningún horario libre en el próximo año. Añade horarios en Ajustes › Cola de publicación o elige una hora con «Publicar a las…».',
     accountGone: 'Esta cuenta ya no está abierta, así que no se puede leer ni cambiar su cola de publicación.',
     zoneUnknown: 'Este equipo no conoce la zona horaria {zone}. Elige otra.',
     duplicateSlot: 'El mismo día y la misma hora aparecen dos veces en la cola. Quita uno de los dos y vuelve a guardar.',

@@ -11,6 +11,8 @@ export default {
     },
     summary: {
       title: 'Diterbitkan ke {sent} dari {total}',
+      plannedTitle: 'Dijadwalkan di {planned} dari {total}',
+      refusedTitle: 'Ditolak di {refused} dari {total}',
       waiting: '{count} menunggu koneksi',
       unknown: '{count} dengan hasil tidak diketahui',
       refused: '{count} ditolak',

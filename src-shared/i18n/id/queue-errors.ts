@@ -4,8 +4,8 @@ import type en from '../en/queue-errors'
 export default {
   queueErrors: {
     noSlots:
-      '{account} belum punya antrean unggahan. Atur jadwal mingguannya di Pengaturan › Antrean unggahan, atau pilih waktu dengan Publikasikan pada….',
-    full: 'Antrean unggahan {account} tidak punya waktu kosong selama setahun ke depan. Tambahkan waktu di Pengaturan › Antrean unggahan, atau pilih waktu dengan Publikasikan pada….',
+      '{account} belum punya antrean unggahan. Atur jadwal mingguannya di Pengaturan › Antrean unggahan, atau pilih waktu dengan “Publikasikan pada…”.',
+    full: 'Antrean unggahan {account} tidak punya waktu kosong selama setahun ke depan. Tambahkan waktu di Pengaturan › Antrean unggahan, atau pilih waktu dengan “Publikasikan pada…”.',
     accountGone: 'Akun ini sudah tidak terbuka, jadi antrean unggahannya tidak dapat dibaca atau diubah.',
     zoneUnknown: 'Zona waktu {zone} tidak dikenal di komputer ini. Pilih zona lain.',
     duplicateSlot: 'Hari dan jam yang sama ada dua kali di antrean. Hapus salah satunya, lalu simpan lagi.',

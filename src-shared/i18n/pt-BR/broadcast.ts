@@ -11,6 +11,8 @@ export default {
     },
     summary: {
       title: 'Publicado em {sent} de {total}',
+      plannedTitle: 'Agendado em {planned} de {total}',
+      refusedTitle: 'Recusado em {refused} de {total}',
       waiting: '{count} aguardando a conexão | {count} aguardando a conexão',
       unknown: '{count} com resultado desconhecido | {count} com resultado desconhecido',
       refused: '{count} recusada | {count} recusadas',

@@ -4,8 +4,8 @@ import type en from '../en/queue-errors'
 export default {
   queueErrors: {
     noSlots:
-      '{account} ainda não tem fila de publicação. Defina os horários semanais em Configurações › Fila de publicação ou escolha um horário com Publicar às….',
-    full: 'A fila de publicação de {account} não tem nenhum horário livre no próximo ano. Adicione horários em Configurações › Fila de publicação ou escolha um horário com Publicar às….',
+      '{account} ainda não tem fila de publicação. Defina os horários semanais em Configurações › Fila de publicação ou escolha um horário com “Publicar às…”.',
+    full: 'A fila de publicação de {account} não tem nenhum horário livre no próximo ano. Adicione horários em Configurações › Fila de publicação ou escolha um horário com “Publicar às…”.',
     accountGone: 'Esta conta não está mais aberta, então a fila de publicação dela não pode ser lida nem alterada.',
     zoneUnknown: 'Este computador não conhece o fuso horário {zone}. Escolha outro.',
     duplicateSlot: 'O mesmo dia e horário aparecem duas vezes na fila. Remova um deles e salve de novo.',

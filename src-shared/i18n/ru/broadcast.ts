@@ -11,6 +11,8 @@ export default {
     },
     summary: {
       title: 'Опубликовано в {sent} из {total}',
+      plannedTitle: 'Запланировано в {planned} из {total}',
+      refusedTitle: 'Отклонено в {refused} из {total}',
       waiting: '{count} ждёт подключения | {count} ждут подключения | {count} ждут подключения',
       unknown: '{count} с неизвестным результатом | {count} с неизвестным результатом | {count} с неизвестным результатом',
       refused: '{count} отклонён | {count} отклонены | {count} отклонены',

@@ -128,17 +128,26 @@ export interface PageOptions {
   acceptDialogs?: boolean
 }
 
+/** What the page says on the console when the code asks for a message key no catalog has (see createAppI18n). */
+const MISSING_KEY = /^Missing message key: /
+
 function watch(page: Page, problems: string[], options: PageOptions): void {
   page.on('pageerror', (error) => problems.push(error.message))
   const { consoleErrors, acceptDialogs } = options
-  if (consoleErrors) {
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return
-      if (consoleErrors === 'except-failed-loads' && /Failed to load resource/.test(message.text())) return
-      problems.push(message.text())
-    })
-  }
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    // A key the catalogs lack is always a problem, whatever else a spec lets pass.
+    if (MISSING_KEY.test(message.text())) return void problems.push(message.text())
+    if (!consoleErrors) return
+    if (consoleErrors === 'except-failed-loads' && /Failed to load resource/.test(message.text())) return
+    problems.push(message.text())
+  })
   if (acceptDialogs) page.on('dialog', (dialog) => void dialog.accept())
+}
+
+/** Fails the test (or the file's session) when the page showed a raw message key, whether or not the spec checks its problems. */
+function noMissingKeys(problems: readonly string[]): void {
+  expect(problems.filter((problem) => MISSING_KEY.test(problem))).toEqual([])
 }
 
 export interface Connection {
@@ -218,6 +227,7 @@ export const test = base.extend<Fixtures>({
     watch(page, problems, pageOptions)
     await page.goto(app.url)
     await use(page)
+    noMissingKeys(problems)
   },
   connectedPage: async ({ emulator, appPage, connection }, use) => {
     await connectAccount(appPage, emulator, connection)
@@ -343,6 +353,7 @@ export class Session {
     await this.browserContext?.close()
     await this.runs.dispose()
     await this.emulators.stopAll()
+    noMissingKeys(this.problems)
   }
 }
 

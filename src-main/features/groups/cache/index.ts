@@ -1,4 +1,5 @@
-export { decodeSnapshot, fingerprintOf, type SnapshotLayout, type SnapshotMeta, type SnapshotTable } from './snapshot-format'
+export { RecordPrint } from './record-print'
+export { decodeSnapshot, type SnapshotLayout, type SnapshotMeta, type SnapshotTable } from './snapshot-format'
 export { SnapshotReader } from './snapshot-reader'
 export { forEachRecord, readGroup, readRecordBytes, type RecordsOnDisk } from './records-on-disk'
 export { SnapshotWriter } from './snapshot-writer'

@@ -1,4 +1,3 @@
-import { crc32 } from 'node:zlib'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { GroupSchema, parseWith, type Group } from '@shared/domain'
 import { AppError } from '@shared/errors'
@@ -17,8 +16,8 @@ function damaged(): AppError {
   return new AppError('storage', userText('groupErrors.cache.recordDamaged'))
 }
 
-function parseRecord(bytes: Buffer, fingerprint: number): unknown {
-  if (crc32(bytes) !== fingerprint) throw damaged()
+function parseRecord(records: RecordsOnDisk, bytes: Buffer, fingerprint: number): unknown {
+  if (records.reader.print.of(bytes) !== fingerprint) throw damaged()
   try {
     return JSON.parse(bytes.toString('utf8')) as unknown
   } catch {
@@ -30,7 +29,7 @@ function parseRecord(bytes: Buffer, fingerprint: number): unknown {
 export async function readRecordBytes(records: RecordsOnDisk, at: number): Promise<Buffer> {
   const { reader, layout, fingerprints } = records
   const bytes = await reader.read(layout.offsets[at] as number, layout.lengths[at] as number)
-  if (crc32(bytes) !== fingerprints[at]) throw damaged()
+  if (reader.print.of(bytes) !== fingerprints[at]) throw damaged()
   return bytes
 }
 
@@ -41,7 +40,7 @@ export async function readRecordBytes(records: RecordsOnDisk, at: number): Promi
 export async function readGroup(records: RecordsOnDisk, at: number): Promise<Group> {
   const { reader, layout, fingerprints } = records
   const bytes = await reader.read(layout.offsets[at] as number, layout.lengths[at] as number)
-  const parsed = parseWith(GroupSchema, parseRecord(bytes, fingerprints[at] as number))
+  const parsed = parseWith(GroupSchema, parseRecord(records, bytes, fingerprints[at] as number))
   if (!parsed.success) {
     throw new AppError('invalid-response', userText('groupErrors.cache.recordUnreadable'), {
       path: parsed.issue.path,
@@ -75,7 +74,7 @@ export async function forEachRecord(records: RecordsOnDisk, visit: (record: unkn
     for (let k = first; k <= last; k++) {
       const at = order[k] as number
       const from = (offsets[at] as number) - start
-      visit(parseRecord(run.subarray(from, from + (lengths[at] as number)), fingerprints[at] as number), at)
+      visit(parseRecord(records, run.subarray(from, from + (lengths[at] as number)), fingerprints[at] as number), at)
     }
     first = last + 1
     if (first < count) await nextTurn()

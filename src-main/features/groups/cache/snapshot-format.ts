@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import { crc32 } from 'node:zlib'
 import type { Group } from '@shared/domain'
 import { z } from 'zod'
+import { RecordPrint } from './record-print'
 import { SnapshotUnreadable, type SnapshotPart, type SnapshotProblem } from './snapshot-problems'
 
 export { SnapshotUnreadable } from './snapshot-problems'
@@ -9,15 +10,17 @@ export { SnapshotUnreadable } from './snapshot-problems'
 /**
  * The groups snapshot file:
  *
- *   {"format":"statusdesk-groups","version":2,"accountId":…}\n
+ *   {"format":"statusdesk-groups","version":3,"accountId":…,"printKey":…}\n
  *   segments, each {"bytes":B,"crc32":C}\n<B bytes: a page of groups as the server sent it>\n
  *   the table   {"bytes":B,"crc32":C}\n<B bytes: {"offsets":[…],"lengths":[…],"fingerprints":[…],"stale":[…]}>\n
  *   the trailer {"syncedAt":…,"count":N,"table":T}\n   (T: where the table's line starts)
  *
  * The server's bytes are kept as they came, so a sync never re-serialises a record: each
  * group of the snapshot is one run of bytes inside a segment, at the offset and of the
- * length the table gives, and its fingerprint is the CRC-32 of exactly those bytes (which
- * proves a read of one record and tells the next sync which groups changed). A segment
+ * length the table gives, and its fingerprint is a keyed hash of exactly those bytes, under
+ * the key of the first line (record-print.ts): it proves a read of one record and tells the
+ * next sync which groups changed, and a server cannot make other bytes that have it. Version
+ * 2, before keys, is read too: its fingerprints are CRC-32 (RecordPrint.keyless). A segment
  * may hold records that are not in the table (set aside, or read twice while the list
  * moved): the table alone says what the snapshot holds, in the list's order.
  *
@@ -28,7 +31,9 @@ export { SnapshotUnreadable } from './snapshot-problems'
  * it closes the file rather than opening it.
  */
 export const SNAPSHOT_FORMAT = 'statusdesk-groups'
-export const SNAPSHOT_VERSION = 2
+export const SNAPSHOT_VERSION = 3
+/** The version before keys: read still, its fingerprints CRC-32. */
+const KEYLESS_VERSION = 2
 
 /** The trailer is one short line; a longer last line is not one. */
 const TRAILER_MAX_BYTES = 1024
@@ -58,8 +63,8 @@ export interface SnapshotTable extends SnapshotLayout {
 export interface GroupsSnapshot extends SnapshotMeta {
   groups: Group[]
   /**
-   * CRC-32 of each group's record bytes, aligned with `groups`: how the next sync tells
-   * which groups changed without comparing every record field by field.
+   * The fingerprint of each group's record bytes (see record-print.ts), aligned with `groups`:
+   * how the next sync tells which groups changed without comparing every record field by field.
    */
   fingerprints: Uint32Array
   /** Where each group's record is in the file it was read from or written to. */
@@ -73,8 +78,9 @@ export interface GroupsSnapshot extends SnapshotMeta {
 
 const FileHeaderSchema = z.object({
   format: z.literal(SNAPSHOT_FORMAT),
-  version: z.literal(SNAPSHOT_VERSION),
+  version: z.union([z.literal(SNAPSHOT_VERSION), z.literal(KEYLESS_VERSION)]),
   accountId: z.string(),
+  printKey: z.string().optional(),
 })
 
 const BlockSchema = z.object({
@@ -97,12 +103,8 @@ const TableSchema = z.object({
 
 type Trailer = z.output<typeof TrailerSchema>
 
-export function fingerprintOf(json: string | Uint8Array): number {
-  return crc32(json)
-}
-
-export function headerLine(accountId: string): Buffer {
-  return Buffer.from(`${JSON.stringify({ format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, accountId })}\n`)
+export function headerLine(accountId: string, print: RecordPrint): Buffer {
+  return Buffer.from(`${JSON.stringify({ format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, accountId, printKey: print.hex })}\n`)
 }
 
 /** The line before a segment's (or the table's) bytes; `crc` when the caller has it already. */
@@ -138,8 +140,8 @@ function jsonLine<S extends z.ZodType>(schema: S, text: string, what: SnapshotPa
   return parsed.data
 }
 
-/** The file's first line, checked for format, version and account. */
-function readHeader(text: string, accountId: string | null): void {
+/** The file's first line, checked for format, version and account: how its records are fingerprinted. */
+function readHeader(text: string, accountId: string | null): RecordPrint {
   let value: unknown
   try {
     value = JSON.parse(text)
@@ -148,11 +150,15 @@ function readHeader(text: string, accountId: string | null): void {
   }
   const format = z.object({ format: z.literal(SNAPSHOT_FORMAT), version: z.int() }).safeParse(value)
   if (!format.success) throw new SnapshotUnreadable('not-a-groups-cache')
-  if (format.data.version !== SNAPSHOT_VERSION) {
+  if (format.data.version !== SNAPSHOT_VERSION && format.data.version !== KEYLESS_VERSION) {
     throw new SnapshotUnreadable(format.data.version > SNAPSHOT_VERSION ? 'newer-format' : 'older-format', format.data.version)
   }
   const header = jsonLine(FileHeaderSchema, text, 'header')
   if (accountId !== null && header.accountId !== accountId) throw new SnapshotUnreadable('other-account')
+  if (header.version === KEYLESS_VERSION) return RecordPrint.keyless
+  const print = RecordPrint.fromHex(header.printKey)
+  if (!print) throw new SnapshotUnreadable('header-unreadable')
+  return print
 }
 
 /** The trailer, from the last bytes of the file. */
@@ -321,6 +327,11 @@ export async function snapshotStamp(
     if (error instanceof SnapshotUnreadable) return null
     throw error
   }
+}
+
+/** How the records of the snapshot file read through `read` are fingerprinted, from its first line. */
+export async function snapshotPrint(read: (offset: number, length: number) => Promise<Buffer>, size: number): Promise<RecordPrint> {
+  return readHeader((await lineAt({ read, size }, 0, 'header')).text, null)
 }
 
 /**

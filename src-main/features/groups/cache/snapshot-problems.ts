@@ -23,6 +23,8 @@ export type SnapshotProblem =
   | 'record-outside-pages'
   | 'record-not-json'
   | 'record-without-id'
+  /** A link, a pipe or a device where the snapshot should be: not followed. */
+  | 'not-a-plain-file'
 
 /** Why a snapshot file cannot be used; it is then set aside and the groups fetched again. */
 export class SnapshotUnreadable extends Error {

@@ -1,4 +1,8 @@
-import { open, type FileHandle } from 'node:fs/promises'
+import type { FileHandle } from 'node:fs/promises'
+import { openPlainFile } from '../../../platform/files/plain-file'
+import { RecordPrint } from './record-print'
+import { snapshotPrint } from './snapshot-format'
+import { SnapshotUnreadable } from './snapshot-problems'
 
 /**
  * An open snapshot file that records are read from by their byte range. It stays bound to
@@ -6,6 +10,8 @@ import { open, type FileHandle } from 'node:fs/promises'
  * of the snapshot in use always point into the bytes they were measured in.
  */
 export class SnapshotReader {
+  /** How the file's records are fingerprinted, from its first line. */
+  print: RecordPrint = RecordPrint.keyless
   readonly #handle: FileHandle
   #reading = 0
   #retired = false
@@ -16,7 +22,19 @@ export class SnapshotReader {
   }
 
   static async open(path: string): Promise<SnapshotReader> {
-    return new SnapshotReader(await open(path, 'r'))
+    // A plain file, never through a link (see plain-file.ts).
+    const reader = new SnapshotReader((await openPlainFile(path)).handle)
+    try {
+      reader.print = await snapshotPrint((offset, length) => reader.read(offset, length), await reader.size())
+    } catch (error) {
+      // A first line that cannot be read: no record will prove itself, and the check of the
+      // whole file (SnapshotStore.verify) sets it aside.
+      if (!(error instanceof SnapshotUnreadable)) {
+        await reader.retire()
+        throw error
+      }
+    }
+    return reader
   }
 
   /** Exactly `length` bytes from `offset`; fewer means the file is not the one measured. */

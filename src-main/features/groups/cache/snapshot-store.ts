@@ -1,5 +1,4 @@
 import { stat } from 'node:fs/promises'
-import { crc32 } from 'node:zlib'
 import { basename, dirname, join } from 'node:path'
 import type { Group } from '@shared/domain'
 import { AppError } from '@shared/errors'
@@ -8,6 +7,7 @@ import { silentLogger, type Logger } from '../../../platform/log/log'
 import { cancelledWrite, removeStaleTemps, writeAtomically } from '../../../platform/files/atomic-write'
 import { ColumnFileUnusable, FROM_ANOTHER_SNAPSHOT } from '../../../platform/files/column-file'
 import { errnoCode, nodeFiles, type FilePort } from '../../../platform/files/fs-port'
+import { NotAPlainFile } from '../../../platform/files/plain-file'
 import {
   SnapshotUnreadable,
   decodeSnapshot,
@@ -20,6 +20,7 @@ import {
   type SnapshotTable,
 } from './snapshot-format'
 import type { SnapshotProblem } from './snapshot-problems'
+import { RecordPrint } from './record-print'
 import { SnapshotReader } from './snapshot-reader'
 import { SnapshotWriter } from './snapshot-writer'
 import { decodeGroupsIndexFile, encodeGroupsIndexFile, type GroupsIndexFile, type IndexedSnapshot } from './groups-index-file'
@@ -147,11 +148,13 @@ export class SnapshotStore {
 
   /**
    * Starts a new snapshot beside the current one; its segments are appended as the sync
-   * reads them, and commit() puts it in place. The current snapshot stays until then.
+   * reads them, and commit() puts it in place. The current snapshot stays until then. Its
+   * records are fingerprinted with `print`; by default with the key of the snapshot on disk,
+   * so the records that did not change keep their fingerprints, or a new one.
    */
-  async begin(): Promise<SnapshotWriter> {
+  async begin(print?: RecordPrint): Promise<SnapshotWriter> {
     try {
-      return await SnapshotWriter.create(this.#files, this.path, this.#accountId)
+      return await SnapshotWriter.create(this.#files, this.path, this.#accountId, print ?? (await this.#keptPrint()))
     } catch (error) {
       throw this.#notSaved(error)
     }
@@ -202,7 +205,7 @@ export class SnapshotStore {
             const record = Buffer.from(JSON.stringify(groups[i]))
             layout.offsets[i] = bytes + (i > first ? 1 : 0)
             layout.lengths[i] = record.length
-            fingerprints[i] = crc32(record)
+            fingerprints[i] = writer.print.of(record)
             bytes += record.length + (i > first ? 1 : 0)
             parts.push(record)
           }
@@ -219,6 +222,19 @@ export class SnapshotStore {
     })
   }
 
+  /** The key of the snapshot on disk, when it has one; else a new one. */
+  async #keptPrint(): Promise<RecordPrint> {
+    let reader: SnapshotReader | null = null
+    try {
+      reader = await SnapshotReader.open(this.path)
+      return reader.print.keyed ? reader.print : RecordPrint.fresh()
+    } catch {
+      return RecordPrint.fresh()
+    } finally {
+      await reader?.retire()
+    }
+  }
+
   #notSaved(error: unknown): AppError {
     if (error instanceof AppError) return error
     this.#log.error('groups cache not saved', { code: errnoCode(error) ?? 'unknown' })
@@ -233,6 +249,8 @@ export class SnapshotStore {
       buffer = await this.#files.readFile(this.path)
     } catch (error) {
       if (errnoCode(error) === 'ENOENT') return { status: 'missing' }
+      if (error instanceof NotAPlainFile)
+        return { status: 'set-aside', reason: 'not-a-plain-file', movedTo: await this.#setAside('not-a-plain-file') }
       throw new AppError('storage', userText('groupErrors.cache.notRead'), { errno: errnoCode(error) ?? 'unknown' }, { cause: error })
     }
     try {

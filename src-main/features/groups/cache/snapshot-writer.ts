@@ -4,6 +4,7 @@ import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import { cancelledWrite, tempPrefix } from '../../../platform/files/atomic-write'
 import type { FilePort, WritableFile } from '../../../platform/files/fs-port'
+import type { RecordPrint } from './record-print'
 import { blockLine, headerLine, tableBody, trailerLine, type SnapshotMeta, type SnapshotTable } from './snapshot-format'
 
 const NEWLINE = Buffer.from('\n')
@@ -26,7 +27,14 @@ export class SnapshotWriter {
   #failure: { error: unknown } | null = null
   #closed = false
 
-  private constructor(files: FilePort, path: string, temp: string, file: WritableFile) {
+  private constructor(
+    files: FilePort,
+    path: string,
+    temp: string,
+    file: WritableFile,
+    /** How the records written here are fingerprinted: its key goes in the file's first line. */
+    readonly print: RecordPrint,
+  ) {
     this.#files = files
     this.#path = path
     this.#temp = temp
@@ -34,10 +42,10 @@ export class SnapshotWriter {
     this.#size = 0
   }
 
-  static async create(files: FilePort, path: string, accountId: string): Promise<SnapshotWriter> {
+  static async create(files: FilePort, path: string, accountId: string, print: RecordPrint): Promise<SnapshotWriter> {
     const temp = join(dirname(path), `${tempPrefix(path)}${process.pid}-${randomBytes(6).toString('hex')}`)
-    const writer = new SnapshotWriter(files, path, temp, await files.create(temp))
-    writer.#write([headerLine(accountId)])
+    const writer = new SnapshotWriter(files, path, temp, await files.create(temp), print)
+    writer.#write([headerLine(accountId, print)])
     return writer
   }
 

@@ -54,7 +54,11 @@ export function isPictureUrl(url: string): boolean {
 
 async function readCapped(response: BodyResponse, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length'))
-  if (Number.isFinite(declared) && declared > maxBytes) throw new PictureDownloadError('too-large')
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    // Not read, so let go: a body left open keeps its socket for as long as the host likes.
+    await response.body?.cancel()
+    throw new PictureDownloadError('too-large')
+  }
   const reader = response.body?.getReader()
   if (!reader) return new Uint8Array(0)
   const chunks: Uint8Array[] = []
@@ -85,10 +89,15 @@ export async function downloadPicture(
 ): Promise<Downloaded> {
   if (!isPictureUrl(url)) throw new PictureDownloadError('not-http')
   const time = deadline(options.timeoutMs, options.signal)
+  let done = false
   try {
-    return await fetchPicture(fetch, url, time.signal, options)
+    const got = await fetchPicture(fetch, url, time.signal, options)
+    done = true
+    return got
   } finally {
-    time.clear()
+    // Every way out before the end aborts the request too, whatever its body was left in.
+    if (done) time.clear()
+    else time.abandon()
   }
 }
 

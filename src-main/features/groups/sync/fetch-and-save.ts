@@ -1,7 +1,7 @@
 import { AppError } from '@shared/errors'
 import type { Logger } from '../../../platform/log/log'
 import type { Connectivity } from '../../../platform/net/connectivity'
-import { readRecordBytes, type SnapshotReader, type SnapshotStore } from '../cache'
+import { RecordPrint, readRecordBytes, type SnapshotReader, type SnapshotStore } from '../cache'
 import { markAdminsFromDisk } from './admins-from-disk'
 import { diffGroups, type GroupsDiff } from './diff'
 import { readAllPages } from './fetch-all-groups'
@@ -57,7 +57,11 @@ function sameInOrder(before: Uint32Array, after: Uint32Array): boolean {
 export async function fetchAndSave(options: FetchAndSaveOptions): Promise<SavedSnapshot> {
   const { store, connectivity, log, signal } = options
   const previous = options.inUse()
+  // The key of the snapshot in use, so its unchanged records keep their fingerprints; a new
+  // one when there is none, or it was written before keys (its records then count as changed, once).
+  const print = previous?.records.reader.print.keyed ? previous.records.reader.print : RecordPrint.fresh()
   const parser = new PageParser(
+    print,
     previous
       ? {
           ids: Array.from({ length: previous.index.size }, (_, at) => previous.index.id(at)),
@@ -67,6 +71,7 @@ export async function fetchAndSave(options: FetchAndSaveOptions): Promise<SavedS
   )
   const disk = new PagesToDisk(
     store,
+    print,
     previous && {
       columns: previous.snapshot.columns,
       fingerprints: previous.snapshot.fingerprints,
@@ -95,7 +100,7 @@ export async function fetchAndSave(options: FetchAndSaveOptions): Promise<SavedS
       parser.close()
     }
     const ids = fetched.ids
-    const { saved, stale } = await keepMissingOnUncleanPass(options, disk.assemble(fetched), ids, fetched.rejected, disk)
+    const { saved, stale } = await keepMissingOnUncleanPass(options, disk.assemble(fetched), ids, fetched.rejected, disk, print)
     const { columns, table } = saved
     const syncedAt = new Date(options.now()).toISOString()
     const meta = { accountId: options.accountId, syncedAt, ...(stale.length > 0 && { stale }) }
@@ -146,6 +151,7 @@ async function keepMissingOnUncleanPass(
   ids: readonly string[],
   rejected: readonly unknown[],
   disk: PagesToDisk,
+  print: RecordPrint,
 ): Promise<{ saved: SavedGroups; stale: string[] }> {
   const inUse = options.inUse()
   if (!inUse || rejected.length === 0) return { saved, stale: [] }
@@ -157,10 +163,9 @@ async function keepMissingOnUncleanPass(
     const id = index.id(at)
     if (present.has(id)) continue
     try {
-      carried.push({
-        bytes: await readRecordBytes(records, at),
-        fingerprint: records.fingerprints[at] as number,
-      })
+      // Proved against the snapshot it was read from, then fingerprinted as the new one does.
+      const bytes = await readRecordBytes(records, at)
+      carried.push({ bytes, fingerprint: print.of(bytes) })
       stale.push(id)
       present.add(id)
     } catch (error) {

@@ -3,9 +3,11 @@
  * one value exactly as JSON.parse would accept it (RFC 8259, as V8 reads it: no comments,
  * no trailing commas, no control characters in strings, only the escapes JSON has), and
  * where it ends. Invalid UTF-8 is not checked, as JSON.parse of the decoded text takes it
- * too (each bad sequence becomes U+FFFD). No recursion: a value nested thousands of levels
- * deep is measured, not a stack overflow.
+ * too (each bad sequence becomes U+FFFD). No recursion, and no deeper than a record may nest
+ * (see skipJsonValue): a value nested millions of levels deep is refused, in bounded memory.
  */
+
+import { MAX_RECORD_DEPTH } from '@shared/domain/nesting'
 
 export const QUOTE = 0x22
 export const BACKSLASH = 0x5c
@@ -115,8 +117,13 @@ export interface SkippedValue {
  * The JSON value that starts at `at` (no space before it): where it ends and how deep it
  * nests, or null when it is not valid JSON. `out` is filled and returned, so a caller
  * reading many values makes no garbage.
+ *
+ * It follows a value down `maxDepth` levels at most (a record's limit by default): a value
+ * deeper than that is null too, with `out.depth` past the limit and `out.end` where it
+ * stopped. A server's page of 64 million opening brackets is then read no further than 65
+ * of them, rather than kept as a stack of 64 million levels.
  */
-export function skipJsonValue(bytes: Uint8Array, at: number, out: SkippedValue): SkippedValue | null {
+export function skipJsonValue(bytes: Uint8Array, at: number, out: SkippedValue, maxDepth = MAX_RECORD_DEPTH): SkippedValue | null {
   const first = bytes[at]
   if (first !== OPEN_BRACE && first !== OPEN_BRACKET) {
     const end = skipScalar(bytes, at)
@@ -134,6 +141,11 @@ export function skipJsonValue(bytes: Uint8Array, at: number, out: SkippedValue):
     const isObject = bytes[i] === OPEN_BRACE
     open.push(isObject ? 1 : 0)
     if (open.length > deepest) deepest = open.length
+    if (deepest > maxDepth) {
+      out.end = i + 1
+      out.depth = deepest
+      return null
+    }
     i = skipSpace(bytes, i + 1)
     const close = isObject ? CLOSE_BRACE : CLOSE_BRACKET
     if (bytes[i] === close) {

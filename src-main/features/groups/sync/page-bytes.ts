@@ -26,6 +26,7 @@ export type PageShapeProblem =
   | 'not-json'
   | 'groups-not-an-array'
   | 'empty-item'
+  | 'trailing-comma'
   | 'no-groups-array'
 
 /** Why a body is not a groups page at all: the whole page is unreadable. */
@@ -261,6 +262,8 @@ export function scanGroupsPage(bytes: Buffer): PageRecords {
     } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
       if (inGroups() && depth === 2) {
         if (byte !== CLOSE_BRACKET) throw new PageShapeError('not-json')
+        // `[…,]`: JSON.parse refuses it, so must the scan, or the two would read different pages.
+        if (recordStart < 0 && bytes[lastNonSpace] === COMMA) throw new PageShapeError('trailing-comma')
         if (recordStart >= 0) {
           push(recordStart, lastNonSpace + 1, recordDepth)
           recordStart = -1

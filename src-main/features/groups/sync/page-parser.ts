@@ -1,3 +1,4 @@
+import type { RecordPrint } from '../cache/record-print'
 import { startWorkerBeside } from '../../../platform/worker/start-worker'
 import { WorkerClient, WorkerStopped, movable } from '../../../platform/worker/worker-client'
 import type { PageOutcome } from './parse-page'
@@ -6,7 +7,7 @@ import type { PageNote, PageReply, PageRequest } from './page-worker'
 export interface PageRead {
   outcome: PageOutcome
   body: Buffer
-  /** The body's CRC-32. */
+  /** The body's CRC-32, which its segment carries. */
   crc: number
 }
 
@@ -19,6 +20,11 @@ const WORKER_YOUNG_MB = 12
 export interface KnownRows {
   ids: readonly string[]
   fingerprints: Uint32Array
+}
+
+/** What the worker is told of a sync: its fingerprints' key, and the rows of the last sync. */
+interface SyncNote extends KnownRows {
+  printKey: string
 }
 
 function isPageReply(reply: unknown): reply is PageReply {
@@ -41,7 +47,7 @@ function isPageReply(reply: unknown): reply is PageReply {
  * sync is done (and told again to a new worker).
  */
 class PageWorker {
-  readonly #known = new Map<number, KnownRows>()
+  readonly #known = new Map<number, SyncNote>()
   readonly #client = new WorkerClient<PageRequest, PageReply, PageNote>({
     // `page-worker.js` beside this file in the built app, see startWorkerBeside.
     start: (options) => startWorkerBeside(import.meta.url, 'page-worker', options),
@@ -53,15 +59,13 @@ class PageWorker {
   #next = 0
   #users = 0
 
-  open(known: KnownRows | undefined): number {
+  open(note: SyncNote): number {
     this.#users++
     // Started with the sync, not with its first page: the start overlaps that page's request.
     this.#client.warm()
     const key = this.#next++
-    if (known) {
-      this.#known.set(key, known)
-      this.#client.notify({ type: 'known', key, ...known })
-    }
+    this.#known.set(key, note)
+    this.#client.notify({ type: 'known', key, ...note })
     return key
   }
 
@@ -81,15 +85,18 @@ class PageWorker {
 const worker = new PageWorker()
 
 /**
- * One sync's use of the page worker: pages are parsed off the main thread, and records
- * whose bytes are those of `known` come back as their id only. close() when the sync ends.
+ * One sync's use of the page worker: pages are parsed off the main thread, each record
+ * fingerprinted with `print` (the key of the snapshot the sync writes), and records whose
+ * bytes are those of `known` come back as their id only. close() when the sync ends.
  */
 export class PageParser {
   readonly #key: number
   #closed = false
 
-  constructor(known?: KnownRows) {
-    this.#key = worker.open(known)
+  constructor(print: RecordPrint, known: KnownRows = { ids: [], fingerprints: new Uint32Array(0) }) {
+    // developer-only: every sync writes a keyed snapshot; a keyless print here is a bug
+    if (print.hex === null) throw new Error('a sync fingerprints its records with a key')
+    this.#key = worker.open({ ...known, printKey: print.hex })
   }
 
   /**

@@ -6,6 +6,7 @@
  */
 import { crc32 } from 'node:zlib'
 import { serveRequests } from '../../../platform/worker/serve-requests'
+import { RecordPrint } from '../cache/record-print'
 import { chunkBuffers, chunkOf } from '../index/row-chunk'
 import type { RowParts } from '../index/row-parts'
 import { parsePage, type KnownRecords, type PageOutcome } from './parse-page'
@@ -29,8 +30,9 @@ function asColumns(outcome: PageOutcome): PageOutcome {
   }
 }
 
-/** A sync's known records (see parsePage), told before its pages; forgotten when it ends. */
-export type PageNote = { type: 'known'; key: number; ids: readonly string[]; fingerprints: Uint32Array } | { type: 'forget'; key: number }
+/** A sync's key for fingerprints and its known records (see parsePage), told before its pages; forgotten when it ends. */
+export type PageNote =
+  { type: 'known'; key: number; printKey: string; ids: readonly string[]; fingerprints: Uint32Array } | { type: 'forget'; key: number }
 
 export interface PageReply {
   outcome: PageOutcome
@@ -48,6 +50,8 @@ serveRequests<PageRequest, PageReply, PageNote>({
     if (note.type === 'forget') known.delete(note.key)
     else
       known.set(note.key, {
+        // A key that is not one fingerprints with CRC-32, which never counts a record unchanged.
+        print: RecordPrint.fromHex(note.printKey) ?? RecordPrint.keyless,
         position: new Map(note.ids.map((id, at) => [id, at])),
         fingerprints: note.fingerprints,
       })

@@ -1,5 +1,5 @@
 import type { Group } from '@shared/domain'
-import type { SnapshotMeta, SnapshotStore, SnapshotTable, SnapshotWriter } from '../cache'
+import type { RecordPrint, SnapshotMeta, SnapshotStore, SnapshotTable, SnapshotWriter } from '../cache'
 import { GroupColumnsBuilder, type GroupColumns, type RowParts } from '../index'
 import type { PagesRead } from './paging'
 import { releaseNow } from '../../../platform/worker/release-now'
@@ -63,6 +63,7 @@ class Column<T extends Float64Array | Uint32Array> {
  */
 export class PagesToDisk {
   readonly #store: SnapshotStore
+  readonly #print: RecordPrint
   readonly #previous: PreviousColumns | null
   #writer: Promise<SnapshotWriter> | null = null
   #pass = 0
@@ -78,8 +79,10 @@ export class PagesToDisk {
   #added: { offset: number; rows: number }[] = []
   #committed = false
 
-  constructor(store: SnapshotStore, previous: PreviousColumns | null = null) {
+  /** `print`: how the pages' records were fingerprinted, whose key the new snapshot carries. */
+  constructor(store: SnapshotStore, print: RecordPrint, previous: PreviousColumns | null = null) {
     this.#store = store
+    this.#print = print
     this.#previous = previous
   }
 
@@ -91,7 +94,7 @@ export class PagesToDisk {
       this.#restart()
       this.#writer = (async () => {
         if (previous) await (await previous.catch(() => null))?.abandon()
-        return this.#store.begin()
+        return this.#store.begin(this.#print)
       })()
     }
     const writer = await this.#writer
@@ -235,7 +238,7 @@ export class PagesToDisk {
 
   /** An account with no groups sends no page worth a segment; its snapshot starts here. */
   #started(): Promise<SnapshotWriter> {
-    this.#writer ??= this.#store.begin()
+    this.#writer ??= this.#store.begin(this.#print)
     return this.#writer
   }
 }

@@ -1,6 +1,6 @@
-import { crc32 } from 'node:zlib'
 import type { Group, RejectedGroup } from '@shared/domain'
 import { MAX_RECORD_DEPTH } from '@shared/domain/nesting'
+import { RecordPrint } from '../cache/record-print'
 import type { RowChunk } from '../index/group-columns'
 import { rowOf, type RowParts } from '../index/row-parts'
 import { PageShapeError, scanGroupsPage, type PageShapeProblem, type ParticipantsAt } from './page-bytes'
@@ -8,7 +8,7 @@ import { rowIssue } from './row-checks'
 
 /**
  * One groups page, read for the list: the lean records of the rows, the records set aside
- * and why, and where each accepted record's bytes are in the body (and their CRC-32), so
+ * and why, and where each accepted record's bytes are in the body (and their fingerprint), so
  * the body itself can be saved and the records read back from it.
  */
 /** A record whose bytes the last sync already had: its row is the one main holds. */
@@ -36,7 +36,7 @@ export interface ParsedPage {
   unchanged: Uint8Array
   /** Aligned with `groups`: for an unchanged record, its place in the last sync's list; else -1. */
   previous: Int32Array
-  /** Aligned with `groups`: each record's first byte in the body, its length, its CRC-32. */
+  /** Aligned with `groups`: each record's first byte in the body, its length, its fingerprint (see record-print.ts). */
   starts: Uint32Array
   lengths: Uint32Array
   fingerprints: Uint32Array
@@ -65,8 +65,12 @@ function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0
 }
 
-/** The records of the last sync: where each id was in its list, and each one's fingerprint. */
+/**
+ * How a sync fingerprints records (the key of the snapshot it writes), and the records of the
+ * last sync: where each id was in its list, and each one's fingerprint under that same key.
+ */
 export interface KnownRecords {
+  print: RecordPrint
   position: ReadonlyMap<string, number>
   fingerprints: Uint32Array
 }
@@ -87,10 +91,11 @@ function scannedId(body: Buffer, start: number, end: number): string | undefined
 /**
  * The last sync's place of a record whose bytes are the same as then, found from the id the
  * scan read and the record's fingerprint, or -1. Same id and same bytes as a record that
- * was parsed and checked then: JSON.parse would read it the same way again.
+ * was parsed and checked then: JSON.parse would read it the same way again. Only a keyed
+ * fingerprint says "same bytes" (record-print.ts): CRC-32 is one a server can forge.
  */
 function previousAt(known: KnownRecords | undefined, id: string | undefined, print: number): number {
-  if (!known || id === undefined) return -1
+  if (!known || id === undefined || !known.print.keyed) return -1
   const at = known.position.get(id)
   return at !== undefined && known.fingerprints[at] === print ? at : -1
 }
@@ -147,7 +152,7 @@ export function parsePage(body: Buffer, known?: KnownRecords): PageOutcome {
       reject(index, '', `nested more than ${MAX_RECORD_DEPTH} levels deep`)
       continue
     }
-    const print = crc32(body.subarray(start, end))
+    const print = (known?.print ?? RecordPrint.keyless).of(body.subarray(start, end))
     const ownId = known ? scannedId(body, scan.idStarts[index] as number, scan.idEnds[index] as number) : undefined
     const before = previousAt(known, ownId, print)
     if (before >= 0) {

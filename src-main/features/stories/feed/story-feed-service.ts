@@ -106,6 +106,7 @@ export class StoryFeedService {
     try {
       const fetched = await fetchAllStories(clientOf(feed), {
         signal,
+        now: this.#now(),
         timeFrom: Math.floor(this.#now() / 1000) - DAY_S,
       })
       const stories = fetched.messages.map(feedStoryOf)
@@ -116,7 +117,12 @@ export class StoryFeedService {
         .catch((error: unknown) => this.#log.warn('history not settled', { error: String(error) }))
       await this.#refreshContacts(feed, signal)
       feed.lastError = null
-      this.#log.info('stories synced', { stories: stories.length, requests: fetched.requests, truncated: fetched.truncated })
+      this.#log.info('stories synced', {
+        stories: stories.length,
+        requests: fetched.requests,
+        truncated: fetched.truncated,
+        outOfWindow: fetched.outOfWindow,
+      })
     } catch (error) {
       const failure =
         error instanceof AppError ? error : new AppError('internal', userText('mediaErrors.feed.unreadable'), undefined, { cause: error })

@@ -178,7 +178,7 @@ export class MediaStore {
           issue: problem,
         })
       await rename(part, this.#dataPath(id))
-      await writeJsonAtomic(this.#metaPath(id), grant)
+      await writeJsonAtomic(this.#metaPath(id), grant, MediaGrantSchema)
       return grant
     } catch (error) {
       await rm(part, { force: true })

@@ -3,11 +3,12 @@ import { userText } from '@shared/i18n/user-text'
 import { StoryDraftSchema } from '@shared/story/draft'
 import { AudienceSchema, SavedDraftSchema, StoryStyleSchema } from '@shared/story/library'
 import { HistoryEntrySchema } from '@shared/story/records'
-import { readFile, rename, rm } from 'node:fs/promises'
+import { rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { z } from 'zod'
 import { OutboxItemSchema } from '../../../account/files/formats/outbox-item'
 import type { SetAsideCopy } from '../../../account/files/file-root'
+import { FileTooLarge, readPlainFile } from '../../../platform/files/plain-file'
 import type { DraftStore } from '../drafts/draft-store'
 import type { SavedDrafts } from '../drafts/saved-drafts'
 import type { HistoryStore } from '../history/history-store'
@@ -44,12 +45,13 @@ function unreadable(reason: Unreadable): AppError {
 async function readJson(path: string): Promise<unknown> {
   let text: string
   try {
-    text = await readFile(path, 'utf8')
-  } catch {
+    // A plain file only, never followed through a link, and sized before it is read.
+    text = (await readPlainFile(path, MAX_RESTORE_BYTES)).toString('utf8')
+  } catch (error) {
+    // Far larger than anything the app writes.
+    if (error instanceof FileTooLarge) throw unreadable('too-large')
     throw unreadable('cannot-open')
   }
-  // Far larger than anything the app writes.
-  if (text.length > MAX_RESTORE_BYTES) throw unreadable('too-large')
   try {
     return JSON.parse(text)
   } catch {

@@ -23,6 +23,15 @@ function placeholders(message: string): string[] {
 
 const english = flatten(en)
 
+describe('every catalog, English included', () => {
+  it('ends no sentence with an ellipsis and then a full stop ("Publish at…."): a control named at the end is quoted', () => {
+    const doubled: string[] = []
+    for (const [code, messages] of Object.entries({ en, ...TRANSLATIONS }))
+      for (const [key, text] of flatten(messages)) if (typeof text === 'string' && /(…|\.\.\.)\./.test(text)) doubled.push(`${code} ${key}`)
+    expect(doubled).toEqual([])
+  })
+})
+
 describe('translations', () => {
   it('cover every translated language but English', () => {
     expect(Object.keys(TRANSLATIONS).sort()).toEqual(MESSAGE_LOCALES.filter((code) => code !== 'en').sort())

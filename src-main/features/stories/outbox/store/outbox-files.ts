@@ -38,7 +38,7 @@ export class OutboxFiles {
   }
 
   write(item: OutboxItem): Promise<void> {
-    return writeJsonAtomic(join(this.itemDir(item.id), ITEM_FILE), item)
+    return writeJsonAtomic(join(this.itemDir(item.id), ITEM_FILE), item, OutboxItemSchema)
   }
 
   async remove(id: string): Promise<void> {

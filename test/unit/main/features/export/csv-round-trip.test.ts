@@ -41,6 +41,13 @@ const HOSTILE = [
   '\rcarriage first',
   '家长群, "2025"\n第二行',
   'emoji 👨‍👩‍👧‍👦\n🎉',
+  // Where the list separator is `;` (pt-BR, es, ru, id), what follows one starts a cell.
+  'Vendas;=1+1;',
+  'a;+1',
+  'b;-2',
+  'c;@SUM(A1:A9)',
+  'd;\t=1',
+  '＝HYPERLINK("x")',
 ]
 
 let dir: string
@@ -101,12 +108,32 @@ function readStrictly(text: string): string[][] {
   return parse(text, { bom: true, record_delimiter: ['\r\n', '\n', '\r'], relax_quotes: false }) as string[][]
 }
 
-/** What a cell reads back as: formula-like text carries its defusing apostrophe by design. */
+/** What a cell reads back as: formula-like text (full-width signs too) carries its defusing apostrophe by design. */
 function asRead(cell: Cell): string {
   if (cell === null || cell === undefined) return ''
   if (typeof cell === 'boolean') return cell ? 'true' : 'false'
   if (typeof cell === 'number') return String(cell)
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell
+  return /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell) ? `'${cell}` : cell
+}
+
+/**
+ * Reads a file as a spreadsheet whose list separator is `;` does: cells split at `;` and rows
+ * at line ends outside quotes, every quote mark turning quoting on or off. Every cell it finds
+ * is one the spreadsheet would run as a formula if it started with one.
+ */
+function readAsSemicolonSheet(text: string): string[] {
+  const cells: string[] = []
+  let cell = ''
+  let quoted = false
+  for (const char of text.replace(/^\uFEFF/, '')) {
+    if (char === '"') quoted = !quoted
+    else if (!quoted && (char === ';' || char === '\n' || char === '\r')) {
+      cells.push(cell)
+      cell = ''
+    } else cell += char
+  }
+  cells.push(cell)
+  return cells
 }
 
 describe('CSV exports read back with a strict parser', () => {
@@ -138,6 +165,19 @@ describe('CSV exports read back with a strict parser', () => {
     const column = GROUP_COLUMNS.indexOf('description')
     const byId = new Map(records.slice(1).map((r) => [r[0], r[column]]))
     for (const group of multiLine) expect(byId.get(group.id)).toBe(group.description)
+  })
+
+  it('leave no cell a spreadsheet would run as a formula, read with `;` as its list separator', async () => {
+    const groups = hostileGroups()
+    const files = [
+      (await service(groups).exportGroups({ ...QUERY })).path!,
+      ...(await Promise.all(groups.map(async (group) => (await service([group]).exportParticipants(group.id)).path!))),
+    ]
+    for (const file of files) {
+      const text = await readFile(file, 'utf8')
+      const formulas = readAsSemicolonSheet(text).filter((cell) => /^[=+\-@]/.test(cell))
+      expect({ file, formulas }).toEqual({ file, formulas: [] })
+    }
   })
 
   it('give back every participants record of a group with a hostile name', async () => {

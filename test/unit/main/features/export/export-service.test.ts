@@ -70,7 +70,8 @@ describe('ExportService.exportGroups', () => {
     expect(result.path).toBe(join(dir, 'groups-2026-11-22.csv'))
     const text = await readFile(result.path!, 'utf8')
     expect(text.charCodeAt(0)).toBe(0xfeff)
-    expect(text.split('\r\n')[0]).toBe('\uFEFF' + GROUP_COLUMNS.join(','))
+    // Every cell quoted, the header's too (see toCsv).
+    expect(text.split('\r\n')[0]).toBe('\uFEFF' + GROUP_COLUMNS.map((name) => `"${name}"`).join(','))
 
     const expected = GroupsIndex.of(account).query({ ...query, filters: ['unread'], offset: 0, limit: 10_000 })
     const rows = readCsv(text)
@@ -185,7 +186,7 @@ describe('ExportService.exportParticipants', () => {
     const result = await service(account).exportParticipants(group.id)
     expect(result.path).toBe(join(dir, `participants-${fileSafe(group.name)}-2026-11-22.csv`))
     const text = await readFile(result.path!, 'utf8')
-    expect(text.split('\r\n')[0]).toBe('\uFEFF' + PARTICIPANT_COLUMNS.join(','))
+    expect(text.split('\r\n')[0]).toBe('\uFEFF' + PARTICIPANT_COLUMNS.map((name) => `"${name}"`).join(','))
     const rows = readCsv(text)
     expect(result.rows).toBe(group.participants.length)
     expect(rows.map((r) => [r['participant_id'], r['rank']])).toEqual(group.participants.map((p) => [p.id, p.rank]))

@@ -104,7 +104,7 @@ describe('the insights channels, through the app core', () => {
       .trim()
       .split('\r\n')
     expect(lines[0]).toBe(
-      'account,story_id,posted_at,posted_local,kind,source,audience,audience_name,audience_size,reach,reach_share,first_view_minutes,final,background,font,text',
+      '"account","story_id","posted_at","posted_local","kind","source","audience","audience_name","audience_size","reach","reach_share","first_view_minutes","final","background","font","text"',
     )
     expect(lines).toHaveLength(15)
     expect(lines[1]).toContain('Opening hours')

@@ -1,6 +1,7 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { crc32 } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ACCOUNT_FILE_LIST, ACCOUNT_FILES } from '../../../../../src-main/account/files/account-files'
 import type { LiveRecord } from '../../../../../src-main/account/files/formats/insights-files'
@@ -129,6 +130,45 @@ describe('the insights store', () => {
     expect((await readdir(join(dir, 'insights'))).sort()).toEqual(['live.json', expect.stringMatching(/^stories\.columns\.corrupt-/)])
     expect(await root.undeclared()).toEqual([])
     expect((await root.setAsideCopies()).map((copy) => copy.kind)).toEqual(['insights'])
+  })
+
+  it('sets aside, with its notice, an archive whose checksum holds but whose posting time no Date can hold', async () => {
+    const { store, root } = openStore()
+    const kept = story({ postedAt: NOW - 5 * DAY })
+    await putLive(store, [kept, story({ postedAt: NOW - 4 * DAY })])
+    await store.settle(90)
+    const path = root.path(ACCOUNT_FILES.insightsArchive)
+    const bytes = await readFile(path)
+    const posted = Buffer.alloc(8)
+    posted.writeDoubleLE(kept.postedAt)
+    const at = bytes.indexOf(posted)
+    expect(at).toBeGreaterThan(0)
+    // 8.7e15 ms is past the year 275760: a file that says so was not written by the app.
+    bytes.writeDoubleLE(8.7e15, at)
+    bytes.writeUInt32LE(crc32(bytes.subarray(0, bytes.length - 4)), bytes.length - 4)
+    await writeFile(path, bytes)
+    const fresh = openStore().store
+    expect((await fresh.archive()).count).toBe(0)
+    expect(setAside).toEqual([expect.stringMatching(/stories\.columns\.corrupt-/)])
+    expect((await fresh.stories(90)).parts.every((part) => part.count === 0)).toBe(true)
+  })
+
+  it('sets aside an archive that is a link (to /dev/zero) with its notice, without following it', async () => {
+    const { store, root } = openStore()
+    await mkdir(join(dir, 'insights'), { recursive: true })
+    await symlink('/dev/zero', root.path(ACCOUNT_FILES.insightsArchive))
+    expect((await store.archive()).count).toBe(0)
+    expect(setAside).toEqual([expect.stringMatching(/stories\.columns\.corrupt-/)])
+    expect((await lstat(setAside[0]!)).isSymbolicLink()).toBe(true)
+  })
+
+  it('refuses to write a live file or an archive its own checks would refuse: the files on disk stay as they were', async () => {
+    const { store } = openStore()
+    const good = story({ postedAt: NOW - 4 * DAY })
+    await putLive(store, [good])
+    await expect(putLive(store, [story({ postedAt: 1e23 })])).rejects.toThrow(/not written/)
+    expect((await openStore().store.readLive()).stories.map((s) => s.id)).toEqual([good.id])
+    expect(setAside).toEqual([])
   })
 
   it('sets aside an archive of another account, and a live file that is not JSON', async () => {

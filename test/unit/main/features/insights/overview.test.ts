@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz'
 import { describe, expect, it } from 'vitest'
 import { bestTimes } from '../../../../../src-main/features/insights/best-times'
+import { minutesOf } from '../../../../../src-main/features/insights/insight-records'
 import { computeOverview, heatmapCells, type AccountStories } from '../../../../../src-main/features/insights/overview'
 import { columnsOf } from '../../../../../src-main/features/insights/story-columns'
 import { ZoneClock } from '../../../../../src-main/features/insights/zoned-hours'
@@ -44,6 +45,22 @@ describe('the heatmap of when viewers look', () => {
     expect(nonZero(madrid)).toEqual({ [cell(0, 7)]: 2, [cell(0, 8)]: 1, [cell(1, 1)]: 1 })
     const kolkata = heatmapCells([account(stories)], new ZoneClock('Asia/Kolkata', posted, posted + DAY))
     expect(nonZero(kolkata)).toEqual({ [cell(0, 11)]: 1, [cell(0, 12)]: 1, [cell(0, 13)]: 1, [cell(1, 5)]: 1 })
+  })
+
+  it('counts a view in its own hour, whatever second of its minute the story was posted in', () => {
+    // Posted 04:18:30, viewed 06:00:04 and 05:59:58 (UTC): one at six, one at five.
+    const posted = Date.parse('2026-03-02T04:18:30Z')
+    const statuses = ['2026-03-02T06:00:04Z', '2026-03-02T05:59:58Z', '2026-03-02T04:18:31Z'].map((at, i) => ({
+      id: `s${i}`,
+      code: 4,
+      status: 'read',
+      viewer_id: `1555020000${i}`,
+      timestamp: String(Date.parse(at) / 1000),
+    }))
+    const minutes = minutesOf(statuses, posted)
+    expect(minutes).toEqual([0, 101, 102])
+    const cells = heatmapCells([account([story({ postedAt: posted, minutes })])], new ZoneClock('UTC', posted, posted + DAY))
+    expect(nonZero(cells)).toEqual({ [cell(0, 4)]: 1, [cell(0, 5)]: 1, [cell(0, 6)]: 1 })
   })
 
   it('follows a daylight-saving change inside a story’s day', () => {

@@ -22,6 +22,7 @@ let emulator: Emulator
 let dir: string
 let history: HistoryEntry[]
 let changes: string[]
+let setAside: string[]
 const samplers: InsightsSampler[] = []
 
 beforeEach(async () => {
@@ -29,6 +30,7 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'statusdesk-insights-sampler-'))
   history = []
   changes = []
+  setAside = []
 })
 afterEach(async () => {
   for (const sampler of samplers.splice(0)) await sampler.dispose()
@@ -38,9 +40,12 @@ afterEach(async () => {
 
 const now = (): number => emulator.control.clock.now()
 
-function setUp() {
+function setUp(options: { exportTo?: string } = {}) {
   const client = new ApiClient({ baseUrl: emulator.baseUrl, token: emulator.token, fetch: globalThis.fetch, retry: { maxAttempts: 1 } })
-  const workspaces = workspacesWith({ id: 'acc1', baseUrl: emulator.baseUrl, isDemo: false, dir, client })
+  const workspaces = workspacesWith(
+    { id: 'acc1', baseUrl: emulator.baseUrl, isDemo: false, dir, client },
+    { onSetAside: (path) => setAside.push(path) },
+  )
   const part = insightsPart({ log: silentLogger, now, notice: () => {} })
   const sampler = new InsightsSampler({
     workspaces,
@@ -57,7 +62,7 @@ function setUp() {
     part,
     retentionDays: () => 90,
     labelOf: () => 'Shop',
-    dialogs: { chooseSavePath: async () => null },
+    dialogs: { chooseSavePath: async () => options.exportTo ?? null },
     log: silentLogger,
     now,
   })
@@ -225,4 +230,53 @@ describe('the insights sampler, against the emulator with its clock moved', () =
     expect(listed.total).toBe(1)
     expect(listed.items[0]).toMatchObject({ storyId: id, final: true, reach: await viewersAtExpiry(id) })
   }, 30_000)
+})
+
+describe('the insights sampler, against a server that lies about when stories were posted', () => {
+  /** Lists the emulator's story `id` with the time `seconds`, as a broken or hostile server would. */
+  function redate(id: string, seconds: number): void {
+    emulator.control.stories.list().find((story) => story.id === id)!.message.timestamp = seconds
+  }
+  const listed = async (service: InsightsService) =>
+    (await service.stories({ accountId: 'acc1', sort: 'recent', offset: 0, count: 10 })).items
+
+  it('never follows a story dated in the future or past the last date a Date holds; the round goes on', async () => {
+    const { sampler, service } = setUp()
+    const nextWeek = await phoneStory({ caption: 'Next week' })
+    const beyond = await phoneStory({ caption: 'Past the last date' })
+    const farBeyond = await phoneStory({ caption: 'Far past it' })
+    redate(nextWeek, now() / 1000 + 7 * 86_400)
+    redate(beyond, 9e12)
+    redate(farBeyond, 1e20)
+    const real = await phoneStory({ caption: 'Real' })
+    await run(sampler, 2 * HOUR, 10 * MINUTE)
+    expect((await listed(service)).map((story) => story.storyId)).toEqual([real])
+    expect(statusesOf(real).length).toBeGreaterThan(5)
+    for (const id of [nextWeek, beyond, farBeyond]) expect(statusesOf(id)).toEqual([])
+  }, 30_000)
+
+  it('keeps a followed story’s time when the server re-dates it out of range or later; every figure reads, and a restart loses nothing', async () => {
+    const { sampler, service } = setUp({ exportTo: join(dir, 'insights.csv') })
+    const id = await publish('Followed')
+    await run(sampler, HOUR, 10 * MINUTE)
+    const [before] = await listed(service)
+    expect(before).toMatchObject({ storyId: id, final: false })
+    for (const seconds of [8.7e12, 1e20, now() / 1000 + 50 * 60]) {
+      redate(id, seconds)
+      await run(sampler, 30 * MINUTE, 10 * MINUTE)
+      expect((await listed(service))[0]).toMatchObject({ storyId: id, postedAt: before!.postedAt })
+      await service.overview({ accountId: 'acc1', timeZone: 'Europe/Lisbon', weeks: 4 })
+      await service.overview({ accountId: null, timeZone: 'UTC', weeks: 4 })
+      expect((await service.export({ accountId: null, timeZone: 'UTC' })).rows).toBe(1)
+    }
+    await sampler.dispose()
+    const again = setUp()
+    // Still re-dated at every list: it expires at its own time all the same, and is closed.
+    await run(again.sampler, 2 * DAY, HOUR)
+    expect(setAside).toEqual([])
+    expect((await listed(again.service))[0]).toMatchObject({ storyId: id, postedAt: before!.postedAt, final: true })
+    emulator.control.requests.clear()
+    await run(again.sampler, DAY, HOUR)
+    expect(statusesOf(id)).toEqual([])
+  }, 60_000)
 })

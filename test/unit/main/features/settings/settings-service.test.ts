@@ -1,6 +1,6 @@
 import type { FileRecovery, Settings } from '@shared/channels/settings'
 import { AppError } from '@shared/errors'
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -125,8 +125,19 @@ describe('settings', () => {
     await mkdir(file())
     const settings = start()
     expect(settings.get().theme).toBe('system')
-    expect(settings.status().recovered[0]?.reason).toEqual({ key: 'apiErrors.store.unreadable', params: { code: 'EISDIR' } })
+    expect(settings.status().recovered[0]?.reason).toEqual({ key: 'apiErrors.store.unreadable', params: { code: 'not-a-plain-file' } })
     expect((await stat(file())).isFile()).toBe(true)
+  })
+
+  it('moves aside a settings file that is a link, without following it: the file it points to is left as it was', async () => {
+    const elsewhere = join(dir, 'elsewhere.json')
+    await writeFile(elsewhere, JSON.stringify({ theme: 'dark', note: 'not the app’s' }))
+    await symlink(elsewhere, file())
+    const settings = start()
+    expect(settings.get().theme).toBe('system')
+    expect(settings.status().recovered[0]?.reason).toEqual({ key: 'apiErrors.store.unreadable', params: { code: 'not-a-plain-file' } })
+    expect((await lstat(file())).isFile()).toBe(true)
+    expect(JSON.parse(await readFile(elsewhere, 'utf8'))).toEqual({ theme: 'dark', note: 'not the app’s' })
   })
 
   it('never overwrites a second unreadable file: each gets its own name', async () => {

@@ -89,7 +89,7 @@ describe('ConnectForm', () => {
   it('makes the user choose session-only or weak storage when there is no keyring', async () => {
     const bridge = fakeBridge({
       'accounts:list': () => state([], null, false),
-      'accounts:connect': () => account({ encryption: 'session' }),
+      'accounts:connect': () => ({ ...account({ encryption: 'session' }), outcome: 'added' as const }),
       ...noRecovery,
     })
     const wrapper = view()
@@ -106,7 +106,7 @@ describe('ConnectForm', () => {
     expect(bridge.callsTo('accounts:connect')).toEqual([
       { baseUrl: 'https://gate.whapi.cloud', token: 'tok_abcdefgh1234', label: 'Shop', storage: 'session' },
     ])
-    expect(wrapper.emitted('done')?.[0]).toEqual([account({ encryption: 'session' })])
+    expect(wrapper.emitted('done')?.[0]).toEqual([{ ...account({ encryption: 'session' }), outcome: 'added' }])
   })
 
   const host = 'gate.whapi.cloud'
@@ -136,7 +136,11 @@ describe('ConnectForm', () => {
   })
 
   it('asks again for the token of an existing account, without the demo', async () => {
-    const bridge = fakeBridge({ 'accounts:list': () => state([]), 'accounts:connect': () => account(), ...noRecovery })
+    const bridge = fakeBridge({
+      'accounts:list': () => state([]),
+      'accounts:connect': () => ({ ...account(), outcome: 'added' as const }),
+      ...noRecovery,
+    })
     const wrapper = view({ reconnect: account({ hasToken: false, baseUrl: 'http://127.0.0.1:9' }), cancellable: true })
     await flushPromises()
     expect(wrapper.text()).toContain('Enter the token again for “Shop”')

@@ -87,6 +87,37 @@ describe('PublishPanel', () => {
     expect(wrapper.find('[data-testid="story-result"]').exists()).toBe(false)
     expect(wrapper.find('[data-testid="story-error"]').exists()).toBe(false)
   })
+
+  it('heads "Add to queue" that planned one account and had the other refused as planned, not as published', async () => {
+    const dueAt = '2026-06-02T09:00:00.000Z'
+    const refused = failure('invalid-argument', userText('queueErrors.noSlots', { account: 'Branch' }))
+    const wrapper = await pressWith(['a1', 'a2'], () => ({
+      targets: [
+        { accountId: 'a1', label: 'Shop', requestId: 'r-0', outcome: { state: 'scheduled', itemId: 'i1', dueAt } },
+        { accountId: 'a2', label: 'Branch', requestId: 'r-1', outcome: { state: 'refused', error: refused } },
+      ],
+    }))
+    expect(wrapper.get('[data-testid="broadcast-summary-title"]').text()).toBe('Planned for 1 of 2')
+    expect(wrapper.findAll('[data-testid="broadcast-summary-line"]').map((line) => line.text())).toEqual([
+      expect.stringMatching(/^1 planned for /),
+      '1 refused',
+    ])
+  })
+
+  it('heads a press every account refused as refused', async () => {
+    const refusal = (label: string) => ({
+      state: 'refused',
+      error: failure('unauthorized', userText('accountErrors.tokenNeeded.named', { label })),
+    })
+    const wrapper = await pressWith(['a1', 'a2'], () => ({
+      targets: [
+        { accountId: 'a1', label: 'Shop', requestId: 'r-0', outcome: refusal('Shop') },
+        { accountId: 'a2', label: 'Branch', requestId: 'r-1', outcome: refusal('Branch') },
+      ],
+    }))
+    expect(wrapper.get('[data-testid="broadcast-summary-title"]').text()).toBe('Refused by 2 of 2')
+    expect(wrapper.findAll('[data-testid="broadcast-summary-line"]')).toHaveLength(0)
+  })
 })
 
 /** The composer's side column after one press to the accounts given. */

@@ -361,7 +361,7 @@ describe('a snapshot saved as the pages arrive', () => {
     const names = await readdir(dir.path)
     expect(names.some((n) => n.startsWith(`${SNAPSHOT_FILE}.unreadable-`))).toBe(true)
     const header = (await readFile(join(dir.path, SNAPSHOT_FILE))).toString('utf8', 0, 80)
-    expect(header).toMatch(/"version":2/)
+    expect(header).toMatch(/"version":3/)
     expect((await service.get(server[5]!.id)).group).toEqual(server[5])
   }, 90_000)
 })

@@ -1,4 +1,4 @@
-import { readFile, readdir, writeFile } from 'node:fs/promises'
+import { lstat, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest'
 import type { Group } from '@shared/domain'
@@ -136,7 +136,7 @@ describe('an unreadable cache file', () => {
     ['with one byte changed inside a group', (b) => flip(b, Math.floor(b.length * 0.7)), either(DAMAGED)],
     ['empty', () => '', either(CUT, 'not-a-groups-cache')],
     ['not ours at all', () => '{"groups": []}\n', /^not-a-groups-cache$/],
-    ['written by a newer version', (b) => b.toString('utf8').replace('"version":2', '"version":99'), /^newer-format$/],
+    ['written by a newer version', (b) => b.toString('utf8').replace('"version":3', '"version":99'), /^newer-format$/],
     [
       'written in the previous format',
       () => '{"format":"statusdesk-groups","version":1,"accountId":"acc","syncedAt":"2025-01-01T00:00:00.000Z","count":0}\n',
@@ -164,6 +164,19 @@ describe('an unreadable cache file', () => {
     // Set aside, not deleted: the bytes are still there to look at.
     expect((await readFile(first.movedTo as string)).equals(Buffer.from(damage(good)))).toBe(true)
     expect(await store().load()).toEqual({ status: 'missing' })
+  })
+
+  it('a cache file that is a link (to a snapshot elsewhere, or to /dev/zero) is set aside without being followed', async () => {
+    const elsewhere = join(dir.path, 'elsewhere.snapshot')
+    await writeFile(elsewhere, good)
+    for (const target of [elsewhere, '/dev/zero']) {
+      await rm(join(dir.path, SNAPSHOT_FILE), { force: true })
+      await symlink(target, join(dir.path, SNAPSHOT_FILE))
+      const first = await store().load()
+      expect(first).toMatchObject({ status: 'set-aside', reason: 'not-a-plain-file' })
+      if (first.status === 'set-aside') expect((await lstat(first.movedTo!)).isSymbolicLink()).toBe(true)
+      expect(await store().load()).toEqual({ status: 'missing' })
+    }
   })
 
   it('keeps only the two most recent set-aside files', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { GroupSchema, type Group } from '@shared/domain'
-import { fingerprintOf } from '../../../../../../src-main/features/groups/cache'
+import { RecordPrint } from '../../../../../../src-main/features/groups/cache'
 import { diffGroups } from '../../../../../../src-main/features/groups/sync'
 
 const group = (id: string, name: string): Group =>
@@ -11,10 +11,11 @@ const group = (id: string, name: string): Group =>
     participants_count: 1,
     participants: [{ id: '1', rank: 'member' }],
   })
+const print = RecordPrint.fresh()
 const printed = (groups: Group[]) => ({
   size: groups.length,
   id: (at: number) => groups[at]!.id,
-  fingerprints: Uint32Array.from(groups.map((g) => fingerprintOf(JSON.stringify(g)))),
+  fingerprints: Uint32Array.from(groups.map((g) => print.of(Buffer.from(JSON.stringify(g))))),
 })
 
 describe('what a sync changed', () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { RecordPrint } from '../../../../../../src-main/features/groups/cache'
 import { PageParser } from '../../../../../../src-main/features/groups/sync/page-parser'
 import { ParsedPages } from '../../../../../../src-main/features/groups/sync/parsed-pages'
 import { isUnreadablePage } from '../../../../../../src-main/features/groups/sync/paging'
@@ -30,7 +31,7 @@ afterEach(() => {
 
 describe('pages parsed on a worker thread', () => {
   it('gives the rows and the page’s own bytes back, moved, not copied in main', async () => {
-    const parser = new PageParser()
+    const parser = new PageParser(RecordPrint.fresh())
     parsers.push(parser)
     const bytes = page(['a', 'b'])
     const body = owned(bytes)
@@ -45,7 +46,7 @@ describe('pages parsed on a worker thread', () => {
   })
 
   it('keeps pages in flight together apart, and reports an unreadable one as such', async () => {
-    const parser = new PageParser()
+    const parser = new PageParser(RecordPrint.fresh())
     parsers.push(parser)
     const reads = await Promise.all([
       parser.parse(owned(page(['x']))),
@@ -63,11 +64,12 @@ describe('pages parsed on a worker thread', () => {
 
   it('each sync’s known records stay its own in the shared worker', async () => {
     const bytes = page(['a', 'b'])
-    const plain = new PageParser()
+    const print = RecordPrint.fresh()
+    const plain = new PageParser(print)
     parsers.push(plain)
     const first = await plain.parse(owned(bytes))
     if (!first.outcome.ok) throw new Error('not read')
-    const knowing = new PageParser({ ids: ['a'], fingerprints: first.outcome.page.fingerprints })
+    const knowing = new PageParser(print, { ids: ['a'], fingerprints: first.outcome.page.fingerprints })
     parsers.push(knowing)
     const [known, unknown] = await Promise.all([knowing.parse(owned(bytes)), plain.parse(owned(bytes))])
     expect(known.outcome.ok && [...known.outcome.page.unchanged]).toEqual([1, 0])
@@ -77,8 +79,8 @@ describe('pages parsed on a worker thread', () => {
   })
 
   it('a closed parser takes no more pages; the others go on', async () => {
-    const closed = new PageParser()
-    const open = new PageParser()
+    const closed = new PageParser(RecordPrint.fresh())
+    const open = new PageParser(RecordPrint.fresh())
     parsers.push(open)
     closed.close()
     await expect(closed.parse(owned(page(['a'])))).rejects.toThrow(/closed/)
@@ -90,7 +92,7 @@ describe('a page the sync cannot read', () => {
   const source = (body: Buffer) => ({ listGroupsBody: async () => owned(body) })
 
   it('fails with one sentence naming where the page starts, and the reason as a code in its details', async () => {
-    const parser = new PageParser()
+    const parser = new PageParser(RecordPrint.fresh())
     parsers.push(parser)
     const pages = new ParsedPages(source(Buffer.from('<html>busy</html>')), parser, captureLogger())
     const error = await pages.listGroups({ count: 500, offset: 1_000 }).catch((e: unknown) => e)
@@ -104,7 +106,7 @@ describe('a page the sync cannot read', () => {
   })
 
   it('names the envelope field at fault', async () => {
-    const parser = new PageParser()
+    const parser = new PageParser(RecordPrint.fresh())
     parsers.push(parser)
     const body = Buffer.from(JSON.stringify({ groups: [], count: -1, total: 0, offset: 0 }))
     const error = await new ParsedPages(source(body), parser, captureLogger())
@@ -114,7 +116,7 @@ describe('a page the sync cannot read', () => {
   })
 
   it('fails as unreadable, to be asked for again, when the page reader stopped', async () => {
-    const parser = new PageParser()
+    const parser = new PageParser(RecordPrint.fresh())
     parser.close()
     const error = await new ParsedPages(source(page(['a'])), parser, captureLogger())
       .listGroups({ count: 500, offset: 0 })

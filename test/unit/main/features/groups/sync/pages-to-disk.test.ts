@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { GroupsQuerySchema } from '@shared/channels/groups'
 import type { Group } from '@shared/domain'
-import { SnapshotStore } from '../../../../../../src-main/features/groups/cache'
+import { RecordPrint, SnapshotStore } from '../../../../../../src-main/features/groups/cache'
 import { FLAG, GroupsIndex, columnsOf } from '../../../../../../src-main/features/groups/index'
 import type { PagesRead } from '../../../../../../src-main/features/groups/sync/paging'
 import { PagesToDisk } from '../../../../../../src-main/features/groups/sync/pages-to-disk'
@@ -36,9 +36,12 @@ function group(id: string, name = `Group ${id}`): Group {
   } as unknown as Group
 }
 
+/** The key the tests' syncs fingerprint with, as one sync after another of an account does. */
+const print = RecordPrint.fresh()
+
 function arrived(groups: Group[], offset: number, total: number, known?: KnownRecords): ArrivedPage {
   const body = Buffer.from(JSON.stringify({ groups, count: groups.length, total, offset }))
-  const outcome = parsePage(body, known)
+  const outcome = parsePage(body, known ?? { print, position: new Map(), fingerprints: new Uint32Array(0) })
   if (!outcome.ok) throw new Error('not read')
   return { ...outcome.page, body }
 }
@@ -80,7 +83,7 @@ describe('pages saved as they arrive', () => {
 
   it('add their rows in list order whatever order they arrive in, after a pass read again', async () => {
     const store = new SnapshotStore({ dir: dir.path, accountId: 'acc' })
-    const disk = new PagesToDisk(store)
+    const disk = new PagesToDisk(store, print)
     // A first pass that is given up after two pages: nothing of it stays.
     const stray = pagesOf([group('x1'), group('x2'), group('x3'), group('x4')])
     for (const [page, offset] of stray) await disk.accept(page, offset, 1)
@@ -102,9 +105,9 @@ describe('pages saved as they arrive', () => {
     const before = columnsOf(groups)
     const firstPages = pagesOf(groups)
     const fingerprints = Uint32Array.from(firstPages.flatMap(([page]) => [...page.fingerprints]))
-    const known = { position: new Map(groups.map((g, at) => [g.id, at])), fingerprints }
+    const known = { print, position: new Map(groups.map((g, at) => [g.id, at])), fingerprints }
     const next = groups.map((g, at) => (at === 4 ? group(g.id, 'Renamed') : g))
-    const disk = new PagesToDisk(store, { columns: before, fingerprints })
+    const disk = new PagesToDisk(store, print, { columns: before, fingerprints })
     const pages = pagesOf(next, known)
     expect(pages.flatMap(([page]) => [...page.unchanged])).toEqual(next.map((_, at) => (at === 4 ? 0 : 1)))
     for (const [page, offset] of [...pages].reverse()) await disk.accept(page, offset, 1)
@@ -118,7 +121,7 @@ describe('pages saved as they arrive', () => {
     const before = columnsOf(groups)
     expect(before.selfId).toBe('1')
     const fingerprints = Uint32Array.from(pagesOf(groups).flatMap(([page]) => [...page.fingerprints]))
-    const known = { position: new Map(groups.map((g, at) => [g.id, at])), fingerprints }
+    const known = { print, position: new Map(groups.map((g, at) => [g.id, at])), fingerprints }
     // Most last messages now come from the account as 2, a member where 1 was the admin.
     const next = groups.map((g, at) => {
       if (at < 4) return g
@@ -126,7 +129,7 @@ describe('pages saved as they arrive', () => {
       ;(changed.last_message as { from: string }).from = '2@c.us'
       return changed
     })
-    const disk = new PagesToDisk(store, { columns: before, fingerprints })
+    const disk = new PagesToDisk(store, print, { columns: before, fingerprints })
     for (const [page, offset] of pagesOf(next, known)) await disk.accept(page, offset, 1)
     const { columns: builder, table } = disk.assemble(readOf(next))
     const columns = builder.finish()
@@ -150,7 +153,7 @@ describe('pages saved as they arrive', () => {
 
   it('refuse to assemble a pass whose pages did not all arrive', async () => {
     const store = new SnapshotStore({ dir: dir.path, accountId: 'acc' })
-    const disk = new PagesToDisk(store)
+    const disk = new PagesToDisk(store, print)
     const pages = pagesOf(groups)
     for (const [page, offset] of pages.slice(1)) await disk.accept(page, offset, 1)
     expect(() => disk.assemble(readOf(groups))).toThrow(/not the pages/)

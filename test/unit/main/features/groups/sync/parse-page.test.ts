@@ -1,6 +1,7 @@
 import { crc32 } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import type { Group } from '@shared/domain'
+import { RecordPrint } from '../../../../../../src-main/features/groups/cache'
 import { rowOf } from '../../../../../../src-main/features/groups/index'
 import { parsePage, type KnownRecords, type ParsedPage } from '../../../../../../src-main/features/groups/sync/parse-page'
 
@@ -26,10 +27,22 @@ function page(groups: unknown[], extra: Record<string, unknown> = {}): Buffer {
   return Buffer.from(JSON.stringify({ groups, count: groups.length, total: groups.length, offset: 0, ...extra }))
 }
 
+/** The key of the tests' syncs. */
+const print = RecordPrint.fresh()
+
 function read(body: Buffer): ParsedPage {
-  const outcome = parsePage(body)
+  const outcome = parsePage(body, knownOf([]))
   if (!outcome.ok) throw new Error(`unexpected problem: ${outcome.problem.reason}`)
   return outcome.page
+}
+
+/** What the last sync knew: these records, in this order, with these fingerprints under the tests' key. */
+function knownOf(entries: [string, number][], under: RecordPrint = print): KnownRecords {
+  return {
+    print: under,
+    position: new Map(entries.map(([id], at) => [id, at])),
+    fingerprints: Uint32Array.from(entries.map(([, fingerprint]) => fingerprint)),
+  }
 }
 
 function problem(body: Buffer | string): string {
@@ -39,7 +52,7 @@ function problem(body: Buffer | string): string {
 }
 
 describe('a groups page read for the list', () => {
-  it('gives the lean rows and the exact bytes of each record, with their CRC-32', () => {
+  it('gives the lean rows and the exact bytes of each record, with their keyed fingerprint', () => {
     const groups = [group('a@g.us'), group('b@g.us', { name: 'Ünïcødé ✓ "quoted" \\ slash' })]
     const body = page(groups)
     const parsed = read(body)
@@ -49,7 +62,7 @@ describe('a groups page read for the list', () => {
     parsed.groups.forEach((_, i) => {
       const bytes = body.subarray(parsed.starts[i], (parsed.starts[i] as number) + (parsed.lengths[i] as number))
       expect(JSON.parse(bytes.toString('utf8'))).toEqual(groups[i])
-      expect(parsed.fingerprints[i]).toBe(crc32(bytes))
+      expect(parsed.fingerprints[i]).toBe(print.of(bytes))
     })
   })
 
@@ -118,14 +131,6 @@ describe('a groups page read for the list', () => {
     expect((JSON.parse(last.toString()) as { id: string }).id).toBe('ok-2')
   })
 
-  /** What the last sync knew: these records, in this order, with these fingerprints. */
-  function knownOf(entries: [string, number][]): KnownRecords {
-    return {
-      position: new Map(entries.map(([id], at) => [id, at])),
-      fingerprints: Uint32Array.from(entries.map(([, print]) => print)),
-    }
-  }
-
   it('sends only the id and last place of a record whose bytes the last sync already had', () => {
     const groups = [group('same'), group('changed'), group('new')]
     const body = page(groups)
@@ -143,6 +148,17 @@ describe('a groups page read for the list', () => {
     expect(rows[0]).toEqual({ id: 'same' })
     expect(rows.slice(1)).toEqual(groups.slice(1).map((g) => rowOf(g as Group)))
     expect([...fingerprints]).toEqual([...first.fingerprints])
+  })
+
+  it('trusts the last sync only under a key: a record known by its CRC-32 alone is parsed again', () => {
+    const body = page([group('same')])
+    const record = JSON.stringify(group('same'))
+    const outcome = parsePage(body, knownOf([['same', crc32(Buffer.from(record))]], RecordPrint.keyless))
+    if (!outcome.ok) throw new Error('not read')
+    expect([...outcome.page.unchanged]).toEqual([0])
+    // Under another key, the same bytes are another fingerprint: nothing is taken as unchanged either.
+    const other = parsePage(body, knownOf([['same', print.of(Buffer.from(record))]], RecordPrint.fresh()))
+    expect(other.ok && [...other.page.unchanged]).toEqual([0])
   })
 
   it('reads the id the way JSON.parse does before trusting the last sync, or parses the record', () => {
@@ -181,7 +197,7 @@ describe('a groups page read for the list', () => {
   it('sets aside a record with bytes after its object, known or not', () => {
     const good = JSON.stringify(group('good'))
     const body = Buffer.from(`{"groups":[${good} 1,${good}],"count":2,"total":2,"offset":0}`)
-    const outcome = parsePage(body, knownOf([['good', crc32(Buffer.from(good))]]))
+    const outcome = parsePage(body, knownOf([['good', print.of(Buffer.from(good))]]))
     if (!outcome.ok) throw new Error('not read')
     expect(outcome.page.rejected).toEqual([{ index: 0, path: 'groups[0]', message: 'not JSON' }])
     expect([...outcome.page.unchanged]).toEqual([1])
@@ -195,6 +211,11 @@ describe('a groups page read for the list', () => {
     expect(problem('{"groups":{},"count":0,"total":0,"offset":0}')).toBe('groups-not-an-array')
     expect(problem(`${valid}x`)).toBe('not-json')
     expect(problem('{"groups":[1,,2],"count":0,"total":0,"offset":0}')).toBe('empty-item')
+    // JSON.parse refuses a comma before the closing bracket; so does the scan, after a record or any item.
+    expect(problem(`{"groups":[${JSON.stringify(group('a'))},],"count":1,"total":1,"offset":0}`)).toBe('trailing-comma')
+    expect(problem(`{"groups":[${JSON.stringify(group('a'))} , \n ],"count":1,"total":1,"offset":0}`)).toBe('trailing-comma')
+    expect(problem('{"groups":[1,],"count":1,"total":1,"offset":0}')).toBe('trailing-comma')
+    expect(problem('{"groups":[,],"count":0,"total":0,"offset":0}')).toBe('empty-item')
     // A flood of tiny records is refused whole, before any is parsed or set aside.
     expect(problem(page(Array.from({ length: 100_000 }, () => ({}))))).toBe('too-many-records')
   })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Group } from '@shared/domain'
+import { MAX_RECORD_DEPTH } from '@shared/domain/nesting'
 import { isAdminRank, rowOf } from '../../../../../../src-main/features/groups/index/row-parts'
 import { skipJsonValue, skipSpace } from '../../../../../../src-main/features/groups/sync/json-bytes'
 import { scanGroupsPage } from '../../../../../../src-main/features/groups/sync/page-bytes'
@@ -122,6 +123,34 @@ describe('participants read in their bytes', () => {
       expect(whole, text).toBe(parsed(text).ok && !/^\s/.test(text))
       if (whole && read) expect(read.depth, text).toBe(depthOf(JSON.parse(text)))
     }
+  })
+
+  it('stop at the record depth limit rather than follow a value down, however deep it goes', () => {
+    const levels = 4 * 1024 * 1024
+    const deep = Buffer.from('['.repeat(levels) + ']'.repeat(levels))
+    const out = { end: 0, depth: 0 }
+    expect(skipJsonValue(deep, 0, out)).toBeNull()
+    // It stopped at the bracket one level past the limit, not at the end of the bytes.
+    expect(out).toEqual({ end: MAX_RECORD_DEPTH + 1, depth: MAX_RECORD_DEPTH + 1 })
+    expect(skipJsonValue(Buffer.from('['.repeat(MAX_RECORD_DEPTH) + ']'.repeat(MAX_RECORD_DEPTH)), 0, out)).toMatchObject({
+      depth: MAX_RECORD_DEPTH,
+    })
+  })
+
+  it('set aside a record whose participants nest millions deep as too deep, and read the others', () => {
+    const levels = 4 * 1024 * 1024
+    const head = JSON.stringify({ id: 'deep@g.us', name: 'Deep', type: 'group', participants_count: 1 }).slice(0, -1)
+    const good = { id: 'good@g.us', name: 'Good', type: 'group', participants_count: 1, participants: [{ id: '1', rank: 'admin' }] }
+    const body = Buffer.from(
+      `{"groups":[${head},"participants":${'['.repeat(levels)}${']'.repeat(levels)}},${JSON.stringify(good)}],"count":2,"total":2,"offset":0}`,
+    )
+    const outcome = parsePage(body)
+    if (!outcome.ok) throw new Error(`not read: ${outcome.problem.reason}`)
+    expect(outcome.page.rejected).toEqual([{ index: 0, path: 'groups[0]', message: `nested more than ${MAX_RECORD_DEPTH} levels deep` }])
+    expect(outcome.page.groups.map((row) => row.id)).toEqual(['good@g.us'])
+    // Brackets that never close make a page cut short, refused whole like any other.
+    const open = Buffer.from(`{"groups":[${head},"participants":${'['.repeat(levels)}`)
+    expect(parsePage(open)).toMatchObject({ ok: false, problem: { reason: 'cut-short' } })
   })
 
   it('make the same rows and set the same records aside as JSON.parse of each record', () => {

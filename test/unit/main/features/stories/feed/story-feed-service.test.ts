@@ -185,8 +185,8 @@ describe('StoryFeedService', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n')
-    expect(lines[0]).toBe('story_id,viewer,name,groups,status,viewed_at')
-    expect(lines[1]).toContain(`${id},${views.viewers[0]!.id},`)
+    expect(lines[0]).toBe('"story_id","viewer","name","groups","status","viewed_at"')
+    expect(lines[1]).toContain(`"${id}","${views.viewers[0]!.id}",`)
   })
 
   it('a corrupt cache file is set aside, and the feed starts empty', async () => {
@@ -196,6 +196,8 @@ describe('StoryFeedService', () => {
 })
 
 describe('fetchAllStories against hostile servers', () => {
+  /** Now, for the stories below: posted a second after the epoch, they are live. */
+  const AT = 1000
   const message = (id: string): Message => ({ id, type: 'text', chat_id: 'status@broadcast', from_me: true, timestamp: 1 })
   const pageOf = (ids: string[], offset: number): ParsedStoriesPage => ({
     messages: ids.map(message),
@@ -216,7 +218,7 @@ describe('fetchAllStories against hostile servers', () => {
         )
       },
     }
-    const result = await fetchAllStories(endless, { pageSize: 10, maxPages: 5 })
+    const result = await fetchAllStories(endless, { now: AT, pageSize: 10, maxPages: 5 })
     expect(result).toMatchObject({ requests: 5, truncated: true })
     expect(result.messages).toHaveLength(50)
     expect(calls).toBe(5)
@@ -224,7 +226,7 @@ describe('fetchAllStories against hostile servers', () => {
 
   it('stops when a page brings no new id (offset ignored), and at the story bound', async () => {
     const same: StoriesSource = { listStories: async () => pageOf(['a-1', 'b-2', 'c-3'], 0) }
-    expect(await fetchAllStories(same, { pageSize: 3 })).toMatchObject({ requests: 2, truncated: false })
+    expect(await fetchAllStories(same, { now: AT, pageSize: 3 })).toMatchObject({ requests: 2, truncated: false })
     const many: StoriesSource = {
       listStories: async ({ count, offset }) =>
         pageOf(
@@ -232,9 +234,26 @@ describe('fetchAllStories against hostile servers', () => {
           offset,
         ),
     }
-    const capped = await fetchAllStories(many, { pageSize: 100, maxStories: 250 })
+    const capped = await fetchAllStories(many, { now: AT, pageSize: 100, maxStories: 250 })
     expect(capped).toMatchObject({ truncated: true })
     expect(capped.messages).toHaveLength(250)
+  })
+
+  it('leaves out a story whose time is not a live story’s; the sync and the other stories go on', async () => {
+    const good = await phoneStory({ caption: 'Posted ten minutes ago', ago_seconds: 600 })
+    const odd = new Map<string, number>([
+      [await phoneStory({ caption: 'Dated next month' }), now / 1000 + 30 * 86_400],
+      [await phoneStory({ caption: 'Past the last date' }), 9e12],
+      [await phoneStory({ caption: 'Far past it' }), 1e20],
+      [await phoneStory({ caption: 'Before the epoch' }), -5],
+    ])
+    for (const story of emulator.control.stories.list()) {
+      const at = odd.get(story.id)
+      if (at !== undefined) story.message.timestamp = at
+    }
+    const synced = await feedService().sync()
+    expect(synced.stories.map((story) => story.id)).toEqual([good])
+    expect(synced.lastError).toBeNull()
   })
 
   it('is cancelled between pages', async () => {
@@ -248,7 +267,7 @@ describe('fetchAllStories against hostile servers', () => {
         )
       },
     }
-    await expect(fetchAllStories(source, { pageSize: 5, signal: controller.signal })).rejects.toMatchObject({
+    await expect(fetchAllStories(source, { now: AT, pageSize: 5, signal: controller.signal })).rejects.toMatchObject({
       code: 'cancelled',
       text: { key: 'mediaErrors.feed.storiesCancelled' },
     })

@@ -1,10 +1,11 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { SetAsideKind } from '@shared/channels/outbox'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ACCOUNT_FILES } from '../../../../../../src-main/account/files/account-files'
-import type { SetAsideCopy } from '../../../../../../src-main/account/files/file-root'
+import { ACCOUNT_FILE_LIST, ACCOUNT_FILES } from '../../../../../../src-main/account/files/account-files'
+import { FileRoot, type SetAsideCopy } from '../../../../../../src-main/account/files/file-root'
+import { silentLogger } from '../../../../../../src-main/platform/log/log'
 import { restoreSetAside } from '../../../../../../src-main/features/stories/set-aside/restore-set-aside'
 import { olderItemJson, openOutbox, recordingClient } from '../outbox/outbox-harness'
 
@@ -95,5 +96,28 @@ describe('restoring a set-aside outbox story', () => {
     const cache = copyOf('groups-cache', join(dir, 'groups.json'), join(dir, 'groups.json'), false)
     expect(await failureOf(restoreSetAside(cache, targets))).toMatchObject({ text: { key: 'storyErrors.setAside.cacheOnly' } })
     expect(outbox.list()).toEqual([])
+  })
+})
+
+describe('a set-aside copy that is a link', () => {
+  it('is listed without following it: no preview of what it points to, and nothing restored from there', async () => {
+    const account = join(dir, 'account')
+    await mkdir(account)
+    const secret = join(dir, 'secret.json')
+    await writeFile(secret, JSON.stringify({ version: 1, entries: [], note: 'read from outside the data folder' }))
+    await symlink(secret, join(account, `history.json.corrupt-${STAMP}`))
+    await mkdir(join(account, 'outbox', `linkedItem01.corrupt-${STAMP}`), { recursive: true })
+    await symlink(secret, join(account, 'outbox', `linkedItem01.corrupt-${STAMP}`, 'item.json'))
+    const root = new FileRoot(account, ACCOUNT_FILE_LIST, { log: silentLogger })
+    const copies = (await root.setAsideCopies()).sort((a, b) => a.kind.localeCompare(b.kind))
+    expect(copies.map((copy) => [copy.kind, copy.preview, copy.bytes])).toEqual([
+      ['history', '', 0],
+      ['outbox', '', 0],
+    ])
+    for (const copy of copies)
+      expect(await failureOf(restoreSetAside(copy, {}))).toMatchObject({
+        code: 'invalid-argument',
+        details: { reason: 'cannot-open' },
+      })
   })
 })
