@@ -68,7 +68,13 @@ export async function accountDir(): Promise<string> {
 
 /** The account's stories as the emulator lists them, for settling an unknown outcome. */
 export function storyReader(baseUrl: string, token: string): StoryReader {
-  return new ApiClient({ baseUrl, token, fetch: globalThis.fetch, retry: { maxAttempts: 1 }, timeouts: { headersMs: 5_000, stallMs: 5_000 } })
+  return new ApiClient({
+    baseUrl,
+    token,
+    fetch: globalThis.fetch,
+    retry: { maxAttempts: 1 },
+    timeouts: { headersMs: 5_000, stallMs: 5_000 },
+  })
 }
 
 export function openOutbox(

@@ -118,7 +118,9 @@ describe('Outbox scheduling', () => {
 
   it('refuses a time already past', async () => {
     const { outbox } = await setup()
-    await expect(outbox.publish({ ...textStory('Yesterday'), dueAt: iso(T0 - 3_600_000) })).rejects.toMatchObject({ code: 'invalid-argument' })
+    await expect(outbox.publish({ ...textStory('Yesterday'), dueAt: iso(T0 - 3_600_000) })).rejects.toMatchObject({
+      code: 'invalid-argument',
+    })
     await expect(outbox.publish({ ...textStory('Just too old'), dueAt: iso(T0 - PLAN_PAST_GRACE_MS - 1) })).rejects.toMatchObject({
       code: 'invalid-argument',
     })
