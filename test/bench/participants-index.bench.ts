@@ -23,7 +23,7 @@ import { PARTICIPANTS_FILE, ParticipantIndex, type ParticipantsSnapshot } from '
 import { ContactsSearch } from '../../src-main/features/stories/publish/contacts-search'
 import { forEachRecord } from '../../src-main/features/groups/cache'
 import { DirectoryBuilder, ReferenceContactsSearch } from '../support/directory-reference'
-import { benchAccount, benchGroupsService, median, megabytes, millis, settled, stallWatch } from './support/groups-bench'
+import { BENCH_ACCOUNT, benchAccount, benchGroupsService, median, megabytes, millis, settled, stallWatch } from './support/groups-bench'
 
 const GROUPS = Number(process.env['BENCH_GROUPS'] ?? 50_000)
 const SEARCHES = 20
@@ -106,7 +106,7 @@ try {
     const service = benchGroupsService(emulator, client, dir, {
       participantsTimings: { buildDelayMs: 3_600_000 },
     })
-    const synced = await service.sync()
+    const synced = await service.sync(BENCH_ACCOUNT)
     if (synced.total !== GROUPS) throw new Error(`the sync saved ${synced.total} groups`)
     await service.dispose()
   }
@@ -155,14 +155,14 @@ try {
     const watch = stallWatch()
     const busy = performance.eventLoopUtilization()
     const started = performance.now()
-    await search.search('', 30)
+    await search.search(BENCH_ACCOUNT, '', 30)
     fresh.firstAnswerMs = performance.now() - started
     fresh.stallMs = watch.stop().longestMs
     fresh.busyMs = performance.eventLoopUtilization(busy).active
     const times: number[] = []
     for (const query of queries) {
       const at = performance.now()
-      await search.search(query, 30)
+      await search.search(BENCH_ACCOUNT, query, 30)
       times.push(performance.now() - at)
     }
     fresh.medianMs = median(times)
@@ -176,7 +176,7 @@ try {
     const later = new ParticipantIndex({ dir, accountId: 'bench', log: silentLogger })
     later.use(snapshot, { build: false })
     const at = performance.now()
-    await new ContactsSearch(() => later.participants()).search('', 30)
+    await new ContactsSearch(() => later.participants()).search(BENCH_ACCOUNT, '', 30)
     fresh.laterStartMs = performance.now() - at
     await later.dispose()
   }

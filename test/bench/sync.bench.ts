@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { GroupsQuerySchema, MAX_WINDOW } from '../../src-shared/channels/groups'
 import type { Group } from '../../src-shared/domain'
 import { fetchAllGroups } from '../../src-main/features/groups/sync'
-import { benchAccount, benchGroupsService, gc, megabytes, seconds } from './support/groups-bench'
+import { BENCH_ACCOUNT, benchAccount, benchGroupsService, gc, megabytes, seconds } from './support/groups-bench'
 
 const GROUPS = Number(process.env['BENCH_GROUPS'] ?? 50_000)
 const LATENCY_MS = 50
@@ -71,13 +71,13 @@ try {
     const dir = await mkdtemp(join(tmpdir(), 'statusdesk-sync-bench-'))
     dirs.push(dir)
     const service = benchGroupsService(emulator, client, dir)
-    const sync = await timed(() => service.sync())
+    const sync = await timed(() => service.sync(BENCH_ACCOUNT))
     if (sync.value.total !== GROUPS) throw new Error(`sync saved ${sync.value.total} groups`)
     fullSync.push(sync)
     heapAfterSync = process.memoryUsage().heapUsed
 
     const size = async (limit: number) => {
-      const window = await service.query(GroupsQuerySchema.parse({ limit }))
+      const window = await service.query(BENCH_ACCOUNT, GroupsQuerySchema.parse({ limit }))
       return Buffer.byteLength(JSON.stringify({ ok: true, value: window }))
     }
     firstWindowBytes = await size(GroupsQuerySchema.parse({}).limit)

@@ -3,14 +3,17 @@ import { AccountWorkspace } from '../../src-main/account/workspace/account-works
 import { Workspaces } from '../../src-main/account/workspace/workspaces'
 import { silentLogger } from '../../src-main/platform/log/log'
 
+/** The client a test's screen is, unless it names another (a second window). */
+export const TEST_SCREEN = 'window:test'
+
 /**
- * Open workspaces as the accounts service keeps them, with the account on screen switched by
- * hand: each session's workspace opens in the session's folder and is activated with it.
+ * Open workspaces as the accounts service keeps them, with the account on a client's screen
+ * switched by hand: each session's workspace opens in the session's folder and is shown with it.
  */
 export function workspacesWith(
   initial: AccountSession<unknown> | null,
   options: { onSetAside?: (path: string) => void } = {},
-): Workspaces & { switchTo(next: AccountSession<unknown> | null): Promise<unknown> } {
+): Workspaces & { switchTo(next: AccountSession<unknown> | null, client?: string): Promise<unknown> } {
   const dirs = new Map<string, string>()
   const workspaces = new Workspaces(
     (id) =>
@@ -24,10 +27,10 @@ export function workspacesWith(
       }),
     silentLogger,
   )
-  const switchTo = (next: AccountSession<unknown> | null): Promise<unknown> => {
-    if (!next) return workspaces.clearActive()
+  const switchTo = (next: AccountSession<unknown> | null, client = TEST_SCREEN): Promise<unknown> => {
+    if (!next) return workspaces.hide(client)
     dirs.set(next.id, next.dir)
-    return workspaces.activate(next.id, next as AccountSession)
+    return workspaces.show(client, next.id, next as AccountSession)
   }
   void switchTo(initial)
   return Object.assign(workspaces, { switchTo })

@@ -86,14 +86,19 @@ export async function lockWithFile(path: string, options: FolderLockOptions): Pr
     )
       await rm(aside, { force: true })
   }
+  // One beat written at a time; release waits for it, or a beat landing after the removal would leave the lock behind.
+  let beating: Promise<void> | null = null
   const beat = setInterval(() => {
-    void writeFileAtomic(path, JSON.stringify(record())).catch(() => {})
+    beating ??= writeFileAtomic(path, JSON.stringify(record()))
+      .catch(() => {})
+      .finally(() => (beating = null))
   }, options.heartbeatMs ?? HEARTBEAT_MS)
   beat.unref()
   return {
     owner: options.owner,
     async release() {
       clearInterval(beat)
+      await beating
       const holder = await readHolder(path)
       if (holder?.owner === options.owner) await rm(path, { force: true })
     },

@@ -1,11 +1,12 @@
 import type { SyncResult, SyncState } from '@shared/channels/groups'
 import type { Page } from '@playwright/test'
 import type { WebApp } from '../../e2e/support/web-app'
-import { invoke } from './groups-ui-page'
+import { benchedAccount, invoke } from './groups-ui-page'
 
 const INDICATOR = '[data-testid="status-syncing"]'
 
-export const syncing = async (app: WebApp): Promise<boolean> => (await invoke<SyncState>(app, 'groups:state')).syncing
+export const syncing = async (app: WebApp): Promise<boolean> =>
+  (await invoke<SyncState>(app, 'groups:state', { accountId: await benchedAccount(app) })).syncing
 
 /**
  * Keeps a re-sync of the account running while the benchmark types: `ensure()` starts one
@@ -31,7 +32,7 @@ export class Resyncs {
       if (await running()) return
       if (!(await syncing(this.app))) {
         this.started++
-        const answer = invoke<SyncResult>(this.app, 'groups:sync')
+        const answer = benchedAccount(this.app).then((accountId) => invoke<SyncResult>(this.app, 'groups:sync', { accountId }))
         this.#answers.push(answer.then((result) => this.durationsMs.push(result.durationMs)))
       }
       if (await waitFor(running, 15_000)) return

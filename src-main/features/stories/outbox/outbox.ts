@@ -12,7 +12,7 @@ import { OutboxSchedule, type ScheduleEdit } from './outbox-schedule'
 import { OutboxSender } from './outbox-sender'
 import type { StoryReader } from './reconcile'
 
-export type { AttemptOutcome, ConnectivityPort, NewStory, OutboxOptions, OutboxTimers, StoryPublisher } from './outbox-core'
+export type { AttemptOutcome, NewStory, OutboxOptions, OutboxTimers, StoryPublisher } from './outbox-core'
 export type { ScheduleEdit } from './outbox-schedule'
 
 const UNKNOWN_AFTER_RESTORE: AppErrorData = { code: 'unknown-outcome', text: userText('storyErrors.outbox.unknownAfterRestore') }

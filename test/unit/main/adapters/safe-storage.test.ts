@@ -123,7 +123,7 @@ describe('the accounts file on disk with a keyring', () => {
         fetch: globalThis.fetch,
         log: silentLogger,
       })
-      await accounts.connect({ baseUrl: emulator.baseUrl, token: TOKEN })
+      await accounts.connect('window:1', { baseUrl: emulator.baseUrl, token: TOKEN })
       const text = await readFile(join(dir, 'accounts.json'), 'utf8')
       expect(text).toContain('v1:keyring:')
       expect(text).not.toContain(TOKEN)

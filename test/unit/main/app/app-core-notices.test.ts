@@ -6,7 +6,7 @@ import type { AppCore } from '../../../../src-main/app/app-core'
 import { testCores } from '../../../support/app-core'
 import { type Emulator, startEmulator } from '../../../../src-main/emulator'
 
-const ctx = { transport: 'web' as const }
+const ctx = { transport: 'web' as const, client: 'web:first-tab' }
 let emulator: Emulator
 
 beforeAll(async () => {
@@ -31,7 +31,7 @@ describe('damage found at start-up', () => {
     // No page is listening while the next run starts and reads the damaged files.
     const core = await startCore()
     await core.handlers['stories:history-list'](undefined, ctx)
-    await core.handlers['stories:draft-get'](undefined, ctx)
+    await core.handlers['stories:draft-get']({ accountId: account.id }, ctx)
     const unread = await core.handlers['app:notices'](undefined, ctx)
     expect(unread.map((notice) => [notice.level, notice.text.key]).sort()).toEqual([
       ['warning', 'notices.setAside.composerDraft'],
@@ -39,6 +39,9 @@ describe('damage found at start-up', () => {
     ])
     await core.handlers['app:notices-read']({ ids: unread.map((notice) => notice.id!) }, ctx)
     expect(await core.handlers['app:notices'](undefined, ctx)).toEqual([])
+    // Each client reads for itself: a second window still shows what the first read.
+    const second = { transport: 'ipc' as const, client: 'window:2' }
+    expect((await core.handlers['app:notices'](undefined, second)).map((notice) => notice.id)).toEqual(unread.map((notice) => notice.id))
 
     const items = await core.handlers['stories:set-aside-list'](undefined, ctx)
     expect(items.map((item) => item.kind).sort()).toEqual(['draft', 'history'])

@@ -10,7 +10,7 @@ vi.mock('electron', () => ({
   },
 }))
 
-const { registerIpc, senderCheck, originOf } = await import('../../../../src-main/app/ipc')
+const { registerIpc, senderCheck, originOf, windowClient } = await import('../../../../src-main/app/ipc')
 const { silentLogger } = await import('../../../../src-main/platform/log/log')
 const { CHANNEL_NAMES } = await import('@shared/channels/contract')
 const { TEST_IDENTITY, failing, testHandlers } = await import('../../../support/handlers')
@@ -40,6 +40,23 @@ describe('handle() over IPC', () => {
     registerIpc(testHandlers(), check, silentLogger)
     const result = await registered.get('app:info')!(fakeEvent(), undefined)
     expect(result).toEqual({ ok: true, value: { ...TEST_IDENTITY, transport: 'ipc' } })
+  })
+
+  it('calls the handler as the window the call came from: each window is its own client', async () => {
+    let seen: unknown = null
+    registerIpc(
+      testHandlers({
+        'app:info': (_arg, ctx) => {
+          seen = ctx
+          return TEST_IDENTITY as never
+        },
+      }),
+      check,
+      silentLogger,
+    )
+    await registered.get('app:info')!(fakeEvent(), undefined)
+    expect(seen).toEqual({ transport: 'ipc', client: `window:${OWN_ID}` })
+    expect(windowClient(12)).toBe('window:12')
   })
 
   it.each([

@@ -4,7 +4,7 @@ import { clipboardHandlers } from '../../../../src-main/handlers/clipboard'
 import { silentLogger } from '../../../../src-main/platform/log/log'
 
 const call = (clipboard: Parameters<typeof clipboardHandlers>[0], arg: unknown) =>
-  dispatch(clipboardHandlers(clipboard) as Handlers, 'app:copy-text', arg, { transport: 'ipc' }, silentLogger)
+  dispatch(clipboardHandlers(clipboard) as Handlers, 'app:copy-text', arg, { transport: 'ipc', client: 'window:1' }, silentLogger)
 
 describe('app:copy-text', () => {
   it('writes the text to the system clipboard', async () => {

@@ -53,7 +53,7 @@ function sources(over: Partial<DiagnosticsSources> = {}): DiagnosticsSources {
     },
     dataDir: dir,
     logFolder: join(dir, 'logs'),
-    accounts: () => accounts.list(),
+    accounts: () => accounts.listed(),
     settings: () => SettingsSchema.parse({ updates: { enabled: true, feedUrl: 'https://updates.example.com/statusdesk/' } }),
     system: { os: 'Linux 6.8.0', home: dir, locale: 'en-GB' },
     now: () => new Date('2026-01-02T03:04:05Z'),
@@ -65,7 +65,7 @@ const handlersWith = (deps: Parameters<typeof diagnosticsHandlers>[0]) => diagno
 
 describe('app:diagnostics', () => {
   it('reports versions, platform, token storage and disk use, and never the token or an account id', async () => {
-    const account = await accounts.connect({ baseUrl: emulator.baseUrl, token: TOKEN, storage: 'weak' })
+    const account = await accounts.connect('window:1', { baseUrl: emulator.baseUrl, token: TOKEN, storage: 'weak' })
     await mkdir(join(dir, 'accounts', account.id), { recursive: true })
     await writeFile(join(dir, 'accounts', account.id, 'groups.snapshot'), Buffer.alloc(3 * 1024 * 1024))
 
@@ -73,7 +73,7 @@ describe('app:diagnostics', () => {
       handlersWith({ sources: sources(), rendererLog: silentLogger }),
       'app:diagnostics',
       undefined,
-      { transport: 'ipc' },
+      { transport: 'ipc', client: 'window:1' },
       silentLogger,
     )
     expect(result.ok).toBe(true)
@@ -105,7 +105,10 @@ describe('app:log', () => {
   it('writes renderer lines to the log file, redacted, under the renderer scope', async () => {
     const handlers = handlersWith({ sources: sources(), rendererLog: logs.scoped('renderer') })
     const line = { level: 'error', message: `upload failed for 4915123456789 with ${TOKEN}`, context: { view: 'stories', status: 413 } }
-    expect(await dispatch(handlers, 'app:log', line, { transport: 'web' }, silentLogger)).toEqual({ ok: true, value: { written: true } })
+    expect(await dispatch(handlers, 'app:log', line, { transport: 'web', client: 'web' }, silentLogger)).toEqual({
+      ok: true,
+      value: { written: true },
+    })
     const text = await readFile(logs.file, 'utf8')
     expect(text).toMatch(/\[error\]\s+\(renderer\)\s+upload failed for \[number\] with \[redacted\]/)
     expect(text).toContain("view: 'stories'")
@@ -114,10 +117,22 @@ describe('app:log', () => {
 
   it('refuses an oversized or malformed line with a clear error and writes nothing', async () => {
     const handlers = handlersWith({ sources: sources(), rendererLog: logs.scoped('renderer') })
-    const tooLong = await dispatch(handlers, 'app:log', { level: 'info', message: 'x'.repeat(2001) }, { transport: 'web' }, silentLogger)
+    const tooLong = await dispatch(
+      handlers,
+      'app:log',
+      { level: 'info', message: 'x'.repeat(2001) },
+      { transport: 'web', client: 'web' },
+      silentLogger,
+    )
     expect(tooLong).toMatchObject({ ok: false, error: { code: 'invalid-argument' } })
     const tooWide = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, i]))
-    const wide = await dispatch(handlers, 'app:log', { level: 'info', message: 'm', context: tooWide }, { transport: 'web' }, silentLogger)
+    const wide = await dispatch(
+      handlers,
+      'app:log',
+      { level: 'info', message: 'm', context: tooWide },
+      { transport: 'web', client: 'web' },
+      silentLogger,
+    )
     expect(wide).toMatchObject({
       ok: false,
       error: { code: 'invalid-argument', text: { key: 'errors.bridge.invalidArgument', params: { field: 'context' } } },
@@ -126,7 +141,7 @@ describe('app:log', () => {
       handlers,
       'app:log',
       { level: 'info', message: 'm', context: { deep: { a: 1 } } },
-      { transport: 'web' },
+      { transport: 'web', client: 'web' },
       silentLogger,
     )
     expect(nested).toMatchObject({ ok: false, error: { code: 'invalid-argument' } })
@@ -137,7 +152,8 @@ describe('app:log', () => {
     let now = 0
     const limit = new RateLimit({ burst: 3, perSecond: 1, now: () => now })
     const handlers = handlersWith({ sources: sources(), rendererLog: logs.scoped('renderer'), limit })
-    const send = (n: number) => dispatch(handlers, 'app:log', { level: 'warn', message: `line ${n}` }, { transport: 'ipc' }, silentLogger)
+    const send = (n: number) =>
+      dispatch(handlers, 'app:log', { level: 'warn', message: `line ${n}` }, { transport: 'ipc', client: 'window:1' }, silentLogger)
     const results = []
     for (let n = 1; n <= 5; n++) results.push(await send(n))
     expect(results.map((r) => (r as { value: { written: boolean } }).value.written)).toEqual([true, true, true, false, false])

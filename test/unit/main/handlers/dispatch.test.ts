@@ -3,7 +3,7 @@ import { dispatch } from '../../../../src-main/handlers/dispatch'
 import { silentLogger, type Logger } from '../../../../src-main/platform/log/log'
 import { TEST_IDENTITY, failing, testHandlers } from '../../../support/handlers'
 
-const ctx = { transport: 'web' as const }
+const ctx = { transport: 'web' as const, client: 'web' }
 
 function recordingLogger(): Logger & { lines: string[] } {
   const lines: string[] = []

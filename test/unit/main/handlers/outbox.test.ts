@@ -9,7 +9,8 @@ import { dispatch, type Handlers } from '../../../../src-main/handlers/dispatch'
 import { outboxHandlers } from '../../../../src-main/handlers/outbox'
 import { EventHub } from '../../../../src-main/platform/events'
 import { silentLogger } from '../../../../src-main/platform/log/log'
-import { Connectivity } from '../../../../src-main/platform/net/connectivity'
+import { createOutboxes } from '../../../../src-main/features/stories/outbox/outbox-module'
+import { FilesOutboxStore } from '../../../../src-main/features/stories/outbox/store/files-store'
 import { createStoriesModule, type StoriesModule } from '../../../../src-main/features/stories/publish/stories-module'
 import { testHandlers } from '../../../support/handlers'
 import { workspacesWith } from '../../../support/workspaces'
@@ -19,29 +20,37 @@ let stories: StoriesModule
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'statusdesk-outbox-handlers-'))
+  const workspaces = workspacesWith(null)
+  const events = new EventHub()
   stories = createStoriesModule({
     dataDir: root,
-    workspaces: workspacesWith(null),
+    workspaces,
     appFiles: new FileRoot(root, APP_FILE_LIST, { log: silentLogger }),
     labelOf: () => undefined,
-    connectivity: new Connectivity(),
+    outboxes: createOutboxes({
+      workspaces,
+      store: new FilesOutboxStore({ dirOf: (id) => join(root, 'accounts', id), owner: 'test' }),
+      events,
+      log: silentLogger,
+    }),
     limits: () => DEFAULT_STORY_LIMITS,
     participants: async () => null,
     participantsWithIds: async () => [],
     groups: async () => [],
     fetch: globalThis.fetch,
-    events: new EventHub(),
+    events,
     log: silentLogger,
   })
   await stories.start()
 })
 afterAll(async () => {
-  stories.dispose()
+  await stories.dispose()
   await rm(root, { recursive: true, force: true })
 })
 
 const handlers = (): Handlers => testHandlers(outboxHandlers(stories))
-const call = (h: Handlers, channel: string, arg?: unknown) => dispatch(h, channel, arg, { transport: 'ipc' }, silentLogger)
+const call = (h: Handlers, channel: string, arg?: unknown) =>
+  dispatch(h, channel, arg, { transport: 'ipc', client: 'window:1' }, silentLogger)
 
 describe('outbox handlers', () => {
   it('publishes nothing to an account that is not open, and lists nothing without one', async () => {

@@ -6,7 +6,6 @@ import { DEFAULT_STORY_LIMITS } from '@shared/story/limits'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dispatch, type Handlers } from '../../../../src-main/handlers/dispatch'
 import { storiesHandlers } from '../../../../src-main/handlers/stories'
-import { Connectivity } from '../../../../src-main/platform/net/connectivity'
 import { silentLogger } from '../../../../src-main/platform/log/log'
 import { MediaStore } from '../../../../src-main/features/stories/media/media-store'
 import type { OpenDialogPort } from '../../../../src-main/features/stories/media/open-dialog'
@@ -36,7 +35,6 @@ function handlers(openDialog: OpenDialogPort | null): Handlers {
         workspaces: workspacesWith(null),
         groups: async () => [],
         history: async () => [],
-        connectivity: new Connectivity(),
       }),
       exportViews: async () => ({ path: null, rows: 0 }),
       media,
@@ -46,7 +44,8 @@ function handlers(openDialog: OpenDialogPort | null): Handlers {
     }),
   )
 }
-const call = (h: Handlers, channel: string, arg?: unknown) => dispatch(h, channel, arg, { transport: 'ipc' }, silentLogger)
+const call = (h: Handlers, channel: string, arg?: unknown) =>
+  dispatch(h, channel, arg, { transport: 'ipc', client: 'window:1' }, silentLogger)
 
 describe('stories handlers', () => {
   it('opens the system dialog in main and answers with a grant, never the path', async () => {

@@ -148,23 +148,34 @@ describe('npm run start:web', () => {
   it('says in one sentence that a port asked for is taken, and exits non-zero', async () => {
     const holder = startCli(['--port', '0'])
     const held = readyOf(await holder.until((text) => readyOf(text) !== undefined))!
-    // Another data folder: one folder is one engine's, and that refusal comes first (tested below).
-    const run = startCli(['--port', String(held.port)], {}, undefined, ROOT, join(dir, 'second-data'))
+    // A data folder of its own: one engine holds a data folder, and the port is what is tried here.
+    dataDir = join(dir, 'other-data')
+    const run = startCli(['--port', String(held.port)])
     const output = await run.until(() => run.child.exitCode !== null)
     expect(run.child.exitCode).toBe(1)
     expect(output).toContain(`Port ${held.port} is already in use by another program`)
     expect(output).not.toMatch(/\n\s+at /)
   })
 
-  it('a second web mode on the same data folder is refused in one sentence naming the first, and exits non-zero', async () => {
-    const holder = startCli(['--port', '0'])
-    readyOf(await holder.until((text) => readyOf(text) !== undefined))
-    const run = startCli(['--port', '0', '--json'])
+  it('refuses to start on a data folder another web mode holds, naming its process, and leaves that one serving', async () => {
+    const holder = startCli([])
+    const held = readyOf(await holder.until((text) => readyOf(text) !== undefined))!
+    const run = startCli(['--port', '0'])
     const output = await run.until(() => run.child.exitCode !== null)
     expect(run.child.exitCode).toBe(1)
-    expect(output).toContain('"key":"errors.dataFolder.inUse"')
-    expect(output).toContain(`process ${holder.child.pid}`)
+    const refusal = output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line['event'] === 'error')
+    expect(refusal).toMatchObject({ key: 'errors.dataFolder.inUse' })
+    expect(refusal!['message']).toContain(`process ${holder.child.pid}`)
+    expect(output).not.toContain('"event":"ready"')
     expect(output).not.toMatch(/\n\s+at /)
+    // The first one still holds its folder and answers.
+    const session = await rawRequest(`${held.origin}/api/session`, { headers: { 'x-statusdesk-secret': held.secret } })
+    expect(session.status).toBe(204)
+    expect(JSON.parse(await readFile(join(dataDir, 'statusdesk.lock'), 'utf8'))).toMatchObject({ pid: holder.child.pid })
   })
 
   it('when no browser can be opened, prints the address and says to open it; the opener never sees the secret', async () => {

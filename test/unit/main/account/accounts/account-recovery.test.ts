@@ -61,6 +61,9 @@ async function open(box: SecretBox = fakeKeyring().box): Promise<AccountsService
 
 const input = (token: string, extra: Partial<ConnectInput> = {}): ConnectInput => ({ baseUrl: emulator.baseUrl, token, ...extra })
 
+/** The window the tests call as. */
+const WINDOW = 'window:1'
+
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
     () => null,
@@ -74,46 +77,46 @@ describe('a damaged accounts file', () => {
   it('takes back the folder of the pair connected again, with its data, and lists the orphans by label', async () => {
     const { box } = fakeKeyring()
     const first = await open(box)
-    const shop = await first.connect(input(TOKEN_A, { label: 'Shop' }))
+    const shop = await first.connect(WINDOW, input(TOKEN_A, { label: 'Shop' }))
     const history = join(first.dirOf(shop.id), 'history.json')
     await writeFile(history, '{"version":1,"entries":[]}')
     await first.dispose()
 
     await writeFile(join(dir, 'accounts.json'), '{"accounts": [{"id": "trunc')
     const again = await open(box)
-    expect(again.list()).toMatchObject({
+    expect(await again.list(WINDOW)).toMatchObject({
       accounts: [],
       activeId: null,
       orphans: [{ id: shop.id, label: 'Shop', baseUrl: emulator.baseUrl, tokenHint: '…1706' }],
     })
 
-    const back = await again.connect(input(TOKEN_A))
+    const back = await again.connect(WINDOW, input(TOKEN_A))
     expect(back).toMatchObject({ id: shop.id, label: 'Shop', outcome: 'recovered' })
-    expect(again.active()?.dir).toBe(first.dirOf(shop.id))
+    expect(again.sessionIf(again.workspaces.shownTo(WINDOW)!)?.dir).toBe(first.dirOf(shop.id))
     expect(existsSync(history)).toBe(true)
-    expect(again.list().orphans).toEqual([])
+    expect((await again.list(WINDOW)).orphans).toEqual([])
   })
 
   it('does not hand an orphaned folder to another token, but lets the user pick it by id for the same channel', async () => {
     const { box } = fakeKeyring()
     const first = await open(box)
-    const shop = await first.connect(input(TOKEN_A, { label: 'Shop' }))
+    const shop = await first.connect(WINDOW, input(TOKEN_A, { label: 'Shop' }))
     await first.dispose()
     await rm(join(dir, 'accounts.json'))
 
     const again = await open(box)
     // A rotated token of the same channel is not the same pair: a new account, unless the user picks the folder.
-    const fresh = await again.connect(input(TOKEN_B))
+    const fresh = await again.connect(WINDOW, input(TOKEN_B))
     expect(fresh.outcome).toBe('added')
     expect(fresh.id).not.toBe(shop.id)
-    const picked = await again.connect(input(TOKEN_B, { accountId: shop.id }))
+    const picked = await again.connect(WINDOW, input(TOKEN_B, { accountId: shop.id }))
     expect(picked).toMatchObject({ id: shop.id, label: 'Shop', outcome: 'recovered' })
   })
 
   it('gives folders made before they named their account a record at start, while the list is readable', async () => {
     const { box } = fakeKeyring()
     const first = await open(box)
-    const shop = await first.connect(input(TOKEN_A, { label: 'Shop' }))
+    const shop = await first.connect(WINDOW, input(TOKEN_A, { label: 'Shop' }))
     await first.dispose()
     await rm(join(first.dirOf(shop.id), 'account.json'))
 
@@ -126,63 +129,66 @@ describe('a damaged accounts file', () => {
   it('takes the demo’s folder back when the demo starts again, without offering it as an orphan', async () => {
     const { box } = fakeKeyring()
     const first = await open(box)
-    const demo = await first.startDemo()
+    const demo = await first.startDemo(WINDOW)
     await first.dispose()
     await writeFile(join(dir, 'accounts.json'), 'garbage')
     const again = await open(box)
-    expect(again.list().orphans).toEqual([])
-    expect((await again.startDemo()).id).toBe(demo.id)
+    expect((await again.list(WINDOW)).orphans).toEqual([])
+    expect((await again.startDemo(WINDOW)).id).toBe(demo.id)
   })
 
   it('lists a folder without a record by its id, and ignores folders that are not account ids', async () => {
     await mkdir(join(dir, 'accounts', 'a1b2c3d4e5f6'), { recursive: true })
     await mkdir(join(dir, 'accounts', '..hidden'), { recursive: true })
     const accounts = await open()
-    expect(accounts.list().orphans).toEqual([{ id: 'a1b2c3d4e5f6', label: null, baseUrl: null, tokenHint: null, createdAt: null }])
+    expect((await accounts.list(WINDOW)).orphans).toEqual([
+      { id: 'a1b2c3d4e5f6', label: null, baseUrl: null, tokenHint: null, createdAt: null },
+    ])
   })
 })
 
 describe('connecting a pair that is already an account', () => {
   it('says so and keeps its label and storage', async () => {
     const accounts = await open(noKeyring())
-    const shop = await accounts.connect(input(TOKEN_A, { label: 'Shop', storage: 'weak' }))
+    const shop = await accounts.connect(WINDOW, input(TOKEN_A, { label: 'Shop', storage: 'weak' }))
     expect(shop.outcome).toBe('added')
-    const again = await accounts.connect(input(TOKEN_A, { label: 'Renamed by accident', storage: 'session' }))
+    const again = await accounts.connect(WINDOW, input(TOKEN_A, { label: 'Renamed by accident', storage: 'session' }))
     expect(again).toMatchObject({ id: shop.id, label: 'Shop', encryption: 'weak', outcome: 'already-connected' })
-    expect(accounts.list().accounts).toHaveLength(1)
+    expect((await accounts.list(WINDOW)).accounts).toHaveLength(1)
   })
 
   it('gives a session-only account its token back without asking for the storage again', async () => {
     const box = noKeyring()
     const first = await open(box)
-    const temp = await first.connect(input(TOKEN_A, { label: 'Temp', storage: 'session' }))
+    const temp = await first.connect(WINDOW, input(TOKEN_A, { label: 'Temp', storage: 'session' }))
     await first.dispose()
     const again = await open(box)
-    expect(again.list().accounts[0]).toMatchObject({ hasToken: false })
-    const back = await again.connect(input(TOKEN_A))
+    expect((await again.list(WINDOW)).accounts[0]).toMatchObject({ hasToken: false })
+    const back = await again.connect(WINDOW, input(TOKEN_A))
     expect(back).toMatchObject({ id: temp.id, label: 'Temp', encryption: 'session', hasToken: true, outcome: 'already-connected' })
-    expect(again.active()?.tokenNeeded).toBeUndefined()
+    expect(again.sessionIf(back.id)?.tokenNeeded).toBeUndefined()
+    expect(again.workspaces.shownTo(WINDOW)).toBe(back.id)
   })
 })
 
 describe('a new token for an existing account', () => {
   it('is taken as the same channel’s rotated token when the server shows the same own number', async () => {
     const accounts = await open()
-    const shop = await accounts.connect(input(TOKEN_A, { label: 'Shop' }))
-    const renewed = await accounts.connect(input(TOKEN_B, { accountId: shop.id }))
+    const shop = await accounts.connect(WINDOW, input(TOKEN_A, { label: 'Shop' }))
+    const renewed = await accounts.connect(WINDOW, input(TOKEN_B, { accountId: shop.id }))
     expect(renewed).toMatchObject({ id: shop.id, label: 'Shop', tokenHint: '…8293', outcome: 'token-renewed' })
   })
 
   it('is refused when it belongs to another channel, so two channels never share a cache', async () => {
     const accounts = await open()
-    const shop = await accounts.connect(input(TOKEN_A, { label: 'Shop' }))
-    const error = await rejection(accounts.connect({ baseUrl: other.baseUrl, token: TOKEN_OTHER, accountId: shop.id }))
+    const shop = await accounts.connect(WINDOW, input(TOKEN_A, { label: 'Shop' }))
+    const error = await rejection(accounts.connect(WINDOW, { baseUrl: other.baseUrl, token: TOKEN_OTHER, accountId: shop.id }))
     expect(error).toMatchObject({ code: 'conflict', details: { reason: 'other-channel' } })
     expect(error.text).toMatchObject({ key: 'accountErrors.connect.otherChannel', params: { channel: '4915112345678', label: 'Shop' } })
-    expect(accounts.list().accounts).toMatchObject([{ id: shop.id, baseUrl: emulator.baseUrl, tokenHint: '…1706' }])
+    expect((await accounts.list(WINDOW)).accounts).toMatchObject([{ id: shop.id, baseUrl: emulator.baseUrl, tokenHint: '…1706' }])
 
     // As a new account it is welcome, in a folder of its own.
-    const added = await accounts.connect({ baseUrl: other.baseUrl, token: TOKEN_OTHER })
+    const added = await accounts.connect(WINDOW, { baseUrl: other.baseUrl, token: TOKEN_OTHER })
     expect(added.outcome).toBe('added')
     expect(accounts.dirOf(added.id)).not.toBe(accounts.dirOf(shop.id))
   })

@@ -66,6 +66,15 @@ function open(box: SecretBox, demoGroups = 25): AccountsService {
 const input = (token: string, extra: Partial<ConnectInput> = {}): ConnectInput => ({ baseUrl: emulator.baseUrl, token, ...extra })
 const storeText = () => readFile(join(dir, 'accounts.json'), 'utf8')
 
+/** The window the tests call as; a second window is named where a test needs one. */
+const WINDOW = 'window:1'
+
+/** The session of the account on this client's screen, or null. */
+function shown(accounts: AccountsService, client = WINDOW): AccountSession<AccountClient> | null {
+  const id = accounts.workspaces.shownTo(client)
+  return id === null ? null : accounts.sessionIf(id)
+}
+
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
     () => null,
@@ -76,10 +85,10 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
 }
 
 describe('accounts with a real keyring', () => {
-  it('tests the pair, stores the token encrypted with a versioned prefix, and makes it active', async () => {
+  it('tests the pair, stores the token encrypted with a versioned prefix, and puts it on the screen of the client that connected it', async () => {
     const { box } = fakeKeyring()
     const accounts = open(box)
-    const summary = await accounts.connect(input(TOKEN_A, { label: 'Shop' }))
+    const summary = await accounts.connect(WINDOW, input(TOKEN_A, { label: 'Shop' }))
 
     expect(summary).toMatchObject({
       label: 'Shop',
@@ -94,75 +103,77 @@ describe('accounts with a real keyring', () => {
     expect(text).not.toContain(TOKEN_A)
     expect(text).not.toContain(b64(TOKEN_A))
 
-    const session = accounts.active()
+    const session = shown(accounts)
     expect(session).toMatchObject({ id: summary.id, baseUrl: emulator.baseUrl, isDemo: false, dir: join(dir, 'accounts', summary.id) })
     expect(existsSync(session!.dir)).toBe(true)
     const page = await session!.client.listGroups({ count: 5, offset: 0 })
     expect(page.total).toBe(30)
-    expect(accounts.list().activeId).toBe(summary.id)
+    expect((await accounts.list(WINDOW)).activeId).toBe(summary.id)
   })
 
-  it('restores the last active account after a restart without a network call, decrypting only its token', async () => {
+  it('after a restart, a client starts on the account chosen last, without a network call, decrypting only its token', async () => {
     const { box, state } = fakeKeyring()
     const first = open(box)
-    const a = await first.connect(input(TOKEN_A))
-    const b = await first.connect(input(TOKEN_B))
-    await first.switchTo(a.id)
+    const a = await first.connect(WINDOW, input(TOKEN_A))
+    const b = await first.connect(WINDOW, input(TOKEN_B))
+    await first.switchTo(WINDOW, a.id)
 
     state.decrypted = 0
     fetches = 0
     const again = open(box)
-    expect(again.list()).toMatchObject({ activeId: a.id, accounts: [{ id: a.id }, { id: b.id }] })
     await again.restore()
+    expect(state.decrypted).toBe(0)
+    expect(await again.list(WINDOW)).toMatchObject({ activeId: a.id, accounts: [{ id: a.id }, { id: b.id }] })
     expect(fetches).toBe(0)
     expect(state.decrypted).toBe(1)
-    expect(again.active()?.id).toBe(a.id)
-    await expect(again.active()!.client.listGroups({ count: 1, offset: 0 })).resolves.toMatchObject({ total: 30 })
+    expect(shown(again)?.id).toBe(a.id)
+    await expect(shown(again)!.client.listGroups({ count: 1, offset: 0 })).resolves.toMatchObject({ total: 30 })
   })
 
   it('keeps the list as it was when the test fails, and never quotes the token', async () => {
     const { box } = fakeKeyring()
     const accounts = open(box)
-    const error = await rejection(accounts.connect(input('tokWRONG_abcdefghijklmn')))
+    const error = await rejection(accounts.connect(WINDOW, input('tokWRONG_abcdefghijklmn')))
     expect(error.details?.['reason']).toBe('unauthorized')
     expect(error.message).not.toContain('tokWRONG')
-    expect(accounts.list().accounts).toEqual([])
+    expect((await accounts.list(WINDOW)).accounts).toEqual([])
     expect(existsSync(join(dir, 'accounts.json'))).toBe(false)
   })
 
   it('refuses weak storage when a keyring is available', async () => {
     const accounts = open(fakeKeyring().box)
-    const error = await rejection(accounts.connect(input(TOKEN_A, { storage: 'weak' })))
+    const error = await rejection(accounts.connect(WINDOW, input(TOKEN_A, { storage: 'weak' })))
     expect(error.code).toBe('invalid-argument')
   })
 
   it('asks for the token again when the keyring can no longer decrypt it', async () => {
     const { box, state } = fakeKeyring()
-    const a = await open(box).connect(input(TOKEN_A))
+    const a = await open(box).connect(WINDOW, input(TOKEN_A))
     state.locked = true
     const again = open(box)
     await again.restore()
+    expect(await again.list(WINDOW)).toMatchObject({ activeId: a.id, accounts: [{ id: a.id, hasToken: false }] })
     // The account opens for offline browsing; its client refuses until the token is entered.
-    expect(again.active()).toMatchObject({ id: a.id, tokenNeeded: true, dir: join(dir, 'accounts', a.id) })
-    expect((await rejection(again.active()!.client.listGroups({ count: 1, offset: 0 }))).details).toMatchObject({ reason: 'token-needed' })
-    expect(again.list()).toMatchObject({ activeId: a.id, accounts: [{ id: a.id, hasToken: false }] })
+    expect(shown(again)).toMatchObject({ id: a.id, tokenNeeded: true, dir: join(dir, 'accounts', a.id) })
+    expect((await rejection(shown(again)!.client.listGroups({ count: 1, offset: 0 }))).details).toMatchObject({ reason: 'token-needed' })
     expect(again.dirOf(a.id)).toBe(join(dir, 'accounts', a.id))
 
     state.locked = false
-    const renewed = await again.connect(input(TOKEN_A, { accountId: a.id }))
+    const renewed = await again.connect(WINDOW, input(TOKEN_A, { accountId: a.id }))
     expect(renewed).toMatchObject({ id: a.id, hasToken: true })
-    expect(again.active()?.id).toBe(a.id)
+    expect(shown(again)?.id).toBe(a.id)
   })
 
   it('seals the token again when the keyring asks for it', async () => {
     const { box, state } = fakeKeyring()
-    await open(box).connect(input(TOKEN_A))
+    await open(box).connect(WINDOW, input(TOKEN_A))
     state.stale = true
     state.encrypted = 0
     const again = open(box)
     await again.restore()
+    await again.list(WINDOW)
     expect(state.encrypted).toBe(1)
-    expect(again.active()).not.toBeNull()
+    expect(shown(again)).not.toBeNull()
   })
 })
 
@@ -171,15 +182,15 @@ describe('accounts without a real keyring', () => {
 
   it('asks the user to choose before anything is tested or saved', async () => {
     const accounts = open(none())
-    const error = await rejection(accounts.connect(input(TOKEN_A)))
+    const error = await rejection(accounts.connect(WINDOW, input(TOKEN_A)))
     expect(error.details?.['reason']).toBe('storage-choice-needed')
     expect(fetches).toBe(0)
-    expect(accounts.list()).toMatchObject({ accounts: [], keyring: { available: false, backend: 'basic_text' } })
+    expect(await accounts.list(WINDOW)).toMatchObject({ accounts: [], keyring: { available: false, backend: 'basic_text' } })
   })
 
   it('stores the token with weak protection in a file only its owner can read', async () => {
     const accounts = open(none())
-    const summary = await accounts.connect(input(TOKEN_A, { storage: 'weak' }))
+    const summary = await accounts.connect(WINDOW, input(TOKEN_A, { storage: 'weak' }))
     expect(summary.encryption).toBe('weak')
     const text = await storeText()
     expect(text).toContain(`"v1:weak:${b64(TOKEN_A)}"`)
@@ -188,25 +199,26 @@ describe('accounts without a real keyring', () => {
 
     const again = open(none())
     await again.restore()
-    await expect(again.active()!.client.listGroups({ count: 1, offset: 0 })).resolves.toMatchObject({ total: 30 })
+    await again.list(WINDOW)
+    await expect(shown(again)!.client.listGroups({ count: 1, offset: 0 })).resolves.toMatchObject({ total: 30 })
   })
 
   it('keeps a session-only token in memory: after a restart the account asks for it again', async () => {
     const accounts = open(none())
-    const summary = await accounts.connect(input(TOKEN_A, { storage: 'session', label: 'Temp' }))
+    const summary = await accounts.connect(WINDOW, input(TOKEN_A, { storage: 'session', label: 'Temp' }))
     expect(summary).toMatchObject({ encryption: 'session', hasToken: true })
-    expect(accounts.active()).not.toBeNull()
+    expect(shown(accounts)).not.toBeNull()
     const text = await storeText()
     expect(text).not.toContain('sealed')
     expect(text).not.toContain(TOKEN_A)
 
     const again = open(none())
     await again.restore()
-    expect(again.list().accounts).toMatchObject([{ id: summary.id, label: 'Temp', hasToken: false, encryption: 'session' }])
-    expect(again.active()).toMatchObject({ id: summary.id, tokenNeeded: true })
+    expect((await again.list(WINDOW)).accounts).toMatchObject([{ id: summary.id, label: 'Temp', hasToken: false, encryption: 'session' }])
+    expect(shown(again)).toMatchObject({ id: summary.id, tokenNeeded: true })
     expect(fetches).toBe(1)
-    await again.connect(input(TOKEN_A, { storage: 'session', accountId: summary.id }))
-    expect(again.list().accounts).toMatchObject([{ id: summary.id, label: 'Temp', hasToken: true }])
+    await again.connect(WINDOW, input(TOKEN_A, { storage: 'session', accountId: summary.id }))
+    expect((await again.list(WINDOW)).accounts).toMatchObject([{ id: summary.id, label: 'Temp', hasToken: true }])
   })
 })
 
@@ -214,74 +226,76 @@ describe('several accounts', () => {
   it('switches, renames and tells listeners, with each account in its own folder', async () => {
     const accounts = open(fakeKeyring().box)
     const seen: (AccountSession<AccountClient> | null)[] = []
-    accounts.workspaces.onActiveChange((workspace) => seen.push(workspace?.session() ?? null))
-    const a = await accounts.connect(input(TOKEN_A, { label: 'A' }))
-    const b = await accounts.connect(input(TOKEN_B, { label: 'B' }))
+    accounts.workspaces.onScreenChange((workspace, onScreen) => {
+      if (onScreen) seen.push((workspace.session() as AccountSession<AccountClient> | null) ?? null)
+    })
+    const a = await accounts.connect(WINDOW, input(TOKEN_A, { label: 'A' }))
+    const b = await accounts.connect(WINDOW, input(TOKEN_B, { label: 'B' }))
     expect(seen.map((session) => session?.id)).toEqual([a.id, b.id])
     expect(seen[0]!.dir).not.toBe(seen[1]!.dir)
 
-    const state = await accounts.switchTo(a.id)
+    const state = await accounts.switchTo(WINDOW, a.id)
     expect(state.activeId).toBe(a.id)
     expect(seen.at(-1)?.id).toBe(a.id)
 
     const renamed = await accounts.rename(b.id, '  Second shop ')
     expect(renamed.label).toBe('Second shop')
-    expect(accounts.list().accounts.map((account) => account.label)).toEqual(['A', 'Second shop'])
-    await expect(rejection(accounts.switchTo('nope'))).resolves.toMatchObject({ code: 'not-found' })
+    expect((await accounts.list(WINDOW)).accounts.map((account) => account.label)).toEqual(['A', 'Second shop'])
+    await expect(rejection(accounts.switchTo(WINDOW, 'nope'))).resolves.toMatchObject({ code: 'not-found' })
   })
 
   it('updates the same account when the same pair is connected again', async () => {
     const accounts = open(fakeKeyring().box)
-    const a = await accounts.connect(input(TOKEN_A, { label: 'First' }))
-    const again = await accounts.connect(input(TOKEN_A))
+    const a = await accounts.connect(WINDOW, input(TOKEN_A, { label: 'First' }))
+    const again = await accounts.connect(WINDOW, input(TOKEN_A))
     expect(again.id).toBe(a.id)
     expect(again.label).toBe('First')
-    expect(accounts.list().accounts).toHaveLength(1)
+    expect((await accounts.list(WINDOW)).accounts).toHaveLength(1)
   })
 
   it('signs out: keeps the data unless asked, and finds it again when the pair comes back', async () => {
     const accounts = open(fakeKeyring().box)
-    const a = await accounts.connect(input(TOKEN_A))
-    const b = await accounts.connect(input(TOKEN_B))
+    const a = await accounts.connect(WINDOW, input(TOKEN_A))
+    const b = await accounts.connect(WINDOW, input(TOKEN_B))
     const cacheA = join(accounts.dirOf(a.id), 'groups.snapshot')
     const cacheB = join(accounts.dirOf(b.id), 'groups.snapshot')
     await writeFile(cacheA, 'a')
     await writeFile(cacheB, 'b')
 
-    const afterB = await accounts.signOut(b.id, false)
+    const afterB = await accounts.signOut(WINDOW, b.id, false)
     expect(afterB).toMatchObject({ activeId: a.id, accounts: [{ id: a.id }] })
     expect(existsSync(cacheB)).toBe(true)
     const stored = JSON.parse(await storeText()) as { accounts: { id: string }[]; retained: { id: string }[] }
     expect(stored.accounts.map((account) => account.id)).toEqual([a.id])
     expect(stored.retained.map((item) => item.id)).toEqual([b.id])
-    const back = await accounts.connect(input(TOKEN_B))
+    const back = await accounts.connect(WINDOW, input(TOKEN_B))
     expect(back.id).toBe(b.id)
 
-    const afterA = await accounts.signOut(a.id, true)
+    const afterA = await accounts.signOut(WINDOW, a.id, true)
     expect(afterA.accounts.map((account) => account.id)).toEqual([b.id])
     expect(existsSync(accounts.dirOf(a.id))).toBe(false)
     expect(existsSync(cacheB)).toBe(true)
-    expect(accounts.active()?.id).toBe(b.id)
+    expect(shown(accounts)?.id).toBe(b.id)
 
-    await accounts.signOut(b.id, true)
-    expect(accounts.list()).toMatchObject({ accounts: [], activeId: null })
-    expect(accounts.active()).toBeNull()
+    await accounts.signOut(WINDOW, b.id, true)
+    expect(await accounts.list(WINDOW)).toMatchObject({ accounts: [], activeId: null })
+    expect(shown(accounts)).toBeNull()
     expect(await storeText()).not.toContain(b64(TOKEN_B))
   })
 
   it('leaves out an unreadable entry of the accounts file and keeps the others', async () => {
     const { box } = fakeKeyring()
-    const a = await open(box).connect(input(TOKEN_A))
+    const a = await open(box).connect(WINDOW, input(TOKEN_A))
     const file = JSON.parse(await storeText()) as { accounts: unknown[] }
     file.accounts.push({ id: '../../etc', label: 5 })
     await writeFile(join(dir, 'accounts.json'), JSON.stringify(file))
     const again = open(box)
-    expect(again.list().accounts.map((account) => account.id)).toEqual([a.id])
+    expect(again.listed().accounts.map((account) => account.id)).toEqual([a.id])
   })
 
   it('copies the file aside before a save drops the entry it could not read, and reports it', async () => {
     const { box } = fakeKeyring()
-    const a = await open(box).connect(input(TOKEN_A))
+    const a = await open(box).connect(WINDOW, input(TOKEN_A))
     const file = JSON.parse(await storeText()) as { accounts: Record<string, unknown>[] }
     // An account as a newer version might write it: this version cannot read its storage kind.
     file.accounts.push({ ...file.accounts[0], id: 'future1', encryption: 'hardware-key', sealed: 'v2:hw:abc' })
@@ -309,7 +323,7 @@ describe('several accounts', () => {
 
   it('keeps a copy of an accounts file written by a newer version', async () => {
     const { box } = fakeKeyring()
-    await open(box).connect(input(TOKEN_A))
+    await open(box).connect(WINDOW, input(TOKEN_A))
     const file = JSON.parse(await storeText()) as Record<string, unknown>
     const original = JSON.stringify({ ...file, schemaVersion: 9 })
     await writeFile(join(dir, 'accounts.json'), original)
@@ -331,7 +345,7 @@ describe('several accounts', () => {
 
   it('reads an intact accounts file without copying it', async () => {
     const { box } = fakeKeyring()
-    await open(box).connect(input(TOKEN_A))
+    await open(box).connect(WINDOW, input(TOKEN_A))
     const recoveries = new RecoveryLog()
     services.push(
       new AccountsService({
@@ -351,31 +365,32 @@ describe('several accounts', () => {
 describe('the demo account', () => {
   it('starts the emulator on 127.0.0.1 with its own token and stops it on sign-out', async () => {
     const accounts = open(fakeKeyring().box, 40)
-    const demo = await accounts.startDemo()
+    const demo = await accounts.startDemo(WINDOW)
     expect(demo).toMatchObject({ isDemo: true, encryption: 'session', hasToken: true })
     expect(demo.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
-    const session = accounts.active()!
+    const session = shown(accounts)!
     expect(session.isDemo).toBe(true)
     await expect(session.client.listGroups({ count: 1, offset: 0 })).resolves.toMatchObject({ total: 40 })
 
-    expect((await accounts.startDemo()).id).toBe(demo.id)
-    expect(accounts.list().accounts).toHaveLength(1)
+    expect((await accounts.startDemo(WINDOW)).id).toBe(demo.id)
+    expect((await accounts.list(WINDOW)).accounts).toHaveLength(1)
 
-    await accounts.signOut(demo.id, true)
+    await accounts.signOut(WINDOW, demo.id, true)
     await expect(fetch(`${demo.baseUrl}/groups`)).rejects.toThrow()
   })
 
-  it('comes back as the active account after a restart, on a fresh server', async () => {
+  it('comes back on the screen of a client after a restart, on a fresh server', async () => {
     const box = fakeKeyring().box
     const first = open(box, 10)
-    const demo = await first.startDemo()
+    const demo = await first.startDemo(WINDOW)
     await first.dispose()
     await expect(fetch(`${demo.baseUrl}/groups`)).rejects.toThrow()
 
     const again = open(box, 10)
     await again.restore()
-    expect(again.active()).toMatchObject({ id: demo.id, isDemo: true })
-    await expect(again.active()!.client.listGroups({ count: 1, offset: 0 })).resolves.toMatchObject({ total: 10 })
+    await again.list(WINDOW)
+    expect(shown(again)).toMatchObject({ id: demo.id, isDemo: true })
+    await expect(shown(again)!.client.listGroups({ count: 1, offset: 0 })).resolves.toMatchObject({ total: 10 })
   })
 })
 
@@ -383,15 +398,17 @@ describe('what leaves the service', () => {
   it('never carries a token in a summary, a state or an event', async () => {
     const accounts = open(fakeKeyring().box, 5)
     const results: unknown[] = []
-    results.push(await accounts.connect(input(TOKEN_A)))
-    results.push(await accounts.connect(input(TOKEN_B)))
-    results.push(await accounts.switchTo(accounts.list().accounts[0]!.id))
-    results.push(await accounts.rename(accounts.list().accounts[0]!.id, 'Renamed'))
-    results.push(await accounts.startDemo())
-    results.push(accounts.list())
-    results.push(await accounts.signOut(accounts.list().accounts[1]!.id, true))
+    results.push(await accounts.connect(WINDOW, input(TOKEN_A)))
+    results.push(await accounts.connect(WINDOW, input(TOKEN_B)))
+    results.push(await accounts.switchTo(WINDOW, accounts.listed().accounts[0]!.id))
+    results.push(await accounts.rename(accounts.listed().accounts[0]!.id, 'Renamed'))
+    results.push(await accounts.startDemo(WINDOW))
+    results.push(await accounts.list(WINDOW))
+    results.push(accounts.listed())
+    results.push(await accounts.signOut(WINDOW, accounts.listed().accounts[1]!.id, true))
     const all = JSON.stringify([results, emitted])
-    expect(emitted.length).toBeGreaterThanOrEqual(6)
+    // Connect twice, rename, the demo, sign-out; a switch is one client's own and changes nothing every client hears.
+    expect(emitted.length).toBeGreaterThanOrEqual(5)
     for (const token of [TOKEN_A, TOKEN_B]) {
       expect(all).not.toContain(token)
       expect(all).not.toContain(b64(token))
@@ -414,25 +431,30 @@ describe('when the demo cannot start', () => {
         startDemo: () => Promise.reject(new Error('EADDRINUSE')),
       })
     const first = open(box, 5)
-    const shop = await first.connect(input(TOKEN_A))
-    const demo = await first.startDemo()
-    await first.switchTo(shop.id)
+    const shop = await first.connect(WINDOW, input(TOKEN_A))
+    const demo = await first.startDemo(WINDOW)
+    await first.switchTo(WINDOW, shop.id)
     await first.dispose()
 
     const broken = failing()
     services.push(broken)
-    const error = await rejection(broken.switchTo(demo.id))
+    expect((await broken.list(WINDOW)).activeId).toBe(shop.id)
+    const error = await rejection(broken.switchTo(WINDOW, demo.id))
     expect(error).toMatchObject({ code: 'internal', text: { key: 'accountErrors.demo.notStarted' } })
-    expect(broken.list().activeId).toBe(shop.id)
-    await expect(rejection(broken.startDemo())).resolves.toMatchObject({ code: 'internal' })
-    expect(broken.list().activeId).toBe(shop.id)
+    expect((await broken.list(WINDOW)).activeId).toBe(shop.id)
+    await expect(rejection(broken.startDemo(WINDOW))).resolves.toMatchObject({ code: 'internal' })
+    expect((await broken.list(WINDOW)).activeId).toBe(shop.id)
+    // A client that never chose starts on the account chosen last, which is still the shop.
+    expect((await broken.list('window:2')).activeId).toBe(shop.id)
 
-    // The demo was the active account when the app last quit: startup still succeeds, without a session.
-    await open(box, 5).switchTo(demo.id)
+    // The demo was chosen last when the app last quit: startup still succeeds, and a client starts on no account.
+    await open(box, 5).switchTo(WINDOW, demo.id)
     const restarted = failing()
     services.push(restarted)
     await expect(restarted.restore()).resolves.toBeUndefined()
-    expect(restarted.active()).toBeNull()
-    expect(restarted.list().activeId).toBe(demo.id)
+    expect(await restarted.list(WINDOW)).toMatchObject({ activeId: null, accounts: [{ id: shop.id }, { id: demo.id }] })
+    expect(shown(restarted)).toBeNull()
+    // Still the account chosen last: nothing was chosen in between.
+    expect(JSON.parse(await storeText())).toMatchObject({ activeId: demo.id })
   })
 })

@@ -36,24 +36,27 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
+const WINDOW = 'window:1'
+
 describe('AccountsService.sessionOf', () => {
-  it('gives any listed account a working client of its own without changing the active one', async () => {
-    const first = await service.connect({ baseUrl: emulator.baseUrl, token: TOKEN_A, label: 'A' })
-    const second = await service.connect({ baseUrl: emulator.baseUrl, token: TOKEN_B, label: 'B' })
+  it('gives any listed account a working client of its own without changing the account on any screen', async () => {
+    const first = await service.connect(WINDOW, { baseUrl: emulator.baseUrl, token: TOKEN_A, label: 'A' })
+    const second = await service.connect(WINDOW, { baseUrl: emulator.baseUrl, token: TOKEN_B, label: 'B' })
     const switches: unknown[] = []
-    service.workspaces.onActiveChange((workspace) => switches.push(workspace?.id))
-    expect(await service.sessionOf(second.id)).toBe(service.active())
+    service.workspaces.onScreenChange((workspace, onScreen) => switches.push([workspace.id, onScreen]))
+    expect(await service.sessionOf(second.id)).toBe(service.sessionIf(service.workspaces.shownTo(WINDOW)!))
     const other = await service.sessionOf(first.id)
     expect(other).toMatchObject({ id: first.id, dir: service.dirOf(first.id) })
     expect(other?.tokenNeeded).toBeUndefined()
     await other!.client.listGroups({ count: 1, offset: 0 })
-    expect(service.active()?.id).toBe(second.id)
+    expect(service.workspaces.shownTo(WINDOW)).toBe(second.id)
+    expect(service.workspaces.get(first.id)?.mode).toBe('background')
     expect(switches).toEqual([])
   })
 
   it('starts the demo for the demo account, and knows nothing of an account not listed', async () => {
-    const demo = await service.startDemo()
-    await service.connect({ baseUrl: emulator.baseUrl, token: TOKEN_A, label: 'A' })
+    const demo = await service.startDemo(WINDOW)
+    await service.connect(WINDOW, { baseUrl: emulator.baseUrl, token: TOKEN_A, label: 'A' })
     expect(await service.sessionOf(demo.id)).toMatchObject({ id: demo.id, isDemo: true })
     expect(await service.sessionOf('not-listed')).toBeNull()
   })

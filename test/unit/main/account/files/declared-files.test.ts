@@ -40,13 +40,14 @@ describe('the file registry', () => {
     const account = (await call(core, 'accounts:connect', { baseUrl: emulator.baseUrl, token: emulator.token, storage: 'weak' })) as {
       id: string
     }
-    await call(core, 'groups:sync')
+    const accountId = account.id
+    await call(core, 'groups:sync', { accountId })
     // Pictures (downloaded after the sync), the participants index, an export.
     const pictures = join(cores.dataDir, ACCOUNTS_DIR, account.id, 'pictures')
     for (let i = 0; i < 250 && !(await readdir(pictures).catch(() => [] as string[])).includes('manifest.json'); i++)
       await new Promise((r) => setTimeout(r, 40))
-    await call(core, 'stories:contacts-search', { query: '1' })
-    await call(core, 'export:groups', {})
+    await call(core, 'stories:contacts-search', { accountId, query: '1' })
+    await call(core, 'export:groups', { accountId })
     // Stories: text now, media now, one planned, and the feed with its viewers and contact names.
     await call(core, 'stories:publish', { requestId: 'declared-text', draft: { text: { body: 'Every file' } }, accountIds: [account.id] })
     const grant = (await call(core, 'stories:media-import', { name: 'photo.jpg', bytes: new Uint8Array(await readFile(JPEG)) })) as {
@@ -71,13 +72,13 @@ describe('the file registry', () => {
       accountIds: [account.id],
       when: { queue: true },
     })
-    const feed = (await call(core, 'stories:feed-sync')) as { stories: { id: string }[] }
-    if (feed.stories[0]) await call(core, 'stories:views', { id: feed.stories[0].id, refresh: true })
+    const feed = (await call(core, 'stories:feed-sync', { accountId })) as { stories: { id: string }[] }
+    if (feed.stories[0]) await call(core, 'stories:views', { accountId, id: feed.stories[0].id, refresh: true })
     // Insights: a round of samples keeps the live stories (the archive's file: insights-store.test.ts).
     await core.insights.sampler.tick()
     // Drafts, saved drafts, audiences and styles.
-    await call(core, 'stories:draft-save', { text: { body: 'Half written' } })
-    await call(core, 'drafts:save', { draft: { text: { body: 'For later' } } })
+    await call(core, 'stories:draft-save', { accountId, text: { body: 'Half written' } })
+    await call(core, 'drafts:save', { accountId, draft: { text: { body: 'For later' } } })
     await call(core, 'audiences:save', { name: 'Customers', contacts: ['15550100001'] })
     await call(core, 'styles:save', { name: 'Night', background: '#FF000000', color: '#FFFFFFFF', font: 'SYSTEM' })
     // A damaged history is set aside beside the new one.
@@ -86,7 +87,9 @@ describe('the file registry', () => {
     await writeFile(join(accountDir, 'history.json'), '{"version":1,"entries":[{"id":')
     const again = await startCore()
     await call(again, 'stories:history-list')
-    await call(again, 'groups:sync')
+    // The window starts on the account chosen last, as its first list says.
+    expect(await call(again, 'accounts:list')).toMatchObject({ activeId: accountId })
+    await call(again, 'groups:sync', { accountId })
     await again.dispose()
 
     const names = await readdir(accountDir)

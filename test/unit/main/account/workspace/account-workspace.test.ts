@@ -144,22 +144,31 @@ describe('AccountWorkspace', () => {
 })
 
 describe('Workspaces', () => {
-  it('keeps one workspace per account; switching leaves the last one open in the background', async () => {
+  it('keeps one workspace per account; switching a screen leaves the last one open in the background', async () => {
     const workspaces = new Workspaces((id) => workspace(id), silentLogger)
-    const seen: (string | null)[] = []
-    workspaces.onActiveChange((ws) => seen.push(ws?.id ?? null))
-    const a = await workspaces.activate('a', session('a'))
+    const window = 'window:1'
+    const seen: [string, boolean][] = []
+    workspaces.onScreenChange((ws, onScreen) => seen.push([ws.id, onScreen]))
+    const a = await workspaces.show(window, 'a', session('a'))
     const kept = a.part(ALWAYS)
-    const b = await workspaces.activate('b', session('b'))
-    expect(workspaces.active()).toBe(b)
+    const b = await workspaces.show(window, 'b', session('b'))
+    expect(workspaces.shownTo(window)).toBe(b.id)
+    expect(b.mode).toBe('active')
     expect(a.mode).toBe('background')
     expect(a.peek(ALWAYS)).toBe(kept)
-    expect(await workspaces.activate('a', session('a', 'renewed'))).toBe(a)
+    expect(await workspaces.show(window, 'a', session('a', 'renewed'))).toBe(a)
     expect(workspaces.all().map((ws) => ws.id)).toEqual(['a', 'b'])
     await workspaces.close('a')
-    expect(workspaces.active()).toBeNull()
+    expect(workspaces.shownTo(window)).toBeNull()
     expect(kept.seen).toContain('dispose')
-    expect(seen).toEqual(['a', 'b', 'a', null])
+    expect(seen).toEqual([
+      ['a', true],
+      ['b', true],
+      ['a', false],
+      ['a', true],
+      ['b', false],
+      ['a', false],
+    ])
     await workspaces.closeAll()
     expect(b.mode).toBe('closed')
   })

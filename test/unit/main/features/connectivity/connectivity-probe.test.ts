@@ -1,7 +1,12 @@
 import { type Socket, createServer } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type Emulator, startEmulator } from '../../../../../src-main/emulator'
-import { Connectivity } from '../../../../../src-main/platform/net/connectivity'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { AccountWorkspace } from '../../../../../src-main/account/workspace/account-workspace'
+import { Workspaces } from '../../../../../src-main/account/workspace/workspaces'
+import type { Connectivity } from '../../../../../src-main/platform/net/connectivity'
+import { silentLogger } from '../../../../../src-main/platform/log/log'
 import { ConnectivityProbe } from '../../../../../src-main/features/connectivity/connectivity-probe'
 import { type HttpFixture, startHttpFixture } from '../../../../support/http-fixture'
 
@@ -23,8 +28,34 @@ async function closedPort(): Promise<number> {
   return port
 }
 
-function probeOf(baseUrl: string | null, connectivity = new Connectivity(), timeoutMs = 2_000) {
-  return { connectivity, probe: new ConnectivityProbe({ connectivity, fetch, baseUrl: () => baseUrl, timeoutMs }) }
+/** Open workspaces of the listed accounts (nothing is written: their folders are never made). */
+function workspacesOf(ids: readonly string[]): Workspaces {
+  const workspaces = new Workspaces(
+    (id) =>
+      new AccountWorkspace({
+        id,
+        dir: join(tmpdir(), 'statusdesk-probe-never-made', id),
+        log: silentLogger,
+        label: () => id,
+        openSession: async () => null,
+      }),
+    silentLogger,
+  )
+  for (const id of ids) workspaces.open(id)
+  return workspaces
+}
+
+/** A probe of the account `acc` on `baseUrl` (not listed when null), and that account's own connectivity. */
+function probeOf(baseUrl: string | null, timeoutMs = 2_000) {
+  const workspaces = workspacesOf(baseUrl === null ? [] : ['acc'])
+  const probe = new ConnectivityProbe({
+    workspaces,
+    fetch,
+    baseUrl: (id) => (id === 'acc' ? (baseUrl ?? undefined) : undefined),
+    timeoutMs,
+  })
+  const connectivity = workspaces.get('acc')?.connectivity as Connectivity
+  return { connectivity, probe: { probe: () => probe.probe('acc') } }
 }
 
 describe('ConnectivityProbe', () => {
@@ -68,7 +99,7 @@ describe('ConnectivityProbe', () => {
 
   it('gives a server that never answers a bounded time, then calls it offline', async () => {
     fixture = await startHttpFixture(() => new Promise(() => undefined))
-    const { probe } = probeOf(fixture.baseUrl, new Connectivity(), 300)
+    const { probe } = probeOf(fixture.baseUrl, 300)
     const started = Date.now()
     expect(await probe.probe()).toEqual({ online: false, probed: true })
     expect(Date.now() - started).toBeLessThan(3_000)
@@ -135,5 +166,25 @@ describe('ConnectivityProbe', () => {
 
     const none = probeOf(null)
     expect(await none.probe.probe()).toEqual({ online: true, probed: false })
+  })
+
+  it('asks each account’s own server and tells only that account: one down leaves the other online', async () => {
+    emulator = await startEmulator({ groups: 3, seed: 1 })
+    const down = `http://127.0.0.1:${await closedPort()}`
+    const workspaces = workspacesOf(['up', 'down', 'unlisted'])
+    const servers: Record<string, string> = { up: emulator.baseUrl, down }
+    const probe = new ConnectivityProbe({ workspaces, fetch, baseUrl: (id) => servers[id], timeoutMs: 2_000 })
+    const [up, gone] = await Promise.all([probe.probe('up'), probe.probe('down')])
+    expect(up).toEqual({ online: true, probed: true })
+    expect(gone).toEqual({ online: false, probed: true })
+    expect(workspaces.get('up')!.connectivity.online).toBe(true)
+    expect(workspaces.get('down')!.connectivity.online).toBe(false)
+    // Probes of two accounts at once are two questions, one to each server.
+    expect(emulator.control.requests.list()).toHaveLength(1)
+    // An open account whose server is not known is not asked: its last known state is said.
+    workspaces.get('unlisted')!.connectivity.reportFailure('offline')
+    expect(await probe.probe('unlisted')).toEqual({ online: false, probed: false })
+    expect(await probe.probe('never-opened')).toEqual({ online: true, probed: false })
+    await workspaces.closeAll()
   })
 })

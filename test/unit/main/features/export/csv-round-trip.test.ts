@@ -86,8 +86,8 @@ function service(groups: readonly Group[]): ExportService {
   const index = GroupsIndex.of(groups)
   return new ExportService({
     source: {
-      query: async (query) => index.query(query),
-      get: async (id) => {
+      query: async (_accountId, query) => index.query(query),
+      get: async (_accountId, id) => {
         const detail = index.get(id)
         const group = groups.find((g) => g.id === id)
         if (!detail || !group) throw new AppError('not-found', codeText('not-found'))
@@ -139,7 +139,7 @@ function readAsSemicolonSheet(text: string): string[] {
 describe('CSV exports read back with a strict parser', () => {
   it('give back every groups record field for field, line breaks, quotes and commas included', async () => {
     const groups = [...hostileGroups(), ...account]
-    const result = await service(groups).exportGroups({ ...QUERY })
+    const result = await service(groups).exportGroups({ ...QUERY, accountId: 'acc' })
     const records = readStrictly(await readFile(result.path!, 'utf8'))
     const expected = GroupsIndex.of(groups)
       .query({ ...QUERY, offset: 0, limit: 200 })
@@ -159,7 +159,7 @@ describe('CSV exports read back with a strict parser', () => {
   it('keep descriptions with line breaks in one record each', async () => {
     const multiLine = account.filter((g) => /[\r\n]/.test(g.description ?? ''))
     expect(multiLine.length).toBeGreaterThan(0)
-    const result = await service(account).exportGroups({ ...QUERY })
+    const result = await service(account).exportGroups({ ...QUERY, accountId: 'acc' })
     const records = readStrictly(await readFile(result.path!, 'utf8'))
     expect(records).toHaveLength(account.length + 1)
     const column = GROUP_COLUMNS.indexOf('description')
@@ -182,7 +182,7 @@ describe('CSV exports read back with a strict parser', () => {
 
   it('give back every participants record of a group with a hostile name', async () => {
     for (const group of hostileGroups()) {
-      const result = await service([group]).exportParticipants(group.id)
+      const result = await service([group]).exportParticipants('acc', group.id)
       const records = readStrictly(await readFile(result.path!, 'utf8'))
       expect(records[0]).toEqual([...PARTICIPANT_COLUMNS])
       expect(records.slice(1)).toEqual(participantRows(group).map((row) => row.map(asRead)))

@@ -23,12 +23,22 @@ const NOW = Date.parse('2026-11-22T10:00:00Z')
 let dir: string
 let account: Group[]
 
-/** The list's index, and each group's full record as main reads it from disk. */
+/** The account every export here names. */
+const ACCOUNT = 'acc'
+
+/** The list's index, and each group's full record as main reads it from disk; another account has nothing. */
 function sourceOf(groups: readonly Group[]): ExportSource {
   const index = GroupsIndex.of(groups)
+  const own = (accountId: string) => {
+    if (accountId !== ACCOUNT) throw new AppError('not-found', codeText('not-found'))
+  }
   return {
-    query: async (query) => index.query(query),
-    get: async (id) => {
+    query: async (accountId, query) => {
+      own(accountId)
+      return index.query(query)
+    },
+    get: async (accountId, id) => {
+      own(accountId)
       const detail = index.get(id)
       const group = groups.find((g) => g.id === id)
       if (!detail || !group) throw new AppError('not-found', codeText('not-found'))
@@ -45,7 +55,8 @@ function readCsv(text: string): Record<string, string>[] {
   return parse(text, { bom: true, columns: true, skip_empty_lines: true }) as Record<string, string>[]
 }
 
-const QUERY: { search: string; filters: GroupFilter[]; labels: string[]; sort: GroupSort } = {
+const QUERY: { accountId: string; search: string; filters: GroupFilter[]; labels: string[]; sort: GroupSort } = {
+  accountId: ACCOUNT,
   search: '',
   filters: [],
   labels: [],
@@ -73,7 +84,8 @@ describe('ExportService.exportGroups', () => {
     // Every cell quoted, the header's too (see toCsv).
     expect(text.split('\r\n')[0]).toBe('\uFEFF' + GROUP_COLUMNS.map((name) => `"${name}"`).join(','))
 
-    const expected = GroupsIndex.of(account).query({ ...query, filters: ['unread'], offset: 0, limit: 10_000 })
+    const { accountId: _account, ...list } = query
+    const expected = GroupsIndex.of(account).query({ ...list, filters: ['unread'], offset: 0, limit: 10_000 })
     const rows = readCsv(text)
     expect(result.rows).toBe(expected.matching)
     expect(rows).toHaveLength(expected.matching)
@@ -166,9 +178,9 @@ describe('ExportService.exportGroups', () => {
     const failing = new ExportService({
       source: {
         query: source.query,
-        get: async (id) => {
+        get: async (accountId, id) => {
           if (++reads > 10) throw new AppError('storage', codeText('storage'))
-          return source.get(id)
+          return source.get(accountId, id)
         },
       },
       dialogs: { chooseSavePath: async () => path },
@@ -183,7 +195,7 @@ describe('ExportService.exportGroups', () => {
 describe('ExportService.exportParticipants', () => {
   it('writes one row per participant with their rank and number', async () => {
     const group = account.find((g) => g.participants.length > 50)!
-    const result = await service(account).exportParticipants(group.id)
+    const result = await service(account).exportParticipants(ACCOUNT, group.id)
     expect(result.path).toBe(join(dir, `participants-${fileSafe(group.name)}-2026-11-22.csv`))
     const text = await readFile(result.path!, 'utf8')
     expect(text.split('\r\n')[0]).toBe('\uFEFF' + PARTICIPANT_COLUMNS.map((name) => `"${name}"`).join(','))
@@ -201,8 +213,16 @@ describe('ExportService.exportParticipants', () => {
         return join(dir, 'x.csv')
       },
     })
-    await expect(exports.exportParticipants('nope@g.us')).rejects.toMatchObject({ code: 'not-found' })
+    await expect(exports.exportParticipants(ACCOUNT, 'nope@g.us')).rejects.toMatchObject({ code: 'not-found' })
     expect(asked).toBe(false)
+  })
+
+  it('reads the group of the account it names, never another’s', async () => {
+    const group = account[0]!
+    const exports = service(account)
+    await expect(exports.exportParticipants('another-account', group.id)).rejects.toMatchObject({ code: 'not-found' })
+    await expect(exports.exportGroups({ ...QUERY, accountId: 'another-account' })).rejects.toMatchObject({ code: 'not-found' })
+    expect(await readdir(dir)).toEqual([])
   })
 })
 

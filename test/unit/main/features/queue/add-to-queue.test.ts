@@ -143,7 +143,7 @@ describe('Add to queue', () => {
         accountIds: [one],
         when: { at: new Date(Date.now() + 3_600_000).toISOString(), queue: true },
       },
-      { transport: 'web' },
+      { transport: 'web', client: 'web' },
       silentLogger,
     )
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid-argument' } })

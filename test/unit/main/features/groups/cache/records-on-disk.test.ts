@@ -11,7 +11,6 @@ import {
   encodeGroupsIndexFile,
   type SnapshotLayout,
 } from '../../../../../../src-main/features/groups/cache'
-import { Connectivity } from '../../../../../../src-main/platform/net/connectivity'
 import { GroupColumnsBuilder, columnsOf } from '../../../../../../src-main/features/groups/index'
 import { GroupsService } from '../../../../../../src-main/features/groups/sync'
 import {
@@ -54,10 +53,9 @@ function build() {
   const service = new GroupsService({
     workspaces: switchableAccounts(session('acc', dir.path, clientFor(emulator), emulator.baseUrl)),
     events,
-    connectivity: new Connectivity(),
     log,
     settings: () => ({ intervalMinutes: 0, concurrency: 4, downloadPictures: false }),
-    fetch,
+    fetchFor: () => fetch,
   })
   services.push(service)
   return { service, log, events }
@@ -90,20 +88,20 @@ async function saveSnapshot(groups: readonly Group[]): Promise<SnapshotLayout> {
 describe('records on disk, rows in memory', () => {
   it('keeps the rows’ columns in memory and reads each full record from disk, as the server sent it', async () => {
     const { service } = build()
-    await service.sync()
+    await service.sync('acc')
     expect(await idsOnDisk(dir.path)).toEqual(server.map((g) => g.id))
     for (const at of [0, 1, 777, TOTAL - 1]) {
-      const detail = await service.get(server[at]!.id)
+      const detail = await service.get('acc', server[at]!.id)
       expect(JSON.stringify(detail.group)).toBe(JSON.stringify(server[at]))
     }
-    const people = await service.participants()
+    const people = await service.participants('acc')
     expect(people!.table.listed).toBeGreaterThan(1_000)
     expect(people!.table.shared[0]).toBeGreaterThan(1)
   }, 60_000)
 
   it('a record damaged on disk fails to open with a clear error; the others still open', async () => {
     const { service, log } = build()
-    await service.sync()
+    await service.sync('acc')
     const path = join(dir.path, SNAPSHOT_FILE)
     const file = await readFile(path)
     const target = server[100]!
@@ -113,12 +111,12 @@ describe('records on disk, rows in memory', () => {
     const handle = await open(path, 'r+')
     await handle.write(Buffer.from('X'), 0, 1, at + 7)
     await handle.close()
-    await expect(service.get(target.id)).rejects.toMatchObject({
+    await expect(service.get('acc', target.id)).rejects.toMatchObject({
       code: 'storage',
       text: { key: 'groupErrors.cache.recordDamaged' },
     })
     expect(log.lines.some((l) => l.message === 'group record not read')).toBe(true)
-    expect((await service.get(server[101]!.id)).group.id).toBe(server[101]!.id)
+    expect((await service.get('acc', server[101]!.id)).group.id).toBe(server[101]!.id)
   }, 60_000)
 
   it('a cached record the full schema refuses is listed, and refused with where and why when opened', async () => {
@@ -130,7 +128,7 @@ describe('records on disk, rows in memory', () => {
     const { service } = build()
     expect(
       (
-        await service.query({
+        await service.query('acc', {
           search: '',
           filters: [],
           labels: [],
@@ -140,12 +138,12 @@ describe('records on disk, rows in memory', () => {
         })
       ).total,
     ).toBe(3)
-    await expect(service.get(broken.id)).rejects.toMatchObject({
+    await expect(service.get('acc', broken.id)).rejects.toMatchObject({
       code: 'invalid-response',
       text: { key: 'groupErrors.cache.recordUnreadable' },
       details: { path: expect.stringMatching(/^last_message/), issue: expect.any(String) },
     })
-    expect((await service.get(server[6]!.id)).group).toEqual(server[6])
+    expect((await service.get('acc', server[6]!.id)).group).toEqual(server[6])
   }, 60_000)
 
   it('an open reader keeps reading the snapshot it measured after a newer one replaces the file', async () => {
@@ -164,7 +162,7 @@ describe('records on disk, rows in memory', () => {
 describe('a start from the groups index', () => {
   it('lists the groups from the index alone, then finds a damaged snapshot, sets it aside and syncs again', async () => {
     const first = build()
-    await first.service.sync()
+    await first.service.sync('acc')
     await first.service.dispose()
     expect((await readdir(dir.path)).sort()).toEqual([GROUPS_INDEX_FILE, SNAPSHOT_FILE])
     // One byte inside a record, where only the snapshot's checksums (not the index) can see it.
@@ -175,7 +173,7 @@ describe('a start from the groups index', () => {
     await handle.close()
 
     const { service, events, log } = build()
-    const window = await service.query(firstWindow)
+    const window = await service.query('acc', firstWindow)
     expect(window.total).toBe(TOTAL)
     expect(window.rows).toHaveLength(50)
     await until(() => events.of('app:notice').length > 0)
@@ -183,28 +181,28 @@ describe('a start from the groups index', () => {
     expect(log.lines).toContainEqual(
       expect.objectContaining({ message: 'groups cache damaged after start', data: { reason: 'checksum-mismatch' } }),
     )
-    await until(() => service.state().lastResult !== null && !service.state().syncing, 30_000)
-    expect(service.state().count).toBe(TOTAL)
+    await until(() => service.state('acc').lastResult !== null && !service.state('acc').syncing, 30_000)
+    expect(service.state('acc').count).toBe(TOTAL)
     expect((await readdir(dir.path)).some((n) => n.startsWith(`${SNAPSHOT_FILE}.unreadable-`))).toBe(true)
-    expect(JSON.stringify((await service.get(server[1_500]!.id)).group)).toBe(JSON.stringify(server[1_500]))
+    expect(JSON.stringify((await service.get('acc', server[1_500]!.id)).group)).toBe(JSON.stringify(server[1_500]))
   }, 90_000)
 
   it('an index left from an earlier snapshot is not used: the snapshot is read and the index rebuilt', async () => {
     const first = build()
-    await first.service.sync()
+    await first.service.sync('acc')
     await copyFile(join(dir.path, GROUPS_INDEX_FILE), join(dir.path, 'old.index'))
     emulator.control.groups.mutate({ add: 3 })
     try {
-      await first.service.sync()
+      await first.service.sync('acc')
       await first.service.dispose()
       // As if the app stopped between the snapshot's rename and the index's.
       await copyFile(join(dir.path, 'old.index'), join(dir.path, GROUPS_INDEX_FILE))
       const { service, log } = build()
-      expect((await service.query(firstWindow)).total).toBe(TOTAL + 3)
+      expect((await service.query('acc', firstWindow)).total).toBe(TOTAL + 3)
       expect(log.lines.some((l) => /another snapshot/.test(l.message))).toBe(true)
       await service.dispose()
       const again = build()
-      expect((await again.service.query(firstWindow)).total).toBe(TOTAL + 3)
+      expect((await again.service.query('acc', firstWindow)).total).toBe(TOTAL + 3)
       expect(again.log.lines.some((l) => /index/.test(l.message))).toBe(false)
     } finally {
       emulator.control.reset()
@@ -213,14 +211,14 @@ describe('a start from the groups index', () => {
 
   it('a cut-short index is not used: the snapshot is read and the index rebuilt', async () => {
     const first = build()
-    await first.service.sync()
+    await first.service.sync('acc')
     await first.service.dispose()
     const indexPath = join(dir.path, GROUPS_INDEX_FILE)
     await truncate(indexPath, Math.floor((await readFile(indexPath)).length / 2))
     const { service, log } = build()
-    expect((await service.query(firstWindow)).total).toBe(TOTAL)
+    expect((await service.query('acc', firstWindow)).total).toBe(TOTAL)
     expect(log.lines.some((l) => l.message === 'groups index unusable; rebuilding it')).toBe(true)
-    expect(JSON.stringify((await service.get(server[9]!.id)).group)).toBe(JSON.stringify(server[9]))
+    expect(JSON.stringify((await service.get('acc', server[9]!.id)).group)).toBe(JSON.stringify(server[9]))
   }, 60_000)
 
   it.each([
@@ -230,9 +228,9 @@ describe('a start from the groups index', () => {
     'an index %s is not used: the rows are the same, read from the snapshot, and the index rebuilt',
     async (_, where, bytes, reason) => {
       const first = build()
-      await first.service.sync()
+      await first.service.sync('acc')
       const sorts = ['recent', 'name', 'size', 'unread'] as const
-      const before = await Promise.all(sorts.map((sort) => first.service.query({ ...firstWindow, sort, limit: 200 })))
+      const before = await Promise.all(sorts.map((sort) => first.service.query('acc', { ...firstWindow, sort, limit: 200 })))
       await first.service.dispose()
       const indexPath = join(dir.path, GROUPS_INDEX_FILE)
       const at = where(await readFile(indexPath))
@@ -241,7 +239,7 @@ describe('a start from the groups index', () => {
       await handle.close()
 
       const { service, log } = build()
-      const after = await Promise.all(sorts.map((sort) => service.query({ ...firstWindow, sort, limit: 200 })))
+      const after = await Promise.all(sorts.map((sort) => service.query('acc', { ...firstWindow, sort, limit: 200 })))
       expect(after).toEqual(before)
       expect(
         log.lines.some(
@@ -252,7 +250,7 @@ describe('a start from the groups index', () => {
       ).toBe(true)
       await service.dispose()
       const again = build()
-      expect(await again.service.query({ ...firstWindow, limit: 200 })).toEqual(before[0])
+      expect(await again.service.query('acc', { ...firstWindow, limit: 200 })).toEqual(before[0])
       expect(again.log.lines.some((l) => /index/.test(l.message))).toBe(false)
     },
     90_000,
@@ -262,7 +260,7 @@ describe('a start from the groups index', () => {
 describe('a snapshot saved as the pages arrive', () => {
   it('holds each record as the server sent its bytes, and no temp file is left', async () => {
     const { service } = build()
-    await service.sync()
+    await service.sync('acc')
     const file = await readFile(join(dir.path, SNAPSHOT_FILE))
     // Each record's bytes sit in the file exactly as they were in a page body.
     const page = Buffer.from(
@@ -273,30 +271,30 @@ describe('a snapshot saved as the pages arrive', () => {
       ).arrayBuffer(),
     )
     expect(file.includes(page)).toBe(true)
-    for (const at of [0, 777, TOTAL - 1]) expect((await service.get(server[at]!.id)).group).toEqual(server[at])
+    for (const at of [0, 777, TOTAL - 1]) expect((await service.get('acc', server[at]!.id)).group).toEqual(server[at])
     expect((await readdir(dir.path)).sort()).toEqual([GROUPS_INDEX_FILE, SNAPSHOT_FILE])
   }, 60_000)
 
   it('a re-sync copies the rows of unchanged records from the columns in use and makes rows only for new ones', async () => {
     const { service } = build()
-    await service.sync()
+    await service.sync('acc')
     const all = { ...firstWindow, sort: 'name' as const, limit: TOTAL + 10 }
-    const before = new Map((await service.query(all)).rows.map((row) => [row.id, row]))
+    const before = new Map((await service.query('acc', all)).rows.map((row) => [row.id, row]))
     emulator.control.groups.mutate({ add: 3, at: 'start' })
     const copied = vi.spyOn(GroupColumnsBuilder.prototype, 'copyRow')
     const made = vi.spyOn(GroupColumnsBuilder.prototype, 'addRow')
     try {
-      const result = await service.sync()
+      const result = await service.sync('acc')
       expect(result).toMatchObject({ added: 3, changed: 0, removed: 0, total: TOTAL + 3 })
       expect(copied).toHaveBeenCalledTimes(TOTAL)
       expect(made).toHaveBeenCalledTimes(3)
-      const after = (await service.query(all)).rows
+      const after = (await service.query('acc', all)).rows
       expect(after).toHaveLength(TOTAL + 3)
       const fresh = after.filter((row) => !before.has(row.id))
       expect(fresh).toHaveLength(3)
       // A copied row is the row the record made before, to the last flag and label.
       for (const row of after) if (before.has(row.id)) expect(row).toEqual(before.get(row.id))
-      const added = (await service.get(fresh[0]!.id)).group
+      const added = (await service.get('acc', fresh[0]!.id)).group
       expect(fresh[0]!.name).toBe(added.name)
     } finally {
       copied.mockRestore()
@@ -307,22 +305,22 @@ describe('a snapshot saved as the pages arrive', () => {
 
   it('a sync cancelled while pages are being saved keeps the previous snapshot and leaves no temp file', async () => {
     const { service } = build()
-    await service.sync()
+    await service.sync('acc')
     const before = await readFile(join(dir.path, SNAPSHOT_FILE))
     emulator.control.faults.add({ type: 'latency', ms: 200 })
     try {
-      const running = service.sync().catch((error: unknown) => error)
+      const running = service.sync('acc').catch((error: unknown) => error)
       // Past the first page: the new snapshot's temp file exists and has pages in it.
-      await until(() => (service.state().progress?.fetched ?? 0) > 0)
+      await until(() => (service.state('acc').progress?.fetched ?? 0) > 0)
       expect((await readdir(dir.path)).some((n) => n.includes('.tmp-'))).toBe(true)
-      service.cancel()
+      service.cancel('acc')
       expect(await running).toMatchObject({ code: 'cancelled' })
     } finally {
       emulator.control.reset()
     }
     expect((await readFile(join(dir.path, SNAPSHOT_FILE))).equals(before)).toBe(true)
     expect((await readdir(dir.path)).sort()).toEqual([GROUPS_INDEX_FILE, SNAPSHOT_FILE])
-    expect((await service.get(server[3]!.id)).group).toEqual(server[3])
+    expect((await service.get('acc', server[3]!.id)).group).toEqual(server[3])
   }, 60_000)
 
   it('a snapshot of the previous format, with its index, is set aside and the groups fetched again', async () => {
@@ -349,7 +347,7 @@ describe('a snapshot saved as the pages arrive', () => {
     )
     const { service, events, log } = build()
     await service.start()
-    expect((await service.query(firstWindow)).total).toBe(0)
+    expect((await service.query('acc', firstWindow)).total).toBe(0)
     expect(events.of('app:notice')[0]?.text).toEqual({ key: 'groupErrors.cache.setAside.olderFormat' })
     expect(log.lines).toContainEqual(
       expect.objectContaining({
@@ -357,11 +355,11 @@ describe('a snapshot saved as the pages arrive', () => {
         data: expect.objectContaining({ reason: 'older-format', version: 1 }),
       }),
     )
-    await until(() => service.state().count === TOTAL, 60_000)
+    await until(() => service.state('acc').count === TOTAL, 60_000)
     const names = await readdir(dir.path)
     expect(names.some((n) => n.startsWith(`${SNAPSHOT_FILE}.unreadable-`))).toBe(true)
     const header = (await readFile(join(dir.path, SNAPSHOT_FILE))).toString('utf8', 0, 80)
     expect(header).toMatch(/"version":3/)
-    expect((await service.get(server[5]!.id)).group).toEqual(server[5])
+    expect((await service.get('acc', server[5]!.id)).group).toEqual(server[5])
   }, 90_000)
 })

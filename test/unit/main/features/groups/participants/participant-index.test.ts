@@ -59,12 +59,12 @@ describe('the participants index file', () => {
   it('is built on a worker at the first search, then read back by a new start without building again', async () => {
     const first = await setUp()
     const expected = (await referenceSearch(first.snapshot)).search('', 1_000)
-    expect(await first.search.search('', 1_000)).toEqual(expected)
+    expect(await first.search.search('acc', '', 1_000)).toEqual(expected)
     expect(first.workers.starts).toBe(1)
     expect(first.log.lines.some((l) => l.message === 'participants index built')).toBe(true)
 
     const again = await setUp()
-    expect(await again.search.search('', 1_000)).toEqual(expected)
+    expect(await again.search.search('acc', '', 1_000)).toEqual(expected)
     expect(again.workers.starts).toBe(0)
     expect((await readdir(dir.path)).filter((n) => n.includes('.tmp-'))).toEqual([])
   }, 30_000)
@@ -92,10 +92,10 @@ describe('the participants index file', () => {
     'a file %s is not used but built again, and the picker answers as before',
     async (_what, spoil, reason) => {
       const first = await setUp()
-      const expected = await first.search.search('a', 50)
+      const expected = await first.search.search('acc', 'a', 50)
       const { search, workers, log } = await setUp()
       await spoil(await readFile(path()))
-      expect(await search.search('a', 50)).toEqual(expected)
+      expect(await search.search('acc', 'a', 50)).toEqual(expected)
       expect(workers.starts).toBe(1)
       expect(log.lines).toContainEqual(
         expect.objectContaining({
@@ -109,13 +109,13 @@ describe('the participants index file', () => {
 
   it('a file of an earlier snapshot is built again for the one in use', async () => {
     const first = await setUp()
-    await first.search.search('', 10)
+    await first.search.search('acc', '', 10)
     const fewer = groups.slice(0, 100)
     const { search, workers, snapshot, log } = await setUp({
       records: fewer,
       syncedAt: '2025-06-02T10:00:00.000Z',
     })
-    const page = await search.search('', 100_000)
+    const page = await search.search('acc', '', 100_000)
     expect(page).toEqual((await referenceSearch(snapshot)).search('', 100_000))
     expect(workers.starts).toBe(1)
     expect(log.lines).toContainEqual(expect.objectContaining({ data: { reason: 'from another snapshot' } }))
@@ -138,7 +138,7 @@ describe('the participants index file', () => {
       },
     ]
     const { search, snapshot } = await setUp({ records })
-    const page = await search.search('', 100)
+    const page = await search.search('acc', '', 100)
     expect(page).toEqual((await referenceSearch(snapshot)).search('', 100))
     expect(page.contacts).toEqual([
       { id: '15550100002', groups: ['Alpha', 'Delta'], groupCount: 2 },
@@ -150,7 +150,7 @@ describe('the participants index file', () => {
 describe('building while the picker searches', () => {
   it('searches made during the first build wait for it and share it', async () => {
     const { search, workers } = await setUp()
-    const pages = await Promise.all([search.search('', 5), search.search('1', 5), search.search('', 5)])
+    const pages = await Promise.all([search.search('acc', '', 5), search.search('acc', '1', 5), search.search('acc', '', 5)])
     expect(workers.starts).toBe(1)
     expect(pages[0]!.total).toBeGreaterThan(100)
     expect(pages[0]).toEqual(pages[2])
@@ -158,29 +158,29 @@ describe('building while the picker searches', () => {
 
   it('a build that outlasts the wait is reported as under way, not as nobody; the next search answers once it is done', async () => {
     const { search } = await setUp({ buildWaitMs: 0 })
-    await expect(search.search('', 5)).rejects.toMatchObject({
+    await expect(search.search('acc', '', 5)).rejects.toMatchObject({
       code: 'timeout',
       text: { key: 'groupErrors.participants.stillListing', params: { count: 300 } },
     })
     await until(async () => (await stat(path()).catch(() => null)) !== null, 20_000)
-    expect((await search.search('', 5)).total).toBeGreaterThan(100)
+    expect((await search.search('acc', '', 5)).total).toBeGreaterThan(100)
   }, 30_000)
 
   it('a worker that dies gives a clear error, and the next search builds again', async () => {
     const { search, workers, log } = await setUp({ failFirst: 1 })
-    await expect(search.search('', 5)).rejects.toMatchObject({
+    await expect(search.search('acc', '', 5)).rejects.toMatchObject({
       code: 'internal',
       text: { key: 'groupErrors.participants.notBuilt' },
       details: { worker: 'stopped with code 7' },
     })
     expect(log.lines.some((l) => l.message === 'participants index not built')).toBe(true)
-    expect((await search.search('', 5)).total).toBeGreaterThan(100)
+    expect((await search.search('acc', '', 5)).total).toBeGreaterThan(100)
     expect(workers.starts).toBe(2)
   }, 30_000)
 
   it('once the picker is used, a snapshot put in place after a sync is built without waiting for a search', async () => {
     const { index, search, workers } = await setUp({ buildDelayMs: 0 })
-    await search.search('', 5)
+    await search.search('acc', '', 5)
     expect(workers.starts).toBe(1)
     const synced = await savedSnapshot(dir.path, groups.slice(0, 200), '2025-06-02T10:00:00.000Z')
     open.push({ index, snapshot: synced })
@@ -188,7 +188,7 @@ describe('building while the picker searches', () => {
     await until(() => workers.starts === 2, 20_000)
     await until(async () => (await readFile(path(), 'utf8')).includes('2025-06-02T10:00:00.000Z'), 20_000)
     expect(index.held).toBe(false)
-    expect((await search.search('', 5)).total).toBeGreaterThan(100)
+    expect((await search.search('acc', '', 5)).total).toBeGreaterThan(100)
     expect(workers.starts).toBe(2)
   }, 30_000)
 
@@ -198,20 +198,20 @@ describe('building while the picker searches', () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(workers.starts).toBe(0)
     expect(await stat(path()).catch(() => null)).toBeNull()
-    expect((await new ContactsSearch(() => index.participants()).search('', 5)).total).toBeGreaterThan(100)
+    expect((await new ContactsSearch(() => index.participants()).search('acc', '', 5)).total).toBeGreaterThan(100)
     expect(workers.starts).toBe(1)
   }, 30_000)
 
   it('a re-sync whose records are all the same carries the file over to the new snapshot instead of building it again', async () => {
     const { index, search, workers, log } = await setUp({ buildDelayMs: 0 })
-    const before = await search.search('', 100_000)
+    const before = await search.search('acc', '', 100_000)
     expect(workers.starts).toBe(1)
     // The same records saved again by a later sync: another snapshot, the same people.
     const again = await savedSnapshot(dir.path, groups, '2025-06-02T10:00:00.000Z')
     open.push({ index, snapshot: again })
     index.use(again, { build: true, sameParticipants: true })
     await until(() => log.lines.some((line) => line.message === 'participants index carried over'), 20_000)
-    expect(await search.search('', 100_000)).toEqual(before)
+    expect(await search.search('acc', '', 100_000)).toEqual(before)
     expect(workers.starts).toBe(1)
     // What was carried is the new snapshot's own file: a new start reads it without a build.
     const header = (await readFile(path(), 'utf8')).split('\n')[0] as string
@@ -226,7 +226,7 @@ describe('building while the picker searches', () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(workers.starts).toBe(0)
     expect(log.lines.some((line) => line.message === 'participants index carried over')).toBe(false)
-    expect((await new ContactsSearch(() => index.participants()).search('', 5)).total).toBeGreaterThan(100)
+    expect((await new ContactsSearch(() => index.participants()).search('acc', '', 5)).total).toBeGreaterThan(100)
     expect(workers.starts).toBe(1)
   }, 30_000)
 })
@@ -234,10 +234,10 @@ describe('building while the picker searches', () => {
 describe('memory', () => {
   it('lets the index go after a while without a search, and reads it back from the file on the next', async () => {
     const { index, search, workers } = await setUp({ idleMs: 100 })
-    const first = await search.search('e', 20)
+    const first = await search.search('acc', 'e', 20)
     expect(index.held).toBe(true)
     await until(() => !index.held, 5_000)
-    expect(await search.search('e', 20)).toEqual(first)
+    expect(await search.search('acc', 'e', 20)).toEqual(first)
     expect(index.held).toBe(true)
     expect(workers.starts).toBe(1)
   }, 30_000)
@@ -245,7 +245,7 @@ describe('memory', () => {
   it('no snapshot: nobody, and no build', async () => {
     const { index, workers } = await setUp()
     index.use(null, { build: true })
-    expect(await new ContactsSearch(() => index.participants()).search('', 5)).toEqual({
+    expect(await new ContactsSearch(() => index.participants()).search('acc', '', 5)).toEqual({
       contacts: [],
       matching: 0,
       total: 0,

@@ -6,7 +6,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { GroupsQuerySchema } from '@shared/channels/groups'
 import type { Group } from '@shared/domain'
 import type { Emulator } from '../../../../../../src-main/emulator'
-import { Connectivity } from '../../../../../../src-main/platform/net/connectivity'
 import { PICTURES_DIR, PictureStore } from '../../../../../../src-main/features/groups/pictures'
 import { GroupsService, fetchAllGroups } from '../../../../../../src-main/features/groups/sync'
 import { clientFor, recordingHub, session, startTestEmulator, switchableAccounts, tempDir, until } from '../sync/support'
@@ -216,17 +215,21 @@ describe('group pictures', () => {
 describe('pictures during sync', () => {
   it('arrive in the rows after a sync, and lists are told to look again', async () => {
     const events = recordingHub()
+    const fetchedFor: string[] = []
     const service = new GroupsService({
       workspaces: switchableAccounts(session('acc', dir.path, clientFor(emulator), emulator.baseUrl)),
       events,
-      connectivity: new Connectivity(),
       log: { debug() {}, info() {}, warn() {}, error() {} },
       settings: () => ({ intervalMinutes: 0, concurrency: 4, downloadPictures: true }),
-      fetch,
+      // Each account's pictures are fetched as its own server allows.
+      fetchFor: (accountId) => {
+        fetchedFor.push(accountId)
+        return fetch
+      },
     })
     try {
-      await service.sync()
-      const rows = async () => (await service.query(GroupsQuerySchema.parse({ limit: 100 }))).rows
+      await service.sync('acc')
+      const rows = async () => (await service.query('acc', GroupsQuerySchema.parse({ limit: 100 }))).rows
       await until(() => pictureRequests().length >= withPicture().length, 20_000)
       // Loading and syncing announce changes too, so the rows themselves say when the pictures are in.
       const shownRows = async () => (await rows()).filter((r) => r.picture !== null)
@@ -234,9 +237,10 @@ describe('pictures during sync', () => {
       expect(events.of('groups:changed').length).toBeGreaterThanOrEqual(2)
       const shown = await shownRows()
       expect(shown).toHaveLength(withPicture().length)
-      const detail = await service.get(shown[0]!.id)
+      const detail = await service.get('acc', shown[0]!.id)
       expect(detail.picture).toBe(shown[0]!.picture)
       expect(detail.pictureFull).toMatch(/^\/pictures\/acc\/full\//)
+      expect(new Set(fetchedFor)).toEqual(new Set(['acc']))
     } finally {
       await service.dispose()
     }

@@ -6,7 +6,6 @@ import type { AppError } from '@shared/errors'
 import type { FaultInput, Emulator } from '../../../../../../src-main/emulator'
 import type { ApiClientOptions } from '../../../../../../src-main/platform/api'
 import { GROUPS_INDEX_FILE, SNAPSHOT_FILE, SnapshotStore } from '../../../../../../src-main/features/groups/cache'
-import { Connectivity } from '../../../../../../src-main/platform/net/connectivity'
 import { spawnEmulator } from '../../../../../support/emulator-process'
 import { GroupsService } from '../../../../../../src-main/features/groups/sync'
 import { ContactsSearch } from '../../../../../../src-main/features/stories/publish/contacts-search'
@@ -35,7 +34,7 @@ beforeAll(async () => {
   emulator = await startTestEmulator({ groups: TOTAL })
   template = await tempDir('statusdesk-template-')
   const { service } = build(template.path)
-  await service.sync()
+  await service.sync('acc')
   await service.dispose()
 }, 120_000)
 afterAll(async () => {
@@ -63,19 +62,20 @@ function build(
 ) {
   const server = options.server ?? emulator
   const events = recordingHub()
-  const connectivity = new Connectivity()
   const log = captureLogger()
   const client = clientFor(server, options.client)
-  const accounts = switchableAccounts(session(options.account ?? 'acc', path, client, server.baseUrl))
+  const id = options.account ?? 'acc'
+  const accounts = switchableAccounts(session(id, path, client, server.baseUrl))
   const service = new GroupsService({
     workspaces: accounts,
     events,
-    connectivity,
     log,
     settings: () => ({ intervalMinutes: 0, concurrency: 4, downloadPictures: false }),
-    fetch: options.fetch ?? fetch,
+    fetchFor: () => options.fetch ?? fetch,
   })
   services.push(service)
+  // The account's own view of its server, as its requests learn it.
+  const connectivity = accounts.get(id)!.connectivity
   return { service, events, connectivity, accounts, log }
 }
 
@@ -89,7 +89,7 @@ const firstWindow = GroupsQuerySchema.parse({})
 describe('a full sync', () => {
   it('equals the server’s set of groups and reports what it added', async () => {
     const { service, events } = build(dir.path)
-    const result = await service.sync()
+    const result = await service.sync('acc')
     expect(result).toMatchObject({
       added: TOTAL,
       removed: 0,
@@ -100,7 +100,7 @@ describe('a full sync', () => {
     const cached = await idsOnDisk(dir.path)
     const server = await readSequentially(clientFor(emulator))
     expect(new Set(cached)).toEqual(new Set(server.map((g) => g.id)))
-    const state = service.state()
+    const state = service.state('acc')
     expect(state).toMatchObject({
       accountId: 'acc',
       syncing: false,
@@ -121,7 +121,7 @@ describe('a full sync', () => {
   it('a second call while one runs joins it: one set of requests, one result', async () => {
     const { service } = build(dir.path)
     emulator.control.requests.clear()
-    const [a, b] = await Promise.all([service.sync(), service.sync()])
+    const [a, b] = await Promise.all([service.sync('acc'), service.sync('acc')])
     expect(b).toBe(a)
     const groupRequests = emulator.control.requests.list().filter((r) => r.route === 'groups')
     expect(groupRequests).toHaveLength(TOTAL / 500 + 1)
@@ -131,7 +131,7 @@ describe('a full sync', () => {
     await withPreviousSnapshot()
     const { service } = build(dir.path)
     emulator.control.groups.mutate({ add: 12, remove: 5 })
-    const result = await service.sync()
+    const result = await service.sync('acc')
     expect(result).toMatchObject({ added: 12, removed: 5, changed: 0, total: TOTAL + 7 })
   }, 60_000)
 })
@@ -150,11 +150,11 @@ describe('a fault mid-sync', () => {
     async (_name, fault, code, client) => {
       const before = await withPreviousSnapshot()
       const { service, events } = build(dir.path, { client: client ?? {} })
-      await service.query(firstWindow)
-      const stateBefore = service.state()
+      await service.query('acc', firstWindow)
+      const stateBefore = service.state('acc')
       emulator.control.faults.add(fault)
 
-      const error = await service.sync().catch((e: unknown) => e)
+      const error = await service.sync('acc').catch((e: unknown) => e)
       // The failure's own text (not only its code's), marked as leaving the last complete sync shown.
       expect(error).toMatchObject({ code, details: expect.objectContaining({ kept: true }) })
       expect((error as AppError).text.key).not.toMatch(/^errors\.codes\./)
@@ -163,12 +163,12 @@ describe('a fault mid-sync', () => {
       expect((await readFile(join(dir.path, SNAPSHOT_FILE))).equals(before)).toBe(true)
       // No temp file left behind either.
       expect((await readdir(dir.path)).sort()).toEqual([GROUPS_INDEX_FILE, SNAPSHOT_FILE])
-      const state = service.state()
+      const state = service.state('acc')
       expect(state.lastError).toMatchObject({ code })
       expect(state.lastSyncedAt).toBe(stateBefore.lastSyncedAt)
       expect(state.fromCache).toBe(true)
       expect(state.count).toBe(TOTAL)
-      expect((await service.query(firstWindow)).total).toBe(TOTAL)
+      expect((await service.query('acc', firstWindow)).total).toBe(TOTAL)
       expect(events.of('sync:state').at(-1)).toMatchObject({ syncing: false, lastError: { code } })
     },
     60_000,
@@ -178,19 +178,19 @@ describe('a fault mid-sync', () => {
     await withPreviousSnapshot()
     const { service, connectivity } = build(dir.path)
     emulator.control.faults.add({ type: 'reset' })
-    await service.sync().catch(() => undefined)
+    await service.sync('acc').catch(() => undefined)
     expect(connectivity.online).toBe(true)
-    expect(service.state()).toMatchObject({ online: true, lastError: { code: 'connection-closed' } })
+    expect(service.state('acc')).toMatchObject({ online: true, lastError: { code: 'connection-closed' } })
     emulator.control.faults.clear()
-    await service.sync()
-    expect(service.state()).toMatchObject({ online: true, lastError: null, fromCache: false })
+    await service.sync('acc')
+    expect(service.state('acc')).toMatchObject({ online: true, lastError: null, fromCache: false })
   }, 60_000)
 
   it('the total changing mid-sync still gives the complete, correct list', async () => {
     await withPreviousSnapshot()
     const { service } = build(dir.path)
     emulator.control.faults.add({ type: 'mutate', add: 40, remove: 25, nth: 4 })
-    const result = await service.sync()
+    const result = await service.sync('acc')
     expect(result).toMatchObject({ added: 40, removed: 25, total: TOTAL + 15 })
     const server = await readSequentially(clientFor(emulator))
     expect(await idsOnDisk(dir.path)).toEqual(server.map((g) => g.id))
@@ -200,12 +200,12 @@ describe('a fault mid-sync', () => {
     await withPreviousSnapshot()
     const { service } = build(dir.path)
     const previous = await idsOnDisk(dir.path)
-    const before = await Promise.all([10, 4_321].map(async (position) => (await service.get(previous[position]!)).group))
+    const before = await Promise.all([10, 4_321].map(async (position) => (await service.get('acc', previous[position]!)).group))
     emulator.control.faults.add({ type: 'schema-violation', indexes: [10, 4_321] })
-    const result = await service.sync()
+    const result = await service.sync('acc')
     expect(result).toMatchObject({ rejected: 2, removed: 0, total: TOTAL })
     for (const old of before) {
-      const kept = await service.get(old.id)
+      const kept = await service.get('acc', old.id)
       expect(kept.group).toEqual(old)
     }
   }, 60_000)
@@ -215,45 +215,45 @@ describe('a fault mid-sync', () => {
     const { service } = build(dir.path)
     const previous = await idsOnDisk(dir.path)
     // The whole record, participants and all, as the last sync saved it.
-    const lost = (await service.get(previous[1_234]!)).group
+    const lost = (await service.get('acc', previous[1_234]!)).group
     emulator.control.faults.add({
       type: 'schema-violation',
       violation: 'missing-id',
       indexes: [1_234],
     })
-    const result = await service.sync()
+    const result = await service.sync('acc')
     expect(result).toMatchObject({ rejected: 1, removed: 0, changed: 0, total: TOTAL })
-    expect(service.state().count).toBe(TOTAL)
+    expect(service.state('acc').count).toBe(TOTAL)
 
-    const all = await service.query(GroupsQuerySchema.parse({ limit: 200, sort: 'name' }))
+    const all = await service.query('acc', GroupsQuerySchema.parse({ limit: 200, sort: 'name' }))
     expect(all.total).toBe(TOTAL)
     const stale = []
     for (let offset = 0; offset < TOTAL; offset += 200) {
-      const window = await service.query(GroupsQuerySchema.parse({ offset, limit: 200 }))
+      const window = await service.query('acc', GroupsQuerySchema.parse({ offset, limit: 200 }))
       stale.push(...window.rows.filter((row) => row.stale).map((row) => row.id))
       expect(window.rows.every((row) => typeof row.stale === 'boolean')).toBe(true)
     }
     expect(stale).toEqual([lost.id])
-    expect(await service.get(lost.id)).toMatchObject({ group: lost, stale: true })
-    expect(await service.get(previous[0]!)).toMatchObject({ stale: false })
+    expect(await service.get('acc', lost.id)).toMatchObject({ group: lost, stale: true })
+    expect(await service.get('acc', previous[0]!)).toMatchObject({ stale: false })
 
     // The mark survives a restart: it is part of the snapshot.
     const reopened = build(dir.path).service
-    expect(await reopened.get(lost.id)).toMatchObject({ group: lost, stale: true })
+    expect(await reopened.get('acc', lost.id)).toMatchObject({ group: lost, stale: true })
     await reopened.dispose()
 
     // A clean pass reads the group again and the mark goes.
     emulator.control.faults.clear()
-    await service.sync()
-    expect(await service.get(lost.id)).toMatchObject({ stale: false })
-    expect(service.state().count).toBe(TOTAL)
+    await service.sync('acc')
+    expect(await service.get('acc', lost.id)).toMatchObject({ stale: false })
+    expect(service.state('acc').count).toBe(TOTAL)
   }, 90_000)
 
   it('after a clean pass, a group the server no longer lists is removed', async () => {
     await withPreviousSnapshot()
     const { service } = build(dir.path)
     emulator.control.groups.mutate({ removePositions: [5] })
-    const result = await service.sync()
+    const result = await service.sync('acc')
     expect(result).toMatchObject({ rejected: 0, removed: 1, total: TOTAL - 1 })
   }, 60_000)
 
@@ -262,13 +262,13 @@ describe('a fault mid-sync', () => {
     const { service, events } = build(dir.path)
     emulator.control.faults.add({ type: 'latency', ms: 40 })
     const off = events.subscribe((name, payload) => {
-      if (name === 'sync:progress' && (payload as { fetched: number }).fetched >= 1_000) service.cancel()
+      if (name === 'sync:progress' && (payload as { fetched: number }).fetched >= 1_000) service.cancel('acc')
     })
-    const error = await service.sync().catch((e: unknown) => e)
+    const error = await service.sync('acc').catch((e: unknown) => e)
     off()
     expect(error).toMatchObject({ code: 'cancelled', text: { key: 'groupErrors.sync.cancelled' }, details: { kept: true } })
     expect((await readFile(join(dir.path, SNAPSHOT_FILE))).equals(before)).toBe(true)
-    expect(service.state()).toMatchObject({
+    expect(service.state('acc')).toMatchObject({
       syncing: false,
       lastError: { code: 'cancelled' },
       count: TOTAL,
@@ -294,14 +294,14 @@ describe('a server that never stops sending pages', () => {
       const server = await spawnEmulator(['--groups', String(TOTAL), ...faults.flatMap((f) => ['--fault', JSON.stringify(f)])])
       try {
         const { service } = build(dir.path, { server })
-        await service.query(firstWindow)
+        await service.query('acc', firstWindow)
         const baseline = process.memoryUsage().rss
         let peak = baseline
         const sampler = setInterval(() => {
           peak = Math.max(peak, process.memoryUsage().rss)
         }, 20)
         const started = Date.now()
-        const error = await service.sync().catch((e: unknown) => e)
+        const error = await service.sync('acc').catch((e: unknown) => e)
         const elapsed = Date.now() - started
         clearInterval(sampler)
         peak = Math.max(peak, process.memoryUsage().rss)
@@ -315,7 +315,7 @@ describe('a server that never stops sending pages', () => {
         expect(peak - baseline).toBeLessThan(100 * 1024 * 1024)
         expect((await readFile(join(dir.path, SNAPSHOT_FILE))).equals(before)).toBe(true)
         expect((await readdir(dir.path)).sort()).toEqual([GROUPS_INDEX_FILE, SNAPSHOT_FILE])
-        expect(service.state()).toMatchObject({
+        expect(service.state('acc')).toMatchObject({
           count: TOTAL,
           lastError: { code: 'invalid-response', details: { reason: 'endless-paging' } },
         })
@@ -336,11 +336,11 @@ describe('offline first', () => {
       return fetch(url, init)
     }) as typeof fetch
     const { service } = build(dir.path, { client: { fetch: counting } })
-    const window = await service.query(firstWindow)
+    const window = await service.query('acc', firstWindow)
     expect(calls).toBe(0)
     expect(window.total).toBe(TOTAL)
     expect(window.rows).toHaveLength(50)
-    const state = service.state()
+    const state = service.state('acc')
     expect(state).toMatchObject({ fromCache: true, syncing: false, count: TOTAL })
     const saved = await new SnapshotStore({ dir: dir.path, accountId: 'acc' }).load()
     expect(state.lastSyncedAt).toBe(saved.status === 'loaded' ? saved.snapshot.syncedAt : 'missing')
@@ -351,10 +351,10 @@ describe('offline first', () => {
     emulator.control.faults.add({ type: 'hang' })
     const { service } = build(dir.path, { client: { timeouts: { headersMs: 300, stallMs: 300 } } })
     await service.start()
-    expect((await service.query(firstWindow)).total).toBe(TOTAL)
-    expect(service.state().fromCache).toBe(true)
-    await until(() => service.state().lastError !== null)
-    expect(service.state()).toMatchObject({ fromCache: true, lastError: { code: 'timeout' } })
+    expect((await service.query('acc', firstWindow)).total).toBe(TOTAL)
+    expect(service.state('acc').fromCache).toBe(true)
+    await until(() => service.state('acc').lastError !== null)
+    expect(service.state('acc')).toMatchObject({ fromCache: true, lastError: { code: 'timeout' } })
   }, 60_000)
 
   it('refreshes by itself when the network comes back', async () => {
@@ -364,17 +364,20 @@ describe('offline first', () => {
     const { service, connectivity } = build(dir.path, { client: { timeouts: { headersMs: 1500, stallMs: 1500 } } })
     await service.start()
     // The first sync after start, whatever its outcome.
-    await until(() => !service.state().syncing && (service.state().lastResult !== null || service.state().lastError !== null), 45_000)
+    await until(
+      () => !service.state('acc').syncing && (service.state('acc').lastResult !== null || service.state('acc').lastError !== null),
+      45_000,
+    )
     // No answer at all (a reset would be the server answering by hanging up).
     emulator.control.faults.add({ type: 'hang' })
-    await service.sync().catch(() => undefined)
+    await service.sync('acc').catch(() => undefined)
     expect(connectivity.online).toBe(false)
     emulator.control.faults.clear()
     emulator.control.groups.mutate({ add: 3 })
     // Another service's request got through: that is the sign the network is back.
     connectivity.reportSuccess()
-    await until(() => service.state().count === TOTAL + 3 && !service.state().syncing, 30_000)
-    expect(service.state()).toMatchObject({ online: true, lastError: null })
+    await until(() => service.state('acc').count === TOTAL + 3 && !service.state('acc').syncing, 30_000)
+    expect(service.state('acc')).toMatchObject({ online: true, lastError: null })
   }, 60_000)
 
   it('sets an unreadable cache aside with a notice, starts empty and syncs again', async () => {
@@ -384,12 +387,12 @@ describe('offline first', () => {
     )
     const { service, events } = build(dir.path)
     await service.start()
-    expect((await service.query(firstWindow)).total).toBe(0)
+    expect((await service.query('acc', firstWindow)).total).toBe(0)
     const notice = events.of('app:notice')[0]
     expect(notice?.level).toBe('warning')
     // A version-1 file is of a format this version no longer reads.
     expect(notice?.text).toEqual({ key: 'groupErrors.cache.setAside.olderFormat' })
-    await until(() => service.state().count === TOTAL, 60_000)
+    await until(() => service.state('acc').count === TOTAL, 60_000)
     expect((await readdir(dir.path)).some((n) => n.startsWith(`${SNAPSHOT_FILE}.unreadable-`))).toBe(true)
     const saved = await new SnapshotStore({ dir: dir.path, accountId: 'acc' }).load()
     expect(saved.status).toBe('loaded')
@@ -397,59 +400,95 @@ describe('offline first', () => {
 })
 
 describe('accounts', () => {
-  it('swaps to the other account’s groups when the active account changes, and back', async () => {
+  it('swaps to the other account’s groups when the screen changes account, and back; an account no screen shows is refused', async () => {
     await withPreviousSnapshot()
     const small = await startTestEmulator({ groups: 120, seed: 99 })
     const other = await tempDir()
     try {
       const { service, accounts, events } = build(dir.path)
       await service.start()
-      expect((await service.query(firstWindow)).total).toBe(TOTAL)
-      accounts.switchTo(session('other', other.path, clientFor(small), small.baseUrl))
-      expect(service.state().accountId).toBe('other')
-      await until(() => service.state().count === 120 && !service.state().syncing, 30_000)
-      expect((await service.query(firstWindow)).total).toBe(120)
+      expect((await service.query('acc', firstWindow)).total).toBe(TOTAL)
+      await accounts.switchTo(session('other', other.path, clientFor(small), small.baseUrl))
+      expect(service.state('other').accountId).toBe('other')
+      await until(() => service.state('other').count === 120 && !service.state('other').syncing, 30_000)
+      expect((await service.query('other', firstWindow)).total).toBe(120)
       expect(events.of('groups:changed')).toContainEqual({ accountId: 'other' })
-      accounts.switchTo(session('acc', dir.path, clientFor(emulator), emulator.baseUrl))
-      expect((await service.query(firstWindow)).total).toBe(TOTAL)
-      expect(service.state()).toMatchObject({ accountId: 'acc', fromCache: true })
-      accounts.switchTo(null)
-      expect(await service.query(firstWindow)).toEqual({
-        rows: [],
-        offset: 0,
-        matching: 0,
-        total: 0,
+      // The account the screen left is off screen: its groups were let go.
+      await expect(service.query('acc', firstWindow)).rejects.toMatchObject({
+        code: 'invalid-request',
+        text: { key: 'groupErrors.notOnScreen' },
       })
-      expect(service.state()).toMatchObject({ accountId: null, count: 0 })
-      await expect(service.sync()).rejects.toMatchObject({ code: 'invalid-request' })
+      await accounts.switchTo(session('acc', dir.path, clientFor(emulator), emulator.baseUrl))
+      expect((await service.query('acc', firstWindow)).total).toBe(TOTAL)
+      expect(service.state('acc')).toMatchObject({ accountId: 'acc', fromCache: true })
+      await accounts.switchTo(null)
+      // No screen shows either account: neither answers, and nothing syncs.
+      for (const id of ['acc', 'other']) {
+        await expect(service.query(id, firstWindow)).rejects.toMatchObject({
+          code: 'invalid-request',
+          text: { key: 'groupErrors.notOnScreen' },
+        })
+        expect(() => service.state(id)).toThrow(expect.objectContaining({ code: 'invalid-request' }))
+        await expect(service.sync(id)).rejects.toMatchObject({ code: 'invalid-request' })
+      }
+      // An account that is not open at all is not found.
+      await expect(service.sync('never-listed')).rejects.toMatchObject({ code: 'not-found', text: { key: 'groupErrors.noAccount' } })
     } finally {
       await small.stop()
       await other.remove()
     }
   }, 90_000)
 
+  it('keeps two accounts on two screens apart: one server down leaves the other account online and syncing', async () => {
+    await withPreviousSnapshot()
+    const small = await startTestEmulator({ groups: 120, seed: 99 })
+    const other = await tempDir()
+    try {
+      const { service, accounts, events, connectivity } = build(dir.path, { client: { timeouts: { headersMs: 300, stallMs: 300 } } })
+      await accounts.switchTo(session('other', other.path, clientFor(small), small.baseUrl), 'window:second')
+      expect((await service.query('acc', firstWindow)).total).toBe(TOTAL)
+      expect((await service.query('other', firstWindow)).total).toBe(0)
+      // The first account's server stops answering.
+      emulator.control.faults.add({ type: 'hang' })
+      await expect(service.sync('acc')).rejects.toMatchObject({ code: 'timeout' })
+      expect(connectivity.online).toBe(false)
+      expect(service.state('acc')).toMatchObject({ online: false, lastError: { code: 'timeout' } })
+      // The second account's server is another: it is online and syncs as ever.
+      expect(accounts.get('other')!.connectivity.online).toBe(true)
+      await expect(service.sync('other')).resolves.toMatchObject({ total: 120 })
+      expect(service.state('other')).toMatchObject({ online: true, lastError: null, count: 120, accountId: 'other' })
+      // Each status line hears of its own account.
+      const offline = events.of('sync:state').filter((state) => !state.online)
+      expect(offline.length).toBeGreaterThan(0)
+      expect(offline.every((state) => state.accountId === 'acc')).toBe(true)
+    } finally {
+      await small.stop()
+      await other.remove()
+    }
+  }, 60_000)
+
   it('keeps the groups but uses the new client when the same account gets a new token', async () => {
     await withPreviousSnapshot()
     const { service, accounts } = build(dir.path)
-    expect((await service.query(firstWindow)).total).toBe(TOTAL)
-    accounts.switchTo(session('acc', dir.path, clientFor(emulator, { token: 'not-the-right-token' }), emulator.baseUrl))
-    await expect(service.sync()).rejects.toMatchObject({ code: 'unauthorized' })
-    expect(service.state()).toMatchObject({ fromCache: true, count: TOTAL })
-    accounts.switchTo(session('acc', dir.path, clientFor(emulator), emulator.baseUrl))
-    await service.sync()
-    expect(service.state()).toMatchObject({ fromCache: false, lastError: null })
+    expect((await service.query('acc', firstWindow)).total).toBe(TOTAL)
+    await accounts.switchTo(session('acc', dir.path, clientFor(emulator, { token: 'not-the-right-token' }), emulator.baseUrl))
+    await expect(service.sync('acc')).rejects.toMatchObject({ code: 'unauthorized' })
+    expect(service.state('acc')).toMatchObject({ fromCache: true, count: TOTAL })
+    await accounts.switchTo(session('acc', dir.path, clientFor(emulator), emulator.baseUrl))
+    await service.sync('acc')
+    expect(service.state('acc')).toMatchObject({ fromCache: false, lastError: null })
   }, 60_000)
 
   it('lists the people of the cached groups for a contact picker, without the account itself', async () => {
     await withPreviousSnapshot()
     const { service } = build(dir.path)
-    const people = await new ContactsSearch(() => service.participants()).search('', 100_000)
+    const people = await new ContactsSearch((accountId) => service.participants(accountId)).search('acc', '', 100_000)
     expect(people.total).toBeGreaterThan(1_000)
     expect(people.contacts.some((p) => p.id === SELF_PHONE)).toBe(false)
     expect(people.contacts[0]!.groupCount).toBeGreaterThanOrEqual(people.contacts.at(-1)!.groupCount)
     expect(people.contacts.every((p) => /^\d{7,15}$/.test(p.id))).toBe(true)
     expect(people.contacts[0]!.groups.length).toBeGreaterThan(0)
-    expect(await service.participantsWithIds([people.contacts[0]!.id, SELF_PHONE])).toEqual([
+    expect(await service.participantsWithIds('acc', [people.contacts[0]!.id, SELF_PHONE])).toEqual([
       { id: people.contacts[0]!.id, sampleGroups: people.contacts[0]!.groups },
     ])
     expect((await idsOnDisk(dir.path)).length).toBe(TOTAL)
@@ -459,9 +498,9 @@ describe('accounts', () => {
   it('an unknown group id is not found; a known one gives the full record', async () => {
     await withPreviousSnapshot()
     const { service } = build(dir.path)
-    await expect(service.get('missing@g.us')).rejects.toMatchObject({ code: 'not-found' })
-    const first = (await service.query(firstWindow)).rows[0]!
-    const detail = await service.get(first.id)
+    await expect(service.get('acc', 'missing@g.us')).rejects.toMatchObject({ code: 'not-found' })
+    const first = (await service.query('acc', firstWindow)).rows[0]!
+    const detail = await service.get('acc', first.id)
     expect(detail.group.id).toBe(first.id)
     expect(detail.group.participants.length).toBe(detail.group.participants_count)
   }, 60_000)
@@ -470,7 +509,7 @@ describe('accounts', () => {
 describe('state events', () => {
   it('announce the start and the end of a sync', async () => {
     const { service, events } = build(dir.path)
-    await service.sync()
+    await service.sync('acc')
     const states = events.of('sync:state') as SyncState[]
     expect(states.some((s) => s.syncing)).toBe(true)
     expect(states.at(-1)).toMatchObject({ syncing: false, progress: null, count: TOTAL })

@@ -9,6 +9,8 @@ import { Workspaces } from '../../../../../../src-main/account/workspace/workspa
 import { silentLogger } from '../../../../../../src-main/platform/log/log'
 import { DraftsService } from '../../../../../../src-main/features/stories/drafts/drafts-service'
 
+/** The one window these tests switch. */
+const WINDOW = 'window:1'
 let root: string
 let workspaces: Workspaces
 let setAside: string[]
@@ -36,7 +38,7 @@ beforeEach(async () => {
       }),
     silentLogger,
   )
-  await workspaces.activate('a', session('a'))
+  await workspaces.show(WINDOW, 'a', session('a'))
 })
 afterEach(async () => {
   await workspaces.closeAll()
@@ -49,24 +51,26 @@ const drafts = () => new DraftsService(workspaces)
 describe('saved drafts', () => {
   it('keeps several drafts per account, newest first, each account its own', async () => {
     const store = drafts()
-    await store.savedSave(draft('first'))
+    await store.savedSave('a', draft('first'))
     await new Promise((resolve) => setTimeout(resolve, 2))
-    const list = await store.savedSave(draft('second'))
+    const list = await store.savedSave('a', draft('second'))
     expect(list.map((d) => d.draft.text.body)).toEqual(['second', 'first'])
-    await workspaces.activate('b', session('b'))
-    expect(await store.savedList()).toEqual([])
-    await store.savedSave(draft('other account'))
-    await workspaces.activate('a', session('a'))
-    expect((await drafts().savedList()).map((d) => d.draft.text.body)).toEqual(['second', 'first'])
+    await workspaces.show(WINDOW, 'b', session('b'))
+    expect(await store.savedList('b')).toEqual([])
+    await store.savedSave('b', draft('other account'))
+    await workspaces.show(WINDOW, 'a', session('a'))
+    expect((await drafts().savedList('a')).map((d) => d.draft.text.body)).toEqual(['second', 'first'])
+    // An account off screen keeps its drafts: they are its own, not the screen's.
+    expect((await drafts().savedList('b')).map((d) => d.draft.text.body)).toEqual(['other account'])
   })
 
   it('replaces a draft by id and deletes one', async () => {
     const store = drafts()
-    const [saved] = await store.savedSave(draft('old'))
-    const replaced = await store.savedSave(draft('new'), saved!.id)
+    const [saved] = await store.savedSave('a', draft('old'))
+    const replaced = await store.savedSave('a', draft('new'), saved!.id)
     expect(replaced.map((d) => [d.id, d.draft.text.body])).toEqual([[saved!.id, 'new']])
-    expect(await store.savedDelete(saved!.id)).toEqual([])
-    await expect(store.savedSave(draft('x'), 'missing')).rejects.toMatchObject({
+    expect(await store.savedDelete('a', saved!.id)).toEqual([])
+    await expect(store.savedSave('a', draft('x'), 'missing')).rejects.toMatchObject({
       code: 'not-found',
       text: { key: 'mediaErrors.drafts.draftGone' },
     })
@@ -75,15 +79,21 @@ describe('saved drafts', () => {
   it('a damaged drafts file is set aside and reported; nothing else is lost', async () => {
     await mkdir(join(root, 'c', 'drafts'), { recursive: true })
     await writeFile(join(root, 'c', 'drafts', 'saved.json'), 'not json')
-    await workspaces.activate('c', session('c'))
-    expect(await drafts().savedList()).toEqual([])
+    await workspaces.show(WINDOW, 'c', session('c'))
+    expect(await drafts().savedList('c')).toEqual([])
     expect(setAside[0]).toMatch(/saved\.json\.corrupt-/)
   })
 
-  it('without an account nothing is listed and a save says to connect first', async () => {
-    await workspaces.clearActive()
+  it('an account that is not open lists nothing and takes no save; one no screen shows keeps its own', async () => {
     const store = drafts()
-    expect(await store.savedList()).toEqual([])
-    await expect(store.savedSave(draft('x'))).rejects.toMatchObject({ code: 'unauthorized', text: { key: 'mediaErrors.drafts.noAccount' } })
+    await store.savedSave('a', draft('kept'))
+    await workspaces.hide(WINDOW)
+    expect((await store.savedList('a')).map((d) => d.draft.text.body)).toEqual(['kept'])
+    const closed = { code: 'not-found', text: { key: 'mediaErrors.drafts.accountClosed' } }
+    await expect(store.savedList('never-opened')).rejects.toMatchObject(closed)
+    await expect(store.savedSave('never-opened', draft('x'))).rejects.toMatchObject(closed)
+    await workspaces.close('a')
+    await expect(store.savedSave('a', draft('x'))).rejects.toMatchObject(closed)
+    await expect(store.savedDelete('a', 'any')).rejects.toMatchObject(closed)
   })
 })

@@ -27,7 +27,6 @@ function feedService() {
     workspaces: workspacesWith(session),
     groups: async () => [],
     history: async () => [],
-    connectivity: { online: true },
     now: () => now,
     viewsIntervalMs: 1,
   })
@@ -58,9 +57,9 @@ describe('viewers named from the account’s contacts', () => {
   it('a viewer in the contact book shows the name saved there; one only in groups keeps no name', async () => {
     const id = await phoneStory('Who saw it?')
     const feed = feedService()
-    await feed.sync()
+    await feed.sync('acc1')
     now += 40 * 60_000
-    const viewers = (await feed.views(id, true))!.viewers
+    const viewers = (await feed.views('acc1', id, true))!.viewers
     expect(viewers).toHaveLength(40)
 
     const book = new Map<string, Contact>()
@@ -77,44 +76,44 @@ describe('viewers named from the account’s contacts', () => {
 
   it('reads the contacts once per six hours of syncs, not at every sync', async () => {
     const feed = feedService()
-    await feed.sync()
+    await feed.sync('acc1')
     const first = contactsAsked()
     expect(first).toBeGreaterThan(1) // more than one page of 500
     now += 60 * 60_000
-    await feed.sync()
+    await feed.sync('acc1')
     expect(contactsAsked()).toBe(first)
     now += 6 * 60 * 60_000
-    await feed.sync()
+    await feed.sync('acc1')
     expect(contactsAsked()).toBe(2 * first)
   })
 
   it('a server without GET /contacts (404) is remembered for a day, and the stories sync still succeeds', async () => {
     emulator.control.faults.add({ type: 'status', status: 404, route: 'contacts' })
     const feed = feedService()
-    const state = await feed.sync()
+    const state = await feed.sync('acc1')
     expect(state.lastError).toBeNull()
     expect(contactsAsked()).toBe(1)
     now += 12 * 60 * 60_000
-    await feed.sync()
+    await feed.sync('acc1')
     expect(contactsAsked()).toBe(1)
     now += 13 * 60 * 60_000
-    await feed.sync()
+    await feed.sync('acc1')
     expect(contactsAsked()).toBe(2)
   })
 
   it('a server that fails the contacts read leaves the sync successful and asks again next time', async () => {
     emulator.control.faults.add({ type: 'status', status: 500, route: 'contacts', times: 1 })
     const feed = feedService()
-    expect((await feed.sync()).lastError).toBeNull()
+    expect((await feed.sync('acc1')).lastError).toBeNull()
     const after = contactsAsked()
-    await feed.sync()
+    await feed.sync('acc1')
     expect(contactsAsked()).toBeGreaterThan(after)
   })
 
   it('a corrupt contacts file is set aside and read again from the server', async () => {
     await writeFile(join(dir, 'contacts.json'), '{"version":1,"names":{"12')
     const feed = feedService()
-    await feed.sync()
+    await feed.sync('acc1')
     expect(contactsAsked()).toBeGreaterThan(0)
     const files = await readdir(dir)
     expect(files).toContain('contacts.json')

@@ -26,6 +26,8 @@ const client = () =>
     retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 },
   })
 
+const ACCOUNT = 'acc1'
+
 function feedService(
   options: {
     online?: boolean
@@ -37,12 +39,14 @@ function feedService(
   } = {},
 ) {
   const api = options.api ?? client()
-  const session = { id: 'acc1', baseUrl: emulator.baseUrl, isDemo: false, dir, client: api }
+  const session = { id: ACCOUNT, baseUrl: emulator.baseUrl, isDemo: false, dir, client: api }
+  const workspaces = workspacesWith(session)
+  // The account's own view of its server: offline as its requests would have learnt it.
+  if (options.online === false) workspaces.get(ACCOUNT)!.connectivity.reportFailure('offline')
   return new StoryFeedService({
-    workspaces: workspacesWith(session),
+    workspaces,
     groups: async () => options.groups ?? [],
     history: async () => options.history ?? [],
-    connectivity: { online: options.online ?? true },
     now: () => now,
     viewsIntervalMs: 10_000,
     ...(options.onChange && { onChange: options.onChange }),
@@ -73,8 +77,8 @@ describe('StoryFeedService', () => {
   it('lists a story posted from the phone after a sync, and again offline after a restart', async () => {
     const id = await phoneStory({ caption: 'From the phone', ago_seconds: 600 })
     const first = feedService()
-    expect((await first.state()).stories).toEqual([])
-    const synced = await first.sync()
+    expect((await first.state(ACCOUNT)).stories).toEqual([])
+    const synced = await first.sync(ACCOUNT)
     expect(synced.stories).toEqual([
       expect.objectContaining({ id, text: 'From the phone', source: 'mobile', fromMe: true, origin: 'server' }),
     ])
@@ -82,7 +86,7 @@ describe('StoryFeedService', () => {
 
     await emulator.stop()
     const restarted = feedService({ online: false })
-    const offline = await restarted.state()
+    const offline = await restarted.state(ACCOUNT)
     expect(offline.stories.map((s) => s.id)).toEqual([id])
     expect(offline.syncedAt).toBe(new Date(now).toISOString())
   })
@@ -91,7 +95,7 @@ describe('StoryFeedService', () => {
     await phoneStory({ caption: 'One' })
     const told: FeedState[] = []
     const feed = feedService({ onChange: (state) => told.push(state), history: [] })
-    const answer = await feed.sync()
+    const answer = await feed.sync(ACCOUNT)
     expect(answer.syncing).toBe(false)
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(told.at(-1)).toMatchObject({ syncing: false, stories: [expect.objectContaining({ text: 'One' })] })
@@ -127,7 +131,7 @@ describe('StoryFeedService', () => {
     const gone: HistoryEntry = { ...entry, id: 'local2', messageId: 'ZZZZZZZZZZZZZZZZ-YYYYYYYYYYYY' }
     const settled: ReadonlyMap<string, string>[] = []
     const feed = feedService({ history: [entry, gone], api, settleHistory: async (_accountId, statuses) => void settled.push(statuses) })
-    const state = await feed.sync()
+    const state = await feed.sync(ACCOUNT)
     const mine = state.stories.find((s) => s.id === messageId)
     expect(mine).toMatchObject({ origin: 'both', status: 'sent', background: '#FF1E88E5', font: 'SYSTEM_BOLD', audience: { count: 2 } })
     expect(state.stories.find((s) => s.id === gone.messageId)).toMatchObject({ origin: 'local', status: 'pending' })
@@ -139,13 +143,13 @@ describe('StoryFeedService', () => {
     const id = await phoneStory({ caption: 'Seen?' })
     const groups = (await fetchAllGroups(client())).groups
     const feed = feedService({ groups })
-    await feed.sync()
-    expect((await feed.views(id, true))!.viewers).toEqual([])
+    await feed.sync(ACCOUNT)
+    expect((await feed.views(ACCOUNT, id, true))!.viewers).toEqual([])
     now += 2 * 60_000 + 10
-    const two = (await feed.views(id, true))!
+    const two = (await feed.views(ACCOUNT, id, true))!
     expect(two.viewers).toHaveLength(2)
     now += 3 * 60_000
-    const five = (await feed.views(id, true))!
+    const five = (await feed.views(ACCOUNT, id, true))!
     expect(five.viewers).toHaveLength(5)
     expect(five.viewers[0]!.name).toEqual(expect.any(String))
     expect(five.viewers.every((v) => v.groups.length > 0)).toBe(true)
@@ -155,25 +159,25 @@ describe('StoryFeedService', () => {
   it('asks for views at a bounded rate, not at all offline, and keeps the last answer on disk', async () => {
     const id = await phoneStory({ caption: 'Seen?', ago_seconds: 180 })
     const feed = feedService()
-    await feed.sync()
+    await feed.sync(ACCOUNT)
     const statuses = () => emulator.control.requests.list().filter((r) => r.route === 'statuses').length
-    await Promise.all([feed.views(id, true), feed.views(id, true), feed.views(id, true)])
-    await feed.views(id, true)
+    await Promise.all([feed.views(ACCOUNT, id, true), feed.views(ACCOUNT, id, true), feed.views(ACCOUNT, id, true)])
+    await feed.views(ACCOUNT, id, true)
     expect(statuses()).toBe(1)
     now += 10_001
-    await feed.views(id, true)
+    await feed.views(ACCOUNT, id, true)
     expect(statuses()).toBe(2)
     now += 60_000
     const offline = feedService({ online: false })
-    expect((await offline.views(id, true))!.viewers).toHaveLength(3)
+    expect((await offline.views(ACCOUNT, id, true))!.viewers).toHaveLength(3)
     expect(statuses()).toBe(2)
   })
 
   it('exports viewers as CSV through the export service', async () => {
     const id = await phoneStory({ caption: 'CSV', ago_seconds: 120 })
     const feed = feedService()
-    await feed.sync()
-    const views = (await feed.views(id, true))!
+    await feed.sync(ACCOUNT)
+    const views = (await feed.views(ACCOUNT, id, true))!
     const path = join(dir, 'viewers.csv')
     const exporter = new ExportService({
       source: { query: async () => ({ rows: [], matching: 0 }) as never, get: async () => ({}) as never },
@@ -189,9 +193,33 @@ describe('StoryFeedService', () => {
     expect(lines[1]).toContain(`"${id}","${views.viewers[0]!.id}",`)
   })
 
+  it('answers only for an account some screen shows, and names viewers from that account’s groups', async () => {
+    const id = await phoneStory({ caption: 'Whose?', ago_seconds: 180 })
+    const api = client()
+    const workspaces = workspacesWith({ id: ACCOUNT, baseUrl: emulator.baseUrl, isDemo: false, dir, client: api })
+    const asked: string[] = []
+    const feed = new StoryFeedService({
+      workspaces,
+      groups: async (accountId) => {
+        asked.push(accountId)
+        return []
+      },
+      history: async () => [],
+      now: () => now,
+    })
+    await feed.sync(ACCOUNT)
+    await feed.views(ACCOUNT, id, true)
+    expect(asked).toEqual([ACCOUNT])
+    await expect(feed.state('not-listed')).rejects.toMatchObject({ code: 'not-found', text: { key: 'mediaErrors.feed.noAccount' } })
+    await workspaces.switchTo(null)
+    for (const call of [async () => feed.state(ACCOUNT), async () => feed.sync(ACCOUNT), async () => feed.views(ACCOUNT, id, true)])
+      await expect(call()).rejects.toMatchObject({ code: 'invalid-request', text: { key: 'groupErrors.notOnScreen' } })
+    expect(() => feed.cancel(ACCOUNT)).toThrow(expect.objectContaining({ code: 'invalid-request' }))
+  })
+
   it('a corrupt cache file is set aside, and the feed starts empty', async () => {
     await writeFile(join(dir, 'stories-feed.json'), '{"version":1,"stor')
-    expect((await feedService({ online: false }).state()).stories).toEqual([])
+    expect((await feedService({ online: false }).state(ACCOUNT)).stories).toEqual([])
   })
 })
 

@@ -9,7 +9,6 @@ import { type Emulator, startEmulator } from '../../../../../../src-main/emulato
 import type { AccountSession } from '../../../../../../src-main/account/workspace/account-session'
 import { tokenNeededClient } from '../../../../../../src-main/account/accounts/token-needed-client'
 import { ApiClient } from '../../../../../../src-main/platform/api'
-import { Connectivity } from '../../../../../../src-main/platform/net/connectivity'
 import { MediaStore } from '../../../../../../src-main/features/stories/media/media-store'
 import type { StoryPublisher } from '../../../../../../src-main/features/stories/outbox/outbox'
 import { StoriesHarness } from './stories-harness'
@@ -22,7 +21,6 @@ let second: Emulator
 let root: string
 let media: MediaStore
 let service: StoriesHarness
-let connectivity: Connectivity
 const sessions = new Map<string, AccountSession<StoryPublisher>>()
 
 function sessionFor(id: string, emulator: Emulator): AccountSession<StoryPublisher> {
@@ -42,7 +40,6 @@ beforeEach(async () => {
   media = new MediaStore({ dir: join(root, 'media'), limits: () => DEFAULT_STORY_LIMITS, fetch: globalThis.fetch })
   sessions.set('one', sessionFor('one', first))
   sessions.set('two', sessionFor('two', second))
-  connectivity = new Connectivity()
   service = newService()
   await service.start()
 })
@@ -56,7 +53,6 @@ function newService(notices: UserText[] = []): StoriesHarness {
     labelOf: (id) => `Account ${id}`,
     media,
     limits: () => DEFAULT_STORY_LIMITS,
-    connectivity,
     retry: { firstMs: 50, maxMs: 200 },
     events: { progress: () => {}, outboxChanged: () => {}, historyChanged: () => {}, notice: (_level, text) => notices.push(text) },
   })
@@ -177,8 +173,9 @@ describe('StoriesService.broadcast', () => {
     const result = await service.broadcast(rid(), draft({ text: { body: 'Second is down' } }), ['one', 'two'])
     expect(result.targets.map((t) => t.outcome.state)).toEqual(['sent', 'queued'])
     expect(stories(first, 'Second is down')).toHaveLength(1)
-    // The other server being down does not make the app offline.
-    expect(connectivity.online).toBe(true)
+    // The other server being down does not make the first account offline: each account has its own view of its server.
+    expect(service.connectivityOf('two').online).toBe(false)
+    expect(service.connectivityOf('one').online).toBe(true)
 
     second = await startEmulator({ groups: 2, token: 'second-token', port })
     await expect.poll(() => stories(second, 'Second is down').length, { timeout: 10_000 }).toBe(1)
@@ -225,6 +222,7 @@ describe('StoriesService.broadcast', () => {
   it('keeps the file of a media story a saved draft still shows', async () => {
     const grant = await media.importFile(JPEG)
     await service.module!.drafts.savedSave(
+      'one',
       draft({ kind: 'media', media: { grantId: grant.id, caption: 'Saved for later', preview: PREVIEW } }),
     )
     const result = await service.broadcast(

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Emulator } from '../../../../../../src-main/emulator'
 import { SnapshotStore } from '../../../../../../src-main/features/groups/cache'
-import { Connectivity } from '../../../../../../src-main/platform/net/connectivity'
 import { GroupsService } from '../../../../../../src-main/features/groups/sync'
 import { ContactsSearch } from '../../../../../../src-main/features/stories/publish/contacts-search'
 import { forEachRecord } from '../../../../../../src-main/features/groups/cache/records-on-disk'
@@ -50,7 +49,7 @@ async function expectSameAnswers(search: ContactsSearch, reference: ReferenceCon
   const queries = queriesFor(reference)
   for (const query of queries) {
     for (const limit of [1, 30, 100_000]) {
-      expect({ query, limit, page: await search.search(query, limit) }).toEqual({
+      expect({ query, limit, page: await search.search('acc', query, limit) }).toEqual({
         query,
         limit,
         page: reference.search(query, limit),
@@ -81,13 +80,12 @@ describe('ContactsSearch over the participants index gives what the in-memory di
     const service = new GroupsService({
       workspaces: switchableAccounts(session('acc', dir.path, clientFor(emulator), emulator.baseUrl)),
       events: recordingHub(),
-      connectivity: new Connectivity(),
       log: captureLogger(),
       settings: () => ({ intervalMinutes: 0, concurrency: 4, downloadPictures: false }),
-      fetch,
+      fetchFor: () => fetch,
     })
     try {
-      await service.sync()
+      await service.sync('acc')
       // The old way: every record of the saved snapshot read in file order, as the directory used to be built.
       const store = new SnapshotStore({ dir: dir.path, accountId: 'acc' })
       const loaded = await store.load({ visit: () => undefined })
@@ -101,7 +99,7 @@ describe('ContactsSearch over the participants index gives what the in-memory di
       const reference = new ReferenceContactsSearch(builder.entries())
       expect(reference.size).toBeGreaterThan(1_000)
 
-      const search = new ContactsSearch(() => service.participants())
+      const search = new ContactsSearch((accountId) => service.participants(accountId))
       expect(await expectSameAnswers(search, reference)).toBeGreaterThan(200)
     } finally {
       await service.dispose()
@@ -172,12 +170,12 @@ describe('ContactsSearch over awkward names and ids', () => {
       ]
       for (const query of queries)
         for (const limit of [1, 100])
-          expect({ query, page: await search.search(query, limit) }).toEqual({
+          expect({ query, page: await search.search('acc', query, limit) }).toEqual({
             query,
             page: reference.search(query, limit),
           })
-      expect((await search.search('hidden', 10)).matching).toBe(0)
-      expect((await search.search('two', 10)).contacts.map((c) => c.id)).toEqual(['15550100005'])
+      expect((await search.search('acc', 'hidden', 10)).matching).toBe(0)
+      expect((await search.search('acc', 'two', 10)).contacts.map((c) => c.id)).toEqual(['15550100005'])
     } finally {
       await index.dispose()
       await snapshot.records.reader.retire()

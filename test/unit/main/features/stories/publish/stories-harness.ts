@@ -23,23 +23,23 @@ import { Workspaces } from '../../../../../../src-main/account/workspace/workspa
 import { EventHub } from '../../../../../../src-main/platform/events'
 import { silentLogger } from '../../../../../../src-main/platform/log/log'
 import type { MediaStore } from '../../../../../../src-main/features/stories/media/media-store'
-import type {
-  ConnectivityPort,
-  OutboxTimers,
-  ScheduleEdit,
-  StoryPublisher,
-} from '../../../../../../src-main/features/stories/outbox/outbox'
+import type { OutboxTimers, ScheduleEdit, StoryPublisher } from '../../../../../../src-main/features/stories/outbox/outbox'
+import { createOutboxes } from '../../../../../../src-main/features/stories/outbox/outbox-module'
+import { FilesOutboxStore } from '../../../../../../src-main/features/stories/outbox/store/files-store'
+import type { Connectivity } from '../../../../../../src-main/platform/net/connectivity'
 import { createStoriesModule, type StoriesModule } from '../../../../../../src-main/features/stories/publish/stories-module'
 
 /** What the tests' outbox clients answer: a publisher, perhaps only part of a client. */
 type TestSession = AccountSession<StoryPublisher>
+
+/** The one window the harness's screen is: the account on it is the one the tests publish to. */
+const SCREEN = 'window:harness'
 
 export interface HarnessOptions {
   /** The account on screen, and (when the test switches) who to tell. */
   accounts: { active(): TestSession | null; onActiveChange(listener: (session: TestSession | null) => void): () => void }
   media: MediaStore
   limits: () => StoryLimits
-  connectivity: ConnectivityPort
   events: {
     progress(event: UploadProgressEvent): void
     outboxChanged(accountId: string, items: OutboxItemView[]): void
@@ -111,16 +111,25 @@ export class StoriesHarness {
     }
     if (active) {
       this.#dirs.set(active.id, active.dir)
-      await this.#workspaces.activate(active.id, active as AccountSession)
+      await this.#workspaces.show(SCREEN, active.id, active as AccountSession)
     }
     // The accounts' folders sit in the test's root, beside its media folder: the data folder is that root.
     const appDir = dirname(active?.dir ?? [...this.#dirs.values()][0] ?? '/nonexistent/x')
+    const outboxes = createOutboxes({
+      workspaces: this.#workspaces,
+      store: new FilesOutboxStore({ dirOf: (id) => this.#dirs.get(id) ?? join('/nonexistent', id), owner: 'harness' }),
+      events: this.#hub,
+      log: silentLogger,
+      ...(this.#opts.lateSendMinutes && { lateSendMinutes: this.#opts.lateSendMinutes }),
+      ...(this.#opts.timers && { timers: this.#opts.timers }),
+      ...(this.#opts.retry && { retry: this.#opts.retry }),
+    })
     this.module = createStoriesModule({
       dataDir: appDir,
       workspaces: this.#workspaces,
       appFiles: new FileRoot(appDir, APP_FILE_LIST, { log: silentLogger }),
       labelOf: (id) => this.#opts.labelOf?.(id),
-      connectivity: this.#opts.connectivity,
+      outboxes,
       limits: this.#opts.limits,
       participants: async () => null,
       participantsWithIds: async () => [],
@@ -128,16 +137,13 @@ export class StoriesHarness {
       fetch: globalThis.fetch,
       events: this.#hub,
       log: silentLogger,
-      ...(this.#opts.lateSendMinutes && { lateSendMinutes: this.#opts.lateSendMinutes }),
-      ...(this.#opts.timers && { timers: this.#opts.timers }),
-      ...(this.#opts.retry && { retry: this.#opts.retry }),
     })
     this.#off.push(
       this.#opts.accounts.onActiveChange((session) => {
         if (session) {
           this.#dirs.set(session.id, session.dir)
-          void this.#workspaces.activate(session.id, session as AccountSession)
-        } else void this.#workspaces.clearActive()
+          void this.#workspaces.show(SCREEN, session.id, session as AccountSession)
+        } else void this.#workspaces.hide(SCREEN)
       }),
     )
     for (const id of this.#dirs.keys()) this.#workspaces.open(id)
@@ -150,25 +156,37 @@ export class StoriesHarness {
   }
 
   #activeId(): string {
-    const active = this.#workspaces.active()
-    if (!active) throw new AppError('unauthorized', codeText('unauthorized'))
-    return active.id
+    const active = this.#workspaces.shownTo(SCREEN)
+    if (active === null) throw new AppError('unauthorized', codeText('unauthorized'))
+    return active
   }
 
-  /** A publish to the account on screen (at `dueAt`, ms, when given), answered as one outcome: a refusal is thrown. */
+  /** The account's own view of its server, as its requests learn it. */
+  connectivityOf(accountId: string): Connectivity {
+    const workspace = this.#workspaces.get(accountId)
+    if (!workspace) throw new Error(`no workspace for ${accountId}`)
+    return workspace.connectivity
+  }
+
+  /**
+   * A publish to the account on screen (at `dueAt`, ms, when given), answered as one outcome: a
+   * refusal is thrown. The story is that account's composer draft, as the composer sends it.
+   */
   async publish(requestId: string, draft: StoryDraft, dueAt?: number) {
-    const result = await this.#m.publisher.publish(requestId, draft, [this.#activeId()], at(dueAt))
+    const accountId = this.#activeId()
+    const result = await this.#m.publisher.publish(requestId, draft, [accountId], at(dueAt), accountId)
     const outcome = result.targets[0]!.outcome
     if (outcome.state === 'refused') throw new AppError(outcome.error.code, outcome.error.text, outcome.error.details)
     return outcome
   }
 
+  /** A story to several accounts, written in the composer of the account on screen. */
   broadcast(requestId: string, draft: StoryDraft, accountIds: readonly string[], dueAt?: number): Promise<PublishResult> {
-    return this.#m.publisher.publish(requestId, draft, accountIds, at(dueAt))
+    return this.#m.publisher.publish(requestId, draft, accountIds, at(dueAt), this.#workspaces.shownTo(SCREEN) ?? undefined)
   }
 
   repost(requestId: string, story: FeedStory, audience: { contacts?: string[]; exclude_contacts?: string[] }) {
-    return this.#m.publisher.repost(requestId, story, audience)
+    return this.#m.publisher.repost(this.#activeId(), requestId, story, audience)
   }
 
   cancel(requestId: string): void {
@@ -177,8 +195,8 @@ export class StoriesHarness {
 
   /** The items of the account on screen, as the Outbox showed them before it listed every account. */
   async outboxList(): Promise<OutboxItemView[]> {
-    const active = this.#workspaces.active()
-    return active ? (await this.#m.outboxes.list()).filter((item) => item.accountId === active.id) : []
+    const active = this.#workspaces.shownTo(SCREEN)
+    return active !== null ? (await this.#m.outboxes.list()).filter((item) => item.accountId === active) : []
   }
 
   outboxAct(id: string, action: OutboxAction): Promise<OutboxItemView[]> {
@@ -190,8 +208,8 @@ export class StoriesHarness {
   }
 
   async historyList(): Promise<HistoryEntry[]> {
-    const active = this.#workspaces.active()
-    return active ? this.#m.outboxes.history(active.id) : []
+    const active = this.#workspaces.shownTo(SCREEN)
+    return active !== null ? this.#m.outboxes.history(active) : []
   }
 
   nextDue() {
@@ -206,12 +224,15 @@ export class StoriesHarness {
     this.#m.outboxes.recheckSchedule()
   }
 
-  draftGet(): Promise<StoryDraft | null> {
-    return this.#m.drafts.draftGet()
+  /** The composer draft of the account on screen (none without one). */
+  async draftGet(): Promise<StoryDraft | null> {
+    const active = this.#workspaces.shownTo(SCREEN)
+    return active === null ? null : this.#m.drafts.draftGet(active)
   }
 
-  draftSave(draft: StoryDraft, accountId?: string): Promise<void> {
-    return this.#m.drafts.draftSave(draft, accountId)
+  /** Saves into `accountId`'s composer when given (a save sent just before a switch), the account on screen's otherwise. */
+  async draftSave(draft: StoryDraft, accountId?: string): Promise<void> {
+    return this.#m.drafts.draftSave(accountId ?? this.#activeId(), draft)
   }
 
   setAsideList(): Promise<SetAsideItem[]> {
@@ -233,7 +254,7 @@ export class StoriesHarness {
 
   async dispose(): Promise<void> {
     for (const off of this.#off.splice(0)) off()
-    this.module?.dispose()
+    await this.module?.dispose()
     await this.#workspaces.closeAll()
   }
 }

@@ -9,7 +9,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type Emulator, startEmulator } from '../../../../../../src-main/emulator'
 import type { AccountSession } from '../../../../../../src-main/account/workspace/account-session'
 import { ApiClient } from '../../../../../../src-main/platform/api'
-import { Connectivity } from '../../../../../../src-main/platform/net/connectivity'
 import { MediaStore } from '../../../../../../src-main/features/stories/media/media-store'
 import type { OutboxTimers, StoryPublisher } from '../../../../../../src-main/features/stories/outbox/outbox'
 import { StoriesHarness } from './stories-harness'
@@ -39,7 +38,6 @@ function start(lateSendMinutes = 0) {
     accounts: { active: () => session, onActiveChange: () => () => {} },
     media: new MediaStore({ dir: join(root, 'media'), limits: () => DEFAULT_STORY_LIMITS, fetch: globalThis.fetch }),
     limits: () => DEFAULT_STORY_LIMITS,
-    connectivity: new Connectivity(),
     timers,
     lateSendMinutes: () => lateSendMinutes,
     events: {

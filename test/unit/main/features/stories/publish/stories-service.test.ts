@@ -10,7 +10,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type Emulator, startEmulator } from '../../../../../../src-main/emulator'
 import type { AccountSession } from '../../../../../../src-main/account/workspace/account-session'
 import { ApiClient } from '../../../../../../src-main/platform/api'
-import { Connectivity } from '../../../../../../src-main/platform/net/connectivity'
 import { MediaStore } from '../../../../../../src-main/features/stories/media/media-store'
 import type { StoryPublisher } from '../../../../../../src-main/features/stories/outbox/outbox'
 import { StoriesHarness } from './stories-harness'
@@ -30,7 +29,6 @@ function startService(client: StoryPublisher) {
     accounts: { active: () => session, onActiveChange: () => () => {} },
     media,
     limits: () => DEFAULT_STORY_LIMITS,
-    connectivity: new Connectivity(),
     events: {
       progress: (event) => progress.push(event),
       outboxChanged: () => {},
@@ -188,7 +186,6 @@ describe('StoriesService', () => {
       accounts: { active: () => active, onActiveChange: (l) => (listeners.add(l), () => listeners.delete(l)) },
       media,
       limits: () => DEFAULT_STORY_LIMITS,
-      connectivity: new Connectivity(),
       events: { progress: () => {}, outboxChanged: () => {}, historyChanged: () => {}, notice: () => {} },
     })
     await service.start()
@@ -210,7 +207,6 @@ describe('StoriesService', () => {
       accounts: { active: () => null, onActiveChange: () => () => {} },
       media,
       limits: () => DEFAULT_STORY_LIMITS,
-      connectivity: new Connectivity(),
       events: { progress: () => {}, outboxChanged: () => {}, historyChanged: () => {}, notice: () => {} },
     })
     await service.start()

@@ -9,7 +9,6 @@ import { type Emulator, startEmulator } from '../../../../../../src-main/emulato
 import type { AccountSession } from '../../../../../../src-main/account/workspace/account-session'
 import { tokenNeededClient } from '../../../../../../src-main/account/accounts/token-needed-client'
 import { ApiClient } from '../../../../../../src-main/platform/api'
-import { Connectivity } from '../../../../../../src-main/platform/net/connectivity'
 import { MediaStore } from '../../../../../../src-main/features/stories/media/media-store'
 import type { StoryPublisher } from '../../../../../../src-main/features/stories/outbox/outbox'
 import { StoriesHarness } from './stories-harness'
@@ -37,7 +36,6 @@ function start(first: AccountSession<StoryPublisher>): Promise<void> {
     },
     media: new MediaStore({ dir: join(root, 'media'), limits: () => DEFAULT_STORY_LIMITS, fetch: globalThis.fetch }),
     limits: () => DEFAULT_STORY_LIMITS,
-    connectivity: new Connectivity(),
     labelOf: () => 'Shop',
     events: { progress: () => {}, outboxChanged: () => {}, historyChanged: () => {}, notice: () => {} },
   })
