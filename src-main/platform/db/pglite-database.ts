@@ -22,7 +22,8 @@ export async function openPgliteDatabase(folder: string, owner = `pglite:${proce
   const unlock = () => lock.release()
   let pglite: PGlite
   try {
-    pglite = await PGlite.create(folder)
+    // The outbox is small: a few megabytes of buffers hold it, where PostgreSQL's 128 MB default would take memory an agent on a small server needs.
+    pglite = await PGlite.create(folder, { postgresqlconf: ['shared_buffers = 16MB', 'work_mem = 2MB', 'maintenance_work_mem = 16MB'] })
   } catch (error) {
     await unlock()
     throw error

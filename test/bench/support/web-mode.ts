@@ -36,8 +36,15 @@ export interface WebMode {
  * another copy of the project, to compare with it in one run: its sources run through tsx,
  * as its `npm run start:web` ran them before web mode was built.
  */
-export async function startWebMode(outDir: string, nodeArgs: readonly string[] = [], from: string = root): Promise<WebMode> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'statusdesk-first-sync-'))
+export async function startWebMode(
+  outDir: string,
+  nodeArgs: readonly string[] = [],
+  from: string = root,
+  options: { dataDir?: string; keep?: boolean } = {},
+): Promise<WebMode> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'statusdesk-first-sync-')))
+  // A data folder given, or asked to be kept, outlives this run (a restart over it follows).
+  const remove = () => (options.keep ? Promise.resolve() : rm(dataDir, { recursive: true, force: true }))
   const entry = from === root ? webModeArgs(outDir) : ['--import', 'tsx', 'src-main/web/cli.ts']
   const child = spawn(process.execPath, [...nodeArgs, ...entry, '--json', '--data-dir', dataDir], {
     cwd: from,
@@ -87,12 +94,12 @@ export async function startWebMode(outDir: string, nodeArgs: readonly string[] =
       logLine: (message, timeoutMs) => find((line) => line.message === message, `"${message}" line`, timeoutMs),
       stop: async () => {
         await stopProcess(child)
-        await rm(dataDir, { recursive: true, force: true })
+        await remove()
       },
     }
   } catch (error) {
     await stopProcess(child)
-    await rm(dataDir, { recursive: true, force: true })
+    await remove()
     throw error
   }
 }

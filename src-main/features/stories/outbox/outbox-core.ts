@@ -230,6 +230,7 @@ export class OutboxCore {
         ...(options.uniqueDue && { uniqueDue: true }),
       })
     } catch (error) {
+      // developer-only: the log's line; the user reads the refusal's own text.
       throw this.#refused(error, 'outbox item not written')
     }
     this.#view.set(stored.id, stored)
@@ -326,6 +327,7 @@ export class OutboxCore {
     try {
       await this.store.remove(this.accountId, id, { owner: this.owner, now: this.timers.now() })
     } catch (error) {
+      // developer-only: the log's line; the user reads the refusal's own text.
       throw this.#refused(error, 'discarding a story failed')
     }
     this.#view.delete(id)

@@ -1,7 +1,7 @@
 import type { OutboxItemView } from '@shared/story/records'
 import type { OutboxItem, StoredStory } from '../../../account/files/formats/outbox-item'
 
-export { OutboxItemSchema, type OutboxItem } from '../../../account/files/formats/outbox-item'
+export type { OutboxItem } from '../../../account/files/formats/outbox-item'
 
 /** How the story is sent: the stored story (text request, media fields and file, or a repost). */
 export type StoryPayload = StoredStory

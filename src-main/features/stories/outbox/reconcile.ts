@@ -41,7 +41,7 @@ export async function findOnServer(
   const found = new Map<string, FeedStory>()
   if (wanted.length === 0) return found
   const earliest = Math.min(...wanted.map((item) => Date.parse(item.createdAt))) - CLOCK_SKEW_MS
-  const fetched = await fetchAllStories(reader, { timeFrom: Math.floor(earliest / 1000), ...(signal && { signal }) })
+  const fetched = await fetchAllStories(reader, { now, timeFrom: Math.floor(earliest / 1000), ...(signal && { signal }) })
   const stories = fetched.messages
     .map(feedStoryOf)
     .filter((story) => story.fromMe && !recorded.has(story.id))

@@ -1,5 +1,5 @@
 import type { OutboxState } from '@shared/story/records'
-import type { OutboxItem } from '../outbox-item'
+import type { OutboxItem } from '../../../../account/files/formats/outbox-item'
 import { OutboxFiles } from './outbox-files'
 import {
   claimLive,

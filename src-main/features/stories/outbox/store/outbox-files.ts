@@ -2,7 +2,7 @@ import { copyFile, constants, mkdir, readdir, rename, rm } from 'node:fs/promise
 import { join } from 'node:path'
 import { ACCOUNT_FILES } from '../../../../account/files/account-files'
 import { readJsonFile, setAsideStamp, writeJsonAtomic } from '../../../../platform/files/json-file'
-import { OutboxItemSchema, type OutboxItem } from '../outbox-item'
+import { OutboxItemSchema, type OutboxItem } from '../../../../account/files/formats/outbox-item'
 
 export type LoadedItems = { items: OutboxItem[]; setAside: string[] }
 

@@ -1,5 +1,5 @@
 import type { OutboxState } from '@shared/story/records'
-import type { OutboxItem } from '../outbox-item'
+import type { OutboxItem } from '../../../../account/files/formats/outbox-item'
 
 /**
  * Where outbox items live, and who decides that one hand works on an item: the store. Every

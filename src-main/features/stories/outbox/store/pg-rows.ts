@@ -1,5 +1,5 @@
 import type { Row } from '../../../../platform/db/database'
-import { OutboxItemSchema, type OutboxItem } from '../outbox-item'
+import { OutboxItemSchema, type OutboxItem } from '../../../../account/files/formats/outbox-item'
 import type { ClaimPurpose } from './outbox-store'
 
 /** An item's row as the database returns it. */

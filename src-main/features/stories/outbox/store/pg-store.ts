@@ -4,7 +4,7 @@ import type { OutboxState } from '@shared/story/records'
 import type { Database, Sql } from '../../../../platform/db/database'
 import { setAsideStamp } from '../../../../platform/files/json-file'
 import { silentLogger, type Logger } from '../../../../platform/log/log'
-import type { OutboxItem } from '../outbox-item'
+import type { OutboxItem } from '../../../../account/files/formats/outbox-item'
 import {
   claimLive,
   LIVE_STATES,

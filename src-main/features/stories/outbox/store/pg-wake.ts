@@ -2,7 +2,7 @@ import { PgBoss, type Queue } from 'pg-boss'
 import { z } from 'zod'
 import type { Database, Sql } from '../../../../platform/db/database'
 import type { Logger } from '../../../../platform/log/log'
-import type { OutboxItem } from '../outbox-item'
+import type { OutboxItem } from '../../../../account/files/formats/outbox-item'
 import { JOBS_SCHEMA } from './pg-schema'
 
 /** The queue of wake-up jobs: one job per plan written, run when the story it was written for is due. */

@@ -170,8 +170,8 @@ describe('CSV exports read back with a strict parser', () => {
   it('leave no cell a spreadsheet would run as a formula, read with `;` as its list separator', async () => {
     const groups = hostileGroups()
     const files = [
-      (await service(groups).exportGroups({ ...QUERY })).path!,
-      ...(await Promise.all(groups.map(async (group) => (await service([group]).exportParticipants(group.id)).path!))),
+      (await service(groups).exportGroups({ ...QUERY, accountId: 'acc' })).path!,
+      ...(await Promise.all(groups.map(async (group) => (await service([group]).exportParticipants('acc', group.id)).path!))),
     ]
     for (const file of files) {
       const text = await readFile(file, 'utf8')

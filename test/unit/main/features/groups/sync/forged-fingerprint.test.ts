@@ -4,7 +4,6 @@ import { crc32 } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { GroupsQuerySchema } from '@shared/channels/groups'
 import type { Emulator } from '../../../../../../src-main/emulator'
-import { Connectivity } from '../../../../../../src-main/platform/net/connectivity'
 import { GROUPS_INDEX_FILE, SNAPSHOT_FILE } from '../../../../../../src-main/features/groups/cache'
 import { GroupsService } from '../../../../../../src-main/features/groups/sync'
 import { captureLogger, clientFor, recordingHub, session, startTestEmulator, switchableAccounts, tempDir } from './support'
@@ -88,16 +87,15 @@ function build(rewrite: (body: string) => string = (body) => body) {
   const service = new GroupsService({
     workspaces: switchableAccounts(session('acc', dir.path, client, emulator.baseUrl)),
     events: recordingHub(),
-    connectivity: new Connectivity(),
     log: captureLogger(),
     settings: () => ({ intervalMinutes: 0, concurrency: 2, downloadPictures: false }),
-    fetch,
+    fetchFor: () => fetch,
   })
   services.push(service)
   return service
 }
 
-const allRows = async (service: GroupsService) => (await service.query({ ...GroupsQuerySchema.parse({}), limit: 200 })).rows
+const allRows = async (service: GroupsService) => (await service.query('acc', { ...GroupsQuerySchema.parse({}), limit: 200 })).rows
 
 /** The first record of every page the emulator sends for `id`, as a hostile server would replace it. */
 function replacing(id: string, forge: (record: string) => string): (body: string) => string {
@@ -112,8 +110,8 @@ function replacing(id: string, forge: (record: string) => string): (body: string
 
 describe('records whose bytes changed but whose CRC-32 did not', () => {
   it('a record renamed, with the old record’s CRC-32: the row and the record on disk both show the new name', async () => {
-    await build().sync()
-    const first = await build().query({ ...GroupsQuerySchema.parse({}), limit: 200 })
+    await build().sync('acc')
+    const first = await build().query('acc', { ...GroupsQuerySchema.parse({}), limit: 200 })
     const target = first.rows[3]!
     const service = build(
       replacing(target.id, (bytes) => {
@@ -124,15 +122,15 @@ describe('records whose bytes changed but whose CRC-32 did not', () => {
         return forged!
       }),
     )
-    await service.sync()
+    await service.sync('acc')
     const row = (await allRows(service)).find((candidate) => candidate.id === target.id)
     expect(row?.name).toBe('Forged name')
-    expect((await service.get(target.id)).group.name).toBe('Forged name')
-    expect(await service.participants()).not.toBeNull()
+    expect((await service.get('acc', target.id)).group.name).toBe('Forged name')
+    expect(await service.participants('acc')).not.toBeNull()
   }, 30_000)
 
   it('a record made not JSON, with the old record’s CRC-32: it is set aside, the group keeps its last good version, and opens', async () => {
-    await build().sync()
+    await build().sync('acc')
     const target = (await allRows(build()))[5]!
     const service = build(
       replacing(target.id, (bytes) => {
@@ -140,13 +138,13 @@ describe('records whose bytes changed but whose CRC-32 did not', () => {
         return forgeCrc(template, crc32(Buffer.from(bytes)))!
       }),
     )
-    const result = await service.sync()
+    const result = await service.sync('acc')
     expect(result.rejected).toBe(1)
-    expect((await service.get(target.id)).group.name).toBe(target.name)
-    expect(await service.participants()).not.toBeNull()
+    expect((await service.get('acc', target.id)).group.name).toBe(target.name)
+    expect(await service.participants('acc')).not.toBeNull()
     // The next honest page brings the group back as it is.
-    await build().sync()
-    expect((await build().get(target.id)).stale).toBe(false)
+    await build().sync('acc')
+    expect((await build().get('acc', target.id)).stale).toBe(false)
   }, 30_000)
 })
 
@@ -181,19 +179,19 @@ function asKeylessVersion(file: Buffer): Buffer {
 
 describe('a snapshot written before fingerprints had a key', () => {
   it('is read as it is, its groups open, and the next sync takes its records as changed, once', async () => {
-    await build().sync()
+    await build().sync('acc')
     for (const service of services.splice(0)) await service.dispose()
     const path = join(dir.path, SNAPSHOT_FILE)
     await writeFile(path, asKeylessVersion(await readFile(path)))
     await rm(join(dir.path, GROUPS_INDEX_FILE))
     const service = build()
     const rows = await allRows(service)
-    expect(service.state()).toMatchObject({ fromCache: true, syncing: false })
+    expect(service.state('acc')).toMatchObject({ fromCache: true, syncing: false })
     expect(rows).toHaveLength(40)
-    expect((await service.get(rows[7]!.id)).group.name).toBe(rows[7]!.name)
-    expect(await service.participants()).not.toBeNull()
-    expect(await service.sync()).toMatchObject({ changed: 40, added: 0, removed: 0 })
+    expect((await service.get('acc', rows[7]!.id)).group.name).toBe(rows[7]!.name)
+    expect(await service.participants('acc')).not.toBeNull()
+    expect(await service.sync('acc')).toMatchObject({ changed: 40, added: 0, removed: 0 })
     expect((await readFile(path)).toString('utf8', 0, 60)).toContain('"version":3')
-    expect(await service.sync()).toMatchObject({ changed: 0 })
+    expect(await service.sync('acc')).toMatchObject({ changed: 0 })
   }, 30_000)
 })

@@ -279,7 +279,7 @@ describe('fetchAllStories against hostile servers', () => {
       const at = odd.get(story.id)
       if (at !== undefined) story.message.timestamp = at
     }
-    const synced = await feedService().sync()
+    const synced = await feedService().sync(ACCOUNT)
     expect(synced.stories.map((story) => story.id)).toEqual([good])
     expect(synced.lastError).toBeNull()
   })
