@@ -59,3 +59,8 @@ export const GroupSchema = z.looseObject({
   linkedParent: opt(z.string()),
 })
 export type Group = z.infer<typeof GroupSchema>
+
+/** Whether a participant's rank makes them an admin of the group: the one rule, for the scanner and the parser alike. */
+export function isAdminRank(rank: unknown): boolean {
+  return rank === 'admin' || rank === 'creator'
+}

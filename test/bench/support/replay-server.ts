@@ -8,7 +8,7 @@
  */
 import { createServer } from 'node:http'
 import { parseArgs } from 'node:util'
-import { scanGroupsPage } from '../../../src-main/features/groups/sync/page-bytes'
+import { scanGroupsPage } from '../../../src-main/platform/files/page-bytes'
 
 const { values } = parseArgs({
   options: {

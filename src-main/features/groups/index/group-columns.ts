@@ -1,6 +1,7 @@
 import type { LabelChip } from '@shared/channels/groups'
 import type { Group } from '@shared/domain'
-import { FLAG, isAdminRank, rowOf, type RowParts } from './row-parts'
+import { FLAG, rowOf, type RowParts } from './row-parts'
+import { isAdminRank } from '@shared/domain/group'
 import { bareId } from '../../../account/accounts/self-id'
 import { Growing, GrowingText } from './growing'
 

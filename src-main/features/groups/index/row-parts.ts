@@ -1,3 +1,4 @@
+import { isAdminRank } from '@shared/domain/group'
 import type { LabelChip } from '@shared/channels/groups'
 import type { Group } from '@shared/domain'
 import { foldForSearch } from './fold'
@@ -65,10 +66,6 @@ function lastActivity(group: Group): number {
 }
 
 /** Whether a participant's rank makes them one of the group's admins. */
-export function isAdminRank(rank: unknown): boolean {
-  return rank === 'admin' || rank === 'creator'
-}
-
 /** The row of a group (lean or full: of the participants only the admins are read). */
 export function rowOf(group: Group): RowParts {
   const message = group.last_message

@@ -3,7 +3,7 @@ import { MAX_RECORD_DEPTH } from '@shared/domain/nesting'
 import { RecordPrint } from '../cache/record-print'
 import type { RowChunk } from '../index/group-columns'
 import { rowOf, type RowParts } from '../index/row-parts'
-import { PageShapeError, scanGroupsPage, type PageShapeProblem, type ParticipantsAt } from './page-bytes'
+import { PageShapeError, scanGroupsPage, type PageShapeProblem, type ParticipantsAt } from '../../../platform/files/page-bytes'
 import { rowIssue } from './row-checks'
 
 /**

@@ -5,11 +5,9 @@
  * a group is opened or exported (readGroup).
  */
 
-export interface RowIssue {
-  /** Relative to the record, like `.participants[3].rank`. */
-  path: string
-  message: string
-}
+import type { RowIssue } from '../../../platform/files/participants-bytes'
+
+export type { RowIssue }
 
 type Kind = 'string' | 'number' | 'boolean'
 

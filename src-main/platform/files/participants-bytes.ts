@@ -1,4 +1,4 @@
-import { isAdminRank } from '../index/row-parts'
+import { isAdminRank } from '@shared/domain/group'
 import {
   BACKSLASH,
   CLOSE_BRACE,
@@ -14,7 +14,13 @@ import {
   skipSpace,
   type SkippedValue,
 } from './json-bytes'
-import type { RowIssue } from './row-checks'
+
+/** What is wrong with a record's row field, as the scanner or the row checks found it. */
+export interface RowIssue {
+  /** Relative to the record, like `.participants[3].rank`. */
+  path: string
+  message: string
+}
 
 /**
  * A record's `participants` array, read in its bytes: four fifths of a page are

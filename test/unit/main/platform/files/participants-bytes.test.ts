@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { Group } from '@shared/domain'
 import { MAX_RECORD_DEPTH } from '@shared/domain/nesting'
-import { isAdminRank, rowOf } from '../../../../../../src-main/features/groups/index/row-parts'
-import { skipJsonValue, skipSpace } from '../../../../../../src-main/features/groups/sync/json-bytes'
-import { scanGroupsPage } from '../../../../../../src-main/features/groups/sync/page-bytes'
-import { parsePage } from '../../../../../../src-main/features/groups/sync/parse-page'
-import { readParticipants } from '../../../../../../src-main/features/groups/sync/participants-bytes'
-import { participantsIssue, rowIssue } from '../../../../../../src-main/features/groups/sync/row-checks'
+import { isAdminRank } from '@shared/domain/group'
+import { rowOf } from '../../../../../src-main/features/groups/index/row-parts'
+import { skipJsonValue, skipSpace } from '../../../../../src-main/platform/files/json-bytes'
+import { scanGroupsPage } from '../../../../../src-main/platform/files/page-bytes'
+import { parsePage } from '../../../../../src-main/features/groups/sync/parse-page'
+import { readParticipants } from '../../../../../src-main/platform/files/participants-bytes'
+import { participantsIssue, rowIssue } from '../../../../../src-main/features/groups/sync/row-checks'
 
 /** A small seeded generator, so a failure names the case that made it. */
 function random(seed: number): () => number {
