@@ -45,7 +45,35 @@ export function appMenuTemplate(options: { dev: boolean; platform: NodeJS.Platfo
     label: label('file'),
     submenu: [...newWindow, mac ? { role: 'close', label: label('closeWindow') } : quit],
   }
-  const editMenu: Item = {
+  const editMenu = editMenuOf(mac, label)
+  const viewMenu: Item = {
+    label: label('view'),
+    submenu: [
+      ...developer,
+      { role: 'resetZoom', label: label('actualSize') },
+      { role: 'zoomIn', label: label('zoomIn') },
+      { role: 'zoomOut', label: label('zoomOut') },
+      separator,
+      { role: 'togglefullscreen', label: label('toggleFullScreen') },
+    ],
+  }
+  const windowMenu: Item = {
+    role: 'windowMenu',
+    label: label('window'),
+    submenu: [
+      { role: 'minimize', label: label('minimize') },
+      { role: 'zoom', label: label('zoom') },
+      ...(mac
+        ? [separator, { role: 'front', label: label('bringAllToFront') } as const]
+        : [{ role: 'close', label: label('close') } as const]),
+    ],
+  }
+  return [...(mac ? [appMenu] : []), fileMenu, editMenu, viewMenu, windowMenu]
+}
+
+/** The Edit menu: macOS has its own items (paste and match style, speech). */
+function editMenuOf(mac: boolean, label: (name: MenuLabel) => string): Item {
+  return {
     role: 'editMenu',
     label: label('edit'),
     submenu: [
@@ -72,29 +100,6 @@ export function appMenuTemplate(options: { dev: boolean; platform: NodeJS.Platfo
         : [{ role: 'delete', label: label('delete') } as const, separator, { role: 'selectAll', label: label('selectAll') } as const]),
     ],
   }
-  const viewMenu: Item = {
-    label: label('view'),
-    submenu: [
-      ...developer,
-      { role: 'resetZoom', label: label('actualSize') },
-      { role: 'zoomIn', label: label('zoomIn') },
-      { role: 'zoomOut', label: label('zoomOut') },
-      separator,
-      { role: 'togglefullscreen', label: label('toggleFullScreen') },
-    ],
-  }
-  const windowMenu: Item = {
-    role: 'windowMenu',
-    label: label('window'),
-    submenu: [
-      { role: 'minimize', label: label('minimize') },
-      { role: 'zoom', label: label('zoom') },
-      ...(mac
-        ? [separator, { role: 'front', label: label('bringAllToFront') } as const]
-        : [{ role: 'close', label: label('close') } as const]),
-    ],
-  }
-  return [...(mac ? [appMenu] : []), fileMenu, editMenu, viewMenu, windowMenu]
 }
 
 /** Installs the menu, and installs it again in the new language whenever the language changes. */

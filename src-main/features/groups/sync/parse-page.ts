@@ -113,6 +113,19 @@ function recordBeside(body: Buffer, start: number, end: number, participants: Pa
   return value
 }
 
+/** The page's own fields (all but its groups), each count a whole number; or what is wrong with them. */
+function envelopeOf(text: string): { count: number; total: number; offset: number } | { problem: PageProblem } {
+  let envelope: unknown
+  try {
+    envelope = JSON.parse(text)
+  } catch {
+    return { problem: { path: '', reason: 'not-json' } }
+  }
+  const fields = envelope as Record<string, unknown>
+  for (const key of ['count', 'total', 'offset']) if (!isCount(fields[key])) return { problem: { path: key, reason: 'not-a-count' } }
+  return { count: fields['count'] as number, total: fields['total'] as number, offset: fields['offset'] as number }
+}
+
 export function parsePage(body: Buffer, known?: KnownRecords): PageOutcome {
   let scan
   try {
@@ -121,15 +134,8 @@ export function parsePage(body: Buffer, known?: KnownRecords): PageOutcome {
     if (error instanceof PageShapeError) return { ok: false, problem: { path: '', reason: error.reason } }
     throw error
   }
-  let envelope: unknown
-  try {
-    envelope = JSON.parse(scan.envelope)
-  } catch {
-    return { ok: false, problem: { path: '', reason: 'not-json' } }
-  }
-  const fields = envelope as Record<string, unknown>
-  for (const key of ['count', 'total', 'offset'])
-    if (!isCount(fields[key])) return { ok: false, problem: { path: key, reason: 'not-a-count' } }
+  const fields = envelopeOf(scan.envelope)
+  if ('problem' in fields) return { ok: false, problem: fields.problem }
 
   const groups: PageRow[] = []
   const rejected: RejectedGroup[] = []
@@ -191,9 +197,9 @@ export function parsePage(body: Buffer, known?: KnownRecords): PageOutcome {
     page: {
       groups,
       rejected,
-      count: fields['count'] as number,
-      total: fields['total'] as number,
-      offset: fields['offset'] as number,
+      count: fields.count,
+      total: fields.total,
+      offset: fields.offset,
       bytes: body.length,
       unchanged: unchanged.slice(0, groups.length),
       previous: previous.slice(0, groups.length),
