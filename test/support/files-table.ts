@@ -1,5 +1,5 @@
 /**
- * The "Data on disk" tables of docs/ARCHITECTURE.md, made from the file registry
+ * The "Data on disk" tables of docs/REFERENCE.md, made from the file registry
  * (src-main/account/files): `npx tsx test/support/files-table.ts --write` writes them into the
  * document between their markers; test/unit/main/account/files/files-doc.test.ts fails when
  * the document and the registry disagree.
@@ -10,7 +10,7 @@ import { ACCOUNT_FILE_LIST } from '../../src-main/account/files/account-files'
 import { ACCOUNTS_DIR, APP_FILE_LIST } from '../../src-main/account/files/app-files'
 import type { FileDecl } from '../../src-main/account/files/file-registry'
 
-export const ARCHITECTURE = join(import.meta.dirname, '..', '..', 'docs', 'ARCHITECTURE.md')
+export const REFERENCE = join(import.meta.dirname, '..', '..', 'docs', 'REFERENCE.md')
 const BEGIN = '<!-- files: made from src-main/account/files; do not edit by hand -->'
 const END = '<!-- files: end -->'
 
@@ -68,9 +68,9 @@ export function documentedTables(text: string): string | null {
 }
 
 if (process.argv.includes('--write')) {
-  const text = readFileSync(ARCHITECTURE, 'utf8')
+  const text = readFileSync(REFERENCE, 'utf8')
   const current = documentedTables(text)
-  if (current === null) throw new Error(`docs/ARCHITECTURE.md has no "${BEGIN}" … "${END}" section`)
-  writeFileSync(ARCHITECTURE, text.replace(current, filesTables()))
-  console.log('docs/ARCHITECTURE.md: the data-on-disk tables are written from the registry')
+  if (current === null) throw new Error(`docs/REFERENCE.md has no "${BEGIN}" … "${END}" section`)
+  writeFileSync(REFERENCE, text.replace(current, filesTables()))
+  console.log('docs/REFERENCE.md: the data-on-disk tables are written from the registry')
 }

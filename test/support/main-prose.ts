@@ -33,7 +33,7 @@ const DEVELOPER_CALLEES = /(^|[.#])(log|logger|console)\.\w+$|(^|[.#])(debug|tra
 /** Errors whose message only a developer reads: plain errors, and the internal reasons a worker stopped or a column file is rebuilt. */
 const DEVELOPER_ERRORS = /^(Error|TypeError|RangeError|SyntaxError|WorkerStopped|ColumnFileUnusable)$/
 
-/** Properties that document a declaration for developers (the file registry's `what`, feeding docs/ARCHITECTURE.md). */
+/** Properties that document a declaration for developers (the file registry's `what`, feeding docs/REFERENCE.md). */
 const DEVELOPER_PROPERTIES = new Set(['what'])
 
 /** A comment that marks the next statement's text as read by developers only, saying why. */
