@@ -19,18 +19,19 @@ export class DraftsService {
     return workspace.part(DRAFTS_PART)
   }
 
-  async draftGet(accountId: string): Promise<StoryDraft | null> {
-    return this.#of(accountId).composer.load()
+  /** The client's working copy of the account's composer (the copy written last when the client has none yet). */
+  async draftGet(accountId: string, client?: string): Promise<StoryDraft | null> {
+    return this.#of(accountId).composer.load(client)
   }
 
-  /** Saves the account's composer draft: a save sent just before a switch lands in its own account. */
-  async draftSave(accountId: string, draft: StoryDraft): Promise<void> {
-    await this.#of(accountId).composer.save(draft)
+  /** Saves the client's working copy of the account's composer: a save sent just before a switch lands in its own account. */
+  async draftSave(accountId: string, draft: StoryDraft, client?: string): Promise<void> {
+    await this.#of(accountId).composer.save(draft, client)
   }
 
-  /** The composer of `accountId` starts afresh (cleared by the user, or its story now lives in the outbox or the history). */
-  async draftClear(accountId: string): Promise<void> {
-    await this.#workspaces.get(accountId)?.part(DRAFTS_PART).composer.clear()
+  /** The client's composer of `accountId` starts afresh (cleared by the user, or its story now lives in the outbox or the history). */
+  async draftClear(accountId: string, client?: string): Promise<void> {
+    await this.#workspaces.get(accountId)?.part(DRAFTS_PART).composer.clear(client)
   }
 
   async savedList(accountId: string): Promise<SavedDraft[]> {
@@ -54,6 +55,7 @@ export class DraftsService {
       for (const id of await drafts.saved.grants().catch(() => new Set<string>())) ids.add(id)
       const composing = await drafts.composer.load().catch(() => null)
       if (composing?.media.grantId) ids.add(composing.media.grantId)
+      for (const id of drafts.composer.grantIds()) ids.add(id)
     }
     return ids
   }

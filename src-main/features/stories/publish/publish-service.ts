@@ -33,6 +33,9 @@ export interface QueuePlanner {
   plan<T>(accountId: string, write: (dueAt: string) => Promise<T>): Promise<T>
 }
 
+/** The composer a story came from: an account's, and the client's working copy of it when the client is known. */
+type DraftOf = string | { accountId: string; client: string }
+
 /** When a publish goes, as the outbox takes it: now (undefined), at an instant (UTC, ISO), or in each account's next free queue slot. */
 type Due = string | 'queue' | undefined
 
@@ -76,7 +79,7 @@ export class PublishService {
     draft: StoryDraft,
     accountIds: readonly string[],
     when?: PublishWhen,
-    draftOf?: string,
+    draftOf?: DraftOf,
   ): Promise<PublishResult> {
     const due: Due = when === undefined ? undefined : 'queue' in when ? 'queue' : when.at
     return this.#once(requestId, (signal) => this.#publish(requestId, draft, [...new Set(accountIds)], signal, { due, draftOf }))
@@ -134,7 +137,7 @@ export class PublishService {
     draft: StoryDraft,
     accountIds: string[],
     signal: AbortSignal,
-    { due, draftOf }: { due: Due; draftOf: string | undefined },
+    { due, draftOf }: { due: Due; draftOf: DraftOf | undefined },
   ): Promise<PublishResult> {
     const checked = await this.#named(await checkDraft(draft, this.#opts.media, this.#opts.limits()), draft)
     const targets = await Promise.all(
@@ -150,7 +153,9 @@ export class PublishService {
     // Every account holds the story now (sent, or in its outbox): the composer starts afresh.
     // When one refused it, the draft and its file stay, so nothing is lost for that account.
     if (targets.every((target) => target.outcome.state !== 'refused')) {
-      if (draftOf !== undefined) await this.#opts.drafts.draftClear(draftOf).catch(() => {})
+      // The composer the story came from starts afresh: that client's working copy, of that account.
+      if (typeof draftOf === 'string') await this.#opts.drafts.draftClear(draftOf).catch(() => {})
+      else if (draftOf) await this.#opts.drafts.draftClear(draftOf.accountId, draftOf.client).catch(() => {})
       if (checked.grant) await this.#release(checked.grant.id)
     }
     return { targets }

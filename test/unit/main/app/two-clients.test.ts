@@ -163,6 +163,23 @@ describe('two clients of one engine', () => {
     })
   })
 
+  it('two screens on one account each keep their own working copy of the composer; a new one starts from the last written', async () => {
+    const { core, shopId } = await twoScreens()
+    await call(core, TAB, 'accounts:switch', { id: shopId })
+    await call(core, WINDOW, 'stories:draft-save', { accountId: shopId, text: { body: 'Written in the window' } })
+    await call(core, TAB, 'stories:draft-save', { accountId: shopId, text: { body: 'Written in the tab' } })
+    const body = async (client: string) =>
+      (await call<StoryDraft | null>(core, client, 'stories:draft-get', { accountId: shopId }))?.text.body
+    expect(await body(WINDOW)).toBe('Written in the window')
+    expect(await body(TAB)).toBe('Written in the tab')
+    // A window opened now (or after a restart) finds the story written last.
+    expect(await body('window:99')).toBe('Written in the tab')
+    // The tab clears its composer: the window's story stays.
+    await call(core, TAB, 'stories:draft-clear', { accountId: shopId })
+    expect(await body(TAB)).toBeUndefined()
+    expect(await body(WINDOW)).toBe('Written in the window')
+  })
+
   it('publishes from one screen to its account only, and each feed shows its own account’s stories', async () => {
     const { core, shopId, clubId } = await twoScreens()
     await call(core, WINDOW, 'stories:draft-save', { accountId: shopId, text: { body: 'Only for the shop' } })
