@@ -58,7 +58,11 @@ describe('ConnectForm', () => {
   )
 
   it('takes plain http to this computer', async () => {
-    const bridge = fakeBridge({ 'accounts:list': () => state([]), 'accounts:connect': () => account(), ...noRecovery })
+    const bridge = fakeBridge({
+      'accounts:list': () => state([]),
+      'accounts:connect': () => ({ ...account(), outcome: 'added' as const }),
+      ...noRecovery,
+    })
     const wrapper = view()
     await flushPromises()
     await wrapper.get('[data-testid="connect-base-url"]').setValue(' http://localhost:4010 ')
