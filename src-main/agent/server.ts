@@ -110,11 +110,15 @@ async function route(site: Site, req: IncomingMessage, res: ServerResponse): Pro
     return sendJson(res, health.polling ? 200 : 503, health)
   }
   if (url.pathname === AGENT_PAIR_PATH && req.method === 'POST') return pair(site, req, res)
+  // A refused request's body is not read: the connection closes after the answer instead.
   const token = bearerToken(req)
-  if (token === null) return fail(res, 401, 'unauthorized', userText('errors.agent.noToken'), { 'WWW-Authenticate': 'Bearer' })
+  if (token === null) {
+    return fail(res, 401, 'unauthorized', userText('errors.agent.noToken'), { 'WWW-Authenticate': 'Bearer', Connection: 'close' })
+  }
   const deviceId = await site.options.devices.verify(token)
   if (deviceId === null) {
-    return fail(res, 403, 'forbidden', userText('errors.agent.badToken'), { 'WWW-Authenticate': 'Bearer error="invalid_token"' })
+    const challenge = { 'WWW-Authenticate': 'Bearer error="invalid_token"', Connection: 'close' }
+    return fail(res, 403, 'forbidden', userText('errors.agent.badToken'), challenge)
   }
   if (url.pathname.startsWith(WEB_INVOKE_PREFIX) && req.method === 'POST') return invoke(site, req, res, url, deviceId)
   if (url.pathname === WEB_EVENTS_PATH && req.method === 'GET') return eventStream(site, req, res, deviceId)

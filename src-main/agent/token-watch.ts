@@ -59,15 +59,17 @@ export class TokenWatch {
   readonly #known = new Map<string, Known>()
   #timer: unknown = null
   #running: Promise<void> | null = null
-  #stopped = true
+  #started = false
+  #stopped = false
 
   constructor(options: TokenWatchOptions) {
     this.#opts = options
     this.#timers = options.timers ?? systemTimers
   }
 
+  /** Checks every account now, then looks every minute for checks that are due. */
   start(): void {
-    this.#stopped = false
+    this.#started = true
     this.#schedule(0)
   }
 
@@ -81,7 +83,7 @@ export class TokenWatch {
   /** A token may have changed (an account connected, renewed or removed): every account is checked at the next round, which comes now. */
   recheck(): void {
     for (const known of this.#known.values()) known.triedAt = null
-    if (!this.#stopped) this.#schedule(0)
+    if (this.#started && !this.#stopped) this.#schedule(0)
   }
 
   states(): AccountTokenState[] {
