@@ -24,6 +24,14 @@ const STEPS: readonly MigrationStep[] = [
   },
 ]
 
+// developer-only: SQL run against the database, never shown.
+const SQL = {
+  insert: `INSERT INTO ${AGENT_SCHEMA}.devices (id, name, token_hash, paired_at) VALUES ($1, $2, $3, $4)`,
+  hashOf: `SELECT token_hash FROM ${AGENT_SCHEMA}.devices WHERE id = $1`,
+  list: `SELECT id, name, paired_at, last_seen_at FROM ${AGENT_SCHEMA}.devices ORDER BY paired_at, id`,
+  seen: `UPDATE ${AGENT_SCHEMA}.devices SET last_seen_at = $2 WHERE id = $1`,
+}
+
 /** A device's token: its id (so the row is found without comparing hashes), then 32 random bytes. */
 const TOKEN_PREFIX = 'sdd1'
 const TOKEN_PATTERN = /^sdd1\.([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/
@@ -67,12 +75,7 @@ export class DeviceStore {
     const deviceId = randomUUID()
     const token = `${TOKEN_PREFIX}.${deviceId}.${randomBytes(32).toString('base64url')}`
     const at = new Date(this.#now()).toISOString()
-    await this.#db.query(`INSERT INTO ${AGENT_SCHEMA}.devices (id, name, token_hash, paired_at) VALUES ($1, $2, $3, $4)`, [
-      deviceId,
-      name,
-      hashOf(token),
-      at,
-    ])
+    await this.#db.query(SQL.insert, [deviceId, name, hashOf(token), at])
     return { deviceId, token }
   }
 
@@ -81,9 +84,7 @@ export class DeviceStore {
     const match = TOKEN_PATTERN.exec(token)
     if (!match) return null
     const deviceId = match[1]!
-    const [row] = await this.#db.query<{ token_hash: Uint8Array }>(`SELECT token_hash FROM ${AGENT_SCHEMA}.devices WHERE id = $1`, [
-      deviceId,
-    ])
+    const [row] = await this.#db.query<{ token_hash: Uint8Array }>(SQL.hashOf, [deviceId])
     if (!row) return null
     const stored = Buffer.from(row.token_hash)
     const given = hashOf(token)
@@ -93,9 +94,7 @@ export class DeviceStore {
   }
 
   async list(): Promise<PairedDevice[]> {
-    const rows = await this.#db.query<{ id: string; name: string; paired_at: Date; last_seen_at: Date | null }>(
-      `SELECT id, name, paired_at, last_seen_at FROM ${AGENT_SCHEMA}.devices ORDER BY paired_at, id`,
-    )
+    const rows = await this.#db.query<{ id: string; name: string; paired_at: Date; last_seen_at: Date | null }>(SQL.list)
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -108,6 +107,6 @@ export class DeviceStore {
     const now = this.#now()
     if (now - (this.#seen.get(deviceId) ?? -Infinity) < SEEN_EVERY_MS) return
     this.#seen.set(deviceId, now)
-    await this.#db.query(`UPDATE ${AGENT_SCHEMA}.devices SET last_seen_at = $2 WHERE id = $1`, [deviceId, new Date(now).toISOString()])
+    await this.#db.query(SQL.seen, [deviceId, new Date(now).toISOString()])
   }
 }

@@ -50,6 +50,7 @@ export function operatorKeyBox(key: Uint8Array): SecretBox {
       const data = Buffer.from(sealed)
       if (data.length < HEADER_BYTES || !data.subarray(0, PREFIX.length).equals(PREFIX)) throw new Error('not sealed by an agent key')
       const sealedBy = data.subarray(PREFIX.length, PREFIX.length + KEY_ID_BYTES)
+      // developer-only: the vault turns any refusal into "token needed"; this reason is for the log.
       if (!timingSafeEqual(sealedBy, keyId)) throw new SealedWithAnotherKey('sealed with another operator key')
       const ivAt = PREFIX.length + KEY_ID_BYTES
       const iv = data.subarray(ivAt, ivAt + IV_BYTES)
