@@ -1,7 +1,7 @@
 /**
  * The floors of main, and no import cycles anywhere (`npm run lint` runs this).
  *
- *   app (index.ts, app/, web/, adapters/)  >  handlers/  >  features/  >  account/  >  platform/
+ *   app (index.ts, app/, web/, agent/, adapters/)  >  handlers/  >  features/  >  account/  >  platform/
  *
  * A floor imports only the floors below it (and src-shared). The emulator and the launcher
  * stand apart: they import no floor, and only the account floor (the demo) and the app use the
@@ -13,7 +13,7 @@ const FLOORS = [
   { name: 'features', path: '^src-main/features/' },
   { name: 'handlers', path: '^src-main/handlers/' },
 ]
-const ABOVE_ALL = '^src-main/(index\\.ts|app/|web/|adapters/)'
+const ABOVE_ALL = '^src-main/(index\\.ts|app/|web/|agent/|adapters/)'
 
 const floorRules = FLOORS.map((floor, at) => ({
   name: `floor-${floor.name}`,

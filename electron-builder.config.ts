@@ -71,10 +71,18 @@ export function builderConfig(variant: BuildVariant): Configuration {
       output: test ? 'release/test' : 'release',
     },
     // electron-vite bundles main, preload and renderer into out/; production dependencies
-    // are added by electron-builder itself. Web mode's entry is for `npm run start:web`, not
-    // the desktop app; nor is the outbox on PostgreSQL (an engine shared by several, and its
-    // embedded PGlite, some 27 MB): the desktop keeps its outbox as files.
-    files: ['out/**', '!out/main/web.js', 'package.json', '!node_modules/@electric-sql/**', '!node_modules/pg-boss/**'],
+    // are added by electron-builder itself. Web mode's entry is for `npm run start:web` and the
+    // agent's for `npm run agent` (a server's), not the desktop app; nor is the outbox on
+    // PostgreSQL (an engine shared by several, and its embedded PGlite, some 27 MB): the
+    // desktop keeps its outbox as files.
+    files: [
+      'out/**',
+      '!out/main/web.js',
+      '!out/main/agent.js',
+      'package.json',
+      '!node_modules/@electric-sql/**',
+      '!node_modules/pg-boss/**',
+    ],
     asar: true,
     npmRebuild: false,
     fileAssociations: [],

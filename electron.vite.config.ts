@@ -49,6 +49,8 @@ export default defineConfig({
           // Web mode (`npm run start:web`), run by plain Node from the build: compiling the
           // sources as they load would cost it a loader thread and about 70 MB for as long as it runs.
           web: resolve('src-main/web/cli.ts'),
+          // The agent (`npm run agent`, the `statusdesk-agent` command): the engine headless on a server, run by Node likewise.
+          agent: resolve('src-main/agent/cli.ts'),
           // Its own file beside index.js: the sync starts it as a worker thread by that name.
           'page-worker': resolve('src-main/features/groups/sync/page-worker.ts'),
           // Likewise for the worker that builds the participants index.

@@ -42,8 +42,12 @@ export interface AppCore {
   store: OutboxStore
   /** The hub the services emit on: a notice sent here is kept until each client has read it. */
   events: EventHub
-  /** Work that starts after the first window can talk to us (background sync, outbox). */
-  start(): Promise<void>
+  /**
+   * Work that starts after the first window can talk to us (the outbox, insights, and the groups'
+   * background sync unless `groupsSync` is false: then an account's groups sync only when a
+   * client asks, `groups:sync`).
+   */
+  start(options?: { groupsSync?: boolean }): Promise<void>
   /** A client (a window, a page) is gone: the account on its screen leaves it. */
   clientGone(client: string): Promise<void>
   /** Stops everything: a send on its way finishes first (bounded), then the data folder is let go. */
@@ -99,10 +103,10 @@ async function assemble(ports: CorePorts, owner: string, releaseLock: () => Prom
     stories,
     insights,
     store,
-    start: async () => {
+    start: async (options = {}) => {
       // The data folder's own temps of writes a killed run never finished; each account's go when its workspace opens.
       await features.appFiles.sweepTemps().catch((error: unknown) => ports.log.warn('temp sweep failed', { error: String(error) }))
-      await groups.start()
+      if (options.groupsSync !== false) await groups.start()
       await stories.start()
       insights.sampler.start()
     },

@@ -1,12 +1,13 @@
 import { type ChannelName, type ChannelParsedArgs, type ChannelResult, channels, isChannelName } from '@shared/channels/contract'
 import { AppError, codeText, type Result } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
+import type { Transport } from '@shared/channels/app'
 import type { z } from 'zod'
 import type { Logger } from '../platform/log/log'
 
 /** What every transport calls a handler with: which transport, and which client (a window, a page) is calling. */
 export interface CallContext {
-  transport: 'ipc' | 'web'
+  transport: Transport
   /** The calling client's name: main keeps its own choices under it (the account on its screen, the notices it read). */
   client: string
 }
@@ -25,7 +26,7 @@ function issueFields(error: z.ZodError): string {
 
 /**
  * Parses the argument with the channel's schema, runs its handler and maps every outcome
- * to a Result. Shared by the IPC and the web transports so both behave identically.
+ * to a Result. Shared by the IPC, web and agent transports so all behave identically.
  * Only AppError messages reach the renderer: anything else may carry a stack, a path or
  * a secret, so it is logged here and replaced by a generic message.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { channel, event } from '../define'
 import type { UserText } from '../i18n/user-text'
 
-export const TransportSchema = z.enum(['ipc', 'web'])
+export const TransportSchema = z.enum(['ipc', 'web', 'agent'])
 export type Transport = z.infer<typeof TransportSchema>
 
 export interface AppInfo {

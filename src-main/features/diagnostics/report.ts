@@ -39,6 +39,9 @@ function countBy<T extends string>(items: readonly T[]): string {
   return [...counts].map(([key, n]) => `${key} ${n}`).join(', ') || 'none'
 }
 
+/** How the report names the transport it was asked over, for the developers who read it. */
+const TRANSPORT_NAMES: Record<Transport, string> = { ipc: 'desktop app', web: 'web mode', agent: 'agent' }
+
 /**
  * The "copy diagnostics" report: what a support request needs to place a problem (versions,
  * platform, how tokens are kept, settings that change behaviour, disk use), and nothing
@@ -62,7 +65,7 @@ export async function diagnosticsReport(sources: DiagnosticsSources, transport: 
   const lines = [
     `${identity.name} diagnostics, ${(sources.now ?? (() => new Date()))().toISOString()}`,
     '',
-    `Version:        ${identity.version} (${transport === 'ipc' ? 'desktop app' : 'web mode'})`,
+    `Version:        ${identity.version} (${TRANSPORT_NAMES[transport]})`,
     `Runtime:        ${versions}`,
     `System:         ${system.os}, ${identity.platform} ${identity.arch}, locale ${system.locale}`,
     `Token storage:  keyring ${state.keyring.available ? 'available' : 'not available'} (backend: ${state.keyring.backend})`,

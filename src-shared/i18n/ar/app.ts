@@ -10,7 +10,7 @@ export default {
     version: 'الإصدار',
     platform: 'النظام',
     transport: 'الاتصال بخدمة التطبيق',
-    transports: { ipc: 'سطح المكتب (IPC)', web: 'وضع الويب (HTTP محلي)' },
+    transports: { ipc: 'سطح المكتب (IPC)', web: 'وضع الويب (HTTP محلي)', agent: 'الوكيل (جهاز مقترن عبر HTTP)' },
     runtime: 'بيئة التشغيل',
     close: 'إغلاق',
     loading: 'جارٍ التحميل…',

@@ -128,5 +128,37 @@ export default {
         link: 'المتابعة إلى Statusdesk',
       },
     },
+    agent: {
+      ready: {
+        running: 'وكيل Statusdesk جاهز على {url}.',
+        dataFolder: 'مجلد البيانات: {folder}',
+        database: 'قاعدة البيانات: {database}',
+      },
+      pairing: {
+        code: 'لإقران جهاز كمبيوتر بهذا الوكيل، أدخِل فيه هذا الرمز: {code}. يصلح حتى {expiresAt}، لعدد {tries} من المحاولات.',
+      },
+      database: {
+        unreachable: 'تعذّر الوصول إلى قاعدة البيانات ({database}): ستُعاد المحاولة بعد {seconds}.',
+      },
+      key: {
+        missing:
+          'يحتاج الوكيل إلى مفتاح المشغّل ليحفظ رموز المزوّدين مشفّرة: اضبط {variable} (أو {fileVariable}، ملفًا يحويه) على ٣٢ بايتًا عشوائيًا بترميز {encoding}، كما يطبعها {command}.',
+        both: 'اضبط {variable} أو {fileVariable}، لا كليهما.',
+        invalid: 'يجب أن يحوي {variable} ‏٣٢ بايتًا مكتوبة بترميز {encoding} (كما يطبعها {command})، وهو لا يحوي ذلك.',
+        unreadable: 'تعذّرت قراءة ملف المفتاح {file}.',
+      },
+      usage: {
+        unknownOption: 'خيار غير معروف {option}. يقبل الوكيل: {options}.',
+        unexpectedArgument: 'وسيط غير متوقع «{argument}». يقبل الوكيل: {options}.',
+        missingValue: 'يحتاج الخيار {option} إلى قيمة بعده.',
+        noValue: 'لا يأخذ الخيار {option} قيمة: اكتبه وحده.',
+        unreadable: 'تعذّرت قراءة الخيارات. يقبل الوكيل: {options}.',
+        badListen: 'يجب أن تكون قيمة {option} بالشكل {form} برقم منفذ من ١ إلى ٦٥٥٣٥ (أو ٠ لأي منفذ متاح)، لا «{value}».',
+        notLoopback:
+          'لا يستمع الوكيل إلا على هذا الجهاز ({hosts}) إلى أن يدعم التشفير: على {host} ستعبر رموز الأجهزة الشبكة دون تشفير. ضع أمامه وكيلًا يشفّر الاتصال.',
+        portInUse: 'المنفذ {port} على {host} يستخدمه برنامج آخر: أوقفه، أو اختر منفذًا آخر باستخدام {option}.',
+        portNeedsRights: 'يحتاج المنفذ {port} إلى صلاحيات خاصة على هذا النظام: اختر منفذًا أعلى من 1023 باستخدام {option}.',
+      },
+    },
   },
 } satisfies Catalog<typeof en>

@@ -9,7 +9,7 @@ export default {
     version: 'Version',
     platform: 'Platform',
     transport: 'Connection to the app service',
-    transports: { ipc: 'Desktop (IPC)', web: 'Web mode (local HTTP)' },
+    transports: { ipc: 'Desktop (IPC)', web: 'Web mode (local HTTP)', agent: 'Agent (paired device over HTTP)' },
     runtime: 'Runtime',
     close: 'Close',
     loading: 'Loading…',

@@ -130,5 +130,38 @@ export default {
         link: 'Continue to Statusdesk',
       },
     },
+    /** The agent's command line (`npm run agent`): what it tells the operator who started it. */
+    agent: {
+      ready: {
+        running: 'The Statusdesk agent is ready at {url}.',
+        dataFolder: 'Data folder: {folder}',
+        database: 'Database: {database}',
+      },
+      pairing: {
+        code: 'To pair a desktop with this agent, enter this code in it: {code}. It works until {expiresAt}, for {tries} tries.',
+      },
+      database: {
+        unreachable: 'The database ({database}) cannot be reached: trying again in {seconds}.',
+      },
+      key: {
+        missing:
+          'The agent needs the operator’s key to keep provider tokens encrypted: set {variable} (or {fileVariable}, a file holding it) to 32 random bytes in {encoding}, as {command} prints.',
+        both: 'Set either {variable} or {fileVariable}, not both.',
+        invalid: '{variable} must hold 32 bytes written in {encoding} (as {command} prints), and it does not.',
+        unreadable: 'The key file {file} cannot be read.',
+      },
+      usage: {
+        unknownOption: 'Unknown option {option}. The agent accepts: {options}.',
+        unexpectedArgument: 'Unexpected argument “{argument}”. The agent accepts: {options}.',
+        missingValue: 'The option {option} needs a value after it.',
+        noValue: 'The option {option} takes no value: write it on its own.',
+        unreadable: 'The options could not be read. The agent accepts: {options}.',
+        badListen: '{option} must be {form}, with a port from 1 to 65535 (or 0 for any free one), not “{value}”.',
+        notLoopback:
+          'The agent listens only on this machine ({hosts}) until it speaks TLS: on {host}, device tokens would cross the network unencrypted. Put a TLS proxy in front of it instead.',
+        portInUse: 'Port {port} on {host} is already in use by another program: stop it, or choose another with {option}.',
+        portNeedsRights: 'Port {port} needs special rights on this system: choose a port above 1023 with {option}.',
+      },
+    },
   },
 } as const

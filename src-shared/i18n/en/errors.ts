@@ -36,6 +36,13 @@ export default {
       noEndpoint: 'This version of the app has no such request.',
       methodNotAllowed: 'This kind of request is not allowed here.',
     },
+    agent: {
+      noToken: 'This agent answers paired devices only: pair this desktop with the code the agent prints.',
+      badToken: 'This device is not paired with this agent (or no longer is): pair it again with the code the agent prints.',
+      wrongCode: 'That is not the pairing code the agent printed. Tries left: {tries}.',
+      noCode: 'That pairing code no longer works (it expired or was tried too often): enter the new code the agent printed.',
+      badPairing: 'A pairing needs the code the agent printed and a name for this device.',
+    },
     dataFolder: {
       inUse:
         'This data folder is in use by another Statusdesk (process {pid} on {host}). Close that one first, or start this one with another data folder.',

@@ -10,7 +10,7 @@ export default {
     version: 'Versión',
     platform: 'Plataforma',
     transport: 'Conexión con el servicio de la aplicación',
-    transports: { ipc: 'Escritorio (IPC)', web: 'Modo web (HTTP local)' },
+    transports: { ipc: 'Escritorio (IPC)', web: 'Modo web (HTTP local)', agent: 'Agente (dispositivo vinculado por HTTP)' },
     runtime: 'Entorno de ejecución',
     close: 'Cerrar',
     loading: 'Cargando…',

@@ -129,5 +129,37 @@ export default {
         link: 'Continuar a Statusdesk',
       },
     },
+    agent: {
+      ready: {
+        running: 'El agente de Statusdesk está listo en {url}.',
+        dataFolder: 'Carpeta de datos: {folder}',
+        database: 'Base de datos: {database}',
+      },
+      pairing: {
+        code: 'Para vincular un escritorio con este agente, escribe en él este código: {code}. Vale hasta {expiresAt}, con {tries} intentos.',
+      },
+      database: {
+        unreachable: 'No se puede llegar a la base de datos ({database}): se volverá a intentar dentro de {seconds}.',
+      },
+      key: {
+        missing:
+          'El agente necesita la clave del operador para guardar cifrados los tokens de los proveedores: define {variable} (o {fileVariable}, un archivo que la contenga) con 32 bytes aleatorios en {encoding}, como los imprime {command}.',
+        both: 'Define {variable} o {fileVariable}, no las dos.',
+        invalid: '{variable} debe contener 32 bytes escritos en {encoding} (como los imprime {command}), y no es así.',
+        unreadable: 'No se puede leer el archivo de la clave {file}.',
+      },
+      usage: {
+        unknownOption: 'Opción desconocida {option}. El agente acepta: {options}.',
+        unexpectedArgument: 'Argumento inesperado «{argument}». El agente acepta: {options}.',
+        missingValue: 'La opción {option} necesita un valor después.',
+        noValue: 'La opción {option} no lleva valor: escríbela sola.',
+        unreadable: 'No se pudieron leer las opciones. El agente acepta: {options}.',
+        badListen: '{option} debe ser {form}, con un puerto de 1 a 65535 (o 0 para uno libre cualquiera), no «{value}».',
+        notLoopback:
+          'El agente solo escucha en este equipo ({hosts}) hasta que hable TLS: en {host}, los tokens de los dispositivos cruzarían la red sin cifrar. Pon delante un proxy con TLS.',
+        portInUse: 'El puerto {port} en {host} ya lo usa otro programa: detenlo o elige otro con {option}.',
+        portNeedsRights: 'El puerto {port} necesita permisos especiales en este sistema: elige un puerto mayor que 1023 con {option}.',
+      },
+    },
   },
 } satisfies Catalog<typeof en>

@@ -34,6 +34,14 @@ export default {
       noEndpoint: 'Esta versión de la aplicación no tiene esa solicitud.',
       methodNotAllowed: 'Este tipo de solicitud no está permitido aquí.',
     },
+    agent: {
+      noToken: 'Este agente solo responde a dispositivos vinculados: vincula este escritorio con el código que imprime el agente.',
+      badToken:
+        'Este dispositivo no está vinculado con este agente (o ya no lo está): vincúlalo de nuevo con el código que imprime el agente.',
+      wrongCode: 'Ese no es el código de vinculación que imprimió el agente. Intentos restantes: {tries}.',
+      noCode: 'Ese código de vinculación ya no sirve (caducó o se probó demasiadas veces): escribe el nuevo código que imprimió el agente.',
+      badPairing: 'Para vincular hacen falta el código que imprimió el agente y un nombre para este dispositivo.',
+    },
     dataFolder: {
       inUse:
         'Otra instancia de Statusdesk está usando esta carpeta de datos (proceso {pid} en {host}). Ciérrala primero o inicia esta con otra carpeta de datos.',

@@ -10,7 +10,7 @@ export default {
     version: 'Versi',
     platform: 'Platform',
     transport: 'Koneksi ke layanan aplikasi',
-    transports: { ipc: 'Desktop (IPC)', web: 'Mode web (HTTP lokal)' },
+    transports: { ipc: 'Desktop (IPC)', web: 'Mode web (HTTP lokal)', agent: 'Agen (perangkat terpasang lewat HTTP)' },
     runtime: 'Runtime',
     close: 'Tutup',
     loading: 'Memuat…',

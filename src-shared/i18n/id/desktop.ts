@@ -130,5 +130,37 @@ export default {
         link: 'Lanjutkan ke Statusdesk',
       },
     },
+    agent: {
+      ready: {
+        running: 'Agen Statusdesk siap di {url}.',
+        dataFolder: 'Folder data: {folder}',
+        database: 'Basis data: {database}',
+      },
+      pairing: {
+        code: 'Untuk memasangkan komputer dengan agen ini, masukkan kode ini di sana: {code}. Berlaku sampai {expiresAt}, untuk {tries} kali percobaan.',
+      },
+      database: {
+        unreachable: 'Basis data ({database}) tidak dapat dijangkau: dicoba lagi dalam {seconds}.',
+      },
+      key: {
+        missing:
+          'Agen memerlukan kunci operator agar token penyedia tetap terenkripsi: isi {variable} (atau {fileVariable}, berkas yang memuatnya) dengan 32 bita acak dalam {encoding}, seperti yang dicetak {command}.',
+        both: 'Isi {variable} atau {fileVariable}, jangan keduanya.',
+        invalid: '{variable} harus berisi 32 bita yang ditulis dalam {encoding} (seperti yang dicetak {command}), dan isinya bukan itu.',
+        unreadable: 'Berkas kunci {file} tidak dapat dibaca.',
+      },
+      usage: {
+        unknownOption: 'Opsi tidak dikenal {option}. Agen menerima: {options}.',
+        unexpectedArgument: 'Argumen tak terduga “{argument}”. Agen menerima: {options}.',
+        missingValue: 'Opsi {option} memerlukan nilai sesudahnya.',
+        noValue: 'Opsi {option} tidak menerima nilai: tulis tanpa nilai.',
+        unreadable: 'Opsi tidak dapat dibaca. Agen menerima: {options}.',
+        badListen: '{option} harus berbentuk {form}, dengan port 1 sampai 65535 (atau 0 untuk port bebas mana pun), bukan “{value}”.',
+        notLoopback:
+          'Agen hanya mendengarkan di mesin ini ({hosts}) sampai ia mendukung TLS: di {host}, token perangkat akan melintasi jaringan tanpa enkripsi. Pasang proxy TLS di depannya.',
+        portInUse: 'Port {port} di {host} sudah dipakai program lain: hentikan program itu, atau pilih port lain dengan {option}.',
+        portNeedsRights: 'Port {port} memerlukan hak khusus di sistem ini: pilih port di atas 1023 dengan {option}.',
+      },
+    },
   },
 } satisfies Catalog<typeof en>

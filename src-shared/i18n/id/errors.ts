@@ -34,6 +34,13 @@ export default {
       noEndpoint: 'Versi aplikasi ini tidak memiliki permintaan itu.',
       methodNotAllowed: 'Jenis permintaan ini tidak diizinkan di sini.',
     },
+    agent: {
+      noToken: 'Agen ini hanya menjawab perangkat yang sudah dipasangkan: pasangkan komputer ini dengan kode yang dicetak agen.',
+      badToken: 'Perangkat ini tidak (atau tidak lagi) dipasangkan dengan agen ini: pasangkan lagi dengan kode yang dicetak agen.',
+      wrongCode: 'Itu bukan kode pemasangan yang dicetak agen. Sisa percobaan: {tries}.',
+      noCode: 'Kode pemasangan itu tidak berlaku lagi (kedaluwarsa atau terlalu sering dicoba): masukkan kode baru yang dicetak agen.',
+      badPairing: 'Pemasangan memerlukan kode yang dicetak agen dan nama untuk perangkat ini.',
+    },
     dataFolder: {
       inUse:
         'Folder data ini sedang dipakai oleh Statusdesk lain (proses {pid} di {host}). Tutup yang itu dulu, atau jalankan yang ini dengan folder data lain.',

@@ -10,7 +10,7 @@ export default {
     version: 'Versão',
     platform: 'Plataforma',
     transport: 'Conexão com o serviço do app',
-    transports: { ipc: 'Desktop (IPC)', web: 'Modo web (HTTP local)' },
+    transports: { ipc: 'Desktop (IPC)', web: 'Modo web (HTTP local)', agent: 'Agente (dispositivo pareado por HTTP)' },
     runtime: 'Ambiente de execução',
     close: 'Fechar',
     loading: 'Carregando…',

@@ -129,5 +129,37 @@ export default {
         link: 'Continuar para o Statusdesk',
       },
     },
+    agent: {
+      ready: {
+        running: 'O agente do Statusdesk está pronto em {url}.',
+        dataFolder: 'Pasta de dados: {folder}',
+        database: 'Banco de dados: {database}',
+      },
+      pairing: {
+        code: 'Para parear um computador com este agente, digite nele este código: {code}. Ele vale até {expiresAt}, com {tries} tentativas.',
+      },
+      database: {
+        unreachable: 'Não é possível alcançar o banco de dados ({database}): nova tentativa em {seconds}.',
+      },
+      key: {
+        missing:
+          'O agente precisa da chave do operador para guardar criptografados os tokens dos provedores: defina {variable} (ou {fileVariable}, um arquivo com ela) com 32 bytes aleatórios em {encoding}, como {command} imprime.',
+        both: 'Defina {variable} ou {fileVariable}, não as duas.',
+        invalid: '{variable} deve conter 32 bytes escritos em {encoding} (como {command} imprime), e não contém.',
+        unreadable: 'Não é possível ler o arquivo da chave {file}.',
+      },
+      usage: {
+        unknownOption: 'Opção desconhecida {option}. O agente aceita: {options}.',
+        unexpectedArgument: 'Argumento inesperado “{argument}”. O agente aceita: {options}.',
+        missingValue: 'A opção {option} precisa de um valor depois dela.',
+        noValue: 'A opção {option} não leva valor: escreva-a sozinha.',
+        unreadable: 'Não foi possível ler as opções. O agente aceita: {options}.',
+        badListen: '{option} deve ser {form}, com uma porta de 1 a 65535 (ou 0 para qualquer uma livre), e não “{value}”.',
+        notLoopback:
+          'O agente só escuta nesta máquina ({hosts}) até falar TLS: em {host}, os tokens dos dispositivos atravessariam a rede sem criptografia. Coloque um proxy com TLS na frente dele.',
+        portInUse: 'A porta {port} em {host} já está em uso por outro programa: pare-o ou escolha outra com {option}.',
+        portNeedsRights: 'A porta {port} exige permissões especiais neste sistema: escolha uma porta acima de 1023 com {option}.',
+      },
+    },
   },
 } satisfies Catalog<typeof en>

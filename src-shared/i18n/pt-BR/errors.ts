@@ -34,6 +34,14 @@ export default {
       noEndpoint: 'Esta versão do aplicativo não tem essa solicitação.',
       methodNotAllowed: 'Este tipo de solicitação não é permitido aqui.',
     },
+    agent: {
+      noToken: 'Este agente só responde a dispositivos pareados: pareie este computador com o código que o agente imprime.',
+      badToken:
+        'Este dispositivo não está pareado com este agente (ou deixou de estar): pareie-o de novo com o código que o agente imprime.',
+      wrongCode: 'Esse não é o código de pareamento que o agente imprimiu. Tentativas restantes: {tries}.',
+      noCode: 'Esse código de pareamento não vale mais (expirou ou foi tentado vezes demais): digite o novo código que o agente imprimiu.',
+      badPairing: 'Um pareamento precisa do código que o agente imprimiu e de um nome para este dispositivo.',
+    },
     dataFolder: {
       inUse:
         'Outra instância do Statusdesk está usando esta pasta de dados (processo {pid} em {host}). Feche-a primeiro ou inicie esta com outra pasta de dados.',

@@ -10,7 +10,7 @@ export default {
     version: 'Версия',
     platform: 'Платформа',
     transport: 'Связь со службой приложения',
-    transports: { ipc: 'Настольное приложение (IPC)', web: 'Веб-режим (локальный HTTP)' },
+    transports: { ipc: 'Настольное приложение (IPC)', web: 'Веб-режим (локальный HTTP)', agent: 'Агент (связанное устройство по HTTP)' },
     runtime: 'Среда выполнения',
     close: 'Закрыть',
     loading: 'Загрузка…',

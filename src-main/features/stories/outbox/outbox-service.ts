@@ -10,7 +10,17 @@ import type { Logger } from '../../../platform/log/log'
 import type { ScheduleEdit } from './outbox'
 import type { AccountOutbox } from './outbox-part'
 import { SHARED_LOOK_MS } from './outbox-core'
-import type { OutboxStore } from './store/outbox-store'
+import type { OutboxStore, WakeWorker } from './store/outbox-store'
+
+/** Whether this engine is watching for due stories, for a health check. */
+export interface SchedulerStatus {
+  /** The outboxes were opened and the store's wake-ups are listened to. */
+  started: boolean
+  /** On a shared store: the look every open account's items get every SHARED_LOOK_MS runs; null on files (no other writer). */
+  sharedLook: { running: boolean; lastAt: string | null } | null
+  /** The store's worker that turns due jobs into wake-ups; null when the store has none. */
+  worker: WakeWorker | null
+}
 
 export interface OutboxServiceOptions {
   workspaces: WorkspaceSource
@@ -30,6 +40,7 @@ export class OutboxService {
   #unsubscribe: (() => void) | null = null
   #stopWaking: (() => Promise<void>) | null = null
   #look: NodeJS.Timeout | null = null
+  #lastLookAt: number | null = null
 
   constructor(options: OutboxServiceOptions) {
     this.#opts = options
@@ -69,7 +80,22 @@ export class OutboxService {
     await part.outbox.wake()
   }
 
+  /** Whether the schedule is being watched: the shared look and the store's worker, with when each last ran. */
+  scheduler(): SchedulerStatus {
+    const { store } = this.#opts
+    const started = this.#stopWaking !== null
+    return {
+      started,
+      sharedLook:
+        store.kind === 'files'
+          ? null
+          : { running: this.#look !== null, lastAt: this.#lastLookAt === null ? null : new Date(this.#lastLookAt).toISOString() },
+      worker: started ? (store.wakeWorker?.() ?? null) : null,
+    }
+  }
+
   async #lookAgain(): Promise<void> {
+    this.#lastLookAt = Date.now()
     for (const { workspace, part } of [...this.#loaded()]) {
       await part.outbox.wake().catch((error: unknown) =>
         this.#opts.log.warn('outbox not looked at again', {
@@ -140,6 +166,12 @@ export class OutboxService {
       if (due && (next === null || due.dueAt < next.dueAt)) next = { dueAt: due.dueAt, summary: due.summary, accountId: workspace.id }
     }
     return next
+  }
+
+  /** The account's next planned story, when its outbox is open: a check of its token runs before it. */
+  nextDueOf(accountId: string): string | null {
+    const part = this.#opts.workspaces.get(accountId)?.peek(this.#opts.outbox)
+    return part?.outbox.nextDue()?.dueAt ?? null
   }
 
   /** Planned stories of every open account: the window hides to the tray instead of quitting while any wait. */

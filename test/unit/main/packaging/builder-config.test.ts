@@ -44,6 +44,8 @@ describe('electron-builder configuration', () => {
     expect(config.files).toEqual([
       'out/**',
       '!out/main/web.js',
+      // The agent runs on a server, from `npm run agent` or its own image.
+      '!out/main/agent.js',
       'package.json',
       // The outbox on PostgreSQL is a shared engine's, not the desktop's.
       '!node_modules/@electric-sql/**',

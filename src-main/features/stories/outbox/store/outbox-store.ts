@@ -80,7 +80,22 @@ export interface OutboxStore {
    */
   onDue(wake: (accountId: string) => Promise<void>): Promise<() => Promise<void>>
 
+  /**
+   * The worker that turns due jobs into `wake` calls, as it last reported itself: null when the
+   * store has none (files) or `onDue` was not called. What a health check reads.
+   */
+  wakeWorker?(): WakeWorker | null
+
   close(): Promise<void>
+}
+
+/** A store's wake-up worker: whether it is polling, and the last time it asked for due jobs (ms since the epoch). */
+export interface WakeWorker {
+  state: 'created' | 'active' | 'stopping' | 'stopped'
+  lastPollAt: number | null
+  lastErrorAt: number | null
+  /** A wake-up is running (a send may take minutes, and no poll happens meanwhile). */
+  busy: boolean
 }
 
 export interface ClaimRequest {

@@ -1,4 +1,5 @@
 import type { Database } from '../../../../platform/db/database'
+import { migrateSchema, type MigrationStep } from '../../../../platform/db/migrate'
 
 /** The outbox's tables live in a schema of their own, so a shared server keeps them apart from anything else. */
 export const STORE_SCHEMA = 'statusdesk'
@@ -17,7 +18,7 @@ export const LOCK_CLASS = 0x5d0b
  * version this list does not reach) is refused rather than changed.
  */
 // developer-only: SQL run against the database, never shown.
-const MIGRATIONS: ReadonlyArray<{ version: number; statements: readonly string[] }> = [
+const MIGRATIONS: readonly MigrationStep[] = [
   {
     version: 1,
     statements: [
@@ -65,31 +66,7 @@ const MIGRATIONS: ReadonlyArray<{ version: number; statements: readonly string[]
   },
 ]
 
-export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version
-
-/**
- * Brings the store's schema to this version, in one transaction under a lock: engines starting
- * together do not migrate twice, and a step that fails leaves the schema as it was.
- */
-export async function migrate(db: Database): Promise<void> {
-  // developer-only: SQL run against the database, never shown.
-  await db.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(${LOCK_CLASS}, 0)`)
-    await tx.query(`CREATE SCHEMA IF NOT EXISTS ${STORE_SCHEMA}`)
-    await tx.query(
-      `CREATE TABLE IF NOT EXISTS ${STORE_SCHEMA}.schema_version (one_row boolean PRIMARY KEY DEFAULT true CHECK (one_row), version integer NOT NULL)`,
-    )
-    const [row] = await tx.query<{ version: number }>(`SELECT version FROM ${STORE_SCHEMA}.schema_version`)
-    const current = row?.version ?? 0
-    if (current > SCHEMA_VERSION) {
-      throw new Error(`outbox store: the database's schema is version ${current}, newer than this version knows (${SCHEMA_VERSION})`)
-    }
-    for (const step of MIGRATIONS) {
-      if (step.version > current) for (const statement of step.statements) await tx.query(statement)
-    }
-    await tx.query(
-      `INSERT INTO ${STORE_SCHEMA}.schema_version (version) VALUES ($1) ON CONFLICT (one_row) DO UPDATE SET version = EXCLUDED.version`,
-      [SCHEMA_VERSION],
-    )
-  })
+/** Brings the store's schema to this version (platform/db/migrate.ts says how). */
+export function migrate(db: Database): Promise<void> {
+  return migrateSchema(db, { schema: STORE_SCHEMA, lock: [LOCK_CLASS, 0], steps: MIGRATIONS, name: 'outbox store' })
 }

@@ -13,12 +13,13 @@ import {
   type InsertOptions,
   type ItemChange,
   type OutboxStore,
+  type WakeWorker,
 } from './outbox-store'
 import { MediaCache, readMedia } from './pg-media'
 import { columnsOf, isoAt, itemOf, type Claim, type ItemRow } from './pg-rows'
 import { migrate, STORE_SCHEMA } from './pg-schema'
 import { SQL } from './pg-sql'
-import { sendWake, startJobs, workWakes } from './pg-wake'
+import { sendWake, startJobs, wakeWorkerOf, workWakes } from './pg-wake'
 
 export interface PgOutboxStoreOptions {
   db: Database
@@ -247,6 +248,10 @@ export class PgOutboxStore implements OutboxStore {
     }
     this.#stops.add(stop)
     return stop
+  }
+
+  wakeWorker(): WakeWorker | null {
+    return this.#stops.size > 0 ? wakeWorkerOf(this.#boss) : null
   }
 
   /** Stops the workers (a wake-up running finishes first, within pg-boss's grace), pg-boss, then the database. */

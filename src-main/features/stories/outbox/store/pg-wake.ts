@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Database, Sql } from '../../../../platform/db/database'
 import type { Logger } from '../../../../platform/log/log'
 import type { OutboxItem } from '../../../../account/files/formats/outbox-item'
+import type { WakeWorker } from './outbox-store'
 import { JOBS_SCHEMA } from './pg-schema'
 
 /** The queue of wake-up jobs: one job per plan written, run when the story it was written for is due. */
@@ -79,6 +80,23 @@ export async function sendWake(boss: PgBoss, db: Database, tx: Sql, accountId: s
   const at = wakeAt(item, now)
   if (at === null) return
   await boss.send(WAKE_QUEUE, { accountId, itemId: item.id }, { singletonKey: accountId, startAfter: at, db: db.bossTransaction(tx) })
+}
+
+/**
+ * The wake-up worker of this pg-boss, as pg-boss last saw it (one per concurrent slot: the
+ * freshest of them); null when none was started.
+ */
+export function wakeWorkerOf(boss: PgBoss): WakeWorker | null {
+  const workers = boss.getWipData().filter((data) => data.name === WAKE_QUEUE)
+  if (workers.length === 0) return null
+  const latest = (values: (number | null)[]) =>
+    values.reduce<number | null>((max, at) => (at !== null && (max === null || at > max) ? at : max), null)
+  return {
+    state: workers.some((worker) => worker.state === 'active') ? 'active' : workers[0]!.state,
+    lastPollAt: latest(workers.map((worker) => worker.lastFetchedOn)),
+    lastErrorAt: latest(workers.map((worker) => worker.lastErrorOn)),
+    busy: workers.some((worker) => worker.count > 0),
+  }
 }
 
 /** Runs `wake(accountId)` for every wake-up that comes due; returns a function that stops this worker. */

@@ -1,0 +1,112 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
+import type { Database } from '../platform/db/database'
+import { migrateSchema, type MigrationStep } from '../platform/db/migrate'
+
+/** The agent's own tables, apart from the outbox's: several agents on one PostgreSQL share them. */
+export const AGENT_SCHEMA = 'statusdesk_agent'
+/** The advisory lock's first key for the agent's migrations (the outbox store's is 0x5d0b). */
+const AGENT_LOCK_CLASS = 0x5d0c
+
+// developer-only: SQL run against the database, never shown.
+const STEPS: readonly MigrationStep[] = [
+  {
+    version: 1,
+    statements: [
+      `CREATE TABLE ${AGENT_SCHEMA}.devices (
+        id text PRIMARY KEY,
+        name text NOT NULL,
+        -- SHA-256 of the device's token: the token itself is never kept.
+        token_hash bytea NOT NULL CHECK (octet_length(token_hash) = 32),
+        paired_at timestamptz NOT NULL,
+        last_seen_at timestamptz
+      )`,
+    ],
+  },
+]
+
+// developer-only: SQL run against the database, never shown.
+const SQL = {
+  insert: `INSERT INTO ${AGENT_SCHEMA}.devices (id, name, token_hash, paired_at) VALUES ($1, $2, $3, $4)`,
+  hashOf: `SELECT token_hash FROM ${AGENT_SCHEMA}.devices WHERE id = $1`,
+  list: `SELECT id, name, paired_at, last_seen_at FROM ${AGENT_SCHEMA}.devices ORDER BY paired_at, id`,
+  seen: `UPDATE ${AGENT_SCHEMA}.devices SET last_seen_at = $2 WHERE id = $1`,
+}
+
+/** A device's token: its id (so the row is found without comparing hashes), then 32 random bytes. */
+const TOKEN_PREFIX = 'sdd1'
+const TOKEN_PATTERN = /^sdd1\.([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/
+/** Last seen is written at most this often per device: a busy device does not write on every call. */
+const SEEN_EVERY_MS = 60_000
+
+export interface PairedDevice {
+  id: string
+  name: string
+  pairedAt: string
+  lastSeenAt: string | null
+}
+
+function hashOf(token: string): Buffer {
+  return createHash('sha256').update(token, 'utf8').digest()
+}
+
+/**
+ * The devices paired with this agent, in its database: each one's name, when it paired, when it
+ * was last seen and the hash of its token. A token is shown once, when the device pairs; a
+ * request's token is checked by comparing hashes in constant time.
+ */
+export class DeviceStore {
+  readonly #db: Database
+  readonly #now: () => number
+  readonly #seen = new Map<string, number>()
+
+  private constructor(db: Database, now: () => number) {
+    this.#db = db
+    this.#now = now
+  }
+
+  /** Brings the agent's tables to this version, then answers for them. */
+  static async open(db: Database, now: () => number = Date.now): Promise<DeviceStore> {
+    await migrateSchema(db, { schema: AGENT_SCHEMA, lock: [AGENT_LOCK_CLASS, 0], steps: STEPS, name: 'agent devices' })
+    return new DeviceStore(db, now)
+  }
+
+  /** Pairs a device: its id and its token, which the caller hands to the device and nobody keeps. */
+  async add(name: string): Promise<{ deviceId: string; token: string }> {
+    const deviceId = randomUUID()
+    const token = `${TOKEN_PREFIX}.${deviceId}.${randomBytes(32).toString('base64url')}`
+    const at = new Date(this.#now()).toISOString()
+    await this.#db.query(SQL.insert, [deviceId, name, hashOf(token), at])
+    return { deviceId, token }
+  }
+
+  /** The device a token belongs to, or null: a token of another shape, an unknown device, or another token of a known one. */
+  async verify(token: string): Promise<string | null> {
+    const match = TOKEN_PATTERN.exec(token)
+    if (!match) return null
+    const deviceId = match[1]!
+    const [row] = await this.#db.query<{ token_hash: Uint8Array }>(SQL.hashOf, [deviceId])
+    if (!row) return null
+    const stored = Buffer.from(row.token_hash)
+    const given = hashOf(token)
+    if (stored.length !== given.length || !timingSafeEqual(stored, given)) return null
+    await this.#sawDevice(deviceId)
+    return deviceId
+  }
+
+  async list(): Promise<PairedDevice[]> {
+    const rows = await this.#db.query<{ id: string; name: string; paired_at: Date; last_seen_at: Date | null }>(SQL.list)
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      pairedAt: new Date(row.paired_at).toISOString(),
+      lastSeenAt: row.last_seen_at === null ? null : new Date(row.last_seen_at).toISOString(),
+    }))
+  }
+
+  async #sawDevice(deviceId: string): Promise<void> {
+    const now = this.#now()
+    if (now - (this.#seen.get(deviceId) ?? -Infinity) < SEEN_EVERY_MS) return
+    this.#seen.set(deviceId, now)
+    await this.#db.query(SQL.seen, [deviceId, new Date(now).toISOString()])
+  }
+}

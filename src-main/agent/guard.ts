@@ -1,0 +1,32 @@
+import type { IncomingMessage } from 'node:http'
+import { z } from 'zod'
+
+/** The longest token a request may carry: a device's is 85 characters; anything far longer is not looked at. */
+const MAX_TOKEN_CHARS = 512
+
+/** The token of `Authorization: Bearer <token>`, or null when the header is missing or of another scheme. */
+export function bearerToken(req: IncomingMessage): string | null {
+  const header = req.headers.authorization
+  if (typeof header !== 'string' || header.length > MAX_TOKEN_CHARS + 7) return null
+  const match = /^Bearer[ ]+([\x21-\x7e]+)[ ]*$/i.exec(header)
+  return match ? match[1]! : null
+}
+
+/** The calling client as the engine knows it: one per paired device. */
+export function deviceClient(deviceId: string): string {
+  return `device:${deviceId}`
+}
+
+/** A device's name: what the operator will recognise it by; no line breaks or other control characters. */
+const DeviceNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(80)
+  .refine((name) => !/[\p{Cc}\u2028\u2029]/u.test(name))
+
+/** `POST /pair`'s body: the code the agent printed, and the device's name. */
+export const PairRequestSchema = z.object({
+  code: z.string().min(1).max(32),
+  deviceName: DeviceNameSchema,
+})

@@ -1,0 +1,188 @@
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { AppError, codeText, type ErrorCode } from '@shared/errors'
+import { type UserText, userText } from '@shared/i18n/user-text'
+import { WEB_EVENTS_PATH, WEB_INVOKE_PREFIX } from '@shared/web-transport'
+import { type Handlers, dispatch } from '../handlers/dispatch'
+import type { EventHub } from '../platform/events'
+import type { Logger } from '../platform/log/log'
+import { readJsonBody } from '../web/body'
+import { ClientPresence } from '../web/client-presence'
+import type { DeviceStore } from './devices'
+import { bearerToken, deviceClient, PairRequestSchema } from './guard'
+import type { AgentHealth } from './health'
+import type { PairingCodes } from './pairing'
+
+/** The agent's own paths beside the contract's `/api/…`: both answer without a device token. */
+export const AGENT_HEALTH_PATH = '/health'
+export const AGENT_PAIR_PATH = '/pair'
+
+export interface AgentServerOptions {
+  handlers: Handlers
+  events: EventHub
+  devices: DeviceStore
+  pairing: PairingCodes
+  health: () => AgentHealth
+  log: Logger
+  host: string
+  port: number
+  /** A device is gone (its event stream closed and did not come back): the engine forgets its choices. */
+  onClientGone?: (client: string) => void
+  /** A device paired: the caller may say so. */
+  onPaired?: (device: { deviceId: string; name: string }) => void
+}
+
+export interface AgentServer {
+  url: string
+  port: number
+  close(): Promise<void>
+}
+
+const MAX_INVOKE_BODY = 2 * 1024 * 1024
+const MAX_PAIR_BODY = 4 * 1024
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  })
+  res.end(JSON.stringify(body))
+}
+
+function fail(res: ServerResponse, status: number, code: ErrorCode, text: UserText, extra: Record<string, string> = {}): void {
+  sendJson(res, status, { ok: false, error: { code, text } }, extra)
+}
+
+/** One running agent server: its options, its open event streams and which devices hold them. */
+interface Site {
+  options: AgentServerOptions
+  streams: Set<ServerResponse>
+  presence: ClientPresence
+}
+
+/**
+ * The agent's HTTP API: the contract's channels and events, as web mode serves them to a page,
+ * served to paired devices. Every request needs a device's token (`Authorization: Bearer`),
+ * except the health answer (which says little) and the pairing itself. Nothing here is a page:
+ * no files are served, and no response carries a provider token (the contract never does).
+ */
+export async function startAgentServer(options: AgentServerOptions): Promise<AgentServer> {
+  const site: Site = {
+    options,
+    streams: new Set(),
+    presence: new ClientPresence((client) => options.onClientGone?.(client)),
+  }
+  const server = createServer((req, res) => {
+    void route(site, req, res).catch((error: unknown) => {
+      options.log.error('agent request failed', { error: error instanceof Error ? error.message : String(error) })
+      if (!res.headersSent) fail(res, 500, 'internal', codeText('internal'))
+      else res.destroy()
+    })
+  })
+  // Slow clients must not hold connections for ever: headers within 20 s, a whole request within a minute.
+  server.headersTimeout = 20_000
+  server.requestTimeout = 60_000
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port, options.host, () => resolve())
+  })
+  const { port } = server.address() as AddressInfo
+  const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        site.presence.stop()
+        for (const stream of site.streams) stream.end()
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}
+
+async function route(site: Site, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://agent')
+  if (url.pathname === AGENT_HEALTH_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
+    const health = site.options.health()
+    return sendJson(res, health.polling ? 200 : 503, health)
+  }
+  if (url.pathname === AGENT_PAIR_PATH && req.method === 'POST') return pair(site, req, res)
+  // A refused request's body is not read: the connection closes after the answer instead.
+  const token = bearerToken(req)
+  if (token === null) {
+    return fail(res, 401, 'unauthorized', userText('errors.agent.noToken'), { 'WWW-Authenticate': 'Bearer', Connection: 'close' })
+  }
+  const deviceId = await site.options.devices.verify(token)
+  if (deviceId === null) {
+    const challenge = { 'WWW-Authenticate': 'Bearer error="invalid_token"', Connection: 'close' }
+    return fail(res, 403, 'forbidden', userText('errors.agent.badToken'), challenge)
+  }
+  if (url.pathname.startsWith(WEB_INVOKE_PREFIX) && req.method === 'POST') return invoke(site, req, res, url, deviceId)
+  if (url.pathname === WEB_EVENTS_PATH && req.method === 'GET') return eventStream(site, req, res, deviceId)
+  return fail(res, 404, 'invalid-request', userText('errors.bridge.noEndpoint'))
+}
+
+async function bodyOf(req: IncomingMessage, res: ServerResponse, limit: number): Promise<{ body: unknown } | null> {
+  try {
+    return { body: await readJsonBody(req, limit) }
+  } catch (error) {
+    const data = error instanceof AppError ? error.toData() : { code: 'invalid-request' as const, text: codeText('invalid-request') }
+    sendJson(res, 400, { ok: false, error: data })
+    return null
+  }
+}
+
+/** A device pairs: the code the agent printed buys one token, shown this once; the agent keeps its hash. */
+async function pair(site: Site, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const read = await bodyOf(req, res, MAX_PAIR_BODY)
+  if (read === null) return
+  const request = PairRequestSchema.safeParse(read.body)
+  if (!request.success) return fail(res, 400, 'invalid-argument', userText('errors.agent.badPairing'))
+  const attempt = site.options.pairing.attempt(request.data.code)
+  if (!attempt.ok) {
+    site.options.log.warn('pairing refused', { reason: attempt.reason })
+    return attempt.reason === 'wrong'
+      ? fail(res, 403, 'forbidden', userText('errors.agent.wrongCode', { tries: attempt.triesLeft }))
+      : fail(res, 403, 'forbidden', userText('errors.agent.noCode'))
+  }
+  const device = await site.options.devices.add(request.data.deviceName)
+  site.options.log.info('device paired', { deviceId: device.deviceId })
+  site.options.onPaired?.({ deviceId: device.deviceId, name: request.data.deviceName })
+  sendJson(res, 200, { ok: true, value: device })
+}
+
+async function invoke(site: Site, req: IncomingMessage, res: ServerResponse, url: URL, deviceId: string): Promise<void> {
+  let channel: string
+  try {
+    channel = decodeURIComponent(url.pathname.slice(WEB_INVOKE_PREFIX.length))
+  } catch {
+    return fail(res, 400, 'invalid-request', userText('errors.bridge.unknownChannel'))
+  }
+  const read = await bodyOf(req, res, MAX_INVOKE_BODY)
+  if (read === null) return
+  const { body } = read
+  const arg = body && typeof body === 'object' && 'arg' in body ? (body as { arg: unknown }).arg : undefined
+  const { handlers, log } = site.options
+  sendJson(res, 200, await dispatch(handlers, channel, arg, { transport: 'agent', client: deviceClient(deviceId) }, log))
+}
+
+function eventStream(site: Site, req: IncomingMessage, res: ServerResponse, deviceId: string): void {
+  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' })
+  res.write(': connected\n\n')
+  site.streams.add(res)
+  const client = deviceClient(deviceId)
+  site.presence.opened(client)
+  const unsubscribe = site.options.events.subscribe((name, payload) => {
+    res.write(`event: ${name}\ndata: ${JSON.stringify(payload ?? null)}\n\n`)
+  })
+  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000)
+  req.on('close', () => {
+    clearInterval(heartbeat)
+    unsubscribe()
+    site.streams.delete(res)
+    site.presence.closed(client)
+  })
+}

@@ -1,0 +1,156 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DeviceStore } from '../../../../src-main/agent/devices'
+import type { AgentHealth } from '../../../../src-main/agent/health'
+import { PairingCodes } from '../../../../src-main/agent/pairing'
+import { type AgentServer, startAgentServer } from '../../../../src-main/agent/server'
+import type { CallContext } from '../../../../src-main/handlers/dispatch'
+import type { Database } from '../../../../src-main/platform/db/database'
+import { openDatabase } from '../../../../src-main/platform/db/open-database'
+import { EventHub } from '../../../../src-main/platform/events'
+import { silentLogger } from '../../../../src-main/platform/log/log'
+import { TEST_IDENTITY, testHandlers } from '../../../support/handlers'
+import { type RawResponse, rawRequest } from '../../../support/raw-http'
+
+let root = ''
+let db: Database
+let server: AgentServer
+let code = ''
+const calls: CallContext[] = []
+const gone: string[] = []
+const events = new EventHub()
+const HEALTH: AgentHealth = {
+  polling: true,
+  scheduler: { started: true, sharedLook: null, worker: null, lastTick: null },
+  nextDue: null,
+  accounts: [],
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'statusdesk-agent-server-'))
+  db = await openDatabase({ folder: join(root, 'db') })
+  const pairing = new PairingCodes({ onCode: (printed) => (code = printed.code), every: () => () => {} })
+  pairing.start()
+  server = await startAgentServer({
+    handlers: testHandlers({
+      'app:info': (_arg, ctx) => {
+        calls.push(ctx)
+        return { ...TEST_IDENTITY, transport: ctx.transport }
+      },
+    }),
+    events,
+    devices: await DeviceStore.open(db),
+    pairing,
+    health: () => HEALTH,
+    log: silentLogger,
+    host: '127.0.0.1',
+    port: 0,
+    onClientGone: (client) => gone.push(client),
+  })
+}, 60_000)
+afterAll(async () => {
+  await server.close()
+  await db.close()
+  await rm(root, { recursive: true, force: true })
+})
+
+const json = (response: RawResponse) => JSON.parse(response.body) as Record<string, unknown>
+const pair = (body: unknown) =>
+  rawRequest(`${server.url}/pair`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+const invoke = (headers: Record<string, string> = {}) =>
+  rawRequest(`${server.url}/api/invoke/app:info`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: '{}',
+  })
+
+describe("the agent's HTTP API", () => {
+  it('answers no call without a device token: every path and method, in words, and no handler runs', async () => {
+    const paths = [
+      '/api/invoke/app:info',
+      '/api/invoke/accounts:list',
+      '/api/events',
+      '/api/session',
+      '/',
+      '/index.html',
+      '/api/invoke/nope',
+      '/devices',
+    ]
+    for (const path of paths) {
+      for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
+        const variants: Record<string, string>[] = [
+          {},
+          { authorization: 'Basic dXNlcjpwYXNz' },
+          { authorization: 'Bearer' },
+          { 'x-statusdesk-secret': 'x' },
+        ]
+        for (const headers of variants) {
+          const response = await rawRequest(`${server.url}${path}`, { method, headers, ...(method !== 'GET' && { body: '{}' }) })
+          expect(response.status, `${method} ${path}`).toBe(401)
+          expect(response.headers['www-authenticate']).toBe('Bearer')
+          expect(json(response)).toEqual({ ok: false, error: { code: 'unauthorized', text: { key: 'errors.agent.noToken' } } })
+        }
+      }
+    }
+    const forged = await invoke({
+      authorization: 'Bearer sdd1.00000000-0000-0000-0000-000000000000.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    })
+    expect(forged.status).toBe(403)
+    expect(json(forged)).toMatchObject({ ok: false, error: { code: 'forbidden', text: { key: 'errors.agent.badToken' } } })
+    expect(calls).toEqual([])
+  })
+
+  it('answers health without a token', async () => {
+    const response = await rawRequest(`${server.url}/health`)
+    expect(response.status).toBe(200)
+    expect(json(response)).toEqual(HEALTH)
+  })
+
+  it('pairs a device for the printed code: a wrong code says how many tries are left, a bad request what it needs', async () => {
+    expect(json(await pair({ code }))).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-argument', text: { key: 'errors.agent.badPairing' } },
+    })
+    expect(json(await pair({ code, deviceName: 'a\nb' }))).toMatchObject({ ok: false, error: { text: { key: 'errors.agent.badPairing' } } })
+    const wrong = await pair({ code: code.startsWith('A') ? 'BBBB-BBBB' : 'AAAA-AAAA', deviceName: 'Desk' })
+    expect(wrong.status).toBe(403)
+    expect(json(wrong)).toEqual({ ok: false, error: { code: 'forbidden', text: { key: 'errors.agent.wrongCode', params: { tries: 4 } } } })
+    const used = code
+    const paired = await pair({ code: used, deviceName: 'Front desk' })
+    expect(paired.status).toBe(200)
+    const { deviceId, token } = (json(paired) as { value: { deviceId: string; token: string } }).value
+    expect(deviceId).toMatch(/^[0-9a-f-]{36}$/)
+    // Once: the same code again is no code.
+    expect(json(await pair({ code: used, deviceName: 'Another' }))).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+    // The token opens the contract's channels; the engine hears the device as its client, over the agent's transport.
+    const info = await invoke({ authorization: `Bearer ${token}` })
+    expect(json(info)).toMatchObject({ ok: true, value: { transport: 'agent' } })
+    expect(calls.at(-1)).toEqual({ transport: 'agent', client: `device:${deviceId}` })
+  })
+
+  it('streams events to a paired device', async () => {
+    const paired = await pair({ code, deviceName: 'Events' })
+    const { deviceId, token } = (json(paired) as { value: { deviceId: string; token: string } }).value
+    const received = await new Promise<string>((resolve, reject) => {
+      const req = request(`${server.url}/api/events`, { headers: { authorization: `Bearer ${token}` } }, (res) => {
+        expect(res.statusCode).toBe(200)
+        let text = ''
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString()
+          if (text.includes(': connected')) events.emit('app:notice', { level: 'info', text: { key: 'errors.codes.internal' } })
+          if (text.includes('event: app:notice')) {
+            req.destroy()
+            resolve(text)
+          }
+        })
+      })
+      req.on('error', reject)
+      req.end()
+    })
+    expect(received).toContain('"key":"errors.codes.internal"')
+    expect(gone).not.toContain(`device:${deviceId}`)
+  })
+})
