@@ -21,6 +21,7 @@ import { engineOwner } from '../features/stories/outbox/outbox-core'
 import { FilesOutboxStore } from '../features/stories/outbox/store/files-store'
 import type { OutboxStore } from '../features/stories/outbox/store/outbox-store'
 import { lockDataFolder } from '../platform/files/folder-lock'
+import { type UserText, userText } from '@shared/i18n/user-text'
 import { coreHandlers } from './core-handlers'
 
 import type { CorePorts } from './core-ports'
@@ -57,19 +58,33 @@ export interface AppCore {
 export async function createAppCore(ports: CorePorts): Promise<AppCore> {
   const owner = engineOwner()
   // One engine writes a data folder: a second one is refused in words before it reads anything.
-  const lock = await lockDataFolder(ports.dataDir, { owner })
+  let said: ((text: UserText) => void) | null = null
+  const lock = await lockDataFolder(ports.dataDir, {
+    owner,
+    // Another engine took the folder over while this one did not answer (frozen, suspended): said to whoever listens.
+    onLost: (holder) => {
+      ports.log.error('data folder taken over by another engine', { pid: holder?.pid ?? null })
+      said?.(userText('errors.dataFolder.takenOver', { pid: holder?.pid ?? 0, host: holder?.host ?? '?' }))
+    },
+  })
   try {
-    return await assemble(ports, owner, lock.release)
+    return await assemble(ports, owner, lock.release, (say) => (said = say))
   } catch (error) {
     await lock.release()
     throw error
   }
 }
 
-async function assemble(ports: CorePorts, owner: string, releaseLock: () => Promise<void>): Promise<AppCore> {
+async function assemble(
+  ports: CorePorts,
+  owner: string,
+  releaseLock: () => Promise<void>,
+  sayWith: (say: (text: UserText) => void) => void,
+): Promise<AppCore> {
   const notices = new NoticeBoard()
   // Every service emits through this hub, so no notice is lost for want of a page listening.
   const events = new NoticeKeepingHub(ports.events, notices)
+  sayWith((text) => events.emit('app:notice', { level: 'error', text }))
   const recoveries = new RecoveryLog()
   recoveries.onAdd((item) => events.emit('app:notice', { level: 'warning', text: recoveryNotice(item) }))
   const open = (name: string, file: 'settings' | 'accounts') =>

@@ -1,6 +1,6 @@
-import { hostname } from 'node:os'
+import { hostname, uptime } from 'node:os'
 import { join } from 'node:path'
-import { open, readFile, rename, rm } from 'node:fs/promises'
+import { link, open, readFile, rename, rm } from 'node:fs/promises'
 import { z } from 'zod'
 import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
@@ -25,7 +25,7 @@ const LockSchema = z.object({
   startedAt: z.string().max(40),
   heartbeatAt: z.string().max(40),
 })
-type LockRecord = z.infer<typeof LockSchema>
+export type LockRecord = z.infer<typeof LockSchema>
 
 export interface FolderLock {
   /** The holder's name, as claims in the folder's stores carry it. */
@@ -39,6 +39,8 @@ export interface FolderLockOptions {
   isAlive?: (pid: number) => boolean
   heartbeatMs?: number
   staleMs?: number
+  /** The lock file names another holder now (it took the folder over): this process no longer holds it. */
+  onLost?: (holder: LockRecord | null) => void
 }
 
 /**
@@ -76,20 +78,17 @@ export async function lockWithFile(path: string, options: FolderLockOptions): Pr
       await new Promise((resolve) => setTimeout(resolve, UNREADABLE_WAIT_MS))
       continue
     }
-    // Moved aside first: of two processes taking over the same stale lock, one renames it, the other finds it gone.
-    const aside = `${path}.stale-${process.pid}-${attempt}`
-    if (
-      await rename(path, aside).then(
-        () => true,
-        () => false,
-      )
-    )
-      await rm(aside, { force: true })
+    await takeOver(path, holder, attempt, now(), options)
   }
   // One beat written at a time; release waits for it, or a beat landing after the removal would leave the lock behind.
   let beating: Promise<void> | null = null
   const beat = setInterval(() => {
-    beating ??= writeFileAtomic(path, JSON.stringify(record()))
+    beating ??= beatIfHeld(path, options, record)
+      .then((held) => {
+        if (held) return
+        clearInterval(beat)
+        options.onLost?.(null)
+      })
       .catch(() => {})
       .finally(() => (beating = null))
   }, options.heartbeatMs ?? HEARTBEAT_MS)
@@ -103,6 +102,43 @@ export async function lockWithFile(path: string, options: FolderLockOptions): Pr
       if (holder?.owner === options.owner) await rm(path, { force: true })
     },
   }
+}
+
+/**
+ * Writes the next beat only while the file still names this holder: a process that took the
+ * lock over (this one was frozen past the stale limit) is never written over. False when it did.
+ */
+async function beatIfHeld(path: string, options: FolderLockOptions, record: () => LockRecord): Promise<boolean> {
+  const holder = await readHolder(path)
+  if (holder && holder.owner !== options.owner) {
+    options.onLost?.(holder)
+    return false
+  }
+  await writeFileAtomic(path, JSON.stringify(record()))
+  return true
+}
+
+/**
+ * Moves a stale lock aside, then makes sure it was the one judged stale: of two processes taking
+ * over the same stale lock, the later rename may catch the first one's fresh lock, which is put
+ * back (a link fails if a lock is there again) and refused in words.
+ */
+async function takeOver(path: string, judged: LockRecord | null, attempt: number, now: number, options: FolderLockOptions): Promise<void> {
+  const aside = `${path}.stale-${process.pid}-${attempt}`
+  const moved = await rename(path, aside).then(
+    () => true,
+    () => false,
+  )
+  if (!moved) return
+  const found = await readHolder(aside)
+  const sameRecord = found === null || (judged !== null && found.owner === judged.owner && found.heartbeatAt === judged.heartbeatAt)
+  if (sameRecord || isStale(found, now, options)) {
+    await rm(aside, { force: true })
+    return
+  }
+  await link(aside, path).catch(() => {})
+  await rm(aside, { force: true })
+  throw inUse(found)
 }
 
 async function createExclusive(path: string, content: string): Promise<boolean> {
@@ -131,11 +167,19 @@ async function readHolder(path: string): Promise<LockRecord | null> {
   }
 }
 
+/**
+ * A lock is stale when its holder is gone: on this host, a process that no longer runs or a beat
+ * from before the machine started (a live one holds it however old its beat, as after the machine
+ * slept); elsewhere, a heartbeat silent too long.
+ */
 function isStale(holder: LockRecord, now: number, options: FolderLockOptions): boolean {
   const heartbeat = Date.parse(holder.heartbeatAt)
-  if (!Number.isFinite(heartbeat) || now - heartbeat > (options.staleMs ?? STALE_MS)) return true
+  if (!Number.isFinite(heartbeat)) return true
   const sameHost = holder.host === hostname().slice(0, 255)
-  return sameHost && holder.pid !== process.pid && !(options.isAlive ?? processAlive)(holder.pid)
+  // A beat from before this machine started: its pid, if it runs, is another program's now.
+  if (sameHost && heartbeat < Date.now() - uptime() * 1_000) return true
+  if (sameHost && holder.pid !== process.pid) return !(options.isAlive ?? processAlive)(holder.pid)
+  return now - heartbeat > (options.staleMs ?? STALE_MS)
 }
 
 function inUse(holder: LockRecord | null): AppError {

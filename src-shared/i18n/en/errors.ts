@@ -46,6 +46,8 @@ export default {
     dataFolder: {
       inUse:
         'This data folder is in use by another Statusdesk (process {pid} on {host}). Close that one first, or start this one with another data folder.',
+      takenOver:
+        'Another Statusdesk took this data folder over (process {pid} on {host}) while this one was not answering. Quit this one: what it does from now on may be lost.',
     },
     clipboard: 'The clipboard could not be written.',
     more: 'Details',

@@ -55,6 +55,7 @@ export default {
       sendNowOnly: 'Only a waiting, planned or failed story can be sent from here; for an unknown outcome choose “Send again”.',
       sendAgainOnly: 'Only a story whose outcome is unknown or that failed can be sent again.',
       markSentOnly: 'Only a story whose outcome is unknown can be marked as sent.',
+      mediaNotReady: 'The story’s media could not be made ready to upload. Nothing was published; the app tries again.',
       unreadable: 'The outbox could not be read from disk.',
       /** The outbox writes a story before anything leaves: one it could not write was never sent. */
       notWritten: {

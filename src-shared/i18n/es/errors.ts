@@ -45,6 +45,8 @@ export default {
     dataFolder: {
       inUse:
         'Otra instancia de Statusdesk está usando esta carpeta de datos (proceso {pid} en {host}). Ciérrala primero o inicia esta con otra carpeta de datos.',
+      takenOver:
+        'Otra instancia de Statusdesk tomó esta carpeta de datos (proceso {pid} en {host}) mientras esta no respondía. Cierra esta: lo que haga a partir de ahora puede perderse.',
     },
     clipboard: 'No se pudo escribir en el portapapeles.',
     more: 'Detalles',

@@ -54,6 +54,7 @@ export default {
         'Desde aquí solo se puede enviar una historia en espera, programada o fallida; si no se sabe qué pasó con ella, elige «Enviar de nuevo».',
       sendAgainOnly: 'Solo se puede enviar de nuevo una historia fallida o cuyo resultado se desconoce.',
       markSentOnly: 'Solo se puede marcar como enviada una historia cuyo resultado se desconoce.',
+      mediaNotReady: 'No se pudo preparar el archivo de la historia para subirlo. No se publicó nada; la app lo intentará de nuevo.',
       unreadable: 'No se pudo leer la bandeja de salida del disco.',
       notWritten: {
         readOnly:

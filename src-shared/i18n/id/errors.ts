@@ -44,6 +44,8 @@ export default {
     dataFolder: {
       inUse:
         'Folder data ini sedang dipakai oleh Statusdesk lain (proses {pid} di {host}). Tutup yang itu dulu, atau jalankan yang ini dengan folder data lain.',
+      takenOver:
+        'Statusdesk lain mengambil alih folder data ini (proses {pid} di {host}) saat yang ini tidak merespons. Tutup yang ini: apa yang dilakukannya mulai sekarang bisa hilang.',
     },
     clipboard: 'Papan klip tidak dapat ditulis.',
     more: 'Detail',

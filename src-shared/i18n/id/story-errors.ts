@@ -53,6 +53,7 @@ export default {
         'Dari sini hanya status yang menunggu, terjadwal, atau gagal yang dapat dikirim; untuk hasil yang tidak diketahui, pilih “Kirim lagi”.',
       sendAgainOnly: 'Hanya status yang hasilnya tidak diketahui atau yang gagal yang dapat dikirim lagi.',
       markSentOnly: 'Hanya status yang hasilnya tidak diketahui yang dapat ditandai sebagai terkirim.',
+      mediaNotReady: 'Media cerita tidak dapat disiapkan untuk diunggah. Tidak ada yang dipublikasikan; aplikasi akan mencoba lagi.',
       unreadable: 'Kotak keluar tidak dapat dibaca dari disk.',
       notWritten: {
         readOnly:

@@ -45,6 +45,8 @@ export default {
     dataFolder: {
       inUse:
         'Outra instância do Statusdesk está usando esta pasta de dados (processo {pid} em {host}). Feche-a primeiro ou inicie esta com outra pasta de dados.',
+      takenOver:
+        'Outra instância do Statusdesk assumiu esta pasta de dados (processo {pid} em {host}) enquanto esta não respondia. Feche esta: o que ela fizer daqui em diante pode se perder.',
     },
     clipboard: 'Não foi possível gravar na área de transferência.',
     more: 'Detalhes',

@@ -54,6 +54,7 @@ export default {
         'Daqui só é possível enviar um status pendente, agendado ou que falhou; se não se sabe o que aconteceu com ele, escolha “Enviar de novo”.',
       sendAgainOnly: 'Só é possível enviar de novo um status que falhou ou cujo resultado é desconhecido.',
       markSentOnly: 'Só é possível marcar como enviado um status cujo resultado é desconhecido.',
+      mediaNotReady: 'Não foi possível preparar a mídia da história para envio. Nada foi publicado; o app tentará de novo.',
       unreadable: 'Não foi possível ler a caixa de saída do disco.',
       notWritten: {
         readOnly:

@@ -15,6 +15,8 @@ const MAX_CLIENTS = 16
 export class DraftStore {
   readonly #file: JsonStore<StoryDraft>
   readonly #byClient = new Map<string, StoryDraft | null>()
+  /** Who wrote the copy on disk in this run; undefined while it is the one the app started with. */
+  #lastWriter: string | undefined
 
   constructor(file: JsonStore<StoryDraft>) {
     this.#file = file
@@ -28,12 +30,19 @@ export class DraftStore {
 
   async save(draft: StoryDraft, client?: string): Promise<void> {
     if (client !== undefined) this.#remember(client, draft)
+    this.#lastWriter = client
     await this.#file.write(draft)
   }
 
-  /** The client's story is gone (published, or cleared): it starts afresh, and so does the copy on disk. */
+  /**
+   * The client's story is gone (published, or cleared): it starts afresh, and so does the copy on
+   * disk when it is this client's (or the one the app started with). Another client's story in
+   * progress, written last, stays on disk.
+   */
   async clear(client?: string): Promise<void> {
     if (client !== undefined) this.#remember(client, null)
+    if (client !== undefined && this.#lastWriter !== undefined && this.#lastWriter !== client) return
+    this.#lastWriter = undefined
     await this.#file.remove()
   }
 

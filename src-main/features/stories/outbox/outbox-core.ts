@@ -145,6 +145,11 @@ export class OutboxCore {
     return this.store.owner
   }
 
+  /** Whether other engines may send from this store (PostgreSQL), rather than this one alone (files). */
+  get shared(): boolean {
+    return this.store.kind !== 'files'
+  }
+
   view(item: OutboxItem): OutboxItemView {
     return viewOf(item, this.accountId)
   }
@@ -221,7 +226,12 @@ export class OutboxCore {
   /** Writes a new item; a disk or database that refuses it means nothing was sent. */
   async insert(item: OutboxItem, options: { mediaSource: string | null; claim?: ClaimPurpose; uniqueDue?: boolean }): Promise<OutboxItem> {
     const now = this.timers.now()
-    const claim = options.claim && { owner: this.owner, leaseMs: EDIT_LEASE_MS, now, purpose: options.claim }
+    const claim = options.claim && {
+      owner: this.owner,
+      leaseMs: options.claim === 'send' ? SEND_LEASE_MS : EDIT_LEASE_MS,
+      now,
+      purpose: options.claim,
+    }
     let stored: OutboxItem
     try {
       stored = await this.store.insert(this.accountId, item, {
@@ -315,10 +325,13 @@ export class OutboxCore {
 
   /** Takes an item out for good (discarded, or refused while the user waited): nothing of it stays to go later. */
   async drop(id: string): Promise<void> {
-    this.#view.delete(id)
-    await this.store
-      .remove(this.accountId, id, { owner: this.owner, now: this.timers.now() })
-      .catch((error: unknown) => this.logFailure('removing a story failed', error))
+    try {
+      await this.store.remove(this.accountId, id, { owner: this.owner, now: this.timers.now() })
+      this.#view.delete(id)
+    } catch (error) {
+      // Still in the store, so still shown: a view without it would hide a story that may yet go.
+      this.logFailure('removing a story failed', error)
+    }
     this.emit()
   }
 

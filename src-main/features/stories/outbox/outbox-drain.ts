@@ -1,3 +1,4 @@
+import type { OutboxItem } from '../../../account/files/formats/outbox-item'
 import type { OutboxCore, AttemptOutcome } from './outbox-core'
 import type { OutboxSchedule } from './outbox-schedule'
 import type { OutboxSender } from './outbox-sender'
@@ -51,10 +52,13 @@ export class OutboxDrain {
       return this.#running
     }
     this.#running = this.#loop()
-      .catch((error: unknown) => core.log.error('outbox drain failed', { error: String(error) }))
-      .finally(() => {
+      .catch((error: unknown): DrainEnd => {
+        core.log.error('outbox drain failed', { error: String(error) })
+        return 'failed'
+      })
+      .then((end) => {
         this.#running = null
-        this.scheduleRetry()
+        this.scheduleRetry(end)
       })
     return this.#running
   }
@@ -64,27 +68,34 @@ export class OutboxDrain {
     while (this.#running) await this.#running
   }
 
-  async #loop(): Promise<void> {
+  async #loop(): Promise<DrainEnd> {
     const core = this.#core
     do {
       this.#again = false
       await this.#hooks.before()
       for (;;) {
-        if (core.closed) return
+        if (core.closed) return 'done'
         const item = await core.claimNext()
         if (!item) break
-        const outcome = await this.#send(item.id)
+        const outcome = await this.#send(item)
         // Still no connection: the rest would fail the same way.
-        if (outcome?.state === 'queued') return
+        if (outcome?.state === 'queued') return 'offline'
       }
     } while (this.#again && !core.closed)
+    // Queued stories the store would not hand over are held by another send of the account (here or another engine's).
+    return core.items().some((item) => item.state === 'queued') ? 'held' : 'done'
+  }
+
+  /** Attempts a story this engine claimed to send outside a run (the user's press); its claim is let go after. */
+  sendClaimed(item: OutboxItem): Promise<AttemptOutcome | null> {
+    return this.#send(item)
   }
 
   /** One claimed story: too late to go by itself, or attempted; the claim is let go whatever happens. */
-  async #send(id: string): Promise<AttemptOutcome | null> {
+  async #send(item: OutboxItem): Promise<AttemptOutcome | null> {
     const core = this.#core
+    const id = item.id
     try {
-      const item = core.known(id)!
       if (await this.#schedule.tooLate(item)) return null
       const waiter = this.waiters.get(id)
       const outcome = await this.#sender.attempt(item, {
@@ -106,19 +117,45 @@ export class OutboxDrain {
     this.#retryTimer = null
   }
 
-  /** While something waits for the connection, try again on a backoff, in case no other request notices it is back. */
-  scheduleRetry(): void {
+  /**
+   * While something waits, try again when it is due, in case no other request notices the
+   * connection is back. However the run ended, the next one waits at least a floor: a story held
+   * by another send, or a run that failed, never turns the retry into a busy loop.
+   */
+  scheduleRetry(end: DrainEnd = 'done'): void {
     const core = this.#core
     if (core.closed || this.#retryTimer !== null) return
     const waiting = core.items().filter((item) => item.state === 'queued')
     if (waiting.length === 0) return
-    const due = Math.min(...waiting.map((item) => (item.nextAttemptAt ? Date.parse(item.nextAttemptAt) : core.timers.now())))
+    const now = core.timers.now()
+    const due = Math.min(...waiting.map((item) => dueAgain(item, now)))
     this.#retryTimer = core.timers.setTimeout(
       () => {
         this.#retryTimer = null
         void this.run()
       },
-      Math.max(0, due - core.timers.now()),
+      Math.max(this.#floor(end), due - now),
     )
   }
+
+  #floor(end: DrainEnd): number {
+    if (end === 'offline') return this.#sender.retryDelay()
+    if (end === 'done') return 0
+    return this.#core.opts.retry?.firstMs ?? DEFAULT_RETRY_FIRST_MS
+  }
+}
+
+/** How a drain run ended: nothing left, the network gone, the account's turn held elsewhere, or the run failed. */
+export type DrainEnd = 'done' | 'offline' | 'held' | 'failed'
+
+const DEFAULT_RETRY_FIRST_MS = 10_000
+
+/** When a queued story is worth another look: after its backoff, and after a live claim on it lapses. */
+function dueAgain(item: OutboxItem, now: number): number {
+  // An instant that does not read is no reason to wait, nor to spin: the floor covers it.
+  const at = (iso: string | null | undefined): number => {
+    const ms = iso ? Date.parse(iso) : Number.NaN
+    return Number.isFinite(ms) ? ms : now
+  }
+  return Math.max(at(item.nextAttemptAt), at(item.claim?.expiresAt), now)
 }

@@ -3,7 +3,7 @@ import type { PublishStoryInput, PublishStoryResult } from '../../../platform/ap
 import { uploadStep } from './media-step'
 import { SEND_LEASE_MS, type AttemptOutcome, type OutboxCore, type StoryPublisher } from './outbox-core'
 import type { OutboxItem, StoryPayload } from './outbox-item'
-import { judgeFailure } from './outcome'
+import { judgeFailure, judgeUploadFailure } from './outcome'
 
 /** A third of the lease: two renewals may fail before another engine could take the story. */
 const RENEW_EVERY_MS = SEND_LEASE_MS / 3
@@ -84,7 +84,7 @@ export class OutboxSender {
           { signal, onProgress: (progress) => core.opts.onProgress?.(item.requestId, { ...progress, step: 'upload' }) },
         )
       } catch (error) {
-        return this.#afterFailure({ ...item, attempts: item.attempts + 1 }, error, options)
+        return this.#afterFailure({ ...item, attempts: item.attempts + 1 }, error, options, judgeUploadFailure)
       }
       if (mediaId !== null) item = await core.save({ ...item, payload: { ...payload, media: { ...payload.media, mediaId } } })
     }
@@ -138,9 +138,9 @@ export class OutboxSender {
   }
 
   /** What a failed step leaves: queued again, failed, unknown, or (interactive refusals) nothing. */
-  async #afterFailure(sending: OutboxItem, failure: unknown, options: AttemptOptions): Promise<AttemptOutcome> {
+  async #afterFailure(sending: OutboxItem, failure: unknown, options: AttemptOptions, judge = judgeFailure): Promise<AttemptOutcome> {
     const core = this.#core
-    const verdict = judgeFailure(failure)
+    const verdict = judge(failure)
     if (failure instanceof AppError) core.opts.connectivity.reportFailure(failure.code)
     if (verdict.kind === 'unknown') {
       core.logFailure('story attempt failed unexpectedly', failure)

@@ -41,6 +41,7 @@ export class OutboxService {
   #stopWaking: (() => Promise<void>) | null = null
   #look: NodeJS.Timeout | null = null
   #lastLookAt: number | null = null
+  #looking = false
 
   constructor(options: OutboxServiceOptions) {
     this.#opts = options
@@ -67,8 +68,13 @@ export class OutboxService {
     this.#unsubscribe = null
     if (this.#look) clearInterval(this.#look)
     this.#look = null
-    await this.#stopWaking?.()
+    // No outbox takes another story from here on; a wake-up job already running ends after its
+    // current attempt, and the stop waits for it only so long (the store lets an abandoned job lapse).
+    for (const { part } of this.#loaded()) part.outbox.close()
+    const stopping = this.#stopWaking?.()
     this.#stopWaking = null
+    if (stopping)
+      await settledWithin(stopping, STOP_WAKING_WAIT_MS, (error) => this.#opts.log.warn('outbox wake-ups not stopped', { error }))
   }
 
   /** The store says a story of the account is due (another engine planned it): its outbox looks and sends. */
@@ -94,15 +100,30 @@ export class OutboxService {
     }
   }
 
+  /**
+   * Every open outbox looks at the store again, a few at a time, so one account that waits on its
+   * send does not hold up the others' looks. A look still going when the next is due is not doubled.
+   */
   async #lookAgain(): Promise<void> {
+    if (this.#looking) return
+    this.#looking = true
     this.#lastLookAt = Date.now()
-    for (const { workspace, part } of [...this.#loaded()]) {
-      await part.outbox.wake().catch((error: unknown) =>
-        this.#opts.log.warn('outbox not looked at again', {
-          accountId: workspace.id,
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      )
+    try {
+      const queue = [...this.#loaded()]
+      const lookNext = async (): Promise<void> => {
+        for (let next = queue.shift(); next; next = queue.shift()) {
+          const { workspace, part } = next
+          await part.outbox.wake().catch((error: unknown) =>
+            this.#opts.log.warn('outbox not looked at again', {
+              accountId: workspace.id,
+              error: error instanceof Error ? error.message : String(error),
+            }),
+          )
+        }
+      }
+      await Promise.all(Array.from({ length: Math.min(LOOKS_AT_ONCE, queue.length) }, lookNext))
+    } finally {
+      this.#looking = false
     }
   }
 
@@ -218,4 +239,28 @@ export class OutboxService {
   async idle(): Promise<void> {
     await Promise.all([...this.#loaded()].map(({ part }) => part.outbox.idle()))
   }
+}
+
+/** Accounts whose outboxes look at the shared store at the same time. */
+const LOOKS_AT_ONCE = 8
+
+/** How long shutting down waits for the store's wake-up worker to stop: as long as a send on its way is waited for. */
+const STOP_WAKING_WAIT_MS = 5_000
+
+/** Waits for `work` at most `ms`; what it ends in (or that it did not end) is said, never thrown at shutdown. */
+async function settledWithin(work: Promise<void>, ms: number, said: (error: string) => void): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms)
+    timer.unref?.()
+  })
+  const ended = await Promise.race([
+    work.then(
+      () => 'done' as const,
+      (error: unknown) => String(error),
+    ),
+    late,
+  ])
+  clearTimeout(timer)
+  if (ended !== 'done') said(ended)
 }

@@ -27,3 +27,20 @@ export function judgeFailure(error: unknown): FailureVerdict {
   if (NETWORK_CODES.has(error.code) && notPublished) return { kind: 'retry', error: data }
   return { kind: 'refused', error: data }
 }
+
+/**
+ * A failure of the media upload, before the story request left: `POST /media` publishes nothing,
+ * so however it ended (an answer lost, the media file not readable) the story is tried again,
+ * never left unknown. A refusal stays a refusal.
+ */
+export function judgeUploadFailure(error: unknown): FailureVerdict {
+  const verdict = judgeFailure(error)
+  if (verdict.kind !== 'unknown') return verdict
+  return {
+    kind: 'retry',
+    error:
+      error instanceof AppError
+        ? { ...error.toData(), details: { ...error.details, published: false } }
+        : { code: 'storage', text: userText('storyErrors.outbox.mediaNotReady'), details: { published: false } },
+  }
+}

@@ -41,7 +41,7 @@ export class FilesOutboxStore implements OutboxStore {
 
   async open(accountId: string): Promise<{ items: OutboxItem[]; setAside: string[] }> {
     const loading = this.#load(accountId)
-    this.#accounts.set(
+    this.#remember(
       accountId,
       loading.then(({ account }) => account),
     )
@@ -56,7 +56,7 @@ export class FilesOutboxStore implements OutboxStore {
     const lapsed = items.map((item) =>
       item.claim && item.claim.owner !== this.owner ? { ...item, claim: { ...item.claim, expiresAt: new Date(0).toISOString() } } : item,
     )
-    return { account: { files, items: new Map(lapsed.map((item) => [item.id, item])) }, setAside }
+    return { account: { files, items: new Map(lapsed.map((item) => [item.id, item])), pending: new Map(), writing: new Map() }, setAside }
   }
 
   async list(accountId: string): Promise<OutboxItem[]> {
@@ -73,25 +73,30 @@ export class FilesOutboxStore implements OutboxStore {
   }
 
   async insert(accountId: string, item: OutboxItem, options: InsertOptions): Promise<OutboxItem> {
-    const { files, items } = await this.#account(accountId)
-    const taken = [...items.values()].find((other) => other.requestId === item.requestId)
+    const account = await this.#account(accountId)
+    const { files, items, pending } = account
+    // An item being written counts for the request id, the slot and the account's turn, but nothing claims or lists it yet.
+    const everyone = [...items.values(), ...pending.values()]
+    const taken = everyone.find((other) => other.requestId === item.requestId)
     if (taken) throw new StoreConflict('request-taken', taken)
-    if (items.has(item.id)) throw new StoreConflict('changed', items.get(item.id)!)
-    const slot = options.uniqueDue ? this.#slotHolder(items, item) : null
+    if (items.has(item.id) || pending.has(item.id)) throw new StoreConflict('changed', items.get(item.id) ?? null)
+    const slot = options.uniqueDue ? slotHolder(everyone, item) : null
     if (slot) throw new StoreConflict('slot-taken', slot)
-    const sending = options.claim?.purpose === 'send' ? this.#sending(items, options.claim.now) : null
+    const sending = options.claim?.purpose === 'send' ? sendingOf(everyone, options.claim.now) : null
     if (sending) throw new StoreConflict('held', sending)
     const stored: OutboxItem = { ...item, rev: 1, claim: options.claim ? claimOf(options.claim) : null }
-    // Held before the first await: a second insert of the same request, or a claim, sees it at once.
-    items.set(item.id, stored)
+    pending.set(item.id, stored)
     try {
       await files.prepare(item.id, options.mediaSource)
-      await files.write(stored)
+      await this.#write(account, stored)
     } catch (error) {
-      if (items.get(item.id) === stored) items.delete(item.id)
+      pending.delete(item.id)
       await files.remove(item.id).catch(() => {})
       throw error
     }
+    // Written whole, media and all: from now on it can be claimed, listed and sent.
+    pending.delete(item.id)
+    items.set(item.id, stored)
     return stored
   }
 
@@ -105,41 +110,43 @@ export class FilesOutboxStore implements OutboxStore {
     if (!current || !request.states.includes(current.state)) return null
     if (request.rev !== undefined && current.rev !== request.rev) return null
     if (this.#live(current, request.now)) return null
-    if (request.purpose === 'send' && this.#sending(account.items, request.now) !== null) return null
+    if (request.purpose === 'send' && this.#sendTurnTaken(account, request.now)) return null
     return this.#take(account, current, request)
   }
 
   async claimNext(accountId: string, request: ClaimRequest): Promise<OutboxItem | null> {
     const account = await this.#account(accountId)
-    if (this.#sending(account.items, request.now) !== null) return null
+    if (this.#sendTurnTaken(account, request.now)) return null
     const next = [...account.items.values()].filter((item) => item.state === 'queued' && !this.#live(item, request.now)).sort(sendOrder)[0]
     return next ? this.#take(account, next, request) : null
   }
 
   async renew(accountId: string, id: string, request: ClaimRequest): Promise<boolean> {
-    const { files, items } = await this.#account(accountId)
-    const current = items.get(id)
+    const account = await this.#account(accountId)
+    const current = account.items.get(id)
     if (!current?.claim || current.claim.owner !== request.owner || !this.#live(current, request.now)) return false
-    const renewed: OutboxItem = { ...current, claim: claimOf(request) }
-    items.set(id, renewed)
+    // The claim keeps what it is for; only its end moves.
+    const renewed: OutboxItem = { ...current, claim: { ...claimOf(request), purpose: current.claim.purpose } }
+    account.items.set(id, renewed)
     // The renewal is only worth its write while this run lives: a failed write changes nothing that matters.
-    await files.write(renewed).catch(() => {})
+    await this.#write(account, renewed).catch(() => {})
     return true
   }
 
   async update(accountId: string, change: ItemChange): Promise<OutboxItem> {
-    const { files, items } = await this.#account(accountId)
+    const account = await this.#account(accountId)
+    const { items } = account
     const current = items.get(change.item.id)
     if (!current) throw new StoreConflict('gone', null)
     if (current.rev !== change.rev) throw new StoreConflict('changed', current)
     const held = this.#live(current, change.now)
     if (held && current.claim!.owner !== change.owner) throw new StoreConflict('held', current)
-    const slot = change.uniqueDue ? this.#slotHolder(items, change.item) : null
+    const slot = change.uniqueDue ? slotHolder([...items.values(), ...account.pending.values()], change.item) : null
     if (slot) throw new StoreConflict('slot-taken', slot)
     const next: OutboxItem = { ...change.item, rev: current.rev + 1, claim: held && !change.release ? current.claim : null }
     items.set(next.id, next)
     try {
-      await files.write(next)
+      await this.#write(account, next)
     } catch (error) {
       if (items.get(next.id) === next) items.set(next.id, current)
       throw error
@@ -153,8 +160,10 @@ export class FilesOutboxStore implements OutboxStore {
     if (!current) return
     if (check.rev !== undefined && current.rev !== check.rev) throw new StoreConflict('changed', current)
     if (this.#live(current, check.now ?? this.#now()) && current.claim!.owner !== check.owner) throw new StoreConflict('held', current)
-    items.delete(id)
+    // Gone from the disk first: a folder that cannot be taken away leaves the item where it was, said.
+    await this.#writes(id)
     await files.remove(id)
+    if (items.get(id) === current) items.delete(id)
   }
 
   async expired(accountId: string, now: number): Promise<OutboxItem[]> {
@@ -178,12 +187,43 @@ export class FilesOutboxStore implements OutboxStore {
 
   /** The account's items, read from its folder the first time any call names it (open() reads them again and says what it set aside). */
   #account(accountId: string): Promise<Account> {
-    let account = this.#accounts.get(accountId)
-    if (!account) {
-      account = this.#load(accountId).then(({ account: loaded }) => loaded)
-      this.#accounts.set(accountId, account)
-    }
-    return account
+    const known = this.#accounts.get(accountId)
+    return (
+      known ??
+      this.#remember(
+        accountId,
+        this.#load(accountId).then(({ account }) => account),
+      )
+    )
+  }
+
+  /** Keeps the account's loading for the next calls; a folder that could not be read this time (a busy disk, too many open files) is read again at the next call. */
+  #remember(accountId: string, loading: Promise<Account>): Promise<Account> {
+    this.#accounts.set(accountId, loading)
+    loading.catch(() => {
+      if (this.#accounts.get(accountId) === loading) this.#accounts.delete(accountId)
+    })
+    return loading
+  }
+
+  /**
+   * Writes the item's file after every earlier write of it: the files on disk follow the changes
+   * in the order they were made (a renewal never lands over the outcome that came after it).
+   */
+  #write(account: Account, item: OutboxItem): Promise<void> {
+    const earlier = account.writing.get(item.id) ?? Promise.resolve()
+    const write = earlier.catch(() => {}).then(() => account.files.write(item))
+    const settled = write.catch(() => {})
+    account.writing.set(item.id, settled)
+    void settled.then(() => {
+      if (account.writing.get(item.id) === settled) account.writing.delete(item.id)
+    })
+    return write
+  }
+
+  /** Settles after the writes of an item already on their way. */
+  async #writes(id: string): Promise<void> {
+    for (const account of this.#accounts.values()) await (await account.catch(() => null))?.writing.get(id)
   }
 
   #now(): number {
@@ -194,27 +234,18 @@ export class FilesOutboxStore implements OutboxStore {
     return claimLive(item, now)
   }
 
-  /** The account's item claimed for sending now, if one is: one send at a time per account. */
-  #sending(items: ReadonlyMap<string, OutboxItem>, now: number): OutboxItem | null {
-    for (const item of items.values()) if (item.claim?.purpose === 'send' && this.#live(item, now)) return item
-    return null
-  }
-
-  /** The live item of the account due at the same instant, if one is: a posting-queue slot is held once. */
-  #slotHolder(items: ReadonlyMap<string, OutboxItem>, item: OutboxItem): OutboxItem | null {
-    if (item.dueAt === null) return null
-    const at = Date.parse(item.dueAt)
-    for (const other of items.values())
-      if (other.id !== item.id && other.dueAt !== null && LIVE_STATES.includes(other.state) && Date.parse(other.dueAt) === at) return other
-    return null
+  /** Whether the account's one send turn is taken now: by an item claimed to send, or one being written with that claim. */
+  #sendTurnTaken(account: Account, now: number): boolean {
+    return sendingOf([...account.items.values(), ...account.pending.values()], now) !== null
   }
 
   /** Sets the claim at once (nothing else can take it meanwhile), then writes it down with the item. */
-  async #take({ files, items }: Account, current: OutboxItem, request: ClaimRequest): Promise<OutboxItem> {
+  async #take(account: Account, current: OutboxItem, request: ClaimRequest): Promise<OutboxItem> {
+    const { items } = account
     const claimed: OutboxItem = { ...current, claim: claimOf(request) }
     items.set(current.id, claimed)
     try {
-      await files.write(claimed)
+      await this.#write(account, claimed)
     } catch (error) {
       if (items.get(current.id) === claimed) items.set(current.id, current)
       throw error
@@ -223,10 +254,27 @@ export class FilesOutboxStore implements OutboxStore {
   }
 }
 
-/** One account's outbox as this store holds it: its folder and its items. */
+/** One account's outbox as this store holds it: its folder, its items, those being written, and each item's writes in order. */
 interface Account {
   files: OutboxFiles
   items: Map<string, OutboxItem>
+  pending: Map<string, OutboxItem>
+  writing: Map<string, Promise<void>>
+}
+
+/** The item claimed for sending now, if one is: one send at a time per account. */
+function sendingOf(items: Iterable<OutboxItem>, now: number): OutboxItem | null {
+  for (const item of items) if (item.claim?.purpose === 'send' && claimLive(item, now)) return item
+  return null
+}
+
+/** The live item due at the same instant, if one is: a posting-queue slot is held once. */
+function slotHolder(items: Iterable<OutboxItem>, item: OutboxItem): OutboxItem | null {
+  if (item.dueAt === null) return null
+  const at = Date.parse(item.dueAt)
+  for (const other of items)
+    if (other.id !== item.id && other.dueAt !== null && LIVE_STATES.includes(other.state) && Date.parse(other.dueAt) === at) return other
+  return null
 }
 
 function claimOf(request: ClaimRequest): NonNullable<OutboxItem['claim']> {

@@ -8,6 +8,8 @@ export type LoadedItems = { items: OutboxItem[]; setAside: string[] }
 
 const ITEM_FILE = 'item.json'
 const MEDIA_FILE = 'media'
+/** An item's folder renamed aside on its way out: `<id>.gone-<pid>-<ms>`. */
+const GONE = '.gone-'
 /** Bounds a folder someone filled with entries. */
 const MAX_ITEMS = 10_000
 
@@ -41,17 +43,38 @@ export class OutboxFiles {
     return writeJsonAtomic(join(this.itemDir(item.id), ITEM_FILE), item, OutboxItemSchema)
   }
 
+  /**
+   * Takes the item's folder away: renamed aside in one step first (a folder that cannot be
+   * renamed leaves the item as it was, and the caller is told), then deleted. A folder left
+   * aside by a crash between the two is deleted at the next load.
+   */
   async remove(id: string): Promise<void> {
-    await rm(this.itemDir(id), { recursive: true, force: true })
+    const aside = join(this.root, `${id}${GONE}${process.pid}-${Date.now()}`)
+    try {
+      await rename(this.itemDir(id), aside)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+      throw error
+    }
+    await rm(aside, { recursive: true, force: true }).catch(() => {})
   }
 
   async loadAll(now: Date): Promise<LoadedItems> {
-    const names = await readdir(this.root, { withFileTypes: true }).catch(() => [])
+    // No folder (none yet, or a file in its place) is an empty outbox; a folder that cannot be read is said, never taken for an empty one.
+    const names = await readdir(this.root, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return []
+      throw error
+    })
     const items: OutboxItem[] = []
     const setAside: string[] = []
     for (const entry of names.slice(0, MAX_ITEMS)) {
       if (!entry.isDirectory() || entry.name.includes('.corrupt-')) continue
       const dir = join(this.root, entry.name)
+      if (entry.name.includes(GONE)) {
+        // An item taken away, its folder not deleted yet when the app stopped.
+        await rm(dir, { recursive: true, force: true }).catch(() => {})
+        continue
+      }
       const read = await readJsonFile(join(dir, ITEM_FILE), OutboxItemSchema)
       if (read.status === 'missing') {
         await rm(dir, { recursive: true, force: true })

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
-import { hostname, tmpdir } from 'node:os'
+import { hostname, tmpdir, uptime } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { AppError } from '@shared/errors'
@@ -136,14 +136,31 @@ describe('the data folder lock', () => {
     await lock.release()
   })
 
-  it('takes over a lock whose holder stopped saying it is alive, even if its pid runs (a machine that slept)', async () => {
+  it('refuses a lock whose holder runs on this machine however old its beat (a machine that slept), and takes it when written before this boot', async () => {
     const { child } = await otherEngine('hold')
     const minuteAndMore = new Date(Date.now() - 61_000).toISOString()
-    await writeFile(join(dir, LOCK_FILE), lockRecord({ pid: child.pid, heartbeatAt: minuteAndMore, owner: 'frozen' }))
+    await writeFile(join(dir, LOCK_FILE), lockRecord({ pid: child.pid, heartbeatAt: minuteAndMore, owner: 'asleep' }))
+    await expect(refusal(lockDataFolder(dir, { owner: 'this-engine' }))).resolves.toMatchObject({ details: { pid: child.pid } })
+
+    // A pid that runs now may be another program's since the machine started again.
+    const beforeBoot = new Date(Date.now() - (uptime() + 3_600) * 1_000).toISOString()
+    await writeFile(join(dir, LOCK_FILE), lockRecord({ pid: child.pid, heartbeatAt: beforeBoot, owner: 'before-boot' }))
     const lock = await lockDataFolder(dir, { owner: 'this-engine' })
     expect(JSON.parse(await readFile(join(dir, LOCK_FILE), 'utf8'))).toMatchObject({ owner: 'this-engine' })
     await lock.release()
   }, 30_000)
+
+  it('stops beating and says so when another process took the lock over, never writing over it', async () => {
+    const lost: unknown[] = []
+    const lock = await lockDataFolder(dir, { owner: 'this-engine', heartbeatMs: 20, onLost: (holder) => lost.push(holder) })
+    await writeFile(join(dir, LOCK_FILE), lockRecord({ pid: process.pid, owner: 'the-one-that-took-it' }))
+    for (let i = 0; i < 100 && lost.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(lost[0]).toMatchObject({ owner: 'the-one-that-took-it' })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(JSON.parse(await readFile(join(dir, LOCK_FILE), 'utf8'))).toMatchObject({ owner: 'the-one-that-took-it' })
+    await lock.release()
+    expect(JSON.parse(await readFile(join(dir, LOCK_FILE), 'utf8'))).toMatchObject({ owner: 'the-one-that-took-it' })
+  })
 
   it('refuses a fresh lock of another machine (its pid cannot be looked at), and takes it once stale', async () => {
     await writeFile(join(dir, LOCK_FILE), lockRecord({ pid: await deadPid(), host: 'another-machine' }))

@@ -41,4 +41,24 @@ describe('DraftStore', () => {
     await store.clear()
     expect(await store.load()).toBeNull()
   })
+  it("keeps another window's story in progress on disk when one window's story is published", async () => {
+    const store = new DraftStore(accountFile(dir, 'composerDraft'))
+    await store.save(StoryDraftSchema.parse({ text: { body: 'first window' } }), 'window-1')
+    await store.save(StoryDraftSchema.parse({ text: { body: 'second window, still typing' } }), 'window-2')
+    await store.clear('window-1')
+    expect(await store.load('window-1')).toBeNull()
+    // After a restart the story in progress is still there to start from.
+    expect((await new DraftStore(accountFile(dir, 'composerDraft')).load())?.text.body).toBe('second window, still typing')
+
+    await store.clear('window-2')
+    expect(await new DraftStore(accountFile(dir, 'composerDraft')).load()).toBeNull()
+  })
+
+  it('clears the copy the app started with when the window that began from it publishes', async () => {
+    await new DraftStore(accountFile(dir, 'composerDraft')).save(StoryDraftSchema.parse({ text: { body: 'from yesterday' } }))
+    const store = new DraftStore(accountFile(dir, 'composerDraft'))
+    expect((await store.load('window-1'))?.text.body).toBe('from yesterday')
+    await store.clear('window-1')
+    expect(await new DraftStore(accountFile(dir, 'composerDraft')).load()).toBeNull()
+  })
 })

@@ -79,6 +79,29 @@ describe('Outbox: upload, then publish', () => {
     expect(emulator.control.stories.list()).toHaveLength(1)
   })
 
+  it('an upload that fails unexpectedly (its file not readable) leaves the story waiting, never unknown, and it goes once', async () => {
+    const dir = await newDir()
+    const client = uploadingClient(emulator.baseUrl, emulator.token)
+    let failures = 1
+    const flaky = {
+      ...client,
+      uploadMedia: (...args: Parameters<typeof client.uploadMedia>) =>
+        failures-- > 0 ? Promise.reject(new Error('EMFILE: too many open files')) : client.uploadMedia(...args),
+    }
+    const { outbox, timers } = openOutbox(dir, flaky)
+    await outbox.open()
+    const outcome = await outbox.publish(await videoStory(dir))
+    expect(outcome).toMatchObject({ state: 'queued', error: { code: 'storage', details: { published: false } } })
+    expect(requests('stories')).toHaveLength(0)
+
+    await outbox.idle()
+    expect(timers.pending).toHaveLength(1)
+    timers.fire()
+    await outbox.idle()
+    expect(emulator.control.stories.list()).toHaveLength(1)
+    expect(await storedItems(dir)).toEqual([])
+  })
+
   it('keeps the media id with the item: sending again after a restart does not upload again', async () => {
     emulator.control.faults.add({ type: 'status', status: 502, route: 'stories', times: 1 })
     const dir = await newDir()

@@ -18,6 +18,8 @@ let cluster: PostgresCluster | null = null
 const emulators: Emulator[] = []
 const engines: EngineProcess[] = []
 let root = ''
+/** The first test's data folders and accounts, for the one after it. */
+let seeded: { first: string; ids: string[] } | null = null
 
 beforeAll(async () => {
   if (findPostgresBin() === null) return
@@ -87,6 +89,7 @@ describe.skipIf(!postgres)(`two engine processes over one PostgreSQL${postgres ?
     if (!cluster) throw new Error('the PostgreSQL cluster did not start')
     const env = { DATABASE_URL: cluster.url() }
     const { first, second, ids } = await twoDataFolders(env)
+    seeded = { first, ids }
     const a = await startEngineProcess(first, env)
     const b = await startEngineProcess(second, env)
     engines.push(a, b)
@@ -134,6 +137,21 @@ describe.skipIf(!postgres)(`two engine processes over one PostgreSQL${postgres ?
     expect(unresolved.every((item) => (counts[ids.indexOf(item.accountId)]?.get(item.caption) ?? 0) === 0)).toBe(true)
     console.info(`two engines: ${receivedTotal()} received once each, ${unresolved.length} left unknown (not on their server), 0 twice`)
   }, 420_000)
+
+  it("answers a story sent now with its outcome on the engine pressed, while the other engine's worker wakes for it", async () => {
+    if (!cluster || !seeded) throw new Error('the first test did not set up both engines')
+    const { first, ids } = seeded
+    // The engine killed above left its data folder's lock behind: a new one takes it over.
+    const again = await startEngineProcess(first, { DATABASE_URL: cluster.url() })
+    engines.push(again)
+    const result = await again.call<PublishResult>('stories:publish', {
+      requestId: `now-${Date.now().toString(36)}`,
+      draft: { text: { body: 'Sent now' } },
+      accountIds: ids,
+    })
+    expect(result.targets.map((target) => target.outcome.state)).toEqual(ids.map(() => 'sent'))
+    expect(received().map((counts) => counts.get('Sent now') ?? 0)).toEqual(ids.map(() => 1))
+  }, 120_000)
 })
 
 interface OpenItem {
