@@ -13,6 +13,8 @@ const ISOLATES = /[\u2066-\u2069]/g
 export interface AgentAnnouncer {
   ready(info: { url: string; dataDir: string; database: string }): void
   pairingCode(info: { code: string; expiresAt: string; tries: number }): void
+  /** The certificate the agent speaks TLS with: its fingerprint, for the operator to compare with what a desktop shows. */
+  certificate(info: { fingerprint: string; own: boolean }): void
   databaseUnreachable(info: { database: string; retryInMs: number; attempt: number; detail: string }): void
   /** `detail`: Node's own words (options it could not read, a file it could not open), for programs only. */
   refused(text: UserText, detail?: string): void
@@ -29,6 +31,9 @@ export function createAgentAnnouncer(say: Say, write: (text: string) => void = (
     },
     pairingCode(info) {
       line('pairing-code', userText('desktop.agent.pairing.code', { code: info.code, expiresAt: info.expiresAt, tries: info.tries }), info)
+    },
+    certificate(info) {
+      line('certificate', userText('desktop.agent.tls.fingerprint', { fingerprint: info.fingerprint }), info)
     },
     databaseUnreachable(info) {
       const seconds = Math.ceil(info.retryInMs / 1000)

@@ -3,7 +3,9 @@
  * outboxes, schedules, posting queue and insights), with an HTTP API for paired devices.
  * `npm run agent` builds first, then runs this as `node out/main/agent.js`.
  *   --data-dir DIR        where accounts and the embedded database live (default: the OS's data folder)
- *   --listen HOST:PORT    this machine only until TLS comes (default 127.0.0.1:8731)
+ *   --listen HOST:PORT    where to listen (default 127.0.0.1:8731); beyond this machine only with TLS
+ *   --tls                 speak TLS with a certificate the agent makes once and keeps (its fingerprint is printed)
+ *   --tls-cert FILE, --tls-key FILE   speak TLS with the operator's certificate and key
  *   --sync-groups         each account's groups sync in the background while a device shows it
  *   --json                accepted; every line on stdout is JSON anyway
  * Environment: STATUSDESK_AGENT_KEY (base64 of 32 bytes) or STATUSDESK_AGENT_KEY_FILE, the
@@ -34,6 +36,7 @@ import { AgentRefusal, parseAgentOptions, type AgentOptions } from './options'
 import { PairingCodes } from './pairing'
 import { listenOrRefuse } from './listen'
 import { TokenWatch } from './token-watch'
+import { agentTls, type AgentTls } from './tls'
 
 const env = process.env
 const announce = createAgentAnnouncer(createTranslator(chosenLanguage(null, terminalLanguages(env))).say)
@@ -69,6 +72,8 @@ try {
 async function run(): Promise<void> {
   const options = parseAgentOptions(process.argv.slice(2), env)
   const key = await readOperatorKey(env)
+  // Read (or made) before anything starts: a certificate that cannot be used stops the agent in words.
+  const tls = await agentTls(options.tls, options.dataDir)
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 })
   const target = agentDatabaseTarget(env, options.dataDir)
   if (target.url !== null) logs.redactor.addSecret(target.url)
@@ -88,7 +93,7 @@ async function run(): Promise<void> {
       }
     }),
   )
-  await serve(core, events, devices!, options, target)
+  await serve(core, events, devices!, { ...options, tlsPair: tls }, target)
 }
 
 function passwordOf(url: string): string {
@@ -137,7 +142,13 @@ function corePorts(options: AgentOptions, key: Uint8Array, events: EventHub, out
 }
 
 /** The engine is ready: its schedule runs, tokens are watched, devices can pair and call. */
-async function serve(core: AppCore, events: EventHub, devices: DeviceStore, options: AgentOptions, target: AgentDatabaseTarget) {
+async function serve(
+  core: AppCore,
+  events: EventHub,
+  devices: DeviceStore,
+  options: AgentOptions & { tlsPair: AgentTls | null },
+  target: AgentDatabaseTarget,
+) {
   await core.start({ groupsSync: options.syncGroups })
   const outboxes = core.stories.outboxes
   const accountIds = () => core.accounts.listed().accounts.map((account) => account.id)
@@ -160,6 +171,7 @@ async function serve(core: AppCore, events: EventHub, devices: DeviceStore, opti
       health: () => agentHealth({ scheduler: () => outboxes.scheduler(), nextDue: () => outboxes.nextDue(), tokens: () => watch.states() }),
       log,
       onClientGone: (client) => void core.clientGone(client),
+      ...(options.tlsPair && { tls: options.tlsPair }),
     })
   } catch (error) {
     await core.dispose()
@@ -176,5 +188,6 @@ async function serve(core: AppCore, events: EventHub, devices: DeviceStore, opti
   watch.start()
   log.info('agent ready', { accounts: accountIds().length, devices: (await devices.list()).length, groupsSync: options.syncGroups })
   announce.ready({ url: server.url, dataDir: options.dataDir, database: describeDatabase(target) })
+  if (options.tlsPair) announce.certificate({ fingerprint: options.tlsPair.fingerprint, own: options.tlsPair.own })
   pairing.start()
 }

@@ -16,7 +16,11 @@ export interface AgentOptions {
   port: number
   /** Each account's groups sync in the background while a device shows it; off by default (`groups:sync` asks). */
   syncGroups: boolean
+  tls: AgentTlsChoice
 }
+
+/** How the agent speaks on the network: plain HTTP (this machine only), its own certificate, or the operator's. */
+export type AgentTlsChoice = { kind: 'none' } | { kind: 'own' } | { kind: 'operator'; certFile: string; keyFile: string }
 
 /**
  * A mistake in how the agent was started, or something it needs that is missing: said in one
@@ -34,12 +38,15 @@ export class AgentRefusal extends Error {
 }
 
 /** The options the agent accepts, as its usage sentences list them. */
-export const AGENT_USAGE = '--data-dir DIR, --listen HOST:PORT, --sync-groups, --json'
+export const AGENT_USAGE = '--data-dir DIR, --listen HOST:PORT, --tls, --tls-cert FILE, --tls-key FILE, --sync-groups, --json'
 
 const OPTIONS = {
   'data-dir': { type: 'string' },
   listen: { type: 'string' },
   'sync-groups': { type: 'boolean', default: false },
+  tls: { type: 'boolean', default: false },
+  'tls-cert': { type: 'string' },
+  'tls-key': { type: 'string' },
   // Logs are JSON lines whatever is asked; accepted so that the agent starts as web mode does.
   json: { type: 'boolean', default: true },
 } as const
@@ -69,8 +76,8 @@ function unreadableOptions(error: unknown): AgentRefusal {
 }
 
 /**
- * `HOST:PORT`, `[::1]:PORT`, or a port alone. A host other than this machine is refused: the
- * agent speaks plain HTTP until TLS comes, and device tokens must not cross a network in clear.
+ * `HOST:PORT`, `[::1]:PORT`, or a port alone. Whether the host may be one beyond this machine
+ * depends on TLS (parseAgentOptions).
  */
 export function parseListen(text: string): { host: string; port: number } {
   const bad = () => new AgentRefusal(userText('desktop.agent.usage.badListen', { option: '--listen', form: 'HOST:PORT', value: text }))
@@ -79,9 +86,6 @@ export function parseListen(text: string): { host: string; port: number } {
   const host = (match[1] ?? match[2] ?? '') || DEFAULT_HOST
   const port = Number(match[3])
   if (!Number.isInteger(port) || port > 65535) throw bad()
-  if (!(LOOPBACK_HOSTS as readonly string[]).includes(host.toLowerCase())) {
-    throw new AgentRefusal(userText('desktop.agent.usage.notLoopback', { host, hosts: LOOPBACK_HOSTS.join(', ') }))
-  }
   return { host: host.toLowerCase(), port }
 }
 
@@ -97,9 +101,24 @@ export function parseAgentOptions(argv: readonly string[], env: Readonly<Record<
     throw new AgentRefusal(userText('desktop.agent.usage.unexpectedArgument', { argument: positionals[0]!, options: AGENT_USAGE }))
   }
   const listen = values.listen === undefined ? { host: DEFAULT_HOST, port: DEFAULT_PORT } : parseListen(values.listen)
+  const tls = tlsChoice(values.tls, values['tls-cert'], values['tls-key'])
+  // Device tokens never cross a network in clear: beyond this machine, only with TLS.
+  if (tls.kind === 'none' && !(LOOPBACK_HOSTS as readonly string[]).includes(listen.host)) {
+    throw new AgentRefusal(userText('desktop.agent.usage.notLoopback', { host: listen.host, hosts: LOOPBACK_HOSTS.join(', ') }))
+  }
   return {
     dataDir: values['data-dir'] ?? env['STATUSDESK_AGENT_DATA_DIR'] ?? defaultAgentDataDir(env),
     ...listen,
     syncGroups: values['sync-groups'],
+    tls,
   }
+}
+
+/** `--tls` (a certificate the agent makes and keeps), or the operator's `--tls-cert` with its `--tls-key`. */
+function tlsChoice(own: boolean, certFile: string | undefined, keyFile: string | undefined): AgentTlsChoice {
+  if (certFile === undefined && keyFile === undefined) return own ? { kind: 'own' } : { kind: 'none' }
+  if (certFile === undefined || keyFile === undefined || own) {
+    throw new AgentRefusal(userText('desktop.agent.usage.tlsPair', { cert: '--tls-cert', key: '--tls-key', own: '--tls' }))
+  }
+  return { kind: 'operator', certFile, keyFile }
 }

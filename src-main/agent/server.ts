@@ -1,4 +1,5 @@
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http'
+import { type IncomingMessage, type RequestListener, type ServerResponse, createServer } from 'node:http'
+import { createServer as createTlsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { AppError, codeText, type ErrorCode } from '@shared/errors'
 import { type UserText, userText } from '@shared/i18n/user-text'
@@ -26,6 +27,8 @@ export interface AgentServerOptions {
   log: Logger
   host: string
   port: number
+  /** The certificate and key to speak TLS with; without them, plain HTTP (this machine only: options.ts). */
+  tls?: { cert: string; key: string }
   /** A device is gone (its event stream closed and did not come back): the engine forgets its choices. */
   onClientGone?: (client: string) => void
   /** A device paired: the caller may say so. */
@@ -74,13 +77,16 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
     streams: new Set(),
     presence: new ClientPresence((client) => options.onClientGone?.(client)),
   }
-  const server = createServer((req, res) => {
+  const answer: RequestListener = (req, res) => {
     void route(site, req, res).catch((error: unknown) => {
       options.log.error('agent request failed', { error: error instanceof Error ? error.message : String(error) })
       if (!res.headersSent) fail(res, 500, 'internal', codeText('internal'))
       else res.destroy()
     })
-  })
+  }
+  const server = options.tls
+    ? createTlsServer({ cert: options.tls.cert, key: options.tls.key, minVersion: 'TLSv1.2' }, answer)
+    : createServer(answer)
   // Slow clients must not hold connections for ever: headers within 20 s, a whole request within a minute.
   server.headersTimeout = 20_000
   server.requestTimeout = 60_000
@@ -91,7 +97,7 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
   const { port } = server.address() as AddressInfo
   const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host
   return {
-    url: `http://${shownHost}:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://${shownHost}:${port}`,
     port,
     close: () =>
       new Promise<void>((resolve) => {

@@ -140,6 +140,11 @@ export default {
       pairing: {
         code: 'To pair a desktop with this agent, enter this code in it: {code}. It works until {expiresAt}, for {tries} tries.',
       },
+      tls: {
+        unreadable: 'The TLS certificate or key ({file}) cannot be read, or the key is not the certificate’s.',
+        fingerprint:
+          'The agent’s certificate fingerprint (SHA-256) is {fingerprint}. A desktop pairing over the network shows it: check that both are the same.',
+      },
       database: {
         unreachable: 'The database ({database}) cannot be reached: trying again in {seconds}.',
       },
@@ -158,7 +163,8 @@ export default {
         unreadable: 'The options could not be read. The agent accepts: {options}.',
         badListen: '{option} must be {form}, with a port from 1 to 65535 (or 0 for any free one), not “{value}”.',
         notLoopback:
-          'The agent listens only on this machine ({hosts}) until it speaks TLS: on {host}, device tokens would cross the network unencrypted. Put a TLS proxy in front of it instead.',
+          'Without TLS the agent listens only on this machine ({hosts}): on {host}, device tokens would cross the network unencrypted. Add --tls (the agent makes its own certificate) or --tls-cert and --tls-key (yours).',
+        tlsPair: 'Give {cert} and {key} together, for your own certificate, or {own} alone, for one the agent makes.',
         portInUse: 'Port {port} on {host} is already in use by another program: stop it, or choose another with {option}.',
         portNeedsRights: 'Port {port} needs special rights on this system: choose a port above 1023 with {option}.',
       },

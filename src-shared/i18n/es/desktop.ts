@@ -138,6 +138,11 @@ export default {
       pairing: {
         code: 'Para vincular un escritorio con este agente, escribe en él este código: {code}. Vale hasta {expiresAt}, con {tries} intentos.',
       },
+      tls: {
+        unreadable: 'No se puede leer el certificado o la clave TLS ({file}), o la clave no es la del certificado.',
+        fingerprint:
+          'La huella del certificado del agente (SHA-256) es {fingerprint}. Un escritorio que se vincule por la red la muestra: comprueba que sean iguales.',
+      },
       database: {
         unreachable: 'No se puede llegar a la base de datos ({database}): se volverá a intentar dentro de {seconds}.',
       },
@@ -156,7 +161,8 @@ export default {
         unreadable: 'No se pudieron leer las opciones. El agente acepta: {options}.',
         badListen: '{option} debe ser {form}, con un puerto de 1 a 65535 (o 0 para uno libre cualquiera), no «{value}».',
         notLoopback:
-          'El agente solo escucha en este equipo ({hosts}) hasta que hable TLS: en {host}, los tokens de los dispositivos cruzarían la red sin cifrar. Pon delante un proxy con TLS.',
+          'Sin TLS el agente solo escucha en este equipo ({hosts}): en {host}, los tokens de los dispositivos cruzarían la red sin cifrar. Añade --tls (el agente crea su propio certificado) o --tls-cert y --tls-key (los tuyos).',
+        tlsPair: 'Indica {cert} y {key} juntos, para tu propio certificado, o solo {own}, para uno que crea el agente.',
         portInUse: 'El puerto {port} en {host} ya lo usa otro programa: detenlo o elige otro con {option}.',
         portNeedsRights: 'El puerto {port} necesita permisos especiales en este sistema: elige un puerto mayor que 1023 con {option}.',
       },

@@ -139,6 +139,11 @@ export default {
       pairing: {
         code: 'Untuk memasangkan komputer dengan agen ini, masukkan kode ini di sana: {code}. Berlaku sampai {expiresAt}, untuk {tries} kali percobaan.',
       },
+      tls: {
+        unreadable: 'Sertifikat atau kunci TLS ({file}) tidak dapat dibaca, atau kuncinya bukan milik sertifikat itu.',
+        fingerprint:
+          'Sidik jari sertifikat agen (SHA-256) adalah {fingerprint}. Komputer yang dipasangkan lewat jaringan menampilkannya: pastikan keduanya sama.',
+      },
       database: {
         unreachable: 'Basis data ({database}) tidak dapat dijangkau: dicoba lagi dalam {seconds}.',
       },
@@ -157,7 +162,8 @@ export default {
         unreadable: 'Opsi tidak dapat dibaca. Agen menerima: {options}.',
         badListen: '{option} harus berbentuk {form}, dengan port 1 sampai 65535 (atau 0 untuk port bebas mana pun), bukan “{value}”.',
         notLoopback:
-          'Agen hanya mendengarkan di mesin ini ({hosts}) sampai ia mendukung TLS: di {host}, token perangkat akan melintasi jaringan tanpa enkripsi. Pasang proxy TLS di depannya.',
+          'Tanpa TLS agen hanya mendengarkan di mesin ini ({hosts}): di {host}, token perangkat akan melintasi jaringan tanpa enkripsi. Tambahkan --tls (agen membuat sertifikatnya sendiri) atau --tls-cert dan --tls-key (milik Anda).',
+        tlsPair: 'Berikan {cert} dan {key} bersama-sama untuk sertifikat Anda sendiri, atau {own} saja untuk sertifikat yang dibuat agen.',
         portInUse: 'Port {port} di {host} sudah dipakai program lain: hentikan program itu, atau pilih port lain dengan {option}.',
         portNeedsRights: 'Port {port} memerlukan hak khusus di sistem ini: pilih port di atas 1023 dengan {option}.',
       },

@@ -138,6 +138,11 @@ export default {
       pairing: {
         code: 'Para parear um computador com este agente, digite nele este código: {code}. Ele vale até {expiresAt}, com {tries} tentativas.',
       },
+      tls: {
+        unreadable: 'Não é possível ler o certificado ou a chave TLS ({file}), ou a chave não é a do certificado.',
+        fingerprint:
+          'A impressão digital do certificado do agente (SHA-256) é {fingerprint}. Um computador que parear pela rede a mostra: confira se são iguais.',
+      },
       database: {
         unreachable: 'Não é possível alcançar o banco de dados ({database}): nova tentativa em {seconds}.',
       },
@@ -156,7 +161,8 @@ export default {
         unreadable: 'Não foi possível ler as opções. O agente aceita: {options}.',
         badListen: '{option} deve ser {form}, com uma porta de 1 a 65535 (ou 0 para qualquer uma livre), e não “{value}”.',
         notLoopback:
-          'O agente só escuta nesta máquina ({hosts}) até falar TLS: em {host}, os tokens dos dispositivos atravessariam a rede sem criptografia. Coloque um proxy com TLS na frente dele.',
+          'Sem TLS o agente só escuta nesta máquina ({hosts}): em {host}, os tokens dos dispositivos atravessariam a rede sem criptografia. Adicione --tls (o agente cria o próprio certificado) ou --tls-cert e --tls-key (os seus).',
+        tlsPair: 'Informe {cert} e {key} juntos, para o seu próprio certificado, ou só {own}, para um que o agente cria.',
         portInUse: 'A porta {port} em {host} já está em uso por outro programa: pare-o ou escolha outra com {option}.',
         portNeedsRights: 'A porta {port} exige permissões especiais neste sistema: escolha uma porta acima de 1023 com {option}.',
       },

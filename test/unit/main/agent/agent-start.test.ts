@@ -22,7 +22,7 @@ describe('the agent refuses to start, in one sentence and before touching anythi
     expect(existsSync(join(root, 'no-key'))).toBe(false)
   })
 
-  it('on a host other than this machine, until it speaks TLS', async () => {
+  it('on a host other than this machine, without TLS', async () => {
     const run = spawnAgent(join(root, 'open'), { STATUSDESK_AGENT_KEY: Buffer.alloc(32, 7).toString('base64') }, [
       '--listen',
       '0.0.0.0:8731',

@@ -13,10 +13,10 @@ const refusalOf = (run: () => unknown) => {
 }
 
 describe("the agent's options", () => {
-  it('listen on this machine, on a fixed port, with the OS data folder and no groups sync, unless told', () => {
+  it('listen on this machine, on a fixed port, in plain HTTP, with the OS data folder and no groups sync, unless told', () => {
     expect(parseAgentOptions([], { XDG_DATA_HOME: '/data' })).toEqual(
       process.platform === 'linux'
-        ? { dataDir: join('/data', 'statusdesk-agent'), host: '127.0.0.1', port: DEFAULT_PORT, syncGroups: false }
+        ? { dataDir: join('/data', 'statusdesk-agent'), host: '127.0.0.1', port: DEFAULT_PORT, syncGroups: false, tls: { kind: 'none' } }
         : expect.objectContaining({ host: '127.0.0.1', port: DEFAULT_PORT, syncGroups: false }),
     )
     expect(defaultAgentDataDir({}, 'linux')).toMatch(/\.local[/\\]share[/\\]statusdesk-agent$/)
@@ -25,6 +25,7 @@ describe("the agent's options", () => {
       host: 'localhost',
       port: 9000,
       syncGroups: true,
+      tls: { kind: 'none' },
     })
   })
 
@@ -35,9 +36,26 @@ describe("the agent's options", () => {
     expect(parseListen(':0')).toEqual({ host: '127.0.0.1', port: 0 })
   })
 
-  it('refuse a host other than this machine in words: TLS comes later', () => {
+  it('refuse a host other than this machine in words without TLS, and take it with TLS', () => {
     for (const value of ['0.0.0.0:8731', '192.168.1.5:8731', '[::]:8731', 'agent.example.com:443']) {
-      expect(refusalOf(() => parseListen(value)).key).toBe('desktop.agent.usage.notLoopback')
+      expect(refusalOf(() => parseAgentOptions(['--listen', value], {})).key).toBe('desktop.agent.usage.notLoopback')
+      expect(parseAgentOptions(['--listen', value, '--tls'], {}).tls).toEqual({ kind: 'own' })
+      expect(parseAgentOptions(['--listen', value, '--tls-cert', 'c.pem', '--tls-key', 'k.pem'], {}).tls).toEqual({
+        kind: 'operator',
+        certFile: 'c.pem',
+        keyFile: 'k.pem',
+      })
+    }
+    expect(parseAgentOptions([], {}).tls).toEqual({ kind: 'none' })
+  })
+
+  it('refuse a certificate without its key, a key without its certificate, or both with --tls', () => {
+    for (const args of [
+      ['--tls-cert', 'c.pem'],
+      ['--tls-key', 'k.pem'],
+      ['--tls', '--tls-cert', 'c.pem', '--tls-key', 'k.pem'],
+    ]) {
+      expect(refusalOf(() => parseAgentOptions(args, {})).key).toBe('desktop.agent.usage.tlsPair')
     }
   })
 
