@@ -37,6 +37,7 @@ import { PairingCodes } from './pairing'
 import { listenOrRefuse } from './listen'
 import { TokenWatch } from './token-watch'
 import { agentTls, type AgentTls } from './tls'
+import { AgentMetrics } from './metrics'
 
 const env = process.env
 const announce = createAgentAnnouncer(createTranslator(chosenLanguage(null, terminalLanguages(env))).say)
@@ -161,6 +162,8 @@ async function serve(
   // A token entered, renewed or removed: every account's is checked again now.
   events.subscribe((name) => name === 'accounts:changed' && watch.recheck())
   const pairing = new PairingCodes({ onCode: (code) => announce.pairingCode(code) })
+  const metrics = new AgentMetrics(events)
+  metrics.seed(await outboxes.list())
   let server
   try {
     server = await listenOrRefuse(options, {
@@ -171,6 +174,7 @@ async function serve(
       health: () => agentHealth({ scheduler: () => outboxes.scheduler(), nextDue: () => outboxes.nextDue(), tokens: () => watch.states() }),
       log,
       onClientGone: (client) => void core.clientGone(client),
+      metrics: () => metrics.scrape(),
       ...(options.tlsPair && { tls: options.tlsPair }),
     })
   } catch (error) {
@@ -179,6 +183,7 @@ async function serve(
   }
   stop = async () => {
     pairing.stop()
+    metrics.stop()
     await server.close()
     await watch.stop()
     await core.dispose()

@@ -13,10 +13,13 @@ import type { DeviceStore } from './devices'
 import { bearerToken, deviceClient, PairRequestSchema } from './guard'
 import type { AgentHealth } from './health'
 import type { PairingCodes } from './pairing'
+import { PairingThrottle } from './pairing-throttle'
 
 /** The agent's own paths beside the contract's `/api/…`: both answer without a device token. */
 export const AGENT_HEALTH_PATH = '/health'
 export const AGENT_PAIR_PATH = '/pair'
+/** Prometheus's scrape: a paired device's token, as every call. */
+export const AGENT_METRICS_PATH = '/metrics'
 
 export interface AgentServerOptions {
   handlers: Handlers
@@ -27,6 +30,8 @@ export interface AgentServerOptions {
   log: Logger
   host: string
   port: number
+  /** The Prometheus text the scrape reads. */
+  metrics?: () => Promise<{ contentType: string; body: string }>
   /** The certificate and key to speak TLS with; without them, plain HTTP (this machine only: options.ts). */
   tls?: { cert: string; key: string }
   /** A device is gone (its event stream closed and did not come back): the engine forgets its choices. */
@@ -63,6 +68,7 @@ interface Site {
   options: AgentServerOptions
   streams: Set<ServerResponse>
   presence: ClientPresence
+  throttle: PairingThrottle
 }
 
 /**
@@ -76,6 +82,7 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
     options,
     streams: new Set(),
     presence: new ClientPresence((client) => options.onClientGone?.(client)),
+    throttle: new PairingThrottle(),
   }
   const answer: RequestListener = (req, res) => {
     void route(site, req, res).catch((error: unknown) => {
@@ -128,6 +135,11 @@ async function route(site: Site, req: IncomingMessage, res: ServerResponse): Pro
   }
   if (url.pathname.startsWith(WEB_INVOKE_PREFIX) && req.method === 'POST') return invoke(site, req, res, url, deviceId)
   if (url.pathname === WEB_EVENTS_PATH && req.method === 'GET') return eventStream(site, req, res, deviceId)
+  if (url.pathname === AGENT_METRICS_PATH && req.method === 'GET' && site.options.metrics) {
+    const { contentType, body } = await site.options.metrics()
+    res.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' })
+    return void res.end(body)
+  }
   return fail(res, 404, 'invalid-request', userText('errors.bridge.noEndpoint'))
 }
 
@@ -147,13 +159,22 @@ async function pair(site: Site, req: IncomingMessage, res: ServerResponse): Prom
   if (read === null) return
   const request = PairRequestSchema.safeParse(read.body)
   if (!request.success) return fail(res, 400, 'invalid-argument', userText('errors.agent.badPairing'))
+  const source = req.socket.remoteAddress ?? 'unknown'
+  const waitMs = await site.throttle.waitFor(source)
+  if (waitMs > 0) {
+    site.options.log.warn('pairing refused', { reason: 'source-throttled' })
+    const seconds = Math.ceil(waitMs / 1000)
+    return fail(res, 429, 'rate-limited', userText('errors.agent.pairingThrottled', { seconds }), { 'Retry-After': String(seconds) })
+  }
   const attempt = site.options.pairing.attempt(request.data.code)
   if (!attempt.ok) {
     site.options.log.warn('pairing refused', { reason: attempt.reason })
+    if (attempt.reason === 'wrong') await site.throttle.wrong(source)
     return attempt.reason === 'wrong'
       ? fail(res, 403, 'forbidden', userText('errors.agent.wrongCode', { tries: attempt.triesLeft }))
       : fail(res, 403, 'forbidden', userText('errors.agent.noCode'))
   }
+  await site.throttle.paired(source)
   const device = await site.options.devices.add(request.data.deviceName)
   site.options.log.info('device paired', { deviceId: device.deviceId })
   site.options.onPaired?.({ deviceId: device.deviceId, name: request.data.deviceName })

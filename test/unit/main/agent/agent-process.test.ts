@@ -137,11 +137,16 @@ describe('the agent, as its own process on PGlite', () => {
     expect((await health()).status).toBe(200)
   })
 
-  it('never shows the provider token: not in any response, the health answer, the logs, nor the data folder in clear', async () => {
+  it('never shows the provider token: not in any response, the health answer, the metrics, the logs, nor the data folder in clear', async () => {
     const state = await agent.call<AccountsState>(deviceToken, 'accounts:list')
     expect(state.accounts.map((account) => account.id)).toEqual([accountId])
     await agent.call(deviceToken, 'app:diagnostics')
     await health()
+    // The scrape counts the story sent above, for the account by its id alone; like every call, it needs a device.
+    expect((await agent.request('/metrics')).status).toBe(401)
+    const scrape = await agent.request('/metrics', { token: deviceToken })
+    expect(scrape.status).toBe(200)
+    expect(scrape.body).toContain(`statusdesk_stories_total{account="${accountId}",outcome="sent"} 1`)
     await agent.stop()
     outputs.push(agent.output())
     const forms = [PROVIDER_TOKEN, Buffer.from(PROVIDER_TOKEN).toString('base64').slice(0, 24), Buffer.from(PROVIDER_TOKEN).toString('hex')]

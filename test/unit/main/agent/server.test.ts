@@ -153,4 +153,34 @@ describe("the agent's HTTP API", () => {
     expect(received).toContain('"key":"errors.codes.internal"')
     expect(gone).not.toContain(`device:${deviceId}`)
   })
+
+  it('refuses a source that tried too many wrong codes before its code is looked at, so the code keeps its tries for another', async () => {
+    const printed = code
+    const wrongCode = printed.startsWith('C') ? 'DDDD-DDDD' : 'CCCC-CCCC'
+    // From 127.0.0.3, a source no other test uses: each wrong code costs the code one try.
+    for (let i = 0; i < 3; i++) expect((await pairFrom('127.0.0.3', { code: wrongCode, deviceName: 'Guess' })).status).toBe(403)
+    const throttled = await pairFrom('127.0.0.3', { code: printed, deviceName: 'Guess' })
+    expect(throttled.status).toBe(429)
+    expect(Number(throttled.retryAfter)).toBeGreaterThan(0)
+    expect(JSON.parse(throttled.body)).toMatchObject({
+      ok: false,
+      error: { code: 'rate-limited', text: { key: 'errors.agent.pairingThrottled' } },
+    })
+    // Neither the right code tried from there nor the wrong ones used it up: the operator's desktop pairs with it.
+    expect(code).toBe(printed)
+    expect((await pairFrom('127.0.0.4', { code: printed, deviceName: 'Operator' })).status).toBe(200)
+  })
 })
+
+/** A pairing request sent from one loopback address (all of 127.0.0.0/8 is this machine). */
+function pairFrom(localAddress: string, body: unknown): Promise<{ status: number; body: string; retryAfter: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${server.url}/pair`, { method: 'POST', localAddress, headers: { 'content-type': 'application/json' } }, (res) => {
+      let text = ''
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, retryAfter: res.headers['retry-after'] }))
+    })
+    req.on('error', reject)
+    req.end(JSON.stringify(body))
+  })
+}
