@@ -1,0 +1,38 @@
+/** Settings → Agent: pairing this computer with a Statusdesk agent. */
+export default {
+  agentSettings: {
+    title: 'الوكيل',
+    intro:
+      'الوكيل هو Statusdesk يعمل على جهاز يبقى قيد التشغيل دائمًا: يرسل قصص الحسابات المسلَّمة إليه حتى وهذا الكمبيوتر مطفأ. شغّله بالأمر npm run agent؛ فيطبع رمز إقران.',
+    address: 'عنوان الوكيل',
+    addressHint: 'على هذا الكمبيوتر، مثل http://127.0.0.1:8731. لوكيل على خادم، افتح إليه نفق SSH أولًا.',
+    problems: {
+      unreadable: 'هذا ليس عنوانًا.',
+      'not-http': 'يتحدث الوكيل http:// على هذا الكمبيوتر.',
+      'not-loopback': 'لا يمكن إقران إلا وكيل على هذا الكمبيوتر (127.0.0.1، localhost): صِل إلى وكيل على خادم عبر نفق SSH.',
+      'has-path': 'أدخِل العنوان وحده دون مسار.',
+    },
+    code: 'رمز الإقران',
+    codeHint: 'الرمز الذي طبعه الوكيل: صالح 10 دقائق و5 محاولات.',
+    deviceName: 'اسم هذا الكمبيوتر',
+    deviceNameHint: 'الاسم الذي سيعرف به مشغّل الوكيل هذا الكمبيوتر.',
+    defaultDeviceName: 'جهازي',
+    pair: 'إقران',
+    pairing: 'جارٍ الإقران…',
+    pairedToast: 'تم الإقران بالوكيل.',
+    pairFailed: 'فشل الإقران: {message}',
+    notPaired: 'هذا الكمبيوتر غير مقترن بوكيل.',
+    paired: 'مقترن بـ {url} باسم «{name}» منذ {at}.',
+    reachable: 'أجاب الوكيل في {at}.',
+    unreachable: 'تعذّر الوصول إلى الوكيل: {message}',
+    notAsked: 'لم يُسأل بعد في هذه الجلسة.',
+    noToken: 'رمز الوكيل غير متاح في هذه الجلسة: اقرن من جديد برمز جديد.',
+    storage: 'حفظ الرمز: {storage}',
+    check: 'تحقّق الآن',
+    checking: 'جارٍ التحقق…',
+    forget: 'انسَ هذا الوكيل',
+    forgotten: 'نسي هذا الكمبيوتر الوكيل.',
+    forgetHint: 'يُبقي الوكيل هذا الكمبيوتر في قائمة أجهزته حتى يزيله مشغّله.',
+    forgetFailed: 'تعذّر نسيان الوكيل: {message}',
+  },
+}
