@@ -11,6 +11,7 @@ export const AGENT_CALL_TIMEOUT_MS = 15_000
 
 /** The agent's paths a desktop calls (agent/server.ts serves them). */
 export const AGENT_PAIR_PATH = '/pair'
+export const AGENT_UNPAIR_PATH = '/unpair'
 
 const EnvelopeSchema = z.union([
   z.object({ ok: z.literal(true), value: z.unknown() }),
@@ -111,4 +112,9 @@ export async function pairWithAgent(
   const paired = PairedSchema.safeParse(value)
   if (!paired.success) throw badAnswer(options.origin, 'not-a-device')
   return paired.data
+}
+
+/** Tells the agent this device forgets it: the device token is refused there from then on. */
+export async function unpairFromAgent(options: AgentCallOptions & { token: string }): Promise<void> {
+  await callAgent(options, AGENT_UNPAIR_PATH, {})
 }

@@ -8,7 +8,7 @@ import type { AgentLinkFile } from '../../account/files/formats/agent-link'
 import type { JsonStore } from '../../account/files/json-store'
 import type { EventHub } from '../../platform/events'
 import type { Logger } from '../../platform/log/log'
-import { invokeOnAgent, pairWithAgent } from './agent-client'
+import { invokeOnAgent, pairWithAgent, unpairFromAgent } from './agent-client'
 
 export interface AgentLinkOptions {
   /** `agent.json`: the pairing, with the device token sealed. */
@@ -30,6 +30,9 @@ export interface AgentPairRequest {
   deviceName: string
   storage?: TokenStorage | undefined
 }
+
+/** Forgetting waits this long for the agent at most: the user asked to forget it, not to wait for it. */
+const REVOKE_TIMEOUT_MS = 5_000
 
 function dataOf(error: unknown): AppErrorData {
   return error instanceof AppError ? error.toData() : { code: 'internal', text: codeText('internal') }
@@ -96,16 +99,35 @@ export class AgentLink {
     return this.#changed()
   }
 
-  /** Forgets the agent and the device token. */
+  /**
+   * Forgets the agent and the device token, telling the agent first so that it refuses the token
+   * from then on. An agent that cannot be told is forgotten all the same, and the user told so.
+   */
   async unpair(): Promise<AgentStatus> {
+    const file = await this.#opts.file.read()
+    const token = await this.#tokenOf(file)
+    const told = file === null || token === null || (await this.#revoke(file.url, token))
     await this.#opts.file.remove()
     this.#token = null
     this.#tokenError = null
     this.#reachable = null
     this.#lastSeenAt = null
     this.#lastError = null
-    this.#opts.log.info('agent forgotten')
+    this.#opts.log.info('agent forgotten', { told })
+    if (!told && file !== null)
+      this.#opts.events.emit('app:notice', { level: 'warning', text: userText('errors.agentLink.notRevoked', { url: file.url }) })
     return this.#changed()
+  }
+
+  /** Whether the agent now refuses the token: it said so, or it did not know the token any more. */
+  async #revoke(origin: string, token: string): Promise<boolean> {
+    try {
+      await unpairFromAgent({ fetch: this.#opts.fetch, origin, token, timeoutMs: REVOKE_TIMEOUT_MS })
+      return true
+    } catch (error) {
+      const code = dataOf(error).code
+      return code === 'forbidden' || code === 'unauthorized'
+    }
   }
 
   /** Asks the agent now whether it answers to this device. */

@@ -32,7 +32,7 @@ export default {
     checking: 'Checking…',
     forget: 'Forget this agent',
     forgotten: 'This computer forgot the agent.',
-    forgetHint: 'The agent keeps this computer in its list of devices until its operator removes it.',
+    forgetHint: 'Forgetting tells the agent first: it refuses this computer’s token from then on.',
     forgetFailed: 'The agent could not be forgotten: {message}',
   },
 }

@@ -52,6 +52,8 @@ export default {
       notPaired: 'This computer is not paired with an agent: pair it in Settings → Agent.',
       noToken:
         'This computer’s agent token is not at hand (it was kept for the last session only, or the keyring cannot open it): pair again with a new code.',
+      notRevoked:
+        'This computer forgot the agent, but the agent at {url} could not be told: the token this computer held stays valid there.',
     },
     dataFolder: {
       inUse:

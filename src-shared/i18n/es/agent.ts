@@ -33,7 +33,7 @@ export default {
     checking: 'Comprobando…',
     forget: 'Olvidar este agente',
     forgotten: 'Este equipo olvidó el agente.',
-    forgetHint: 'El agente mantiene este equipo en su lista de dispositivos hasta que quien lo opera lo quite.',
+    forgetHint: 'Al olvidarlo se avisa antes al agente: desde entonces rechaza el token de este equipo.',
     forgetFailed: 'No se pudo olvidar el agente: {message}',
   },
 }

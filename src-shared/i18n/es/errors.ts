@@ -51,6 +51,8 @@ export default {
       notPaired: 'Este equipo no está vinculado con un agente: vincúlalo en Ajustes → Agente.',
       noToken:
         'El token del agente de este equipo no está disponible (se guardó solo para la sesión anterior, o el llavero no puede abrirlo): vincula de nuevo con un código nuevo.',
+      notRevoked:
+        'Este equipo olvidó el agente, pero no se pudo avisar al agente en {url}: el token que tenía este equipo sigue siendo válido allí.',
     },
     dataFolder: {
       inUse:

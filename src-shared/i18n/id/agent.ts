@@ -33,7 +33,7 @@ export default {
     checking: 'Memeriksa…',
     forget: 'Lupakan agen ini',
     forgotten: 'Komputer ini telah melupakan agen.',
-    forgetHint: 'Agen tetap menyimpan komputer ini di daftar perangkatnya sampai operatornya menghapusnya.',
+    forgetHint: 'Saat dilupakan, agen diberi tahu lebih dulu: sejak itu agen menolak token komputer ini.',
     forgetFailed: 'Agen tidak dapat dilupakan: {message}',
   },
 }

@@ -50,6 +50,8 @@ export default {
       notPaired: 'Komputer ini belum dipasangkan dengan agen: pasangkan di Pengaturan → Agen.',
       noToken:
         'Token agen komputer ini tidak tersedia (hanya disimpan untuk sesi sebelumnya, atau keyring tidak dapat membukanya): pasangkan lagi dengan kode baru.',
+      notRevoked:
+        'Komputer ini telah melupakan agen, tetapi agen di {url} tidak dapat diberi tahu: token yang dipegang komputer ini tetap berlaku di sana.',
     },
     dataFolder: {
       inUse:

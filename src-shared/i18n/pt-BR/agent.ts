@@ -32,7 +32,7 @@ export default {
     checking: 'Verificando…',
     forget: 'Esquecer este agente',
     forgotten: 'Este computador esqueceu o agente.',
-    forgetHint: 'O agente mantém este computador na sua lista de dispositivos até quem o opera removê-lo.',
+    forgetHint: 'Ao esquecer, o agente é avisado antes: a partir daí ele recusa o token deste computador.',
     forgetFailed: 'Não foi possível esquecer o agente: {message}',
   },
 }

@@ -51,6 +51,8 @@ export default {
       notPaired: 'Este computador não está pareado com um agente: pareie-o em Configurações → Agente.',
       noToken:
         'O token do agente deste computador não está disponível (foi guardado só para a sessão anterior, ou o chaveiro não consegue abri-lo): pareie de novo com um código novo.',
+      notRevoked:
+        'Este computador esqueceu o agente, mas não foi possível avisar o agente em {url}: o token que este computador tinha continua válido lá.',
     },
     dataFolder: {
       inUse:

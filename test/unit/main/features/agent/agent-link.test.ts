@@ -51,7 +51,11 @@ let folders = 0
 function linkIn(dir: string, box: SecretBox = keyring, fetchFn: typeof fetch = recordingFetch) {
   const events = new EventHub()
   const heard: unknown[] = []
-  events.subscribe((name, payload) => name === 'agent:changed' && heard.push(payload))
+  const notices: unknown[] = []
+  events.subscribe((name, payload) => {
+    if (name === 'agent:changed') heard.push(payload)
+    if (name === 'app:notice') notices.push(payload)
+  })
   const link = new AgentLink({
     file: new FileRoot(dir, APP_FILE_LIST, { log: silentLogger }).json(APP_FILES.agentLink),
     vault: new TokenVault(box),
@@ -60,7 +64,7 @@ function linkIn(dir: string, box: SecretBox = keyring, fetchFn: typeof fetch = r
     events,
     log: silentLogger,
   })
-  return { link, heard, file: join(dir, 'agent.json') }
+  return { link, heard, notices, file: join(dir, 'agent.json') }
 }
 const freshDir = () => mkdtemp(join(root, `desk-${folders++}-`))
 
@@ -139,13 +143,34 @@ describe("the desktop's pairing with an agent", () => {
     await expect(restarted.invoke('app:info', undefined)).rejects.toMatchObject({ text: { key: 'errors.agentLink.noToken' } })
   })
 
-  it('forgets the agent: the file and the token are gone, and nothing is sent to the agent any more', async () => {
+  it('forgets the agent: tells it to refuse the token, then the file and the token are gone', async () => {
     const dir = await freshDir()
-    const { link, file } = linkIn(dir)
+    const { link, file, notices } = linkIn(dir)
     await link.pair({ url: agent.server.url, code: agent.code(), deviceName: 'Desk' })
+    const token = tokens.at(-1)!
     expect(await link.unpair()).toMatchObject({ paired: false, hasToken: false, url: null })
     await expect(readFile(file)).rejects.toMatchObject({ code: 'ENOENT' })
     await expect(link.invoke('app:info', undefined)).rejects.toMatchObject({ text: { key: 'errors.agentLink.notPaired' } })
+    expect(notices).toEqual([])
+    // The agent refuses the token from now on.
+    const refused = await fetch(`${agent.server.url}/api/invoke/app:info`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: '{}',
+    })
+    expect(refused.status).toBe(403)
+  })
+
+  it('forgets an agent it cannot reach all the same, and says the token stays valid there', async () => {
+    const dir = await freshDir()
+    const { link, file } = linkIn(dir)
+    await link.pair({ url: agent.server.url, code: agent.code(), deviceName: 'Desk' })
+    const away = linkIn(dir, keyring, async () => {
+      throw new TypeError('fetch failed')
+    })
+    expect(await away.link.unpair()).toMatchObject({ paired: false })
+    await expect(readFile(file)).rejects.toMatchObject({ code: 'ENOENT' })
+    expect(away.notices).toEqual([{ level: 'warning', text: { key: 'errors.agentLink.notRevoked', params: { url: agent.server.url } } }])
   })
 
   it('reads the agent as a hostile peer: too large, not JSON, a redirect, no answer, nobody there', async () => {
