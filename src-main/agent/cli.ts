@@ -33,6 +33,7 @@ import { readOperatorKey } from './operator-key'
 import { AgentRefusal, parseAgentOptions, type AgentOptions } from './options'
 import { PairingCodes } from './pairing'
 import { listenOrRefuse } from './listen'
+import { servedToDevices } from './guard'
 import { TokenWatch } from './token-watch'
 
 const env = process.env
@@ -153,7 +154,7 @@ async function serve(core: AppCore, events: EventHub, devices: DeviceStore, opti
   let server
   try {
     server = await listenOrRefuse(options, {
-      handlers: core.handlers,
+      handlers: servedToDevices(core.handlers),
       events,
       devices,
       pairing,

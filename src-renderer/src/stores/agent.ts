@@ -31,8 +31,14 @@ export const useAgentStore = defineStore('agent', () => {
   async function load(): Promise<void> {
     unsubscribe ??= bridge.on('agent:changed', (next) => (status.value = next))
     const result = await bridge.call('agent:status')
-    if (result.ok) status.value = result.value
-    else error.value = result.error
+    if (!result.ok) {
+      error.value = result.error
+      return
+    }
+    status.value = result.value
+    // Not asked yet this run: asked now, so the page says whether it answers rather than "not asked".
+    const { paired, hasToken, reachable } = result.value
+    if (paired && hasToken && reachable === null) await check()
   }
 
   function pair(request: { url: string; code: string; deviceName: string; storage?: TokenStorage }): Promise<boolean> {

@@ -114,4 +114,13 @@ describe('Settings → Agent', () => {
     expect(wrapper.find('[data-testid="agent-not-paired"]').exists()).toBe(true)
     wrapper.unmount()
   })
+
+  it('asks the agent at once when this run has not asked it yet', async () => {
+    const bridge = fakeBridge({ 'agent:status': () => ({ ...PAIRED, reachable: null, lastSeenAt: null }), 'agent:check': () => PAIRED })
+    const wrapper = view()
+    await flushPromises()
+    expect(bridge.callsTo('agent:check')).toHaveLength(1)
+    expect(wrapper.find('[data-testid="agent-reachable"]').exists()).toBe(true)
+    wrapper.unmount()
+  })
 })
