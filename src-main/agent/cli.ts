@@ -35,6 +35,7 @@ import { readOperatorKey } from './operator-key'
 import { AgentRefusal, parseAgentOptions, type AgentOptions } from './options'
 import { PairingCodes } from './pairing'
 import { listenOrRefuse } from './listen'
+import { servedToDevices } from './guard'
 import { TokenWatch } from './token-watch'
 import { agentTls, type AgentTls } from './tls'
 import { AgentMetrics } from './metrics'
@@ -167,7 +168,7 @@ async function serve(
   let server
   try {
     server = await listenOrRefuse(options, {
-      handlers: core.handlers,
+      handlers: servedToDevices(core.handlers),
       events,
       devices,
       pairing,

@@ -30,6 +30,7 @@ const SQL = {
   hashOf: `SELECT token_hash FROM ${AGENT_SCHEMA}.devices WHERE id = $1`,
   list: `SELECT id, name, paired_at, last_seen_at FROM ${AGENT_SCHEMA}.devices ORDER BY paired_at, id`,
   seen: `UPDATE ${AGENT_SCHEMA}.devices SET last_seen_at = $2 WHERE id = $1`,
+  remove: `DELETE FROM ${AGENT_SCHEMA}.devices WHERE id = $1`,
 }
 
 /** A device's token: its id (so the row is found without comparing hashes), then 32 random bytes. */
@@ -91,6 +92,12 @@ export class DeviceStore {
     if (stored.length !== given.length || !timingSafeEqual(stored, given)) return null
     await this.#sawDevice(deviceId)
     return deviceId
+  }
+
+  /** Unpairs a device: its token is refused from now on. */
+  async remove(deviceId: string): Promise<void> {
+    await this.#db.query(SQL.remove, [deviceId])
+    this.#seen.delete(deviceId)
   }
 
   async list(): Promise<PairedDevice[]> {

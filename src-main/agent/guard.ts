@@ -1,5 +1,9 @@
 import type { IncomingMessage } from 'node:http'
 import { z } from 'zod'
+import { agentChannels } from '@shared/channels/agent'
+import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
+import type { Handlers } from '../handlers/dispatch'
 
 /** The longest token a request may carry: a device's is 85 characters; anything far longer is not looked at. */
 const MAX_TOKEN_CHARS = 512
@@ -30,3 +34,15 @@ export const PairRequestSchema = z.object({
   code: z.string().min(1).max(32),
   deviceName: DeviceNameSchema,
 })
+
+/**
+ * The engine's handlers as the agent serves them to devices: without the desktop's own pairing
+ * channels (`agent:*`). An agent pairs with no agent, and a device cannot make it call a server
+ * on its host.
+ */
+export function servedToDevices(handlers: Handlers): Handlers {
+  const refuse = (): never => {
+    throw new AppError('invalid-request', userText('errors.bridge.noEndpoint'))
+  }
+  return { ...handlers, ...Object.fromEntries(Object.keys(agentChannels).map((name) => [name, refuse])) }
+}

@@ -8,6 +8,15 @@ const LATENESS_BUCKETS = [0.25, 0.5, 1, 2, 5, 10, 30, 60, 300, 1800]
 /** A lateness past this is not a send on time gone slow but a story the engine was not running for. */
 const MAX_LATENESS_S = 7 * 86_400
 
+// developer-only: each metric's HELP line, read by whoever reads the scrape (Prometheus's own format is English)
+const HELP = {
+  planned: 'Stories planned for a time.',
+  ended: 'Stories that reached an outcome: sent, unknown (being reconciled) or failed.',
+  lateness: 'How long after its planned instant a planned story was sent.',
+  depth: 'Stories in the outbox, by state.',
+  insights: 'Times the insights sampler recorded something new for an account.',
+}
+
 type OutboxChange = EventPayload<'stories:outbox-changed'>
 type Seen = Map<string, { state: OutboxState; dueAt: string | null }>
 
@@ -35,32 +44,32 @@ export class AgentMetrics {
     const registers = [this.registry]
     this.#planned = new Counter({
       name: 'statusdesk_stories_planned_total',
-      help: 'Stories planned for a time.',
+      help: HELP.planned,
       labelNames: ['account'],
       registers,
     })
     this.#ended = new Counter({
       name: 'statusdesk_stories_total',
-      help: 'Stories that reached an outcome: sent, unknown (being reconciled) or failed.',
+      help: HELP.ended,
       labelNames: ['account', 'outcome'],
       registers,
     })
     this.#lateness = new Histogram({
       name: 'statusdesk_story_lateness_seconds',
-      help: 'How long after its planned instant a planned story was sent.',
+      help: HELP.lateness,
       labelNames: ['account'],
       buckets: LATENESS_BUCKETS,
       registers,
     })
     this.#depth = new Gauge({
       name: 'statusdesk_outbox_items',
-      help: 'Stories in the outbox, by state.',
+      help: HELP.depth,
       labelNames: ['account', 'state'],
       registers,
     })
     this.#insights = new Counter({
       name: 'statusdesk_insights_recorded_total',
-      help: 'Times the insights sampler recorded something new for an account.',
+      help: HELP.insights,
       labelNames: ['account'],
       registers,
     })

@@ -104,7 +104,15 @@ export function parseAgentOptions(argv: readonly string[], env: Readonly<Record<
   const tls = tlsChoice(values.tls, values['tls-cert'], values['tls-key'])
   // Device tokens never cross a network in clear: beyond this machine, only with TLS.
   if (tls.kind === 'none' && !(LOOPBACK_HOSTS as readonly string[]).includes(listen.host)) {
-    throw new AgentRefusal(userText('desktop.agent.usage.notLoopback', { host: listen.host, hosts: LOOPBACK_HOSTS.join(', ') }))
+    throw new AgentRefusal(
+      userText('desktop.agent.usage.notLoopback', {
+        host: listen.host,
+        hosts: LOOPBACK_HOSTS.join(', '),
+        own: '--tls',
+        cert: '--tls-cert',
+        key: '--tls-key',
+      }),
+    )
   }
   return {
     dataDir: values['data-dir'] ?? env['STATUSDESK_AGENT_DATA_DIR'] ?? defaultAgentDataDir(env),

@@ -20,6 +20,8 @@ export const AGENT_HEALTH_PATH = '/health'
 export const AGENT_PAIR_PATH = '/pair'
 /** Prometheus's scrape: a paired device's token, as every call. */
 export const AGENT_METRICS_PATH = '/metrics'
+/** A paired device unpairs itself with its own token (`POST`): the token is refused from then on. */
+export const AGENT_UNPAIR_PATH = '/unpair'
 
 export interface AgentServerOptions {
   handlers: Handlers
@@ -66,7 +68,8 @@ function fail(res: ServerResponse, status: number, code: ErrorCode, text: UserTe
 /** One running agent server: its options, its open event streams and which devices hold them. */
 interface Site {
   options: AgentServerOptions
-  streams: Set<ServerResponse>
+  /** Each open event stream, and the device it is for. */
+  streams: Map<ServerResponse, string>
   presence: ClientPresence
   throttle: PairingThrottle
 }
@@ -80,7 +83,7 @@ interface Site {
 export async function startAgentServer(options: AgentServerOptions): Promise<AgentServer> {
   const site: Site = {
     options,
-    streams: new Set(),
+    streams: new Map(),
     presence: new ClientPresence((client) => options.onClientGone?.(client)),
     throttle: new PairingThrottle(),
   }
@@ -109,7 +112,7 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
     close: () =>
       new Promise<void>((resolve) => {
         site.presence.stop()
-        for (const stream of site.streams) stream.end()
+        for (const stream of site.streams.keys()) stream.end()
         server.close(() => resolve())
         server.closeAllConnections()
       }),
@@ -133,6 +136,7 @@ async function route(site: Site, req: IncomingMessage, res: ServerResponse): Pro
     const challenge = { 'WWW-Authenticate': 'Bearer error="invalid_token"', Connection: 'close' }
     return fail(res, 403, 'forbidden', userText('errors.agent.badToken'), challenge)
   }
+  if (url.pathname === AGENT_UNPAIR_PATH && req.method === 'POST') return unpair(site, res, deviceId)
   if (url.pathname.startsWith(WEB_INVOKE_PREFIX) && req.method === 'POST') return invoke(site, req, res, url, deviceId)
   if (url.pathname === WEB_EVENTS_PATH && req.method === 'GET') return eventStream(site, req, res, deviceId)
   if (url.pathname === AGENT_METRICS_PATH && req.method === 'GET' && site.options.metrics) {
@@ -181,6 +185,14 @@ async function pair(site: Site, req: IncomingMessage, res: ServerResponse): Prom
   sendJson(res, 200, { ok: true, value: device })
 }
 
+/** The device forgets the agent: its token goes, and so do its event streams. */
+async function unpair(site: Site, res: ServerResponse, deviceId: string): Promise<void> {
+  await site.options.devices.remove(deviceId)
+  for (const [stream, of] of site.streams) if (of === deviceId) stream.end()
+  site.options.log.info('device unpaired', { deviceId })
+  sendJson(res, 200, { ok: true, value: null }, { Connection: 'close' })
+}
+
 async function invoke(site: Site, req: IncomingMessage, res: ServerResponse, url: URL, deviceId: string): Promise<void> {
   let channel: string
   try {
@@ -199,7 +211,7 @@ async function invoke(site: Site, req: IncomingMessage, res: ServerResponse, url
 function eventStream(site: Site, req: IncomingMessage, res: ServerResponse, deviceId: string): void {
   res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' })
   res.write(': connected\n\n')
-  site.streams.add(res)
+  site.streams.set(res, deviceId)
   const client = deviceClient(deviceId)
   site.presence.opened(client)
   const unsubscribe = site.options.events.subscribe((name, payload) => {

@@ -11,7 +11,9 @@ import { recoveryNotice } from '../features/settings/recovery-notice'
 import { SettingsService } from '../features/settings/settings-service'
 import { createStoriesModule, type StoriesModule } from '../features/stories/publish/stories-module'
 import { createOutboxes } from '../features/stories/outbox/outbox-module'
-import { APP_FILE_LIST } from '../account/files/app-files'
+import { APP_FILE_LIST, APP_FILES } from '../account/files/app-files'
+import { TokenVault } from '../account/accounts/token-vault'
+import { AgentLink } from '../features/agent/agent-link'
 import { setAsideNotice } from '../account/files/file-registry'
 import { FileRoot } from '../account/files/file-root'
 import { createInsights, type InsightsModule } from '../features/insights/insights-service'
@@ -210,5 +212,14 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
   })
   const exporter = new ExportService({ source: groups, dialogs: ports.dialogs, log: ports.log })
   const probe = new ConnectivityProbe({ workspaces, fetch: ports.fetch, baseUrl: (id) => accounts.baseUrlOf(id) })
-  return { groups, stories, queue, insights, exporter, probe, appFiles }
+  // The agent this desktop is paired with: its device token sealed as the provider tokens are.
+  const agentLink = new AgentLink({
+    file: appFiles.json(APP_FILES.agentLink),
+    vault: new TokenVault(ports.secretBox),
+    keyring: () => ports.secretBox.status(),
+    fetch: ports.fetch,
+    events,
+    log: ports.log,
+  })
+  return { groups, stories, queue, insights, exporter, probe, appFiles, agentLink }
 }

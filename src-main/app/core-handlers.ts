@@ -1,3 +1,4 @@
+import type { AgentLink } from '../features/agent/agent-link'
 import type { AccountsService } from '../account/accounts/accounts-service'
 import type { ConnectivityProbe } from '../features/connectivity/connectivity-probe'
 import type { ExportService } from '../features/export'
@@ -7,6 +8,7 @@ import type { QueueService } from '../features/queue/queue-service'
 import type { SettingsService } from '../features/settings/settings-service'
 import type { StoriesModule } from '../features/stories/publish/stories-module'
 import { accountsHandlers } from '../handlers/accounts'
+import { agentHandlers } from '../handlers/agent'
 import { appHandlers } from '../handlers/app'
 import { clipboardHandlers } from '../handlers/clipboard'
 import { communityHandlers } from '../handlers/community'
@@ -38,6 +40,7 @@ export interface CoreServices {
   stories: StoriesModule
   insights: InsightsModule
   queue: QueueService
+  agentLink: AgentLink
 }
 
 /** One handler per contract channel, each over the service that answers it. */
@@ -63,6 +66,7 @@ export function coreHandlers(ports: CorePorts, services: CoreServices): Handlers
     ...libraryHandlers(stories),
     ...insightsHandlers(services.insights.service),
     ...queueHandlers(services.queue),
+    ...agentHandlers(services.agentLink),
     ...diagnosticsHandlers({
       rendererLog: ports.logs.scoped('renderer'),
       sources: {

@@ -9,6 +9,6 @@ export function queueHandlers(queue: QueueService): Pick<Handlers, keyof typeof 
     'queue:set': ({ accountId, settings }) => queue.set(accountId, settings),
     'queue:occurrences': ({ accountId, from, to }) => queue.occurrences(accountId, Date.parse(from), Date.parse(to)),
     'queue:next-free': ({ accountIds }) => queue.nextFree(accountIds),
-    'queue:move': ({ accountId, itemId, to }) => queue.move(accountId, itemId, Date.parse(to)),
+    'queue:move': ({ accountId, itemId, to, rev }) => queue.move(accountId, itemId, Date.parse(to), rev),
   }
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { accountsChannels, accountsEvents } from './accounts'
+import { agentChannels, agentEvents } from './agent'
 import { appChannels, appEvents } from './app'
 import { clipboardChannels } from './clipboard'
 import { communityChannels } from './community'
@@ -36,6 +37,7 @@ export const channels = {
   ...libraryChannels,
   ...insightsChannels,
   ...queueChannels,
+  ...agentChannels,
 } satisfies Record<string, ChannelDef<z.ZodType, unknown>>
 
 export const events = {
@@ -47,6 +49,7 @@ export const events = {
   ...outboxEvents,
   ...insightsEvents,
   ...queueEvents,
+  ...agentEvents,
 } satisfies Record<string, EventDef<unknown>>
 
 export type Channels = typeof channels

@@ -44,8 +44,13 @@ export const queueChannels = {
   'queue:next-free': channel<Array<{ accountId: string; at: string | null }>>()(
     z.object({ accountIds: z.array(accountId).min(1).max(20) }),
   ),
-  /** Moves a queued story to another slot of its account; a story already there takes the first's slot. */
-  'queue:move': channel<void>()(z.object({ accountId, itemId: z.string().min(1).max(200), to: InstantSchema })),
+  /**
+   * Moves a queued story to another slot of its account; a story already there takes the first's
+   * slot. `rev`: the revision of the story the user moved; one changed since is not moved.
+   */
+  'queue:move': channel<void>()(
+    z.object({ accountId, itemId: z.string().min(1).max(200), to: InstantSchema, rev: z.number().int().nonnegative().optional() }),
+  ),
 }
 
 export const queueEvents = {

@@ -1,5 +1,6 @@
 import { MediaGrantSchema } from '@shared/story/media-facts'
 import { binaryFile, folder, jsonFile, type FileDecl } from './file-registry'
+import { AgentLinkFileSchema } from './formats/agent-link'
 import { AcceptedFeedsFileSchema, AudiencesFileSchema, StylesFileSchema } from './formats/story-files'
 
 /** The folder every account's own folder is in, `<data dir>/accounts/<id>/` (account-files.ts names what is inside). */
@@ -50,6 +51,14 @@ export const APP_FILES = {
     what: 'update addresses the user accepted (desktop app only)',
     writtenBy: 'features/updates',
     setAside: { kind: null, suffixes: ['corrupt'], restorable: false, notice: 'notices.setAside.updateFeeds' },
+  }),
+  agentLink: jsonFile({
+    path: 'agent.json',
+    kind: 'atomic-json',
+    schema: AgentLinkFileSchema,
+    what: 'the agent this desktop is paired with: its address, this device’s name, and the device token sealed by the keyring (or as the user chose)',
+    writtenBy: 'features/agent',
+    setAside: { kind: null, suffixes: ['corrupt'], restorable: false, notice: null },
   }),
   media: folder({
     path: 'media',

@@ -21,8 +21,12 @@ export function createQueue(options: QueueModuleOptions): QueueService {
     log: options.log,
     outbox: {
       items: (accountId) => options.outboxes.listOf(accountId),
-      replan: async (accountId, itemId, dueAt, uniqueDue) => {
-        await options.outboxes.scheduleEdit(accountId, itemId, { dueAt: new Date(dueAt).toISOString(), uniqueDue })
+      replan: async (accountId, itemId, dueAt, uniqueDue, rev) => {
+        await options.outboxes.scheduleEdit(accountId, itemId, {
+          dueAt: new Date(dueAt).toISOString(),
+          uniqueDue,
+          ...(rev !== undefined && { rev }),
+        })
       },
     },
     onChange: (accountId) => options.events.emit('queue:changed', { accountId }),

@@ -22,7 +22,7 @@ function slotTaken(error: unknown): boolean {
 export const MAX_OCCURRENCE_SPAN_MS = 35 * 86_400_000
 
 /** What the queue needs to know of an outbox story: which it is, where it stands, when it is due. */
-export type QueueItem = Pick<OutboxItemView, 'id' | 'state' | 'dueAt'>
+export type QueueItem = Pick<OutboxItemView, 'id' | 'state' | 'dueAt'> & Partial<Pick<OutboxItemView, 'rev'>>
 
 /** The accounts' outboxes, as the queue sees them. */
 export interface QueueOutboxPort {
@@ -33,7 +33,7 @@ export interface QueueOutboxPort {
    * claim, its "not in the past" and its states keep every promise (never sent twice, never late
    * without the user). With `uniqueDue` the store refuses an instant another story holds.
    */
-  replan(accountId: string, itemId: string, dueAt: number, uniqueDue: boolean): Promise<void>
+  replan(accountId: string, itemId: string, dueAt: number, uniqueDue: boolean, rev?: number): Promise<void>
 }
 
 export interface QueueServiceOptions {
@@ -179,9 +179,10 @@ export class QueueService {
   /**
    * Moves a planned story of the account to the slot at `to`. A story already planned there takes
    * the first one's time, so the two change places; each change goes through the outbox's own
-   * schedule edit, which refuses a story already on its way and a time in the past.
+   * schedule edit, which refuses a story already on its way and a time in the past. With `rev`, a
+   * story changed since the user saw it is not moved (the outbox refuses it).
    */
-  async move(accountId: string, itemId: string, to: number): Promise<void> {
+  async move(accountId: string, itemId: string, to: number, rev?: number): Promise<void> {
     this.#part(accountId)
     const settings = await this.get(accountId)
     if (!isSlotInstant(settings, to)) throw new AppError('invalid-argument', userText('queueErrors.move.notASlot'))
@@ -189,6 +190,8 @@ export class QueueService {
     const items = await this.#opts.outbox.items(accountId)
     const item = items.find((candidate) => candidate.id === itemId)
     if (!item) throw new AppError('not-found', userText('storyErrors.outbox.itemGone'))
+    if (rev !== undefined && item.rev !== undefined && item.rev !== rev)
+      throw new AppError('conflict', userText('storyErrors.outbox.changedMeanwhile'), { current: item.state })
     if ((item.state !== 'scheduled' && item.state !== 'missed') || item.dueAt === null)
       throw new AppError('conflict', userText('queueErrors.move.notPlanned'))
     const from = Date.parse(item.dueAt)
@@ -198,13 +201,19 @@ export class QueueService {
         throw new AppError('conflict', userText('queueErrors.move.slotBusy'))
       if (there.length > 0 && (item.state !== 'scheduled' || from <= this.#now()))
         throw new AppError('conflict', userText('queueErrors.move.cannotSwap'))
-      await this.#swap(accountId, itemId, to, there, from)
+      await this.#swap(accountId, { id: itemId, rev }, to, there, from)
     }
     this.#opts.onChange(accountId)
   }
 
   /** The stories in the slot go to the moved story's time first, so the slot is free when it arrives; undone if it cannot. */
-  async #swap(accountId: string, itemId: string, to: number, there: readonly QueueItem[], from: number): Promise<void> {
+  async #swap(
+    accountId: string,
+    moving: { id: string; rev: number | undefined },
+    to: number,
+    there: readonly QueueItem[],
+    from: number,
+  ): Promise<void> {
     const { outbox, log } = this.#opts
     const moved: QueueItem[] = []
     try {
@@ -213,7 +222,7 @@ export class QueueService {
         moved.push(other)
       }
       // The slot is free now, unless another plan took it meanwhile: the store refuses that.
-      await outbox.replan(accountId, itemId, to, true)
+      await outbox.replan(accountId, moving.id, to, true, moving.rev)
     } catch (error) {
       for (const other of moved)
         await outbox

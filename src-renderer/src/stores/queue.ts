@@ -165,12 +165,12 @@ export const useQueueStore = defineStore('queue', () => {
     return result.value
   }
 
-  /** Moves a queued story to the slot at `to`; a story there takes its place. */
-  async function move(accountId: string, itemId: string, to: string): Promise<boolean> {
+  /** Moves a queued story (at the revision the user saw, `rev`) to the slot at `to`; a story there takes its place. */
+  async function move(accountId: string, itemId: string, to: string, rev?: number): Promise<boolean> {
     moving.value = itemId
     moveError.value = null
     try {
-      const result = await bridge.call('queue:move', { accountId, itemId, to })
+      const result = await bridge.call('queue:move', { accountId, itemId, to, ...(rev !== undefined && { rev }) })
       if (!result.ok) {
         moveError.value = result.error
         return false

@@ -163,7 +163,7 @@ export default {
         unreadable: 'The options could not be read. The agent accepts: {options}.',
         badListen: '{option} must be {form}, with a port from 1 to 65535 (or 0 for any free one), not “{value}”.',
         notLoopback:
-          'Without TLS the agent listens only on this machine ({hosts}): on {host}, device tokens would cross the network unencrypted. Add --tls (the agent makes its own certificate) or --tls-cert and --tls-key (yours).',
+          'Without TLS the agent listens only on this machine ({hosts}): on {host}, device tokens would cross the network unencrypted. Add {own} (the agent makes its own certificate) or {cert} and {key} (yours).',
         tlsPair: 'Give {cert} and {key} together, for your own certificate, or {own} alone, for one the agent makes.',
         portInUse: 'Port {port} on {host} is already in use by another program: stop it, or choose another with {option}.',
         portNeedsRights: 'Port {port} needs special rights on this system: choose a port above 1023 with {option}.',

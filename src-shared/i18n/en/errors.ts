@@ -44,6 +44,18 @@ export default {
       noCode: 'That pairing code no longer works (it expired or was tried too often): enter the new code the agent printed.',
       badPairing: 'A pairing needs the code the agent printed and a name for this device.',
     },
+    agentLink: {
+      badAddress:
+        'Enter the agent’s address on this computer, such as http://127.0.0.1:8731, without a path. An agent on a server is reached through an SSH tunnel.',
+      unreachable: 'The agent at {url} did not answer. Is it running?',
+      timeout: 'The agent at {url} took too long to answer.',
+      badAnswer: 'The agent at {url} answered in a way Statusdesk cannot read. Is it a Statusdesk agent of this version?',
+      notPaired: 'This computer is not paired with an agent: pair it in Settings → Agent.',
+      noToken:
+        'This computer’s agent token is not at hand (it was kept for the last session only, or the keyring cannot open it): pair again with a new code.',
+      notRevoked:
+        'This computer forgot the agent, but the agent at {url} could not be told: the token this computer held stays valid there.',
+    },
     dataFolder: {
       inUse:
         'This data folder is in use by another Statusdesk (process {pid} on {host}). Close that one first, or start this one with another data folder.',

@@ -161,7 +161,7 @@ export default {
         unreadable: 'No se pudieron leer las opciones. El agente acepta: {options}.',
         badListen: '{option} debe ser {form}, con un puerto de 1 a 65535 (o 0 para uno libre cualquiera), no «{value}».',
         notLoopback:
-          'Sin TLS el agente solo escucha en este equipo ({hosts}): en {host}, los tokens de los dispositivos cruzarían la red sin cifrar. Añade --tls (el agente crea su propio certificado) o --tls-cert y --tls-key (los tuyos).',
+          'Sin TLS el agente solo escucha en este equipo ({hosts}): en {host}, los tokens de los dispositivos cruzarían la red sin cifrar. Añade {own} (el agente crea su propio certificado) o {cert} y {key} (los tuyos).',
         tlsPair: 'Indica {cert} y {key} juntos, para tu propio certificado, o solo {own}, para uno que crea el agente.',
         portInUse: 'El puerto {port} en {host} ya lo usa otro programa: detenlo o elige otro con {option}.',
         portNeedsRights: 'El puerto {port} necesita permisos especiales en este sistema: elige un puerto mayor que 1023 con {option}.',

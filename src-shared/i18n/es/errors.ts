@@ -43,6 +43,18 @@ export default {
       noCode: 'Ese código de vinculación ya no sirve (caducó o se probó demasiadas veces): escribe el nuevo código que imprimió el agente.',
       badPairing: 'Para vincular hacen falta el código que imprimió el agente y un nombre para este dispositivo.',
     },
+    agentLink: {
+      badAddress:
+        'Escribe la dirección del agente en este equipo, por ejemplo http://127.0.0.1:8731, sin ruta. A un agente en un servidor se llega por un túnel SSH.',
+      unreachable: 'El agente en {url} no respondió. ¿Está en marcha?',
+      timeout: 'El agente en {url} tardó demasiado en responder.',
+      badAnswer: 'El agente en {url} respondió de una forma que Statusdesk no puede leer. ¿Es un agente de Statusdesk de esta versión?',
+      notPaired: 'Este equipo no está vinculado con un agente: vincúlalo en Ajustes → Agente.',
+      noToken:
+        'El token del agente de este equipo no está disponible (se guardó solo para la sesión anterior, o el llavero no puede abrirlo): vincula de nuevo con un código nuevo.',
+      notRevoked:
+        'Este equipo olvidó el agente, pero no se pudo avisar al agente en {url}: el token que tenía este equipo sigue siendo válido allí.',
+    },
     dataFolder: {
       inUse:
         'Otra instancia de Statusdesk está usando esta carpeta de datos (proceso {pid} en {host}). Ciérrala primero o inicia esta con otra carpeta de datos.',

@@ -162,7 +162,7 @@ export default {
         unreadable: 'Opsi tidak dapat dibaca. Agen menerima: {options}.',
         badListen: '{option} harus berbentuk {form}, dengan port 1 sampai 65535 (atau 0 untuk port bebas mana pun), bukan “{value}”.',
         notLoopback:
-          'Tanpa TLS agen hanya mendengarkan di mesin ini ({hosts}): di {host}, token perangkat akan melintasi jaringan tanpa enkripsi. Tambahkan --tls (agen membuat sertifikatnya sendiri) atau --tls-cert dan --tls-key (milik Anda).',
+          'Tanpa TLS agen hanya mendengarkan di mesin ini ({hosts}): di {host}, token perangkat akan melintasi jaringan tanpa enkripsi. Tambahkan {own} (agen membuat sertifikatnya sendiri) atau {cert} dan {key} (milik Anda).',
         tlsPair: 'Berikan {cert} dan {key} bersama-sama untuk sertifikat Anda sendiri, atau {own} saja untuk sertifikat yang dibuat agen.',
         portInUse: 'Port {port} di {host} sudah dipakai program lain: hentikan program itu, atau pilih port lain dengan {option}.',
         portNeedsRights: 'Port {port} memerlukan hak khusus di sistem ini: pilih port di atas 1023 dengan {option}.',

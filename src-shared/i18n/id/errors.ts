@@ -42,6 +42,18 @@ export default {
       noCode: 'Kode pemasangan itu tidak berlaku lagi (kedaluwarsa atau terlalu sering dicoba): masukkan kode baru yang dicetak agen.',
       badPairing: 'Pemasangan memerlukan kode yang dicetak agen dan nama untuk perangkat ini.',
     },
+    agentLink: {
+      badAddress:
+        'Masukkan alamat agen di komputer ini, misalnya http://127.0.0.1:8731, tanpa path. Agen di server dijangkau lewat terowongan SSH.',
+      unreachable: 'Agen di {url} tidak menjawab. Apakah agen sedang berjalan?',
+      timeout: 'Agen di {url} terlalu lama menjawab.',
+      badAnswer: 'Agen di {url} menjawab dengan cara yang tidak dapat dibaca Statusdesk. Apakah ini agen Statusdesk versi ini?',
+      notPaired: 'Komputer ini belum dipasangkan dengan agen: pasangkan di Pengaturan → Agen.',
+      noToken:
+        'Token agen komputer ini tidak tersedia (hanya disimpan untuk sesi sebelumnya, atau keyring tidak dapat membukanya): pasangkan lagi dengan kode baru.',
+      notRevoked:
+        'Komputer ini telah melupakan agen, tetapi agen di {url} tidak dapat diberi tahu: token yang dipegang komputer ini tetap berlaku di sana.',
+    },
     dataFolder: {
       inUse:
         'Folder data ini sedang dipakai oleh Statusdesk lain (proses {pid} di {host}). Tutup yang itu dulu, atau jalankan yang ini dengan folder data lain.',

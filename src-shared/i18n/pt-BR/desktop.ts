@@ -161,7 +161,7 @@ export default {
         unreadable: 'Não foi possível ler as opções. O agente aceita: {options}.',
         badListen: '{option} deve ser {form}, com uma porta de 1 a 65535 (ou 0 para qualquer uma livre), e não “{value}”.',
         notLoopback:
-          'Sem TLS o agente só escuta nesta máquina ({hosts}): em {host}, os tokens dos dispositivos atravessariam a rede sem criptografia. Adicione --tls (o agente cria o próprio certificado) ou --tls-cert e --tls-key (os seus).',
+          'Sem TLS o agente só escuta nesta máquina ({hosts}): em {host}, os tokens dos dispositivos atravessariam a rede sem criptografia. Adicione {own} (o agente cria o próprio certificado) ou {cert} e {key} (os seus).',
         tlsPair: 'Informe {cert} e {key} juntos, para o seu próprio certificado, ou só {own}, para um que o agente cria.',
         portInUse: 'A porta {port} em {host} já está em uso por outro programa: pare-o ou escolha outra com {option}.',
         portNeedsRights: 'A porta {port} exige permissões especiais neste sistema: escolha uma porta acima de 1023 com {option}.',

@@ -43,6 +43,18 @@ export default {
       noCode: 'Esse código de pareamento não vale mais (expirou ou foi tentado vezes demais): digite o novo código que o agente imprimiu.',
       badPairing: 'Um pareamento precisa do código que o agente imprimiu e de um nome para este dispositivo.',
     },
+    agentLink: {
+      badAddress:
+        'Digite o endereço do agente neste computador, como http://127.0.0.1:8731, sem caminho. Um agente em um servidor é alcançado por um túnel SSH.',
+      unreachable: 'O agente em {url} não respondeu. Ele está em execução?',
+      timeout: 'O agente em {url} demorou demais para responder.',
+      badAnswer: 'O agente em {url} respondeu de um jeito que o Statusdesk não consegue ler. É um agente do Statusdesk desta versão?',
+      notPaired: 'Este computador não está pareado com um agente: pareie-o em Configurações → Agente.',
+      noToken:
+        'O token do agente deste computador não está disponível (foi guardado só para a sessão anterior, ou o chaveiro não consegue abri-lo): pareie de novo com um código novo.',
+      notRevoked:
+        'Este computador esqueceu o agente, mas não foi possível avisar o agente em {url}: o token que este computador tinha continua válido lá.',
+    },
     dataFolder: {
       inUse:
         'Outra instância do Statusdesk está usando esta pasta de dados (processo {pid} em {host}). Feche-a primeiro ou inicie esta com outra pasta de dados.',

@@ -1,4 +1,5 @@
 import accounts from './accounts'
+import agent from './agent'
 import app from './app'
 import broadcast from './broadcast'
 import diagnostics from './diagnostics'
@@ -26,6 +27,7 @@ import queueErrors from './queue-errors'
 export default {
   ...app,
   ...accounts,
+  ...agent,
   ...frame,
   ...groups,
   ...stories,

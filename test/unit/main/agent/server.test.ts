@@ -170,6 +170,29 @@ describe("the agent's HTTP API", () => {
     expect(code).toBe(printed)
     expect((await pairFrom('127.0.0.4', { code: printed, deviceName: 'Operator' })).status).toBe(200)
   })
+
+  it("unpairs a device with its own token: the token is refused from then on, and the device's event stream ends", async () => {
+    const paired = await pair({ code, deviceName: 'Leaving' })
+    const { token } = (json(paired) as { value: { deviceId: string; token: string } }).value
+    const ended = new Promise<void>((resolve, reject) => {
+      const req = request(`${server.url}/api/events`, { headers: { authorization: `Bearer ${token}` } }, (res) => {
+        res.on('data', () => undefined)
+        res.on('end', () => resolve())
+      })
+      req.on('error', reject)
+      req.end()
+    })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const unpaired = await rawRequest(`${server.url}/unpair`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: '{}' })
+    expect(unpaired.status).toBe(200)
+    expect(json(unpaired)).toEqual({ ok: true, value: null })
+    await ended
+    const after = await invoke({ authorization: `Bearer ${token}` })
+    expect(after.status).toBe(403)
+    expect(json(after)).toMatchObject({ ok: false, error: { text: { key: 'errors.agent.badToken' } } })
+    // Without a token, nobody unpairs anybody.
+    expect((await rawRequest(`${server.url}/unpair`, { method: 'POST', body: '{}' })).status).toBe(401)
+  })
 })
 
 /** A pairing request sent from one loopback address (all of 127.0.0.0/8 is this machine). */

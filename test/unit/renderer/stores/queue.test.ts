@@ -113,6 +113,8 @@ describe('useQueueStore', () => {
     expect(await queue.move('a1', 'story-1', '2026-06-01T07:00:00.000Z')).toBe(true)
     expect(bridge.callsTo('queue:move')).toEqual([{ accountId: 'a1', itemId: 'story-1', to: '2026-06-01T07:00:00.000Z' }])
     expect(bridge.callsTo('queue:occurrences')).toHaveLength(2)
+    expect(await queue.move('a1', 'story-1', '2026-06-01T07:00:00.000Z', 3)).toBe(true)
+    expect(bridge.callsTo('queue:move').at(-1)).toEqual({ accountId: 'a1', itemId: 'story-1', to: '2026-06-01T07:00:00.000Z', rev: 3 })
     refuse = true
     expect(await queue.move('a1', 'story-1', '2026-06-02T07:00:00.000Z')).toBe(false)
     expect(queue.moveError).toMatchObject({ code: 'conflict', text: { key: 'queueErrors.move.slotBusy' } })

@@ -84,8 +84,8 @@ export async function openQueue(server: { baseUrl: string; token: string }, cloc
     onChange: (accountId) => changed.push(accountId),
     outbox: {
       items: async () => outbox.list(),
-      replan: async (_accountId, itemId, dueAt, uniqueDue) => {
-        await outbox.editScheduled(itemId, { dueAt: new Date(dueAt).toISOString(), uniqueDue })
+      replan: async (_accountId, itemId, dueAt, uniqueDue, rev) => {
+        await outbox.editScheduled(itemId, { dueAt: new Date(dueAt).toISOString(), uniqueDue, ...(rev !== undefined && { rev }) })
       },
     },
   })

@@ -173,6 +173,26 @@ describe('the posting queue', () => {
     expect(at()).toEqual({ Bread: new Date(S2).toISOString(), Cakes: new Date(S3).toISOString() })
   })
 
+  it('moves no story changed since the user saw it, in words, into a free slot or a taken one', async () => {
+    const s = await setup()
+    await s.queue.set('acc1', SLOTS)
+    const bread = await addToQueue(s, 'Bread')
+    const cakes = await addToQueue(s, 'Cakes')
+    const seen = s.outbox.list().find((item) => item.id === bread.id)!.rev
+    // Edited elsewhere after the user saw it: its revision went up.
+    await s.outbox.editScheduled(bread.id, { caption: 'Bread, fresh' })
+    const at = () => Object.fromEntries(s.outbox.list().map((item) => [item.id, item.dueAt]))
+    const before = at()
+    const changed = { code: 'conflict', text: { key: 'storyErrors.outbox.changedMeanwhile' } }
+    await expect(s.queue.move('acc1', bread.id, S4, seen)).rejects.toMatchObject(changed)
+    await expect(s.queue.move('acc1', bread.id, S2, seen)).rejects.toMatchObject(changed)
+    expect(at()).toEqual(before)
+    // At the revision it has now, it moves, and changes places with the story in the slot.
+    const now = s.outbox.list().find((item) => item.id === bread.id)!.rev
+    await s.queue.move('acc1', bread.id, S2, now)
+    expect(at()).toEqual({ [bread.id]: new Date(S2).toISOString(), [cakes.id]: new Date(S1).toISOString() })
+  })
+
   it('moves nothing a story already on its way or past its time could be sent twice or late for', async () => {
     const s = await setup()
     await s.queue.set('acc1', SLOTS)

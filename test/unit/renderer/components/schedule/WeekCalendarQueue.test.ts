@@ -94,7 +94,8 @@ describe('the week calendar’s queue slots', () => {
     expect(document.activeElement).toBe(targets[0]!.element)
     await targets[0]!.trigger('click')
     await flushPromises()
-    expect(bridge.callsTo('queue:move')).toEqual([{ accountId: 'a1', itemId: 'bread', to: cakes.dueAt }])
+    // The revision the user saw goes with the move: a story changed since is not moved.
+    expect(bridge.callsTo('queue:move')).toEqual([{ accountId: 'a1', itemId: 'bread', to: cakes.dueAt, rev: bread.rev }])
     expect(first.find('[data-testid="queue-move-menu"]').exists()).toBe(false)
     vi.restoreAllMocks()
   })

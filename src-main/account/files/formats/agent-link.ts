@@ -1,0 +1,22 @@
+import { z } from 'zod'
+import { TokenStorageSchema } from '@shared/channels/accounts'
+import { AgentDeviceNameSchema } from '@shared/channels/agent'
+
+/** A stored device token: `v1:keyring:…` or `v1:weak:…` (token-vault.ts); a session-only one is never written. */
+const SealedTokenSchema = z.string().regex(/^v1:(keyring|weak):[A-Za-z0-9+/=]{1,8192}$/)
+
+/**
+ * `agent.json`: the agent this desktop is paired with. The device token is sealed as the
+ * accounts' provider tokens are (the OS keyring, or weakly as the user chose), or absent when
+ * it is kept for the session only.
+ */
+export const AgentLinkFileSchema = z.object({
+  version: z.literal(1),
+  url: z.string().url().max(200),
+  deviceId: z.string().uuid(),
+  deviceName: AgentDeviceNameSchema,
+  pairedAt: z.string().datetime(),
+  storage: TokenStorageSchema,
+  token: SealedTokenSchema.nullable(),
+})
+export type AgentLinkFile = z.infer<typeof AgentLinkFileSchema>

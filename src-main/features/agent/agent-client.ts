@@ -1,0 +1,120 @@
+import { z } from 'zod'
+import { AppError, AppErrorDataSchema } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
+import { WEB_INVOKE_PREFIX } from '@shared/web-transport'
+import { deadline } from '../../platform/net/deadline'
+
+/** The agent's answers are small: a list of stories is far below this; anything larger is not read. */
+export const MAX_AGENT_ANSWER_BYTES = 4 * 1024 * 1024
+/** A loopback agent answers at once; one silent this long is treated as unreachable. */
+export const AGENT_CALL_TIMEOUT_MS = 15_000
+
+/** The agent's paths a desktop calls (agent/server.ts serves them). */
+export const AGENT_PAIR_PATH = '/pair'
+export const AGENT_UNPAIR_PATH = '/unpair'
+
+const EnvelopeSchema = z.union([
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(false), error: AppErrorDataSchema }),
+])
+
+export interface AgentCallOptions {
+  fetch: typeof fetch
+  /** The agent's origin, checked by agentOrigin(). */
+  origin: string
+  /** The device token; absent for the pairing itself. */
+  token?: string
+  timeoutMs?: number
+}
+
+/** Reads at most `max` bytes of the body; a longer one is given up unread. */
+async function boundedText(response: Response, max: number): Promise<string | null> {
+  const reader = response.body?.getReader()
+  if (!reader) return ''
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > max) {
+      await reader.cancel().catch(() => undefined)
+      return null
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+function badAnswer(origin: string, reason: string): AppError {
+  return new AppError('invalid-response', userText('errors.agentLink.badAnswer', { url: origin }), { reason })
+}
+
+/**
+ * One request to the paired agent, answering its value or throwing the agent's own words (its
+ * `Result`'s error). The agent is a peer, not a trusted part: its answer is bounded in time and
+ * size, must be the contract's envelope, and a redirect is refused (the token goes nowhere else).
+ */
+export async function callAgent(options: AgentCallOptions, path: string, body: unknown): Promise<unknown> {
+  const { origin } = options
+  const watch = deadline(options.timeoutMs ?? AGENT_CALL_TIMEOUT_MS)
+  let text: string | null
+  try {
+    const response = await options.fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(options.token !== undefined && { authorization: `Bearer ${options.token}` }) },
+      body: JSON.stringify(body),
+      redirect: 'error',
+      signal: watch.signal,
+    })
+    text = await boundedText(response, MAX_AGENT_ANSWER_BYTES)
+  } catch (error) {
+    watch.abandon()
+    if (watch.signal.reason instanceof DOMException && watch.signal.reason.name === 'TimeoutError')
+      throw new AppError('timeout', userText('errors.agentLink.timeout', { url: origin }))
+    throw new AppError('offline', userText('errors.agentLink.unreachable', { url: origin }), {
+      reason: error instanceof Error ? error.name : 'unknown',
+    })
+  }
+  watch.clear()
+  if (text === null) throw badAnswer(origin, 'too-large')
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    throw badAnswer(origin, 'not-json')
+  }
+  const envelope = EnvelopeSchema.safeParse(parsed)
+  if (!envelope.success) throw badAnswer(origin, 'not-a-result')
+  if (!envelope.data.ok) {
+    const { code, text: said, details } = envelope.data.error
+    throw new AppError(code, said, details)
+  }
+  return envelope.data.value
+}
+
+/** A channel of the contract on the agent, for the paired device. */
+export function invokeOnAgent(options: AgentCallOptions & { token: string }, channel: string, arg: unknown): Promise<unknown> {
+  return callAgent(options, `${WEB_INVOKE_PREFIX}${encodeURIComponent(channel)}`, { arg })
+}
+
+const PairedSchema = z.object({
+  deviceId: z.string().uuid(),
+  token: z.string().regex(/^[\x21-\x7e]{16,512}$/),
+})
+
+/** Pairs with the agent for the code it printed: the device token, shown by the agent this once. */
+export async function pairWithAgent(
+  options: Omit<AgentCallOptions, 'token'>,
+  request: { code: string; deviceName: string },
+): Promise<z.infer<typeof PairedSchema>> {
+  const value = await callAgent(options, AGENT_PAIR_PATH, request)
+  const paired = PairedSchema.safeParse(value)
+  if (!paired.success) throw badAnswer(options.origin, 'not-a-device')
+  return paired.data
+}
+
+/** Tells the agent this device forgets it: the device token is refused there from then on. */
+export async function unpairFromAgent(options: AgentCallOptions & { token: string }): Promise<void> {
+  await callAgent(options, AGENT_UNPAIR_PATH, {})
+}

@@ -1,0 +1,38 @@
+/** Settings → Agent: pairing this computer with a Statusdesk agent. */
+export default {
+  agentSettings: {
+    title: 'Agent',
+    intro:
+      'An agent is Statusdesk running on an always-on machine: it sends the stories of the accounts handed over to it with this computer off. Start it with npm run agent; it prints a pairing code.',
+    address: 'Agent address',
+    addressHint: 'On this computer, such as http://127.0.0.1:8731. For an agent on a server, open an SSH tunnel to it first.',
+    problems: {
+      unreadable: 'This is not an address.',
+      'not-http': 'The agent speaks http:// on this computer.',
+      'not-loopback': 'Only an agent on this computer (127.0.0.1, localhost) can be paired: reach one on a server through an SSH tunnel.',
+      'has-path': 'Enter the address alone, without a path.',
+    },
+    code: 'Pairing code',
+    codeHint: 'The code the agent printed: it works for 10 minutes and 5 tries.',
+    deviceName: 'This computer’s name',
+    deviceNameHint: 'What the agent’s operator will know this computer by.',
+    defaultDeviceName: 'My computer',
+    pair: 'Pair',
+    pairing: 'Pairing…',
+    pairedToast: 'Paired with the agent.',
+    pairFailed: 'The pairing failed: {message}',
+    notPaired: 'This computer is not paired with an agent.',
+    paired: 'Paired with {url} as “{name}” since {at}.',
+    reachable: 'The agent answered at {at}.',
+    unreachable: 'The agent cannot be reached: {message}',
+    notAsked: 'Not asked yet in this session.',
+    noToken: 'The agent’s token is not at hand in this session: pair again with a new code.',
+    storage: 'Token kept: {storage}',
+    check: 'Check now',
+    checking: 'Checking…',
+    forget: 'Forget this agent',
+    forgotten: 'This computer forgot the agent.',
+    forgetHint: 'Forgetting tells the agent first: it refuses this computer’s token from then on.',
+    forgetFailed: 'The agent could not be forgotten: {message}',
+  },
+}

@@ -1,0 +1,38 @@
+/** Settings → Agent: pairing this computer with a Statusdesk agent. */
+export default {
+  agentSettings: {
+    title: 'Agente',
+    intro:
+      'Um agente é o Statusdesk rodando em uma máquina sempre ligada: ele envia os stories das contas entregues a ele mesmo com este computador desligado. Inicie-o com npm run agent; ele imprime um código de pareamento.',
+    address: 'Endereço do agente',
+    addressHint: 'Neste computador, como http://127.0.0.1:8731. Para um agente em um servidor, abra antes um túnel SSH até ele.',
+    problems: {
+      unreadable: 'Isto não é um endereço.',
+      'not-http': 'O agente fala http:// neste computador.',
+      'not-loopback': 'Só um agente neste computador (127.0.0.1, localhost) pode ser pareado: alcance um em servidor por um túnel SSH.',
+      'has-path': 'Digite só o endereço, sem caminho.',
+    },
+    code: 'Código de pareamento',
+    codeHint: 'O código que o agente imprimiu: vale por 10 minutos e 5 tentativas.',
+    deviceName: 'Nome deste computador',
+    deviceNameHint: 'Como quem opera o agente vai reconhecer este computador.',
+    defaultDeviceName: 'Meu computador',
+    pair: 'Parear',
+    pairing: 'Pareando…',
+    pairedToast: 'Pareado com o agente.',
+    pairFailed: 'O pareamento falhou: {message}',
+    notPaired: 'Este computador não está pareado com um agente.',
+    paired: 'Pareado com {url} como “{name}” desde {at}.',
+    reachable: 'O agente respondeu às {at}.',
+    unreachable: 'Não é possível alcançar o agente: {message}',
+    notAsked: 'Ainda não foi consultado nesta sessão.',
+    noToken: 'O token do agente não está disponível nesta sessão: pareie de novo com um código novo.',
+    storage: 'Token guardado: {storage}',
+    check: 'Verificar agora',
+    checking: 'Verificando…',
+    forget: 'Esquecer este agente',
+    forgotten: 'Este computador esqueceu o agente.',
+    forgetHint: 'Ao esquecer, o agente é avisado antes: a partir daí ele recusa o token deste computador.',
+    forgetFailed: 'Não foi possível esquecer o agente: {message}',
+  },
+}

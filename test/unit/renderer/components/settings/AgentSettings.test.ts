@@ -1,0 +1,126 @@
+import type { AgentStatus } from '@shared/channels/agent'
+import { createTestingPinia } from '@pinia/testing'
+import { flushPromises, mount } from '@vue/test-utils'
+import { describe, expect, it, vi } from 'vitest'
+import AgentSettings from '../../../../../src-renderer/src/components/settings/AgentSettings.vue'
+import { createAppI18n } from '../../../../../src-renderer/src/i18n'
+import { failure, fakeBridge } from '../../support/fake-bridge'
+
+const UNPAIRED: AgentStatus = {
+  paired: false,
+  url: null,
+  deviceName: null,
+  pairedAt: null,
+  storage: null,
+  hasToken: false,
+  reachable: null,
+  lastSeenAt: null,
+  lastError: null,
+  keyring: { available: true, backend: 'gnome_libsecret' },
+}
+const PAIRED: AgentStatus = {
+  ...UNPAIRED,
+  paired: true,
+  url: 'http://127.0.0.1:8731',
+  deviceName: 'Front desk',
+  pairedAt: '2026-03-01T10:00:00.000Z',
+  storage: 'keyring',
+  hasToken: true,
+  reachable: true,
+  lastSeenAt: '2026-03-01T10:00:00.000Z',
+}
+
+function view() {
+  return mount(AgentSettings, {
+    attachTo: document.body,
+    global: { plugins: [createTestingPinia({ stubActions: false, createSpy: vi.fn }), createAppI18n('en')] },
+  })
+}
+
+const byLabel = (wrapper: ReturnType<typeof view>, label: string) => {
+  const found = wrapper.findAll('label').find((candidate) => candidate.text() === label)
+  if (!found) throw new Error(`no label ${label}`)
+  return wrapper.get(`#${found.attributes('for')!}`)
+}
+const button = (wrapper: ReturnType<typeof view>, name: string) => {
+  const found = wrapper.findAll('button').find((candidate) => candidate.text() === name)
+  if (!found) throw new Error(`no button ${name}`)
+  return found
+}
+
+describe('Settings → Agent', () => {
+  it('pairs with the address and code main is given, and shows the pairing, never a token', async () => {
+    const bridge = fakeBridge({ 'agent:status': () => UNPAIRED, 'agent:pair': () => PAIRED })
+    const wrapper = view()
+    await flushPromises()
+    expect(wrapper.text()).toContain('This computer is not paired with an agent.')
+    await byLabel(wrapper, 'Agent address').setValue('http://192.168.1.4:8731')
+    await byLabel(wrapper, 'Pairing code').setValue('ABCD-EFGH')
+    await byLabel(wrapper, 'This computer’s name').setValue('Front desk')
+    await wrapper.get('form').trigger('submit')
+    // An address off this machine is said at once, and main is not asked.
+    expect(wrapper.get('[role="alert"]').text()).toContain('Only an agent on this computer')
+    expect(bridge.callsTo('agent:pair')).toEqual([])
+    await byLabel(wrapper, 'Agent address').setValue('http://127.0.0.1:8731')
+    await wrapper.get('form').trigger('submit')
+    await flushPromises()
+    expect(bridge.callsTo('agent:pair')).toEqual([{ url: 'http://127.0.0.1:8731', code: 'ABCD-EFGH', deviceName: 'Front desk' }])
+    expect(wrapper.get('[data-testid="agent-paired"]').text()).toContain('Paired with http://127.0.0.1:8731 as “Front desk”')
+    expect(wrapper.find('form').exists()).toBe(false)
+    wrapper.unmount()
+  })
+
+  it("says the agent's refusal in words, and asks how to keep the token when there is no keyring", async () => {
+    const noKeyring = { ...UNPAIRED, keyring: { available: false, backend: 'basic_text' } }
+    const bridge = fakeBridge({
+      'agent:status': () => noKeyring,
+      'agent:pair': () => {
+        throw failure('forbidden', { key: 'errors.agent.wrongCode', params: { tries: 3 } })
+      },
+    })
+    const wrapper = view()
+    await flushPromises()
+    await byLabel(wrapper, 'Pairing code').setValue('WXYZ-WXYZ')
+    await wrapper.get('form').trigger('submit')
+    expect(bridge.callsTo('agent:pair')).toEqual([])
+    expect(wrapper.find('[data-testid="connect-storage-required"]').exists()).toBe(true)
+    await wrapper.get('[data-testid="connect-storage-session"]').setValue(true)
+    await wrapper.get('form').trigger('submit')
+    await flushPromises()
+    expect(bridge.callsTo('agent:pair')).toMatchObject([{ storage: 'session' }])
+    expect(wrapper.get('[data-testid="agent-pair-error"]').text()).toMatch(/not the pairing code the agent printed. Tries left: \P{L}*3/u)
+    wrapper.unmount()
+  })
+
+  it('says when the agent cannot be reached, checks again, and forgets it', async () => {
+    const away = {
+      ...PAIRED,
+      reachable: false,
+      lastError: failure('offline', { key: 'errors.agentLink.unreachable', params: { url: PAIRED.url! } }),
+    }
+    const bridge = fakeBridge({ 'agent:status': () => away, 'agent:check': () => PAIRED, 'agent:unpair': () => UNPAIRED })
+    const wrapper = view()
+    await flushPromises()
+    expect(wrapper.get('[data-testid="agent-unreachable"]').text()).toMatch(
+      /The agent at \P{L}*http:\/\/127.0.0.1:8731\P{L}* did not answer/u,
+    )
+    await button(wrapper, 'Check now').trigger('click')
+    await flushPromises()
+    expect(bridge.callsTo('agent:check')).toHaveLength(1)
+    expect(wrapper.find('[data-testid="agent-reachable"]').exists()).toBe(true)
+    await button(wrapper, 'Forget this agent').trigger('click')
+    await flushPromises()
+    expect(bridge.callsTo('agent:unpair')).toHaveLength(1)
+    expect(wrapper.find('[data-testid="agent-not-paired"]').exists()).toBe(true)
+    wrapper.unmount()
+  })
+
+  it('asks the agent at once when this run has not asked it yet', async () => {
+    const bridge = fakeBridge({ 'agent:status': () => ({ ...PAIRED, reachable: null, lastSeenAt: null }), 'agent:check': () => PAIRED })
+    const wrapper = view()
+    await flushPromises()
+    expect(bridge.callsTo('agent:check')).toHaveLength(1)
+    expect(wrapper.find('[data-testid="agent-reachable"]').exists()).toBe(true)
+    wrapper.unmount()
+  })
+})
