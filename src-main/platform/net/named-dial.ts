@@ -32,9 +32,10 @@ function hostToResolve(hostname: string): string | null {
 /**
  * Main's decisions for one run of downloads: whether each origin goes through the proxy,
  * and each host's addresses, each asked once. An origin's proxy decision is asked with the
- * origin's root URL: a PAC script that routes by path is not followed path by path. Hosts
+ * origin's root URL, as Chromium asks a PAC script about any https URL. Hosts
  * of proxied origins are not resolved here (the proxy resolves them); main fetches those
- * URLs itself, through the same checks as ever.
+ * URLs itself, through the same checks as ever, and so those of plain-http origins when the
+ * system has proxy settings (a PAC script sees their paths).
  */
 export class DialBook {
   readonly #dial: NamedDial
@@ -73,6 +74,10 @@ export class DialBook {
     // Only a web origin is dialled; anything else is left to main, which refuses it.
     if (!/^https?:\/\/[^/]+$/.test(origin) || hostnameOf(origin) === null) return false
     if (!viaProxy) return true
+    // Chromium gives a PAC script an https URL without its path and query, so the origin's
+    // answer is each of its URLs'. An http URL's answer is its own: those stay main's, asked
+    // URL by URL as ever.
+    if (!origin.startsWith('https:')) return false
     try {
       return !(await viaProxy(`${origin}/`))
     } catch {

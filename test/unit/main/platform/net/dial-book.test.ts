@@ -37,10 +37,12 @@ describe('DialBook', () => {
 
   it('leaves proxied origins to main, unresolved, and judges address literals as written', async () => {
     const { resolve, asked } = resolver({ 'direct.example': ['93.184.215.14'] })
+    const proxyAsked: string[] = []
     const book = new DialBook({
       trustedBaseUrl: undefined,
       resolve,
       viaProxy: async (url) => {
+        proxyAsked.push(url)
         if (url.includes('broken')) throw new Error('no answer')
         return url.startsWith('https://proxied.example')
       },
@@ -49,18 +51,47 @@ describe('DialBook', () => {
       'https://proxied.example',
       'https://direct.example',
       'https://broken.example',
-      'http://127.0.0.1:9',
-      'http://[::1]:9',
+      'https://127.0.0.1:9',
+      'https://[::1]:9',
     ])
     expect(plan.origins).toEqual([
       ['https://proxied.example', false],
       ['https://direct.example', true],
       // As main's own check: no answer means the system's way, through main.
       ['https://broken.example', false],
-      ['http://127.0.0.1:9', true],
-      ['http://[::1]:9', true],
+      ['https://127.0.0.1:9', true],
+      ['https://[::1]:9', true],
     ])
     expect(asked).toEqual(['direct.example'])
+    // Each asked once, by its root URL: what Chromium hands a PAC script for any https URL of it.
+    expect(proxyAsked).toEqual([
+      'https://proxied.example/',
+      'https://direct.example/',
+      'https://broken.example/',
+      'https://127.0.0.1:9/',
+      'https://[::1]:9/',
+    ])
+  })
+
+  it('leaves plain-http origins to main when the system has proxy settings: a PAC script sees each URL’s path there', async () => {
+    const { resolve, asked } = resolver({ 'cdn.example': ['93.184.215.14'] })
+    const proxyAsked: string[] = []
+    const book = new DialBook({
+      trustedBaseUrl: undefined,
+      resolve,
+      viaProxy: async (url) => {
+        proxyAsked.push(url)
+        return false
+      },
+    })
+    const plan = await book.plan(['http://cdn.example', 'http://127.0.0.1:9', 'https://cdn.example'])
+    expect(plan.origins).toEqual([
+      ['http://cdn.example', false],
+      ['http://127.0.0.1:9', false],
+      ['https://cdn.example', true],
+    ])
+    expect(proxyAsked).toEqual(['https://cdn.example/'])
+    expect(asked).toEqual(['cdn.example'])
   })
 
   it('never plans anything but a web origin', async () => {
