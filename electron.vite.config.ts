@@ -53,8 +53,10 @@ export default defineConfig({
           agent: resolve('src-main/agent/cli.ts'),
           // Its own file beside index.js: the sync starts it as a worker thread by that name.
           'page-worker': resolve('src-main/features/groups/sync/page-worker.ts'),
-          // Likewise for the worker that builds the participants index.
+          // Likewise for the worker that builds the participants index,
           'participants-worker': resolve('src-main/features/groups/participants/participants-worker.ts'),
+          // and the one that downloads and stores group pictures.
+          'picture-worker': resolve('src-main/features/groups/pictures/picture-worker.ts'),
         },
         // Code shared by the entries sits beside them, not in a folder below: a worker is
         // started from the file next to the module that starts it (platform/worker/start-worker.ts).

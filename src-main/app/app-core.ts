@@ -158,7 +158,7 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
     log: ports.log,
     settings: () => settings.get().sync,
     locale: () => settings.get().locale ?? undefined,
-    fetchFor: (accountId) => named.for(accounts.baseUrlOf(accountId)).get,
+    fetchFor: (accountId) => named.for(accounts.baseUrlOf(accountId)),
   })
   settings.onChange(() => groups.settingsChanged())
   // The data folder's own declared files: a damaged one is set aside and the user told.

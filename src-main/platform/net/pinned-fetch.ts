@@ -90,6 +90,11 @@ function refusalIn(error: unknown, depth = 0): NotPublicError | undefined {
 function plainHeaders(headers: RequestInit['headers']): Record<string, string> {
   if (headers === undefined) return {}
   const plain: Record<string, string> = {}
+  // A plain object of strings (as pictures ask) is taken as it is; anything else is read as fetch reads it.
+  if (Object.getPrototypeOf(headers) === Object.prototype && Object.values(headers).every((v) => typeof v === 'string')) {
+    for (const [name, value] of Object.entries(headers as Record<string, string>)) plain[name.toLowerCase()] = value
+    return plain
+  }
   new Headers(headers).forEach((value, name) => (plain[name] = value))
   return plain
 }

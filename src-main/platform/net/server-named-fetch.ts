@@ -1,4 +1,5 @@
 import type { BodyResponse, GetLike } from './body-response'
+import type { NamedDial } from './named-dial'
 import { pinnedFetch, type PinnedFetch } from './pinned-fetch'
 import { AddressGuard, publicFetch, type FetchLike } from './public-fetch'
 import type { ResolveHost } from './resolver'
@@ -11,10 +12,11 @@ export interface ServerNamedFetchOptions {
   viaProxy?: (url: string) => Promise<boolean>
 }
 
-/** The fetch and the light GET for URLs one account's server named. */
+/** The fetch and the light GET for URLs one account's server named, and how a worker reaches them as these do. */
 export interface NamedFetch {
   fetch: FetchLike
   get: GetLike
+  dial: NamedDial
 }
 
 /** Distinct servers kept at once; the one used longest ago lets go of its connections first. */
@@ -51,6 +53,7 @@ export class ServerNamedFetch {
       fetch: publicFetch({ guard, fetch: this.#orProxy(pinned.fetch) }),
       // Group pictures, tens of thousands at a first sync: the same checks, over the pinned connections' lighter GET.
       get: publicFetch<BodyResponse>({ guard, fetch: this.#orProxy(pinned.get) }),
+      dial: { trustedBaseUrl: baseUrl, resolve: this.#opts.resolve, ...(this.#opts.viaProxy && { viaProxy: this.#opts.viaProxy }) },
     }
     this.#byServer.set(key, { named, pinned })
     if (this.#byServer.size > MAX_SERVERS) {

@@ -10,7 +10,8 @@ import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium'
 import { invoke } from './groups-ui-page'
-import { type ClientRun, cpuSeconds, load1, rssBytes, sleep, threadWatch } from './proc-figures'
+import { picturesPhase } from './pictures-phase'
+import { type ClientRun, cpuSeconds, load1, rssBytes, rssPeakWatch, sleep, threadWatch } from './proc-figures'
 import { startWebMode } from './web-mode'
 
 /**
@@ -41,8 +42,12 @@ export interface AppRunOptions {
   outDir: string
   settleMs: number
   server: { baseUrl: string; token: string }
-  /** False: the picture downloads that follow the sync are turned off first. */
+  /**
+   * False: the picture downloads that follow the sync are turned off first. True: they are
+   * measured too, the list in use meanwhile and then idle for `idleMs` (see pictures-phase.ts).
+   */
   pictures: boolean
+  idleMs: number
   /** A folder for V8 CPU profiles of web mode's threads (written when it stops). */
   cpuProfileDir?: string
   /** More flags for web mode's Node (a module that logs its memory, say). */
@@ -70,6 +75,7 @@ export async function runApp(options: AppRunOptions): Promise<ClientRun> {
     const load = load1()
     const cpuBefore = cpuSeconds(app.pid)
     const threads = threadWatch(app.pid)
+    const rssPeak = rssPeakWatch(app.pid)
     const clickedAt = Date.now()
     // A sync that fails never shows "Last synced": its log line ends the run instead.
     const failed = app.logLine('groups sync failed', 3_600_000).then((line) => {
@@ -85,8 +91,12 @@ export async function runApp(options: AppRunOptions): Promise<ClientRun> {
     const { clicked, painted } = times as { clicked: number; painted: number }
     const synced = await app.logLine('groups synced', 60_000)
     if (synced['total'] !== options.groups) throw new Error(`the sync saved ${String(synced['total'])} groups`)
-    await sleep(options.settleMs)
-    const rssSettled = rssBytes(app.pid) ?? NaN
+    const pictures = options.pictures ? await picturesPhase(app, page, { ...options, rssPeak }) : undefined
+    if (!pictures) {
+      rssPeak.stop()
+      await sleep(options.settleMs)
+    }
+    const rssSettled = pictures?.rssSettled ?? rssBytes(app.pid) ?? NaN
     if (options.cpuProfileDir) {
       // The profiles end when web mode stops, right after this: the sync's window counts back from there.
       const stopAt = Date.now()
@@ -106,6 +116,7 @@ export async function runApp(options: AppRunOptions): Promise<ClientRun> {
       stallMs: Number(synced['longestStallMs']),
       syncMs: Number(synced['durationMs']),
       threads: byThread,
+      ...(pictures && { pictures }),
     }
   } finally {
     await browser.close()

@@ -9,6 +9,7 @@ import { GroupsService, type GroupsServiceOptions } from '../../../src-main/feat
 import { type EmulatorProcess, spawnEmulator } from '../../support/emulator-process'
 import { AccountWorkspace } from '../../../src-main/account/workspace/account-workspace'
 import { Workspaces } from '../../../src-main/account/workspace/workspaces'
+import { pictureNet } from '../../support/picture-net'
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -76,7 +77,7 @@ export function benchGroupsService(
     events: new EventHub(),
     log: silentLogger,
     settings: () => ({ intervalMinutes: 0, concurrency: 4, downloadPictures: false }),
-    fetchFor: () => fetch,
+    fetchFor: () => pictureNet(server.baseUrl),
     ...extra,
   })
 }
@@ -110,17 +111,11 @@ export interface BenchServer {
 /**
  * The same account served from memory (test/bench/support/replay-server.ts) with the same
  * latency: its pages are read from the emulator once, then the emulator is stopped, so the
- * server's own work per request is joining bytes and the clients' figures blur less.
- * `keepEmulator`: it goes on serving the pictures the records point to (it is stopped with
- * the server).
+ * server's own work per request is joining bytes and the clients' figures blur less. The
+ * replay server serves the groups' pictures too (their URLs in the records point to it).
  */
-export async function replayedAccount(
-  groups: number,
-  latencyMs: number,
-  options: { keepEmulator?: boolean } = {},
-): Promise<{ server: BenchServer; client: ApiClient }> {
+export async function replayedAccount(groups: number, latencyMs: number): Promise<{ server: BenchServer; client: ApiClient }> {
   const { emulator } = await benchAccount(groups, 0)
-  let kept = false
   const child = spawn(
     process.execPath,
     [
@@ -148,17 +143,9 @@ export async function replayedAccount(
         child.once('exit', () => resolve())
         child.kill('SIGTERM')
       })
-    const server: BenchServer = {
-      baseUrl,
-      token,
-      stop: async () => {
-        await stopReplay()
-        await emulator.stop()
-      },
-    }
-    kept = options.keepEmulator === true
+    const server: BenchServer = { baseUrl, token, stop: stopReplay }
     return { server, client: benchClient(server) }
   } finally {
-    if (!kept) await emulator.stop()
+    await emulator.stop()
   }
 }

@@ -1,10 +1,12 @@
 /**
  * A plain client of `GET /groups`, in its own process, for the first-sync benchmark to
  * measure beside the app: `node --import tsx plain-client.ts --url U --token T --count N
- * --mode sequential|floor`.
+ * --mode sequential|floor|pictures`.
  *   sequential: fetch + JSON.parse, one page after the other, keeping every group (as any
  *               client that shows them must), until a short page;
- *   floor:      the raw bytes alone, 4 requests in flight, nothing parsed or kept.
+ *   floor:      the raw bytes alone, 4 requests in flight, nothing parsed or kept;
+ *   pictures:   every group's thumbnail (the URLs the replay server lists), `--lanes`
+ *               fetches in flight (6 by default here), each body read whole and dropped.
  * It prints {"event":"ready"} and waits for a line "go" on stdin, so the caller can read its
  * CPU time just before; then it prints {"event":"done",...} and keeps what it read until the
  * line "exit", so the caller can read its memory as it is with the groups held.
@@ -18,13 +20,13 @@ const { values } = parseArgs({
     token: { type: 'string' },
     count: { type: 'string', default: '500' },
     mode: { type: 'string', default: 'sequential' },
-    lanes: { type: 'string', default: '4' },
+    lanes: { type: 'string' },
   },
 })
 const base = values.url as string
 const headers = { authorization: `Bearer ${values.token as string}` }
 const count = Number(values.count)
-const lanes = Number(values.lanes)
+const lanes = Number(values.lanes ?? (values.mode === 'pictures' ? 6 : 4))
 
 const say = (event: Record<string, unknown>): void => void process.stdout.write(`${JSON.stringify(event)}\n`)
 const lines = createInterface({ input: process.stdin })
@@ -75,10 +77,26 @@ async function floor(): Promise<{ groups: unknown[]; bytes: number; requests: nu
   return { groups: [], bytes, requests }
 }
 
+/** Every picture URL, `lanes` fetches at a time: a plain loop over what the app downloads after a first sync. */
+async function pictures(urls: readonly string[]): Promise<{ groups: unknown[]; bytes: number; requests: number }> {
+  let bytes = 0
+  let next = 0
+  const lane = async (): Promise<void> => {
+    while (next < urls.length) {
+      const body = await (await fetch(urls[next++] as string)).arrayBuffer()
+      bytes += body.byteLength
+    }
+  }
+  await Promise.all(Array.from({ length: lanes }, lane))
+  return { groups: [], bytes, requests: urls.length }
+}
+
+// The list is read before "ready": it is not part of the loop measured.
+const pictureUrls = values.mode === 'pictures' ? ((await (await fetch(`${base}/picture-urls`)).json()) as string[]) : []
 say({ event: 'ready' })
 await told('go')
 const started = performance.now()
-const read = values.mode === 'floor' ? await floor() : await sequential()
+const read = values.mode === 'floor' ? await floor() : values.mode === 'pictures' ? await pictures(pictureUrls) : await sequential()
 const ms = performance.now() - started
 say({ event: 'done', ms, groups: read.groups.length, bytes: read.bytes, requests: read.requests })
 await told('exit')

@@ -10,9 +10,9 @@ import { root } from './groups-bench'
 import { type ClientRun, cpuSeconds, load1, rssBytes, sleep } from './proc-figures'
 
 export interface PlainClient {
-  way: 'plain-100' | 'plain-500' | 'floor'
+  way: 'plain-100' | 'plain-500' | 'floor' | 'plain-pictures'
   count: number
-  mode: 'sequential' | 'floor'
+  mode: 'sequential' | 'floor' | 'pictures'
 }
 
 export const PLAIN_CLIENTS: readonly PlainClient[] = [
@@ -20,6 +20,9 @@ export const PLAIN_CLIENTS: readonly PlainClient[] = [
   { way: 'plain-500', count: 500, mode: 'sequential' },
   { way: 'floor', count: 500, mode: 'floor' },
 ]
+
+/** The pictures' baseline: every thumbnail the sync's groups name, 6 plain fetches in flight. */
+export const PLAIN_PICTURES: PlainClient = { way: 'plain-pictures', count: 0, mode: 'pictures' }
 
 interface Done {
   event: 'done'
@@ -34,7 +37,7 @@ export async function runPlain(
   client: PlainClient,
   server: { baseUrl: string; token: string },
   options: { round: number; groups: number; settleMs: number },
-): Promise<ClientRun & { bytes: number }> {
+): Promise<ClientRun & { bytes: number; requests: number }> {
   const args = ['--url', server.baseUrl, '--token', server.token, '--count', String(client.count), '--mode', client.mode]
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/support/plain-client.ts', ...args], {
     cwd: root,
@@ -69,6 +72,7 @@ export async function runPlain(
     await sleep(options.settleMs)
     const rssSettled = rssBytes(pid) ?? NaN
     if (client.mode === 'sequential' && done.groups !== options.groups) throw new Error(`${client.way} read ${done.groups} groups`)
+    if (client.mode === 'pictures' && done.requests < 1) throw new Error(`${client.way} fetched no picture`)
     child.stdin!.write('exit\n')
     await exited
     return {
@@ -80,6 +84,7 @@ export async function runPlain(
       rssSettled,
       load,
       bytes: done.bytes,
+      requests: done.requests,
     }
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL')

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { cpuSeconds } from './cpu-seconds'
+import type { PicturesPhase } from './pictures-phase'
 
 export { cpuSeconds }
 
@@ -62,6 +63,18 @@ export function rssBytes(pid: number | undefined): number | null {
   }
 }
 
+/** The peak of a process's resident memory from now on, read every `everyMs`. */
+export function rssPeakWatch(pid: number, everyMs = 100): { stop(): number } {
+  let peak = rssBytes(pid) ?? 0
+  const timer = setInterval(() => (peak = Math.max(peak, rssBytes(pid) ?? 0)), everyMs)
+  return {
+    stop() {
+      clearInterval(timer)
+      return Math.max(peak, rssBytes(pid) ?? 0)
+    },
+  }
+}
+
 /** The 1-minute load average now. */
 export const load1 = (): number => loadavg()[0] as number
 
@@ -92,4 +105,6 @@ export interface ClientRun {
   syncMs?: number
   /** For the app: its CPU by thread (see threadWatch). */
   threads?: { main: number; before: number; started: number }
+  /** For the app with pictures: the pictures after the sync (see pictures-phase.ts). */
+  pictures?: PicturesPhase
 }

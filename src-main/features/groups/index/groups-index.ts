@@ -15,7 +15,8 @@ import { searchTerms } from './fold'
 import { FLAG, GroupColumnsBuilder, SLOT, columnsOf, textAt, type GroupColumns } from './group-columns'
 import { memberAt, mutedAt, rowAt } from './group-rows'
 import { groupsMatching } from './haystack-search'
-import { pictureRefAt, type PictureLookup, type PictureRef } from './picture-ref'
+import type { PackedRefs } from './packed-refs'
+import { packColumnRefs, pictureRefAt, type PictureLookup, type PictureRef } from './picture-ref'
 import { compareIds, sortOrder } from './sort-orders'
 
 export type GroupsQueryArgs = z.output<typeof GroupsQuerySchema>
@@ -160,11 +161,9 @@ export class GroupsIndex {
     return pictureRefAt(this.columns, at)
   }
 
-  /** Every group's pictures, in the snapshot's order. */
-  pictureRefs(): PictureRef[] {
-    const refs: PictureRef[] = []
-    for (let at = 0; at < this.size; at++) refs.push(this.pictureRef(at))
-    return refs
+  /** Every group's id and picture URLs, in the snapshot's order, packed for the picture worker. */
+  packedPictureRefs(): PackedRefs {
+    return packColumnRefs(this.columns)
   }
 
   /**

@@ -11,6 +11,7 @@ export {
 } from './group-columns'
 export { isMuted, lastActivity } from './group-facts'
 export { GroupsIndex, type GroupsIndexOptions, type GroupsQueryArgs, type NamedSender } from './groups-index'
+export { type PackedRefs } from './packed-refs'
 export { type PictureRef } from './picture-ref'
 export { messagePreview } from './preview'
 export { rowOf, type RowParts } from './row-parts'

@@ -1,5 +1,6 @@
 import type { Group } from '@shared/domain'
-import { SLOT, textAt, type GroupColumns } from './group-columns'
+import { SLOT, TEXT_SLOTS, textAt, type GroupColumns } from './group-columns'
+import { REF_FIELDS, type PackedRefs } from './packed-refs'
 
 /** What a group's pictures are known by. */
 export type PictureRef = Pick<Group, 'id' | 'chat_pic' | 'chat_pic_full'>
@@ -19,4 +20,34 @@ export function pictureRefAt(columns: GroupColumns, at: number): PictureRef {
     ...(picture !== '' && { chat_pic: picture }),
     ...(full !== '' && { chat_pic_full: full }),
   }
+}
+
+const PACKED_SLOTS = [SLOT.id, SLOT.picture] as const
+
+/** The columns' groups as PackedRefs: their bytes copied as the columns hold them, no string made, in one buffer of its own. */
+export function packColumnRefs(columns: GroupColumns): PackedRefs {
+  const { count, textStarts } = columns
+  const slots = TEXT_SLOTS.length
+  const ends = new Uint32Array(count * REF_FIELDS)
+  const full = new Uint8Array(count)
+  let size = 0
+  for (let at = 0; at < count; at++) {
+    for (let f = 0; f < REF_FIELDS; f++) {
+      const i = at * slots + (PACKED_SLOTS[f] as number)
+      size += (textStarts[i + 1] as number) - (textStarts[i] as number)
+      ends[at * REF_FIELDS + f] = size
+    }
+    const i = at * slots + SLOT.pictureFull
+    full[at] = textStarts[i + 1] === textStarts[i] ? 0 : 1
+  }
+  const text = Buffer.from(columns.text.buffer, columns.text.byteOffset, columns.text.byteLength)
+  const bytes = Buffer.allocUnsafeSlow(size)
+  let to = 0
+  for (let at = 0; at < count; at++) {
+    for (let f = 0; f < REF_FIELDS; f++) {
+      const i = at * slots + (PACKED_SLOTS[f] as number)
+      to += text.copy(bytes, to, textStarts[i] as number, textStarts[i + 1] as number)
+    }
+  }
+  return { count, bytes, ends, full }
 }

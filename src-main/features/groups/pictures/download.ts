@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type'
-import { NotPublicError, TooManyRedirectsError, deadline, type BodyResponse, type GetLike } from '../../../platform/net'
+import { DialNotPlanned, NotPublicError, TooManyRedirectsError, deadline, type BodyResponse, type GetLike } from '../../../platform/net'
+import { BodyBuffer } from './body-buffer'
 
 /** Picture formats a group picture may come in, and the extension each is stored under. */
 export const PICTURE_TYPES: Readonly<Record<string, string>> = {
@@ -12,6 +13,9 @@ export const PICTURE_TYPES: Readonly<Record<string, string>> = {
 export const MIME_OF_EXTENSION: Readonly<Record<string, string>> = Object.fromEntries(
   Object.entries(PICTURE_TYPES).map(([mime, ext]) => [ext, mime]),
 )
+
+/** A picture's bytes as they came (`bytes` may be a view of a lane's buffer: read it before the lane's next download). */
+export type Fetched = { status: 'unchanged' } | { status: 'downloaded'; bytes: Uint8Array; etag: string | null }
 
 export type Downloaded = { status: 'unchanged' } | { status: 'downloaded'; bytes: Uint8Array; extension: string; etag: string | null }
 
@@ -52,46 +56,46 @@ export function isPictureUrl(url: string): boolean {
   }
 }
 
-async function readCapped(response: BodyResponse, maxBytes: number): Promise<Uint8Array> {
+async function readCapped(response: BodyResponse, maxBytes: number, buffer: BodyBuffer): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length'))
-  if (Number.isFinite(declared) && declared > maxBytes) {
+  const known = response.headers.get('content-length') !== null && Number.isSafeInteger(declared) && declared >= 0
+  if (known && declared > maxBytes) {
     // Not read, so let go: a body left open keeps its socket for as long as the host likes.
     await response.body?.cancel()
     throw new PictureDownloadError('too-large')
   }
+  buffer.start(known ? declared : 0)
   const reader = response.body?.getReader()
-  if (!reader) return new Uint8Array(0)
-  const chunks: Uint8Array[] = []
-  let size = 0
+  if (!reader) return buffer.bytes
   for (;;) {
     const { done, value } = await reader.read()
     if (done) break
-    size += value.byteLength
-    if (size > maxBytes) {
+    if (buffer.size + value.byteLength > maxBytes) {
       await reader.cancel()
       throw new PictureDownloadError('too-large')
     }
-    chunks.push(value)
+    buffer.append(value)
   }
-  return Buffer.concat(chunks, size)
+  return buffer.bytes
 }
 
 /**
- * Fetches one picture from the provider's media host. No credentials go with it: picture
- * URLs are public links, and the account's token is for the API only. The bytes must
- * really be an image of a known format (checked by their signature, not by the server's
- * Content-Type), so nothing else is ever stored or served as a picture.
+ * Fetches one picture's bytes from the provider's media host. No credentials go with it:
+ * picture URLs are public links, and the account's token is for the API only. The body is
+ * read into `buffer` (a lane's own, kept from one download to the next), never past
+ * `maxBytes`; every early way out lets go of the connection at once. A URL the thread was
+ * not given a plan for fails with DialNotPlanned, before any connection.
  */
-export async function downloadPicture(
-  fetch: GetLike,
+export async function fetchPicture(
+  get: GetLike,
   url: string,
-  options: { etag?: string | null; maxBytes: number; timeoutMs: number; signal?: AbortSignal },
-): Promise<Downloaded> {
+  options: { etag?: string | null; maxBytes: number; timeoutMs: number; signal?: AbortSignal; buffer?: BodyBuffer },
+): Promise<Fetched> {
   if (!isPictureUrl(url)) throw new PictureDownloadError('not-http')
   const time = deadline(options.timeoutMs, options.signal)
   let done = false
   try {
-    const got = await fetchPicture(fetch, url, time.signal, options)
+    const got = await fetchBytes(get, url, time.signal, options)
     done = true
     return got
   } finally {
@@ -101,22 +105,22 @@ export async function downloadPicture(
   }
 }
 
-async function fetchPicture(
-  fetch: GetLike,
+async function fetchBytes(
+  get: GetLike,
   url: string,
   signal: AbortSignal,
-  options: { etag?: string | null; maxBytes: number; signal?: AbortSignal },
-): Promise<Downloaded> {
+  options: { etag?: string | null; maxBytes: number; signal?: AbortSignal; buffer?: BodyBuffer },
+): Promise<Fetched> {
   let response: BodyResponse
   try {
-    response = await fetch(url, {
+    response = await get(url, {
       method: 'GET',
       headers: options.etag ? { 'if-none-match': options.etag } : {},
       credentials: 'omit',
       signal,
     })
   } catch (error) {
-    if (options.signal?.aborted) throw error
+    if (options.signal?.aborted || error instanceof DialNotPlanned) throw error
     // Refused before any connection: the picture is bad, the network is not away.
     if (error instanceof NotPublicError) throw new PictureDownloadError('host-not-public')
     if (error instanceof TooManyRedirectsError) throw new PictureDownloadError('too-many-redirects')
@@ -130,15 +134,34 @@ async function fetchPicture(
     await response.body?.cancel()
     throw new PictureDownloadError('host-refused', false, response.status)
   }
-  let bytes: Uint8Array
   try {
-    bytes = await readCapped(response, options.maxBytes)
+    const bytes = await readCapped(response, options.maxBytes, options.buffer ?? new BodyBuffer())
+    return { status: 'downloaded', bytes, etag: response.headers.get('etag') }
   } catch (error) {
     if (error instanceof PictureDownloadError || options.signal?.aborted) throw error
     throw new PictureDownloadError('cut-short', true)
   }
+}
+
+/**
+ * The extension a picture is stored under, known by its bytes' signature (not by the
+ * server's Content-Type), or null when they are no picture of a known format: nothing else
+ * is ever stored or served as a picture.
+ */
+export async function pictureExtension(bytes: Uint8Array): Promise<string | null> {
   const type = await fileTypeFromBuffer(bytes)
-  const extension = type ? PICTURE_TYPES[type.mime] : undefined
-  if (!extension) throw new PictureDownloadError('not-a-picture')
-  return { status: 'downloaded', bytes, extension, etag: response.headers.get('etag') }
+  return (type && PICTURE_TYPES[type.mime]) ?? null
+}
+
+/** fetchPicture, and the bytes must be a picture (see pictureExtension). */
+export async function downloadPicture(
+  get: GetLike,
+  url: string,
+  options: { etag?: string | null; maxBytes: number; timeoutMs: number; signal?: AbortSignal; buffer?: BodyBuffer },
+): Promise<Downloaded> {
+  const got = await fetchPicture(get, url, options)
+  if (got.status === 'unchanged') return got
+  const extension = await pictureExtension(got.bytes)
+  if (extension === null) throw new PictureDownloadError('not-a-picture')
+  return { ...got, extension }
 }

@@ -4,7 +4,7 @@ import { writeAtomically } from '../../../platform/files/atomic-write'
 import type { FilePort } from '../../../platform/files/fs-port'
 import type { Logger } from '../../../platform/log/log'
 
-const MANIFEST_FILE = 'manifest.json'
+export const MANIFEST_FILE = 'manifest.json'
 const MANIFEST_VERSION = 1
 
 /** Stored file names: the group's hash, the content's hash, the format. Nothing else is ever served. */

@@ -1,13 +1,24 @@
-import { createHash } from 'node:crypto'
+import { access } from 'node:fs/promises'
 import { join } from 'node:path'
-import { writeAtomically } from '../../../platform/files/atomic-write'
-import { nodeFiles, type FilePort } from '../../../platform/files/fs-port'
 import { silentLogger, type Logger } from '../../../platform/log/log'
-import type { PictureRef } from '../index'
-import type { GetLike } from '../../../platform/net'
-import { PictureDownloadError, downloadPicture, isPictureUrl } from './download'
+import { DialBook, type GetLike, type NamedDial } from '../../../platform/net'
+import { movable } from '../../../platform/worker/worker-client'
+import type { PackedRefs, PictureRef } from '../index'
+import { PictureDownloadError, fetchPicture, isPictureUrl } from './download'
+import { packPictureRefs } from './packed-refs'
 import { pictureIntact } from './picture-check'
-import { PICTURE_FILE, PictureManifest, type PictureEntry } from './picture-manifest'
+import { MANIFEST_FILE, PICTURE_FILE } from './picture-manifest'
+import {
+  OFFLINE_AFTER,
+  type ChunkReply,
+  type FetchedBytes,
+  type FolderSpec,
+  type PictureKind,
+  type PictureLookup,
+  type PlanReply,
+  type ViaMain,
+} from './picture-protocol'
+import { pictureThread } from './picture-thread'
 
 export const PICTURES_DIR = 'pictures'
 /** Where the renderer finds pictures on our own origin (app protocol and web mode alike). */
@@ -22,12 +33,17 @@ export interface PictureSyncResult {
   stoppedOffline: boolean
 }
 
+/** How one account reaches the URLs its server named: main's GET, and what a worker needs to dial them as main would. */
+export interface PictureNet {
+  get: GetLike
+  dial: NamedDial
+}
+
 export interface PictureStoreOptions {
   /** The account's folder; pictures go in its `pictures/` subfolder. */
   accountDir: string
   accountId: string
-  fetch: GetLike
-  files?: FilePort
+  net: PictureNet
   log?: Logger
   maxThumbBytes?: number
   maxFullBytes?: number
@@ -42,63 +58,74 @@ export interface PictureSyncOptions {
 }
 
 export const DEFAULT_PICTURE_CONCURRENCY = 6
-/** Consecutive network failures after which the host is taken to be unreachable for this run. */
-const OFFLINE_AFTER = 12
-/**
- * The manifest is saved this often while pictures download, so a crash keeps most of the
- * work. By time, not by count: it names every picture, and writing it every few hundred
- * downloads of a 50,000-group account made megabytes of JSON a few times a second.
- */
-const SAVE_EVERY_MS = 5_000
+/** Pictures a request to the worker names: about a second of downloads, so the rows fill in as they come. */
+const CHUNK = 128
+/** Requests on their way at once, so the worker's lanes never wait for main's next one. */
+const CHUNKS_AHEAD = 2
 
-const hash = (value: string | Uint8Array, length: number): string => createHash('sha256').update(value).digest('hex').slice(0, length)
+let runs = 0
+
+type Outcome = { file: string; downloaded: boolean } | { failed: string; network: boolean }
 
 /**
- * One account's group pictures on disk and which picture URL each came from. Thumbnails
- * are fetched during sync (only the new and the changed: a known URL is not fetched again,
- * a changed one is asked for with the stored ETag); full-size pictures when first shown.
+ * One account's group pictures: main's side. Thumbnails are fetched after each sync (only
+ * the new and the changed: a known URL is not fetched again, a changed one is asked for
+ * with the stored ETag); full-size pictures when first shown. The work (downloads, their
+ * checks, the files and the manifest) is the picture worker's (picture-worker.ts); main
+ * keeps the lookup of files by group that rows are made with, and decides for the worker
+ * what only main can: the proxy, and each host's addresses (DialBook).
  */
 export class PictureStore {
   readonly dir: string
   readonly accountId: string
-  readonly #fetch: GetLike
-  readonly #files: FilePort
+  readonly #net: PictureNet
   readonly #log: Logger
-  readonly #maxThumbBytes: number
-  readonly #maxFullBytes: number
-  readonly #timeoutMs: number
-  readonly #manifest: PictureManifest
+  readonly #folder: FolderSpec
+  /** Stored files by group: the thumbnail's, and the full picture's with the URL it came from. */
+  readonly #thumbs = new Map<string, string>()
+  readonly #full = new Map<string, { url: string; file: string }>()
   readonly #fullInFlight = new Map<string, Promise<string | null>>()
-  /** Files written whose manifest entry is not in place yet: not to be swept as unreferenced. */
-  readonly #unrecorded = new Set<string>()
-  /** Files whose content was checked in this run: each is read once, not at every sync. */
+  /** Files whose content was checked in this run: each is read once, not at every request. */
   readonly #intact = new Set<string>()
   readonly #repairs = new Map<string, Promise<string | null>>()
+  /** A sync's plan checked every stored file: later ones in this run of the app trust them. */
+  #checked = false
 
-  private constructor(options: PictureStoreOptions, manifest: PictureManifest) {
+  private constructor(options: PictureStoreOptions) {
     this.dir = join(options.accountDir, PICTURES_DIR)
     this.accountId = options.accountId
-    this.#manifest = manifest
-    this.#fetch = options.fetch
-    this.#files = options.files ?? nodeFiles
+    this.#net = options.net
     this.#log = options.log ?? silentLogger
-    this.#maxThumbBytes = options.maxThumbBytes ?? 2 * 1024 * 1024
-    this.#maxFullBytes = options.maxFullBytes ?? 10 * 1024 * 1024
-    this.#timeoutMs = options.timeoutMs ?? 30_000
+    this.#folder = {
+      dir: this.dir,
+      trustedBaseUrl: options.net.dial.trustedBaseUrl,
+      maxBytes: { thumbs: options.maxThumbBytes ?? 2 * 1024 * 1024, full: options.maxFullBytes ?? 10 * 1024 * 1024 },
+      timeoutMs: options.timeoutMs ?? 30_000,
+    }
   }
 
+  /** The account's pictures, their lookup read by the worker (none yet: no worker started). */
   static async open(options: PictureStoreOptions): Promise<PictureStore> {
-    const files = options.files ?? nodeFiles
-    const log = options.log ?? silentLogger
-    const dir = join(options.accountDir, PICTURES_DIR)
-    return new PictureStore(options, await PictureManifest.load(files, dir, log))
+    const store = new PictureStore(options)
+    const stored = await access(join(store.dir, MANIFEST_FILE)).then(
+      () => true,
+      () => false,
+    )
+    if (!stored) return store
+    try {
+      store.#take(await pictureThread.request({ type: 'open', folder: store.#folder }, store.#log))
+    } catch (error) {
+      // Pictures are not needed to list groups: they show initials, and the next sync fetches them.
+      store.#log.warn('picture manifest not read', { reason: error instanceof Error ? error.message : 'unknown' })
+    }
+    return store
   }
 
   /** The cached thumbnail's URL on our origin, or null (the list then draws initials). */
   thumbUrl(group: PictureRef): string | null {
     if (!group.chat_pic) return null
-    const entry = this.#manifest.thumbs[group.id]
-    return entry ? this.#url(entry.file) : null
+    const file = this.#thumbs.get(group.id)
+    return file === undefined ? null : this.#url(file)
   }
 
   /**
@@ -107,7 +134,7 @@ export class PictureStore {
    */
   fullUrl(group: PictureRef): string | null {
     if (!group.chat_pic_full || !isPictureUrl(group.chat_pic_full)) return null
-    const entry = this.#manifest.full[group.id]
+    const entry = this.#full.get(group.id)
     if (entry && entry.url === group.chat_pic_full) return this.#url(entry.file)
     return `${PICTURES_URL_PREFIX}${encodeURIComponent(this.accountId)}/full/${encodeURIComponent(group.id)}`
   }
@@ -138,124 +165,44 @@ export class PictureStore {
     return fresh === null ? null : this.pathOf(fresh)
   }
 
-  async #repair(file: string): Promise<string | null> {
-    this.#log.warn('stored picture damaged; fetching it again')
-    // First: the good picture has the same content hash, so it comes back under the same name.
-    await this.#files.unlink(join(this.dir, file)).catch(() => undefined)
-    let fresh: string | null = null
-    for (const kind of ['thumbs', 'full'] as const) {
-      const entries = this.#manifest[kind]
-      for (const [id, entry] of Object.entries(entries)) {
-        if (entry.file !== file) continue
-        delete entries[id]
-        const maxBytes = kind === 'thumbs' ? this.#maxThumbBytes : this.#maxFullBytes
-        try {
-          const { entry: stored } = await this.#fetchInto(id, entry.url, undefined, maxBytes)
-          entries[id] = stored
-          this.#unrecorded.delete(stored.file)
-          fresh ??= stored.file
-        } catch (error) {
-          this.#log.info('damaged picture not fetched again', {
-            reason: error instanceof Error ? error.message : 'unknown',
-          })
-        }
-      }
-    }
-    await this.#manifest.save()
-    return fresh
-  }
-
-  async #checkAll(files: readonly string[]): Promise<Set<string>> {
-    const intact = new Set<string>()
-    let next = 0
-    const worker = async (): Promise<void> => {
-      while (next < files.length) {
-        const file = files[next++] as string
-        if (this.#intact.has(file) || (await pictureIntact(join(this.dir, file)))) {
-          this.#intact.add(file)
-          intact.add(file)
-        }
-      }
-    }
-    await Promise.all(Array.from({ length: 16 }, () => worker()))
-    return intact
-  }
-
   /** Downloads the thumbnails that are new or changed and drops those of groups gone. */
-  async syncThumbs(groups: readonly PictureRef[], options: PictureSyncOptions = {}): Promise<PictureSyncResult> {
-    const result: PictureSyncResult = {
-      downloaded: 0,
-      unchanged: 0,
-      failed: 0,
-      removed: 0,
-      stoppedOffline: false,
-    }
-    const present = new Set(await this.#files.readdir(this.dir).catch(() => [] as string[]))
-    const wanted = new Map<string, string>()
-    for (const group of groups) if (group.chat_pic && isPictureUrl(group.chat_pic)) wanted.set(group.id, group.chat_pic)
-
-    for (const id of Object.keys(this.#manifest.thumbs)) {
-      if (!wanted.has(id)) {
-        delete this.#manifest.thumbs[id]
-        result.removed++
-      }
-    }
-    const withFull = new Set(groups.filter((g) => g.chat_pic_full).map((g) => g.id))
-    for (const id of Object.keys(this.#manifest.full)) if (!withFull.has(id)) delete this.#manifest.full[id]
-    const work: { id: string; url: string; previous: PictureEntry | undefined }[] = []
-    const stored: { id: string; url: string; previous: PictureEntry }[] = []
-    for (const [id, url] of wanted) {
-      const previous = this.#manifest.thumbs[id]
-      if (previous && previous.url === url && present.has(previous.file)) stored.push({ id, url, previous })
-      else
-        work.push({
-          id,
-          url,
-          previous: previous && present.has(previous.file) ? previous : undefined,
-        })
-    }
-    // The same URL is not enough: a damaged file is fetched again, whole (no ETag).
-    const intact = await this.#checkAll(stored.map((item) => item.previous.file))
-    for (const item of stored) {
-      if (intact.has(item.previous.file)) result.unchanged++
-      else work.push({ id: item.id, url: item.url, previous: undefined })
-    }
-
-    let next = 0
-    let consecutiveNetworkFailures = 0
-    let savedAt = performance.now()
-    const stop = new AbortController()
-    const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal
-    const worker = async (): Promise<void> => {
-      while (next < work.length && !signal.aborted) {
-        const item = work[next++] as (typeof work)[number]
-        try {
-          const outcome = await this.#fetchInto(item.id, item.url, item.previous, this.#maxThumbBytes, signal)
-          this.#manifest.thumbs[item.id] = outcome.entry
-          this.#unrecorded.delete(outcome.entry.file)
-          if (outcome.downloaded) result.downloaded++
-          else result.unchanged++
-          consecutiveNetworkFailures = 0
-          if (performance.now() - savedAt >= SAVE_EVERY_MS) {
-            savedAt = performance.now()
-            await this.#manifest.save()
-          }
-        } catch (error) {
-          if (signal.aborted) break
-          result.failed++
-          if (error instanceof PictureDownloadError && error.network && ++consecutiveNetworkFailures >= OFFLINE_AFTER) {
-            result.stoppedOffline = true
-            stop.abort()
-          }
-        }
-        options.onProgress?.(result.downloaded + result.failed, work.length)
-      }
-    }
+  async syncThumbs(groups: readonly PictureRef[] | PackedRefs, options: PictureSyncOptions = {}): Promise<PictureSyncResult> {
+    const result: PictureSyncResult = { downloaded: 0, unchanged: 0, failed: 0, removed: 0, stoppedOffline: false }
+    const refs = 'ends' in groups ? groups : packPictureRefs(groups as readonly PictureRef[])
+    const run = ++runs
+    const { signal } = options
+    const cancel = (): void => pictureThread.notify({ type: 'cancel', run })
+    pictureThread.hold()
+    signal?.addEventListener('abort', cancel, { once: true })
     try {
-      await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? DEFAULT_PICTURE_CONCURRENCY) }, () => worker()))
+      const [bytes, ends, full] = [refs.bytes, refs.ends, refs.full].map((array) =>
+        movable(new Uint8Array(array.buffer, array.byteOffset, array.byteLength)),
+      ) as [ArrayBuffer, ArrayBuffer, ArrayBuffer]
+      const concurrency = Math.max(1, options.concurrency ?? DEFAULT_PICTURE_CONCURRENCY)
+      const plan = await pictureThread.request(
+        {
+          type: 'plan',
+          folder: this.#folder,
+          run,
+          refs: { count: refs.count, bytes: new Uint8Array(bytes), ends: new Uint32Array(ends), full: new Uint8Array(full) },
+          trustStored: this.#checked,
+          concurrency,
+        },
+        this.#log,
+        [bytes, ends, full],
+      )
+      this.#checked = true
+      for (const id of plan.dropped.thumbs) this.#thumbs.delete(id)
+      for (const id of plan.dropped.full) this.#full.delete(id)
+      result.removed = plan.dropped.thumbs.length
+      result.unchanged = plan.unchanged
+      await this.#fetchRun(run, plan, result, { ...options, concurrency })
     } finally {
-      await this.#manifest.save()
-      await this.#removeUnreferenced()
+      signal?.removeEventListener('abort', cancel)
+      await pictureThread.request({ type: 'finish', folder: this.#folder, run }, this.#log).catch((error: unknown) => {
+        this.#log.warn('picture run not finished', { reason: error instanceof Error ? error.message : 'unknown' })
+      })
+      pictureThread.release()
     }
     return result
   }
@@ -264,21 +211,14 @@ export class PictureStore {
   fullFile(group: PictureRef, signal?: AbortSignal): Promise<string | null> {
     const url = group.chat_pic_full
     if (!url || !isPictureUrl(url)) return Promise.resolve(null)
-    const entry = this.#manifest.full[group.id]
+    const entry = this.#full.get(group.id)
     if (entry && entry.url === url) return Promise.resolve(entry.file)
     let pending = this.#fullInFlight.get(group.id)
     if (!pending) {
-      pending = this.#fetchInto(group.id, url, entry, this.#maxFullBytes, signal)
-        .then(async ({ entry: stored }) => {
-          this.#manifest.full[group.id] = stored
-          this.#unrecorded.delete(stored.file)
-          await this.#manifest.save()
-          return stored.file
-        })
-        .catch((error: unknown) => {
-          this.#log.info('full picture not available', {
-            reason: error instanceof Error ? error.message : 'unknown',
-          })
+      pending = this.#fetchOne('full', group.id, url, signal)
+        .then((outcome) => {
+          if ('file' in outcome) return outcome.file
+          this.#log.info('full picture not available', { reason: outcome.failed })
           return null
         })
         .finally(() => this.#fullInFlight.delete(group.id))
@@ -287,39 +227,169 @@ export class PictureStore {
     return pending
   }
 
-  async #fetchInto(
-    id: string,
-    url: string,
-    previous: PictureEntry | undefined,
-    maxBytes: number,
-    signal?: AbortSignal,
-  ): Promise<{ entry: PictureEntry; downloaded: boolean }> {
-    const got = await downloadPicture(this.#fetch, url, {
-      etag: previous?.etag ?? null,
-      maxBytes,
-      timeoutMs: this.#timeoutMs,
-      ...(signal && { signal }),
-    })
-    if (got.status === 'unchanged' && previous) return { entry: { ...previous, url }, downloaded: false }
-    if (got.status === 'unchanged') throw new PictureDownloadError('unexpected-304')
-    const file = `${hash(id, 24)}-${hash(got.bytes, 16)}.${got.extension}`
-    await this.#files.mkdir(this.dir)
-    this.#unrecorded.add(file)
-    // Pictures can always be fetched again: no fsync per file, only the manifest is made durable.
-    await writeAtomically(this.#files, join(this.dir, file), [got.bytes], { durable: false })
-    return { entry: { url, etag: got.etag, file }, downloaded: true }
+  /** The account's pictures are not shown any more: the worker saves and lets go of its folder. */
+  async release(): Promise<void> {
+    if (!pictureThread.running) return
+    await pictureThread.request({ type: 'release', folder: this.#folder }, this.#log).catch(() => undefined)
+  }
+
+  async #fetchRun(run: number, plan: PlanReply, result: PictureSyncResult, options: PictureSyncOptions & { concurrency: number }) {
+    const { signal, onProgress } = options
+    const book = new DialBook(this.#net.dial)
+    let next = 0
+    let stopped = false
+    let posting: Promise<unknown> = Promise.resolve()
+    const stop = (): void => {
+      stopped = true
+      pictureThread.notify({ type: 'cancel', run })
+    }
+    /** Posts the next chunk once the one before it is posted: the worker learns each origin before any request names it. */
+    const send = (): Promise<ChunkReply> => {
+      const from = next
+      const to = (next = Math.min(plan.work, from + CHUNK))
+      const origins = new Set<string>()
+      for (let i = from; i < to; i++) origins.add(plan.origins[plan.originOf[i] as number] as string)
+      const posted = posting.then(async () => {
+        const dial = await book.plan(origins)
+        return { reply: pictureThread.request({ type: 'thumbs', folder: this.#folder, run, from, to, dial }, this.#log) }
+      })
+      posting = posted.catch(() => undefined)
+      return posted.then(({ reply }) => reply)
+    }
+    const pending: Promise<ChunkReply>[] = []
+    const viaMain = { failures: 0 }
+    try {
+      while (next < plan.work && pending.length < CHUNKS_AHEAD) pending.push(send())
+      while (pending.length > 0) {
+        const reply = await (pending.shift() as Promise<ChunkReply>)
+        this.#applyChunk(reply, result)
+        if (reply.stoppedOffline) result.stoppedOffline = stopped = true
+        if (!stopped && !signal?.aborted && next < plan.work) pending.push(send())
+        if (!stopped && !signal?.aborted && reply.viaMain.length > 0)
+          await this.#viaMainLanes(reply.viaMain, result, { ...options, failures: viaMain, stop })
+        onProgress?.(result.downloaded + result.failed, plan.work)
+      }
+    } finally {
+      // A run that failed part-way leaves no request's failure unheard.
+      for (const left of pending) left.catch(() => undefined)
+    }
+  }
+
+  #applyChunk(reply: ChunkReply, result: PictureSyncResult): void {
+    for (let i = 0; i + 1 < reply.stored.length; i += 2) this.#thumbs.set(reply.stored[i] as string, reply.stored[i + 1] as string)
+    result.downloaded += reply.downloaded
+    result.unchanged += reply.unchanged
+    result.failed += reply.failed
+  }
+
+  /** Pictures main fetches itself (see ViaMain), as many at once as the worker's lanes. */
+  async #viaMainLanes(
+    items: readonly ViaMain[],
+    result: PictureSyncResult,
+    options: { signal?: AbortSignal; concurrency: number; failures: { failures: number }; stop: () => void },
+  ): Promise<void> {
+    let next = 0
+    const lane = async (): Promise<void> => {
+      while (next < items.length && !options.signal?.aborted && !result.stoppedOffline) {
+        const item = items[next++] as ViaMain
+        const outcome = await this.#viaMain('thumbs', item, { save: false, ...(options.signal && { signal: options.signal }) })
+        if ('file' in outcome) {
+          this.#thumbs.set(item.id, outcome.file)
+          if (outcome.downloaded) result.downloaded++
+          else result.unchanged++
+          options.failures.failures = 0
+          continue
+        }
+        if (options.signal?.aborted) return
+        result.failed++
+        if (outcome.network && ++options.failures.failures >= OFFLINE_AFTER) {
+          result.stoppedOffline = true
+          options.stop()
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: options.concurrency }, lane))
+  }
+
+  /** One picture now (through main when the worker cannot dial it), recorded in the lookup. */
+  async #fetchOne(kind: PictureKind, id: string, url: string, signal?: AbortSignal): Promise<Outcome> {
+    try {
+      const dial = await new DialBook(this.#net.dial).plan([new URL(url).origin])
+      const reply = await pictureThread.request({ type: 'one', folder: this.#folder, kind, id, url, dial }, this.#log)
+      if ('failed' in reply) return { failed: reply.failed, network: false }
+      const outcome =
+        'viaMain' in reply
+          ? await this.#viaMain(kind, reply.viaMain, { save: true, ...(signal && { signal }) })
+          : { file: reply.file, downloaded: true }
+      if ('file' in outcome) this.#remember(kind, id, url, outcome.file)
+      return outcome
+    } catch (error) {
+      return { failed: error instanceof Error ? error.message : 'unknown', network: false }
+    }
+  }
+
+  /** Fetches a picture through main's own GET (the proxy's way), for the worker to check and store. */
+  async #viaMain(kind: PictureKind, item: ViaMain, options: { save: boolean; signal?: AbortSignal }): Promise<Outcome> {
+    let got: FetchedBytes
+    let transfer: ArrayBuffer[] = []
+    try {
+      const fetched = await fetchPicture(this.#net.get, item.url, {
+        etag: item.etag,
+        maxBytes: this.#folder.maxBytes[kind],
+        timeoutMs: this.#folder.timeoutMs,
+        ...(options.signal && { signal: options.signal }),
+      })
+      if (fetched.status === 'unchanged') got = fetched
+      else {
+        const bytes = movable(fetched.bytes)
+        transfer = [bytes]
+        got = { status: 'downloaded', bytes, etag: fetched.etag }
+      }
+    } catch (error) {
+      const network = error instanceof PictureDownloadError && error.network
+      return { failed: error instanceof PictureDownloadError ? error.reason : 'unknown', network }
+    }
+    const reply = await pictureThread.request(
+      { type: 'store', folder: this.#folder, kind, id: item.id, url: item.url, got, save: options.save },
+      this.#log,
+      transfer,
+    )
+    return 'file' in reply
+      ? { file: reply.file, downloaded: got.status === 'downloaded' }
+      : { failed: 'failed' in reply ? reply.failed : 'unknown', network: false }
+  }
+
+  async #repair(file: string): Promise<string | null> {
+    let named: { kind: PictureKind; id: string; url: string }[]
+    try {
+      ;({ entries: named } = await pictureThread.request({ type: 'forget', folder: this.#folder, file }, this.#log))
+    } catch {
+      return null
+    }
+    let fresh: string | null = null
+    for (const { kind, id, url } of named) {
+      if (kind === 'thumbs') this.#thumbs.delete(id)
+      else this.#full.delete(id)
+      const outcome = await this.#fetchOne(kind, id, url)
+      if ('file' in outcome) fresh ??= outcome.file
+      else this.#log.info('damaged picture not fetched again', { reason: outcome.failed })
+    }
+    return fresh
+  }
+
+  #remember(kind: PictureKind, id: string, url: string, file: string): void {
+    if (kind === 'thumbs') this.#thumbs.set(id, file)
+    else this.#full.set(id, { url, file })
+  }
+
+  #take(lookup: PictureLookup): void {
+    const { thumbs, full } = lookup
+    for (let i = 0; i + 1 < thumbs.length; i += 2) this.#thumbs.set(thumbs[i] as string, thumbs[i + 1] as string)
+    for (let i = 0; i + 2 < full.length; i += 3)
+      this.#full.set(full[i] as string, { url: full[i + 1] as string, file: full[i + 2] as string })
   }
 
   #url(file: string): string {
     return `${PICTURES_URL_PREFIX}${encodeURIComponent(this.accountId)}/${file}`
-  }
-
-  async #removeUnreferenced(): Promise<void> {
-    const keep = this.#manifest.referenced()
-    const names = await this.#files.readdir(this.dir).catch(() => [] as string[])
-    for (const name of names) {
-      if (PICTURE_FILE.test(name) && !keep.has(name) && !this.#unrecorded.has(name))
-        await this.#files.unlink(join(this.dir, name)).catch(() => undefined)
-    }
   }
 }

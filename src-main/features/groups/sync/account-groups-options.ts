@@ -4,7 +4,7 @@ import type { FilePort } from '../../../platform/files/fs-port'
 import type { Logger } from '../../../platform/log/log'
 import type { Connectivity } from '../../../platform/net/connectivity'
 import type { ParticipantIndexOptions } from '../participants'
-import type { GetLike } from '../../../platform/net'
+import type { PictureNet } from '../pictures'
 import type { SyncSource } from './fetch-and-save'
 
 export interface SyncSettings {
@@ -22,7 +22,7 @@ export interface AccountGroupsOptions {
   log: Logger
   settings: () => SyncSettings
   /** For pictures, which come from the provider's media host rather than the API. */
-  fetch: GetLike
+  pictureNet: PictureNet
   files?: FilePort
   now: () => number
   locale?: () => string | undefined

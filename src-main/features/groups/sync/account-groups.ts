@@ -209,19 +209,15 @@ export class AccountGroups {
     this.cancel()
     await Promise.allSettled([this.#ready, this.#running?.promise, this.#pictureDownloads.settled(), this.#indexSaved])
     await this.#participants.dispose()
+    await this.#pictures?.release()
     await this.#inUse.retire()
   }
 
   async #load(): Promise<void> {
     const { session, log, events } = this.#options
+    // The pictures' lookup is read by their worker while the snapshot loads; opening them never fails.
+    const pictures = PictureStore.open({ accountDir: session.dir, accountId: session.id, net: this.#options.pictureNet, log })
     try {
-      this.#pictures = await PictureStore.open({
-        accountDir: session.dir,
-        accountId: session.id,
-        fetch: this.#options.fetch,
-        log,
-        ...(this.#options.files && { files: this.#options.files }),
-      })
       const cached = await loadHeldSnapshot(this.#store)
       if (cached.status === 'loaded') {
         this.#inUse.install(cached.held, cached.reader, { build: false })
@@ -237,6 +233,7 @@ export class AccountGroups {
       this.#lastError = this.#failure(error).toData()
       log.error('groups cache not loaded', { code: this.#lastError.code })
     }
+    this.#pictures = await pictures
     if (this.#disposed) return
     this.#emitState()
     events.emit('groups:changed', { accountId: this.id })
@@ -313,7 +310,8 @@ export class AccountGroups {
       // A sync that finished as the account was switched away from stays quiet.
       if (!this.#disposed) {
         events.emit('groups:changed', { accountId: this.id })
-        if (settings().downloadPictures && this.#pictures) this.#pictureDownloads.start(this.#pictures, this.#inUse.index.pictureRefs())
+        if (settings().downloadPictures && this.#pictures)
+          this.#pictureDownloads.start(this.#pictures, this.#inUse.index.packedPictureRefs())
       }
       return result
     } catch (error) {

@@ -10,8 +10,7 @@ import type { CommunityMember } from '../community'
 import type { GroupsQueryArgs, NamedSender } from '../index'
 import type { LoadedParticipants } from '../participants'
 import type { Logger } from '../../../platform/log/log'
-import type { GetLike } from '../../../platform/net'
-import type { PictureSourceResolver } from '../pictures'
+import type { PictureNet, PictureSourceResolver } from '../pictures'
 import { AccountGroups, type ParticipantsTimings, type SyncSettings, type SyncSource } from './account-groups'
 import { systemTimers, type Timers } from '../../../platform/timers'
 import { SyncScheduler } from './scheduler'
@@ -24,7 +23,7 @@ export interface GroupsServiceOptions {
   /** Read at each sync and each time the next refresh is planned. */
   settings: () => SyncSettings
   /** For an account's group pictures (public media links: no token goes with them), checked against that account's server. */
-  fetchFor: (accountId: string) => GetLike
+  fetchFor: (accountId: string) => PictureNet
   files?: FilePort
   timers?: Timers
   /** For sorting names; the system's by default. */
@@ -185,7 +184,7 @@ export class GroupsService {
       connectivity: workspace.connectivity,
       log,
       settings,
-      fetch: this.#options.fetchFor(workspace.id),
+      pictureNet: this.#options.fetchFor(workspace.id),
       now: () => timers.now(),
       ...(files && { files }),
       ...(locale && { locale }),

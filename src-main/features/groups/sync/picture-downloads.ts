@@ -1,5 +1,6 @@
 import type { Logger } from '../../../platform/log/log'
-import type { PictureRef } from '../index'
+import { longestStallMs } from '../../../platform/loop-stalls'
+import type { PackedRefs } from '../index'
 import type { PictureStore } from '../pictures'
 
 /** Lists are told at most this often that more pictures have arrived. */
@@ -21,10 +22,13 @@ export class PictureDownloads {
     return this.#task !== null
   }
 
-  start(store: PictureStore, groups: readonly PictureRef[]): void {
+  start(store: PictureStore, groups: PackedRefs): void {
     const { log, now, arrived } = this.#options
     this.#task?.controller.abort()
     const controller = new AbortController()
+    const started = now()
+    // From here on, the longest stall of main's loop goes into the run's last log line.
+    longestStallMs()
     let lastRefresh = now()
     let unseen = 0
     const refresh = (): void => {
@@ -42,7 +46,7 @@ export class PictureDownloads {
       })
       .then((result) => {
         if (unseen > 0 || result.removed > 0) refresh()
-        log.info('group pictures synced', { ...result })
+        log.info('group pictures synced', { ...result, durationMs: now() - started, longestStallMs: longestStallMs() })
       })
       .catch((error: unknown) => {
         log.warn('group pictures not synced', {

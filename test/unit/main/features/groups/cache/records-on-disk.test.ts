@@ -25,6 +25,7 @@ import {
   until,
   idsOnDisk,
 } from '../sync/support'
+import { pictureNet } from '../../../../../support/picture-net'
 
 const TOTAL = 2_000
 let emulator: Emulator
@@ -55,7 +56,7 @@ function build() {
     events,
     log,
     settings: () => ({ intervalMinutes: 0, concurrency: 4, downloadPictures: false }),
-    fetchFor: () => fetch,
+    fetchFor: () => pictureNet(),
   })
   services.push(service)
   return { service, log, events }

@@ -12,6 +12,7 @@ import {
   messagePreview,
   type GroupColumns,
 } from '../../../../../../src-main/features/groups/index'
+import { FIELD, RefsReader } from '../../../../../../src-main/features/groups/pictures/packed-refs'
 import { nameBook } from '../../../../../../src-main/features/stories/feed/names'
 import { EPOCH, groupsFromEmulator } from '../sync/support'
 
@@ -100,12 +101,17 @@ describe('the columns of a snapshot', () => {
   })
 
   it('give every group’s picture references, in the snapshot’s order', () => {
-    const refs = new GroupsIndex(columns).pictureRefs()
+    const packed = new RefsReader(new GroupsIndex(columns).packedPictureRefs())
+    const refs = Array.from({ length: packed.count }, (_, at) => {
+      const [id, thumb] = [FIELD.id, FIELD.thumb].map((f) => packed.field(at, f))
+      return { id, ...(thumb && { chat_pic: thumb }), full: packed.hasFull(at) }
+    })
+    expect(packed.count).toBe(groups.length)
     expect(refs).toEqual(
       groups.map((g) => ({
         id: g.id,
         ...(g.chat_pic && { chat_pic: g.chat_pic }),
-        ...(g.chat_pic_full && { chat_pic_full: g.chat_pic_full }),
+        full: Boolean(g.chat_pic_full),
       })),
     )
   })

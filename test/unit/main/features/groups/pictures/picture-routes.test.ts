@@ -15,6 +15,7 @@ import {
 import { fetchAllGroups } from '../../../../../../src-main/features/groups/sync'
 import { startWebServer, type WebServer } from '../../../../../../src-main/web/server'
 import { testHandlers } from '../../../../../support/handlers'
+import { pictureNet } from '../../../../../support/picture-net'
 import { clientFor, startTestEmulator, tempDir } from '../sync/support'
 
 let emulator: Emulator
@@ -33,7 +34,7 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   dir = await tempDir('statusdesk-picture-routes-')
-  store = await PictureStore.open({ accountDir: dir.path, accountId: 'acc', fetch })
+  store = await PictureStore.open({ accountDir: dir.path, accountId: 'acc', net: pictureNet(emulator.baseUrl) })
   await store.syncThumbs(groups)
   resolve = (accountId) => (accountId === 'acc' ? { store, group: (id) => groups.find((g) => g.id === id) ?? null } : null)
   const rendererDir = join(dir.path, 'renderer')

@@ -8,6 +8,7 @@ import type { Group } from '@shared/domain'
 import type { Emulator } from '../../../../../../src-main/emulator'
 import { PICTURES_DIR, PictureStore } from '../../../../../../src-main/features/groups/pictures'
 import { GroupsService, fetchAllGroups } from '../../../../../../src-main/features/groups/sync'
+import { pictureNet } from '../../../../../support/picture-net'
 import { clientFor, recordingHub, session, startTestEmulator, switchableAccounts, tempDir, until } from '../sync/support'
 
 let emulator: Emulator
@@ -30,7 +31,7 @@ afterEach(async () => {
 })
 
 const withPicture = () => groups.filter((g) => g.chat_pic)
-const open = (fetchImpl: typeof fetch = fetch) => PictureStore.open({ accountDir: dir.path, accountId: 'acc', fetch: fetchImpl })
+const open = () => PictureStore.open({ accountDir: dir.path, accountId: 'acc', net: pictureNet(emulator.baseUrl) })
 const pictureRequests = () => emulator.control.requests.list().filter((r) => r.route === 'pictures')
 
 /** A picture host under the test's control: ETags, wrong content, slowness, concurrency. */
@@ -193,7 +194,7 @@ describe('group pictures', () => {
 
   it('does not bring back an account folder deleted meanwhile (signed out)', async () => {
     const gone = join(dir.path, 'signed-out')
-    const store = await PictureStore.open({ accountDir: gone, accountId: 'acc', fetch })
+    const store = await PictureStore.open({ accountDir: gone, accountId: 'acc', net: pictureNet(emulator.baseUrl) })
     const result = await store.syncThumbs(groups.slice(0, 5))
     expect(result.downloaded).toBe(0)
     expect(await readdir(dir.path)).toEqual([])
@@ -224,7 +225,7 @@ describe('pictures during sync', () => {
       // Each account's pictures are fetched as its own server allows.
       fetchFor: (accountId) => {
         fetchedFor.push(accountId)
-        return fetch
+        return pictureNet(emulator.baseUrl)
       },
     })
     try {

@@ -7,6 +7,7 @@ import type { Emulator } from '../../../../../../src-main/emulator'
 import { GROUPS_INDEX_FILE, SNAPSHOT_FILE } from '../../../../../../src-main/features/groups/cache'
 import { GroupsService } from '../../../../../../src-main/features/groups/sync'
 import { captureLogger, clientFor, recordingHub, session, startTestEmulator, switchableAccounts, tempDir } from './support'
+import { pictureNet } from '../../../../../support/picture-net'
 
 /**
  * A server that knows CRC-32 can send, for a group it sent before, other bytes with the same
@@ -89,7 +90,7 @@ function build(rewrite: (body: string) => string = (body) => body) {
     events: recordingHub(),
     log: captureLogger(),
     settings: () => ({ intervalMinutes: 0, concurrency: 2, downloadPictures: false }),
-    fetchFor: () => fetch,
+    fetchFor: () => pictureNet(),
   })
   services.push(service)
   return service

@@ -22,6 +22,7 @@ import {
   until,
   idsOnDisk,
 } from './support'
+import { pictureNet } from '../../../../../support/picture-net'
 
 const TOTAL = 10_000
 let emulator: Emulator
@@ -54,7 +55,6 @@ function build(
   path: string,
   options: {
     client?: Partial<ApiClientOptions>
-    fetch?: typeof fetch
     account?: string
     /** Another server than the in-process emulator (one in its own process). */
     server?: Pick<Emulator, 'baseUrl' | 'token'>
@@ -71,7 +71,7 @@ function build(
     events,
     log,
     settings: () => ({ intervalMinutes: 0, concurrency: 4, downloadPictures: false }),
-    fetchFor: () => options.fetch ?? fetch,
+    fetchFor: () => pictureNet(server.baseUrl),
   })
   services.push(service)
   // The account's own view of its server, as its requests learn it.

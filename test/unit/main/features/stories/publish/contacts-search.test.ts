@@ -18,6 +18,7 @@ import {
   captureLogger,
   SELF_PHONE,
 } from '../../groups/sync/support'
+import { pictureNet } from '../../../../../support/picture-net'
 
 /** Queries a user could type: empty, numbers typed every way, group words in any case, several words, nonsense. */
 function queriesFor(reference: ReferenceContactsSearch): string[] {
@@ -82,7 +83,7 @@ describe('ContactsSearch over the participants index gives what the in-memory di
       events: recordingHub(),
       log: captureLogger(),
       settings: () => ({ intervalMinutes: 0, concurrency: 4, downloadPictures: false }),
-      fetchFor: () => fetch,
+      fetchFor: () => pictureNet(),
     })
     try {
       await service.sync('acc')
