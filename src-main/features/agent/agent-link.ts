@@ -1,5 +1,5 @@
 import type { KeyringStatus, TokenStorage } from '@shared/channels/accounts'
-import { type AgentStatus, agentOrigin } from '@shared/channels/agent'
+import { AGENT_DEFAULT_URL, type AgentStatus, agentOrigin } from '@shared/channels/agent'
 import { AppError, type AppErrorData, codeText } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import { chooseStorage } from '../../account/accounts/connect-rules'
@@ -77,7 +77,10 @@ export class AgentLink {
   /** Pairs with the agent at the address for the code it printed; a pairing before is replaced. */
   async pair(request: AgentPairRequest): Promise<AgentStatus> {
     const address = agentOrigin(request.url)
-    if ('problem' in address) throw new AppError('invalid-argument', userText('errors.agentLink.badAddress'), { problem: address.problem })
+    if ('problem' in address)
+      throw new AppError('invalid-argument', userText('errors.agentLink.badAddress', { example: AGENT_DEFAULT_URL, tunnel: 'SSH' }), {
+        problem: address.problem,
+      })
     // Chosen before the agent is asked: a code is not spent on a pairing that could not be kept.
     const storage = chooseStorage(request.storage, this.#opts.keyring().available)
     const paired = await pairWithAgent({ fetch: this.#opts.fetch, origin: address.origin }, request)

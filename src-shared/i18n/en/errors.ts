@@ -46,7 +46,7 @@ export default {
     },
     agentLink: {
       badAddress:
-        'Enter the agent’s address on this computer, such as http://127.0.0.1:8731, without a path. An agent on a server is reached through an SSH tunnel.',
+        'Enter the agent’s address on this computer, such as {example}, without a path. An agent on a server is reached through an {tunnel} tunnel.',
       unreachable: 'The agent at {url} did not answer. Is it running?',
       timeout: 'The agent at {url} took too long to answer.',
       badAnswer: 'The agent at {url} answered in a way Statusdesk cannot read. Is it a Statusdesk agent of this version?',

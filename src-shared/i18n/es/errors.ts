@@ -45,7 +45,7 @@ export default {
     },
     agentLink: {
       badAddress:
-        'Escribe la dirección del agente en este equipo, por ejemplo http://127.0.0.1:8731, sin ruta. A un agente en un servidor se llega por un túnel SSH.',
+        'Escribe la dirección del agente en este equipo, por ejemplo {example}, sin ruta. A un agente en un servidor se llega por un túnel {tunnel}.',
       unreachable: 'El agente en {url} no respondió. ¿Está en marcha?',
       timeout: 'El agente en {url} tardó demasiado en responder.',
       badAnswer: 'El agente en {url} respondió de una forma que Statusdesk no puede leer. ¿Es un agente de Statusdesk de esta versión?',

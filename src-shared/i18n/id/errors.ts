@@ -44,7 +44,7 @@ export default {
     },
     agentLink: {
       badAddress:
-        'Masukkan alamat agen di komputer ini, misalnya http://127.0.0.1:8731, tanpa path. Agen di server dijangkau lewat terowongan SSH.',
+        'Masukkan alamat agen di komputer ini, misalnya {example}, tanpa path. Agen di server dijangkau lewat terowongan {tunnel}.',
       unreachable: 'Agen di {url} tidak menjawab. Apakah agen sedang berjalan?',
       timeout: 'Agen di {url} terlalu lama menjawab.',
       badAnswer: 'Agen di {url} menjawab dengan cara yang tidak dapat dibaca Statusdesk. Apakah ini agen Statusdesk versi ini?',

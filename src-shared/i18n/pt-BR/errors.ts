@@ -45,7 +45,7 @@ export default {
     },
     agentLink: {
       badAddress:
-        'Digite o endereço do agente neste computador, como http://127.0.0.1:8731, sem caminho. Um agente em um servidor é alcançado por um túnel SSH.',
+        'Digite o endereço do agente neste computador, como {example}, sem caminho. Um agente em um servidor é alcançado por um túnel {tunnel}.',
       unreachable: 'O agente em {url} não respondeu. Ele está em execução?',
       timeout: 'O agente em {url} demorou demais para responder.',
       badAnswer: 'O agente em {url} respondeu de um jeito que o Statusdesk não consegue ler. É um agente do Statusdesk desta versão?',
