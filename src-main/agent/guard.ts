@@ -35,6 +35,9 @@ export const PairRequestSchema = z.object({
   deviceName: DeviceNameSchema,
 })
 
+/** `POST /devices/revoke`'s body: which device's token stops working. */
+export const RevokeRequestSchema = z.strictObject({ deviceId: z.string().uuid() })
+
 /**
  * The engine's handlers as the agent serves them to devices: without the desktop's own pairing
  * channels (`agent:*`). An agent pairs with no agent, and a device cannot make it call a server

@@ -10,7 +10,7 @@ import type { Logger } from '../platform/log/log'
 import { readJsonBody } from '../web/body'
 import { ClientPresence } from '../web/client-presence'
 import type { DeviceStore } from './devices'
-import { bearerToken, deviceClient, PairRequestSchema } from './guard'
+import { bearerToken, deviceClient, PairRequestSchema, RevokeRequestSchema } from './guard'
 import type { AgentHealth } from './health'
 import type { PairingCodes } from './pairing'
 import { PairingThrottle } from './pairing-throttle'
@@ -22,6 +22,9 @@ export const AGENT_PAIR_PATH = '/pair'
 export const AGENT_METRICS_PATH = '/metrics'
 /** A paired device unpairs itself with its own token (`POST`): the token is refused from then on. */
 export const AGENT_UNPAIR_PATH = '/unpair'
+/** The paired devices (`GET`), and the revocation of one of them (`POST …/revoke`, `{deviceId}`). */
+export const AGENT_DEVICES_PATH = '/devices'
+const AGENT_REVOKE_PATH = '/devices/revoke'
 
 export interface AgentServerOptions {
   handlers: Handlers
@@ -137,6 +140,8 @@ async function route(site: Site, req: IncomingMessage, res: ServerResponse): Pro
     return fail(res, 403, 'forbidden', userText('errors.agent.badToken'), challenge)
   }
   if (url.pathname === AGENT_UNPAIR_PATH && req.method === 'POST') return unpair(site, res, deviceId)
+  if (url.pathname === AGENT_DEVICES_PATH && req.method === 'GET') return devicesOf(site, res, deviceId)
+  if (url.pathname === AGENT_REVOKE_PATH && req.method === 'POST') return revoke(site, req, res, deviceId)
   if (url.pathname.startsWith(WEB_INVOKE_PREFIX) && req.method === 'POST') return invoke(site, req, res, url, deviceId)
   if (url.pathname === WEB_EVENTS_PATH && req.method === 'GET') return eventStream(site, req, res, deviceId)
   if (url.pathname === AGENT_METRICS_PATH && req.method === 'GET' && site.options.metrics) {
@@ -191,6 +196,26 @@ async function unpair(site: Site, res: ServerResponse, deviceId: string): Promis
   for (const [stream, of] of site.streams) if (of === deviceId) stream.end()
   site.options.log.info('device unpaired', { deviceId })
   sendJson(res, 200, { ok: true, value: null }, { Connection: 'close' })
+}
+
+/** Every paired device with when it paired and was last seen; the caller's own is marked. */
+async function devicesOf(site: Site, res: ServerResponse, deviceId: string): Promise<void> {
+  const devices = await site.options.devices.list()
+  sendJson(res, 200, { ok: true, value: devices.map((device) => ({ ...device, self: device.id === deviceId })) })
+}
+
+/** A paired device revokes another (a lost laptop, someone who left): its token is refused from its next call, its streams end now. */
+async function revoke(site: Site, req: IncomingMessage, res: ServerResponse, by: string): Promise<void> {
+  const read = await bodyOf(req, res, MAX_PAIR_BODY)
+  if (read === null) return
+  const request = RevokeRequestSchema.safeParse(read.body)
+  if (!request.success) return fail(res, 400, 'invalid-argument', userText('errors.agent.badRevoke'))
+  const known = (await site.options.devices.list()).some((device) => device.id === request.data.deviceId)
+  if (!known) return fail(res, 404, 'not-found', userText('errors.agent.noDevice'))
+  await site.options.devices.remove(request.data.deviceId)
+  for (const [stream, of] of site.streams) if (of === request.data.deviceId) stream.end()
+  site.options.log.info('device revoked', { deviceId: request.data.deviceId, by })
+  sendJson(res, 200, { ok: true, value: null })
 }
 
 async function invoke(site: Site, req: IncomingMessage, res: ServerResponse, url: URL, deviceId: string): Promise<void> {

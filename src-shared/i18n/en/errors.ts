@@ -40,6 +40,8 @@ export default {
       noToken: 'This agent answers paired devices only: pair this desktop with the code the agent prints.',
       badToken: 'This device is not paired with this agent (or no longer is): pair it again with the code the agent prints.',
       wrongCode: 'That is not the pairing code the agent printed. Tries left: {tries}.',
+      badRevoke: 'Say which device to revoke: its id, as the list of devices gives it.',
+      noDevice: 'No device with that id is paired with this agent.',
       pairingThrottled: 'Too many wrong codes from this address: try again in {seconds} s.',
       noCode: 'That pairing code no longer works (it expired or was tried too often): enter the new code the agent printed.',
       badPairing: 'A pairing needs the code the agent printed and a name for this device.',

@@ -39,6 +39,8 @@ export default {
       badToken:
         'Este dispositivo no está vinculado con este agente (o ya no lo está): vincúlalo de nuevo con el código que imprime el agente.',
       wrongCode: 'Ese no es el código de vinculación que imprimió el agente. Intentos restantes: {tries}.',
+      badRevoke: 'Indica qué dispositivo revocar: su id, tal como lo da la lista de dispositivos.',
+      noDevice: 'Ningún dispositivo con ese id está vinculado a este agente.',
       pairingThrottled: 'Demasiados códigos incorrectos desde esta dirección: vuelve a intentarlo en {seconds} s.',
       noCode: 'Ese código de vinculación ya no sirve (caducó o se probó demasiadas veces): escribe el nuevo código que imprimió el agente.',
       badPairing: 'Para vincular hacen falta el código que imprimió el agente y un nombre para este dispositivo.',

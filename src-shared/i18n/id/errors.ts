@@ -38,6 +38,8 @@ export default {
       noToken: 'Agen ini hanya menjawab perangkat yang sudah dipasangkan: pasangkan komputer ini dengan kode yang dicetak agen.',
       badToken: 'Perangkat ini tidak (atau tidak lagi) dipasangkan dengan agen ini: pasangkan lagi dengan kode yang dicetak agen.',
       wrongCode: 'Itu bukan kode pemasangan yang dicetak agen. Sisa percobaan: {tries}.',
+      badRevoke: 'Sebutkan perangkat mana yang dicabut: id-nya, seperti yang diberikan daftar perangkat.',
+      noDevice: 'Tidak ada perangkat dengan id itu yang dipasangkan dengan agen ini.',
       pairingThrottled: 'Terlalu banyak kode salah dari alamat ini: coba lagi dalam {seconds} detik.',
       noCode: 'Kode pemasangan itu tidak berlaku lagi (kedaluwarsa atau terlalu sering dicoba): masukkan kode baru yang dicetak agen.',
       badPairing: 'Pemasangan memerlukan kode yang dicetak agen dan nama untuk perangkat ini.',

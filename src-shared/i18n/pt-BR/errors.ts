@@ -39,6 +39,8 @@ export default {
       badToken:
         'Este dispositivo não está pareado com este agente (ou deixou de estar): pareie-o de novo com o código que o agente imprime.',
       wrongCode: 'Esse não é o código de pareamento que o agente imprimiu. Tentativas restantes: {tries}.',
+      badRevoke: 'Informe qual dispositivo revogar: o id dele, como a lista de dispositivos mostra.',
+      noDevice: 'Nenhum dispositivo com esse id está pareado com este agente.',
       pairingThrottled: 'Códigos errados demais a partir deste endereço: tente de novo em {seconds} s.',
       noCode: 'Esse código de pareamento não vale mais (expirou ou foi tentado vezes demais): digite o novo código que o agente imprimiu.',
       badPairing: 'Um pareamento precisa do código que o agente imprimiu e de um nome para este dispositivo.',

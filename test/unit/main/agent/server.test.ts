@@ -193,6 +193,44 @@ describe("the agent's HTTP API", () => {
     // Without a token, nobody unpairs anybody.
     expect((await rawRequest(`${server.url}/unpair`, { method: 'POST', body: '{}' })).status).toBe(401)
   })
+
+  it('lists the paired devices to any of them, and revokes one: refused at its next call, its event stream ended at once', async () => {
+    const first = (json(await pair({ code, deviceName: 'Owner' })) as { value: { deviceId: string; token: string } }).value
+    const second = (json(await pair({ code, deviceName: 'Assistant' })) as { value: { deviceId: string; token: string } }).value
+    const asFirst = { authorization: `Bearer ${first.token}`, 'content-type': 'application/json' }
+    const listed = json(await rawRequest(`${server.url}/devices`, { headers: asFirst })) as {
+      value: { id: string; name: string; self: boolean; pairedAt: string }[]
+    }
+    expect(listed.value.find((device) => device.id === first.deviceId)).toMatchObject({ name: 'Owner', self: true })
+    expect(listed.value.find((device) => device.id === second.deviceId)).toMatchObject({ name: 'Assistant', self: false })
+    // Nothing of a token is listed.
+    expect(JSON.stringify(listed)).not.toContain(second.token.split('.')[2]!)
+
+    const ended = new Promise<void>((resolve, reject) => {
+      const req = request(`${server.url}/api/events`, { headers: { authorization: `Bearer ${second.token}` } }, (res) => {
+        res.on('data', () => undefined)
+        res.on('end', () => resolve())
+      })
+      req.on('error', reject)
+      req.end()
+    })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const revoke = (deviceId: string) =>
+      rawRequest(`${server.url}/devices/revoke`, { method: 'POST', headers: asFirst, body: JSON.stringify({ deviceId }) })
+    expect((await revoke(second.deviceId)).status).toBe(200)
+    await ended
+    expect((await invoke({ authorization: `Bearer ${second.token}` })).status).toBe(403)
+    expect(json(await revoke(second.deviceId))).toMatchObject({
+      ok: false,
+      error: { code: 'not-found', text: { key: 'errors.agent.noDevice' } },
+    })
+    expect((await rawRequest(`${server.url}/devices/revoke`, { method: 'POST', headers: asFirst, body: '{"deviceId":"x"}' })).status).toBe(
+      400,
+    )
+    // Without a token, nobody lists or revokes anybody.
+    expect((await rawRequest(`${server.url}/devices`, {})).status).toBe(401)
+    expect((await invoke({ authorization: `Bearer ${first.token}` })).status).toBe(200)
+  })
 })
 
 /** A pairing request sent from one loopback address (all of 127.0.0.0/8 is this machine). */
