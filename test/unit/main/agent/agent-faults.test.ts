@@ -236,5 +236,28 @@ describe.skipIf(!postgres)(
         `health while PostgreSQL was down: ${JSON.stringify(during.map((h) => [h.status, h.body.polling, h.body.scheduler.worker]))}`,
       )
     }, 150_000)
+
+    it('sends a story once whose answer comes while PostgreSQL is stopped: recorded once the database is back, never left unknown nor sent again', async () => {
+      if (!agent || accounts.size !== MOMENTS.length) throw new Error('the first tests did not leave the agent running')
+      const moment = 'inFlightPublished'
+      // The server takes the story at once and answers it 6 s later: PostgreSQL is stopped in between.
+      server(moment).control.faults.add({ type: 'latency', ms: 6_000, times: 1, route: 'stories' })
+      await plan(accounts.get(moment)!, 'outage-in-flight', new Date(Date.now() + 3_000).toISOString())
+      await until(() => applied(moment) === 1, 'the POST to be in flight', 45_000, picture)
+      await cluster!.halt()
+      const answered = () =>
+        server(moment)
+          .control.requests.list()
+          .some((request) => request.route === 'stories' && request.outcome === 'answered' && request.status === 200)
+      await until(answered, 'the answer to leave', 30_000)
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+      await cluster!.resume()
+      const outage = () => captions(moment).filter((caption) => caption === 'outage-in-flight').length
+      const mine = async () => (await openItems(cluster!.url())).filter((item) => item.accountId === accounts.get(moment))
+      await until(async () => outage() === 1 && (await mine()).length === 0, 'the story to be recorded as sent', 100_000, picture)
+      await new Promise((resolve) => setTimeout(resolve, 3_000))
+      expect(outage()).toBe(1)
+      expect(agent.child.exitCode).toBeNull()
+    }, 150_000)
   },
 )
