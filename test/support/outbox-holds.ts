@@ -8,7 +8,7 @@ import pg from 'pg'
  * Nothing in the product knows of it: the database does the holding.
  */
 export interface OutboxHolds {
-  /** Makes the account's next `from` → `to` change of an item wait until `release(key)`. */
+  /** Makes the account's next `from` → `to` change of an item (`to` `deleted`: its removal) wait until `releaseAll()`. */
   hold(accountId: string, from: string, to: string, key: number): Promise<void>
   /** Whether an engine's write is waiting on the hold `key` now. */
   waiting(key: number): Promise<boolean>
@@ -23,12 +23,13 @@ const SETUP = [
     DECLARE held bigint;
     BEGIN
       SELECT lock_key INTO held FROM public.fault_holds
-        WHERE account_id = NEW.account_id AND from_state = OLD.state AND to_state = NEW.state LIMIT 1;
+        WHERE account_id = OLD.account_id AND from_state = OLD.state
+          AND to_state = CASE WHEN TG_OP = 'DELETE' THEN 'deleted' ELSE NEW.state END LIMIT 1;
       IF held IS NOT NULL THEN PERFORM pg_advisory_xact_lock_shared(held); END IF;
-      RETURN NEW;
+      RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
     END $$`,
   `DROP TRIGGER IF EXISTS fault_hold ON statusdesk.outbox_items`,
-  `CREATE TRIGGER fault_hold BEFORE UPDATE ON statusdesk.outbox_items FOR EACH ROW EXECUTE FUNCTION public.fault_hold()`,
+  `CREATE TRIGGER fault_hold BEFORE UPDATE OR DELETE ON statusdesk.outbox_items FOR EACH ROW EXECUTE FUNCTION public.fault_hold()`,
 ]
 
 /** Adds the trigger to the store at `url` (its tables must exist: the engine made them at start). */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AccountSummary } from '@shared/channels/accounts'
-import type { PublishResult } from '@shared/channels/outbox'
+import type { HistoryItemView, PublishResult } from '@shared/channels/outbox'
 import type { AgentHealth } from '../../../../src-main/agent/health'
 import { type Emulator, startEmulator } from '../../../../src-main/emulator'
 import { type AgentProcess, startAgentProcess } from '../../../support/agent-process'
@@ -13,11 +13,12 @@ import { findPostgresBin, POSTGRES_MISSING, startPostgresCluster, type PostgresC
 
 const KEY = randomBytes(32).toString('base64')
 /** One server per moment of a send: each story's fate is read on its own server. */
-const MOMENTS = ['beforeClaim', 'claimed', 'inFlightPublished', 'inFlightHeld', 'answered'] as const
+const MOMENTS = ['beforeClaim', 'claimed', 'inFlightPublished', 'inFlightHeld', 'answered', 'recordedSent'] as const
 type Moment = (typeof MOMENTS)[number]
 /** Advisory lock keys of the holds (see outbox-holds). */
 const HOLD_SENDING = 71_001
 const HOLD_SENT = 71_002
+const HOLD_REMOVED = 71_003
 
 let cluster: PostgresCluster | null = null
 let root = ''
@@ -92,7 +93,7 @@ const postgres = findPostgresBin() !== null
 describe.skipIf(!postgres)(
   `the agent killed -9 mid-send over PostgreSQL, and PostgreSQL restarted${postgres ? '' : `: ${POSTGRES_MISSING}`}`,
   () => {
-    it('is killed with a story at each moment of its send: before its claim, claimed, its POST in flight (published or not), answered but not recorded', async () => {
+    it('is killed with a story at each moment of its send: before its claim, claimed, its POST in flight (published or not), answered but not recorded, recorded but not cleared', async () => {
       agent = await startAgentProcess(dataDir, env())
       await agent.waitFor((line) => line['event'] === 'pairing-code')
       const paired = await agent.request('/pair', { body: { code: agent.pairingCode(), deviceName: 'Front desk' } })
@@ -111,6 +112,8 @@ describe.skipIf(!postgres)(
       holds = await outboxHolds(cluster!.url())
       await holds.hold(id('claimed'), 'queued', 'sending', HOLD_SENDING)
       await holds.hold(id('answered'), 'sending', 'sent', HOLD_SENT)
+      // And the one written `sent` on its way out of the store (into the history, kept in the data folder).
+      await holds.hold(id('recordedSent'), 'sent', 'deleted', HOLD_REMOVED)
       // The server takes one story and never answers; the other is held before it is taken.
       server('inFlightPublished').control.faults.add({ type: 'hang', phase: 'after', times: 1, route: 'stories' })
       server('inFlightHeld').control.faults.add({ type: 'latency', ms: 120_000, times: 1, route: 'stories' })
@@ -123,6 +126,7 @@ describe.skipIf(!postgres)(
         async () =>
           (await holds!.waiting(HOLD_SENDING)) &&
           (await holds!.waiting(HOLD_SENT)) &&
+          (await holds!.waiting(HOLD_REMOVED)) &&
           captions('answered').length === 1 &&
           applied('inFlightPublished') === 1 &&
           captions('inFlightPublished').length === 1 &&
@@ -143,6 +147,7 @@ describe.skipIf(!postgres)(
       const left = await openItems(cluster!.url())
       const stateOf = (moment: Moment) => left.find((item) => item.accountId === id(moment))?.state
       expect(stateOf('claimed')).toBe('queued')
+      expect(stateOf('recordedSent')).toBe('sent')
       for (const moment of ['inFlightPublished', 'inFlightHeld', 'answered'] as const) expect(stateOf(moment), moment).toBe('sending')
       expect(captions('inFlightHeld')).toEqual([])
 
@@ -171,6 +176,11 @@ describe.skipIf(!postgres)(
       expect(await openItems(cluster!.url())).toEqual([
         { accountId: id('inFlightHeld'), state: 'unknown', caption: 'inFlightHeld', serverChecks: expect.any(Number) },
       ])
+      // The history lists each published story once, the one recorded before the kill included.
+      const history = await agent.call<HistoryItemView[]>(deviceToken, 'stories:history-list')
+      for (const moment of MOMENTS) {
+        expect(history.filter((entry) => entry.accountId === id(moment)).length, moment).toBe(moment === 'inFlightHeld' ? 0 : 1)
+      }
       // Nothing was posted twice to any server: one POST /stories each, the held one's included.
       for (const moment of MOMENTS) {
         const posts = server(moment)
