@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFile, execFileSync, spawnSync } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -17,6 +17,10 @@ export interface PostgresCluster {
   user: string
   /** A connection string to `database` (default `postgres`). */
   url(database?: string): string
+  /** Stops the server as an operator would (`pg_ctl stop -m fast`): connections are ended, the data kept. */
+  halt(): Promise<void>
+  /** Starts it again on the same data folder and port. */
+  resume(): Promise<void>
   /** Stops the server (immediate shutdown: nothing in it is kept) and removes its folder. */
   stop(): Promise<void>
 }
@@ -65,6 +69,15 @@ function run(as: { uid: number; gid: number } | null, bin: string, args: string[
   }
 }
 
+function runAsync(as: { uid: number; gid: number } | null, bin: string, args: string[], cwd: string): Promise<void> {
+  const [file, argv] = command(as, bin, args)
+  return new Promise((resolve, reject) => {
+    execFile(file, argv, { cwd, encoding: 'utf8', timeout: 90_000 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`postgres-cluster: ${bin} ${args[0]} failed: ${stderr || stdout || error.message}`)) : resolve(),
+    )
+  })
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
@@ -96,18 +109,19 @@ export async function startPostgresCluster(): Promise<PostgresCluster | null> {
     if (stopped.status !== 0) killPostmaster(data)
     rmSync(root, { recursive: true, force: true })
   }
+  const options = [
+    `-p ${port}`,
+    '-c listen_addresses=127.0.0.1',
+    `-c unix_socket_directories=${root}`,
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=60',
+  ].join(' ')
+  const startArgs = ['start', '-D', data, '-l', join(root, 'server.log'), '-w', '-t', '60', '-o', options]
   try {
     run(as, join(bin, 'initdb'), ['-D', data, '-U', USER, '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C'], root)
-    const options = [
-      `-p ${port}`,
-      '-c listen_addresses=127.0.0.1',
-      `-c unix_socket_directories=${root}`,
-      '-c fsync=off',
-      '-c synchronous_commit=off',
-      '-c full_page_writes=off',
-      '-c max_connections=60',
-    ].join(' ')
-    run(as, join(bin, 'pg_ctl'), ['start', '-D', data, '-l', join(root, 'server.log'), '-w', '-t', '60', '-o', options], root)
+    run(as, join(bin, 'pg_ctl'), startArgs, root)
   } catch (error) {
     stopCluster()
     throw error
@@ -120,6 +134,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster | null> {
     port,
     user: USER,
     url: (database = 'postgres') => `postgres://${USER}@127.0.0.1:${port}/${database}`,
+    // Asynchronous: the test's own servers (emulators) keep answering meanwhile.
+    halt: () => runAsync(as, join(bin, 'pg_ctl'), ['stop', '-D', data, '-m', 'fast', '-w', '-t', '60'], root),
+    resume: () => runAsync(as, join(bin, 'pg_ctl'), startArgs, root),
     stop: async () => {
       process.off('exit', onExit)
       stopCluster()

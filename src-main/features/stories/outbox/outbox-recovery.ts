@@ -1,4 +1,5 @@
 import type { AppErrorData } from '@shared/errors'
+import type { HistoryEntry } from '@shared/story/records'
 import { userText } from '@shared/i18n/user-text'
 import type { OutboxCore } from './outbox-core'
 import type { OutboxItem } from './outbox-item'
@@ -87,9 +88,26 @@ export class OutboxRecovery {
     if (!reader || core.closed) return
     const unsure = core.items().filter((item) => item.state === 'unknown' && checksOf(item) < RECONCILE_DELAYS_MS.length)
     if (unsure.length === 0) return
-    const recorded = new Set((await core.opts.history.list()).flatMap((entry) => (entry.messageId ? [entry.messageId] : [])))
-    const found = await findOnServer(reader, unsure, recorded, core.timers.now())
-    for (const item of unsure) await this.#settle(item, found.get(item.id) ?? null)
+    const history = await core.opts.history.list()
+    // Its publication reached the history before the store heard of it (the database was away
+    // when the answer came, or the engine died between the two): it is sent, by its own record.
+    const known = new Map(history.map((entry) => [entry.id, entry]))
+    const lookedFor = unsure.filter((item) => !known.has(item.id))
+    for (const item of unsure) {
+      const entry = known.get(item.id)
+      if (entry) await this.#recorded(item, entry)
+    }
+    if (lookedFor.length === 0) return
+    const recorded = new Set(history.flatMap((entry) => (entry.messageId ? [entry.messageId] : [])))
+    const found = await findOnServer(reader, lookedFor, recorded, core.timers.now())
+    for (const item of lookedFor) await this.#settle(item, found.get(item.id) ?? null)
+  }
+
+  async #recorded(item: OutboxItem, entry: HistoryEntry): Promise<void> {
+    const core = this.#core
+    const claimed = await core.claim(item.id, 'edit', ['unknown'], item.rev)
+    if (!claimed) return
+    await core.finishSent({ ...claimed, result: { messageId: entry.messageId, messageStatus: entry.messageStatus } }, entry.confirmation)
   }
 
   async #settle(item: OutboxItem, story: { id: string; status: string | null } | null): Promise<void> {

@@ -1,6 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { HistoryEntry } from '@shared/story/records'
 import { type Emulator, startEmulator } from '../../../../../../src-main/emulator'
 import { Connectivity } from '../../../../../../src-main/platform/net/connectivity'
 import { RECONCILE_DELAYS_MS } from '../../../../../../src-main/features/stories/outbox/reconcile'
@@ -75,6 +76,33 @@ describe('an unknown outcome, looked for on the server', () => {
     expect(lookups()).toBe(RECONCILE_DELAYS_MS.length)
     expect(outbox.list()).toMatchObject([{ state: 'unknown', lastError: { text: { key: 'storyErrors.outbox.unknownNotListed' } } }])
     expect(emulator.control.stories.list()).toHaveLength(0)
+  })
+
+  it('a story its history already records (the store was away when the answer came) is settled by that record, not left unknown nor sent again', async () => {
+    const dir = await newDir()
+    await leftSending(dir, 'recorded0001', 'Answered while the store was away')
+    await publishedElsewhere('Answered while the store was away')
+    const [published] = emulator.control.stories.list()
+    const timers = manualTimers()
+    const reader = storyReader(emulator.baseUrl, emulator.token)
+    const { outbox, history } = openOutbox(dir, recordingClient(emulator.baseUrl, emulator.token), new Connectivity(), timers, reader)
+    const summary = (olderItemJson('recorded0001', 'Answered while the store was away') as { summary: HistoryEntry['summary'] }).summary
+    const entry: HistoryEntry = {
+      id: 'recorded0001',
+      publishedAt: new Date().toISOString(),
+      summary,
+      messageId: published!.id,
+      messageStatus: null,
+      confirmation: 'confirmed',
+    }
+    await history.add(entry)
+    await outbox.open()
+    expect(outbox.list()).toMatchObject([{ id: 'recorded0001', state: 'unknown' }])
+    timers.fire()
+    await waitFor(() => outbox.list().length === 0, 'the recorded story to be settled')
+    await outbox.idle()
+    expect(await history.list()).toEqual([entry])
+    expect(emulator.control.stories.list()).toHaveLength(1)
   })
 
   it('two unknown stories with the same words and one on the server: one settles, the other stays for the user', async () => {
