@@ -44,17 +44,16 @@ function parsed(text: string): AgentLine[] {
     })
 }
 
-/** Starts `src-main/agent/cli.ts` with only the environment given (plus PATH, and HOME in the data folder). */
-export function spawnAgent(dataDir: string, env: Record<string, string>, args: string[] = []): AgentRun {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src-main/agent/cli.ts', '--data-dir', dataDir, '--listen', '127.0.0.1:0', ...args],
-    {
-      cwd: ROOT,
-      env: { PATH: process.env['PATH'] ?? '', HOME: dataDir, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
+/** How the agent is run: from the sources by default; a benchmark runs the build (`node out/main/agent.js`) as `npm run agent` does. */
+const FROM_SOURCES: readonly string[] = ['--import', 'tsx', 'src-main/agent/cli.ts']
+
+/** Starts the agent with only the environment given (plus PATH, and HOME in the data folder). */
+export function spawnAgent(dataDir: string, env: Record<string, string>, args: string[] = [], entry = FROM_SOURCES): AgentRun {
+  const child = spawn(process.execPath, [...entry, '--data-dir', dataDir, '--listen', '127.0.0.1:0', ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env['PATH'] ?? '', HOME: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let text = ''
   const waiters = new Set<() => void>()
   const collect = (chunk: Buffer) => {
@@ -106,8 +105,13 @@ export function spawnAgent(dataDir: string, env: Record<string, string>, args: s
 }
 
 /** Starts the agent and waits until it says it is ready. */
-export async function startAgentProcess(dataDir: string, env: Record<string, string>, args: string[] = []): Promise<AgentProcess> {
-  const run = spawnAgent(dataDir, env, args)
+export async function startAgentProcess(
+  dataDir: string,
+  env: Record<string, string>,
+  args: string[] = [],
+  entry = FROM_SOURCES,
+): Promise<AgentProcess> {
+  const run = spawnAgent(dataDir, env, args, entry)
   let ready: AgentLine
   try {
     ready = await run.waitFor((line) => line['event'] === 'ready', 90_000)

@@ -1,0 +1,141 @@
+/**
+ * Many stories due at once on the agent: ACCOUNTS accounts connected through its API, STORIES
+ * stories each planned through `stories:publish`, their instants spread evenly over one
+ * WINDOW; one emulator from memory, no latency, serves every account. Counted on the server:
+ * each story's caption names it, so a story sent twice or never is seen. Lateness is the
+ * server's receipt minus the planned instant. PGlite (the agent's data folder) and PostgreSQL
+ * (a throwaway cluster) one after the other in one run; the load is printed at each start.
+ *
+ *   npm run bench -- agent-due                       1,000 accounts × 10 stories in 5 minutes
+ *   BENCH_AGENT_ACCOUNTS=100 BENCH_AGENT_STORIES=10 BENCH_AGENT_WINDOW_S=30 npm run bench -- agent-due
+ *   BENCH_AGENT_STORE=pglite (or postgres) runs one store only.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { PublishResult } from '@shared/channels/outbox'
+import { startEmulator } from '../../src-main/emulator/index'
+import {
+  type BenchAgent,
+  benchTokens,
+  connectAccounts,
+  postgresFor,
+  quantile,
+  rssPeakBytes,
+  startBenchAgent,
+  type Store,
+} from './support/agent-bench'
+import { megabytes, seconds } from './support/groups-bench'
+import { loadLine, rssBytes, sleep } from './support/proc-figures'
+import { freshBuild } from './support/renderer-builds'
+
+const ACCOUNTS = Number(process.env['BENCH_AGENT_ACCOUNTS'] ?? 1000)
+const STORIES = Number(process.env['BENCH_AGENT_STORIES'] ?? 10)
+const WINDOW_MS = Number(process.env['BENCH_AGENT_WINDOW_S'] ?? 300) * 1000
+/** From the first plan to the first instant: planning goes on into the window if it takes longer. */
+const LEAD_MS = Number(process.env['BENCH_AGENT_LEAD_S'] ?? 120) * 1000
+/** After the last instant, how long the stories still missing are waited for; then a while more for a second sending. */
+const GRACE_MS = 120_000
+const AFTER_MS = 10_000
+const STORES: Store[] = process.env['BENCH_AGENT_STORE'] ? [process.env['BENCH_AGENT_STORE'] as Store] : ['pglite', 'postgres']
+
+interface Plan {
+  caption: string
+  accountIndex: number
+  at: number
+}
+
+/** Story k of the run goes to account k mod ACCOUNTS, its instant k/N of the way through the window. */
+function plans(start: number): Plan[] {
+  const total = ACCOUNTS * STORIES
+  return Array.from({ length: total }, (_, k) => ({
+    caption: `a${k % ACCOUNTS}-s${Math.floor(k / ACCOUNTS)}`,
+    accountIndex: k % ACCOUNTS,
+    at: start + Math.floor((k * WINDOW_MS) / total),
+  }))
+}
+
+/** Plans every story in order of its instant, four calls in flight; when planning ended. */
+async function planAll(bench: BenchAgent, ids: readonly string[], all: readonly Plan[]): Promise<number> {
+  let next = 0
+  const worker = async (): Promise<void> => {
+    for (let k = next++; k < all.length; k = next++) {
+      const plan = all[k]!
+      const result = await bench.agent.call<PublishResult>(bench.device, 'stories:publish', {
+        requestId: `bench-${plan.caption}`,
+        draft: { text: { body: plan.caption } },
+        accountIds: [ids[plan.accountIndex]],
+        when: { at: new Date(plan.at).toISOString() },
+      })
+      const state = result.targets[0]?.outcome.state
+      if (state !== 'scheduled') throw new Error(`${plan.caption} was not planned: ${JSON.stringify(result.targets)}`)
+    }
+  }
+  await Promise.all(Array.from({ length: 4 }, worker))
+  return Date.now()
+}
+
+async function runOn(store: Store, outDir: string): Promise<Record<string, string>> {
+  const load = loadLine()
+  const tokens = benchTokens(ACCOUNTS)
+  const emulator = await startEmulator({ groups: 3, token: tokens, maxStoredStories: ACCOUNTS * STORIES * 2 + 100 })
+  const cluster = store === 'postgres' ? await postgresFor() : null
+  const dataDir = await mkdtemp(join(tmpdir(), 'statusdesk-agent-due-'))
+  let bench: BenchAgent | null = null
+  try {
+    bench = await startBenchAgent(outDir, dataDir, cluster?.url() ?? null)
+    const connectStart = Date.now()
+    const ids = await connectAccounts(bench, emulator.baseUrl, tokens)
+    const connectMs = Date.now() - connectStart
+    const planStart = Date.now()
+    const all = plans(planStart + LEAD_MS)
+    let windowPeak = 0
+    const sampler = setInterval(() => (windowPeak = Math.max(windowPeak, rssBytes(bench?.pid) ?? 0)), 500)
+    const plannedAt = await planAll(bench, ids, all)
+    const deadline = all[all.length - 1]!.at + GRACE_MS
+    while (emulator.control.stories.list().length < all.length && Date.now() < deadline) await sleep(1000)
+    await sleep(AFTER_MS)
+    clearInterval(sampler)
+
+    const byCaption = new Map<string, number[]>()
+    for (const story of emulator.control.stories.list()) {
+      const seen = byCaption.get(story.caption ?? '') ?? []
+      seen.push(story.receivedAt)
+      byCaption.set(story.caption ?? '', seen)
+    }
+    const lateness: number[] = []
+    let twice = 0
+    let missing = 0
+    for (const plan of all) {
+      const seen = byCaption.get(plan.caption)
+      if (seen === undefined) missing++
+      else {
+        if (seen.length > 1) twice++
+        lateness.push(Math.min(...seen) - plan.at)
+      }
+    }
+    return {
+      store,
+      load,
+      'accounts × stories': `${ACCOUNTS} × ${STORIES} in ${WINDOW_MS / 1000} s`,
+      'connect, plan': `${seconds(connectMs)}, ${seconds(plannedAt - planStart)} (window starts at ${seconds(LEAD_MS)})`,
+      'sent once / twice+ / never': `${lateness.length - twice} / ${twice} / ${missing}`,
+      'lateness p50 / p99 / max': `${seconds(quantile(lateness, 0.5))} / ${seconds(quantile(lateness, 0.99))} / ${seconds(Math.max(...lateness))}`,
+      'RSS peak (run, while planning and sending)': `${megabytes(rssPeakBytes(bench.pid) ?? Number.NaN)}, ${megabytes(windowPeak)}`,
+    }
+  } finally {
+    await bench?.agent.stop()
+    await emulator.stop()
+    await cluster?.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+const outDir = freshBuild()
+const rows: Record<string, string>[] = []
+for (const store of STORES) {
+  const row = await runOn(store, outDir)
+  console.log(row)
+  rows.push(row)
+}
+console.table(rows)
