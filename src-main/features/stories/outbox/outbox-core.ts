@@ -52,6 +52,9 @@ export interface ConnectivityPort {
 export type OutboxTimers = Timers
 
 /** What one attempt ended in, from the caller's side. */
+/** How a new item is written: its media, a claim it holds from its first instant, and whether its due instant must be its own. */
+type InsertChoice = { mediaSource: string | null; claim?: ClaimPurpose; uniqueDue?: boolean }
+
 export type AttemptOutcome =
   | { state: 'sent'; item: OutboxItemView; messageId: string | null; messageStatus: string | null }
   | { state: 'queued' | 'unknown' | 'failed'; item: OutboxItemView; error: AppErrorData }
@@ -224,22 +227,24 @@ export class OutboxCore {
   }
 
   /** Writes a new item; a disk or database that refuses it means nothing was sent. */
-  async insert(item: OutboxItem, options: { mediaSource: string | null; claim?: ClaimPurpose; uniqueDue?: boolean }): Promise<OutboxItem> {
-    const now = this.timers.now()
-    const claim = options.claim && {
-      owner: this.owner,
-      leaseMs: options.claim === 'send' ? SEND_LEASE_MS : EDIT_LEASE_MS,
-      now,
-      purpose: options.claim,
-    }
+  async insert(item: OutboxItem, options: InsertChoice): Promise<OutboxItem> {
+    return (await this.#insert(item, options, false))!
+  }
+
+  /** Writes a new item already claimed to send, in one step: no other engine takes it first. Null while the account's send turn is held. */
+  insertToSend(item: OutboxItem, mediaSource: string | null): Promise<OutboxItem | null> {
+    return this.#insert(item, { mediaSource, claim: 'send' }, true)
+  }
+
+  async #insert(item: OutboxItem, options: InsertChoice, heldIsNull: boolean): Promise<OutboxItem | null> {
+    const leaseMs = options.claim === 'send' ? SEND_LEASE_MS : EDIT_LEASE_MS
+    const claim = options.claim && { owner: this.owner, leaseMs, now: this.timers.now(), purpose: options.claim }
+    const extra = { ...(claim && { claim }), ...(options.uniqueDue && { uniqueDue: true }) }
     let stored: OutboxItem
     try {
-      stored = await this.store.insert(this.accountId, item, {
-        mediaSource: options.mediaSource,
-        ...(claim && { claim }),
-        ...(options.uniqueDue && { uniqueDue: true }),
-      })
+      stored = await this.store.insert(this.accountId, item, { mediaSource: options.mediaSource, ...extra })
     } catch (error) {
+      if (heldIsNull && error instanceof StoreConflict && error.reason === 'held') return null
       // developer-only: the log's line; the user reads the refusal's own text.
       throw this.#refused(error, 'outbox item not written')
     }

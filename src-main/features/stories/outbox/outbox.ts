@@ -218,8 +218,11 @@ export class Outbox {
     signal?.addEventListener('abort', onAbort, { once: true })
     try {
       // A store that refuses the write throws here: never attempted, and the user is told it was not sent.
-      await core.insert(item, { mediaSource })
-      await this.#sendNowIfFirst(item.id)
+      const claimed = await this.#insertClaimedIfFirst(item, mediaSource)
+      if (claimed)
+        // A failure before the request (the store refused a write) leaves it queued, for the drain to take as usual.
+        await this.#drain.sendClaimed(claimed).catch((error: unknown) => core.logFailure('sending a story at once failed', error))
+      else await core.insert(item, { mediaSource })
       // Each run sends oldest first; one that stops (no network, closed) leaves this story queued.
       await Promise.race([turn.then((value) => (outcome = value)), this.drain().then(() => this.idle())])
       outcome ??= await Promise.race([turn, Promise.resolve(undefined)])
@@ -237,16 +240,14 @@ export class Outbox {
 
   /**
    * On a shared store another engine's worker wakes for a story as soon as it is written: when
-   * nothing of the account waits before it, this press takes its claim at once and sends it as the
-   * user's, so the answer is the outcome, not "waiting". Taken by then, it waits its turn as usual.
+   * nothing of the account waits before it, the story is written already claimed to send, so this
+   * press sends it as the user's and answers the outcome. Null: written the usual way, it waits its turn.
    */
-  async #sendNowIfFirst(id: string): Promise<void> {
+  async #insertClaimedIfFirst(item: OutboxItem, mediaSource: string | null): Promise<OutboxItem | null> {
     const core = this.#core
-    if (!core.shared || this.#drain.running || core.closed) return
-    if (core.items().some((other) => other.id !== id && other.state === 'queued')) return
-    const claimed = await core.claim(id, 'send', ['queued']).catch(() => null)
-    // A failure before the request (the store refused a write) leaves it queued, for the drain to take as usual.
-    if (claimed) await this.#drain.sendClaimed(claimed).catch((error: unknown) => core.logFailure('sending a story at once failed', error))
+    if (!core.shared || core.closed) return null
+    if (core.items().some((other) => other.state === 'queued')) return null
+    return core.insertToSend(item, mediaSource)
   }
 
   /** The user cancelled a story that waits for its turn: on its way it ends as it ends; still waiting, it goes away. */
