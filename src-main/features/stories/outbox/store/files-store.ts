@@ -155,13 +155,14 @@ export class FilesOutboxStore implements OutboxStore {
   }
 
   async remove(accountId: string, id: string, check: { rev?: number; owner: string; now?: number }): Promise<void> {
-    const { files, items } = await this.#account(accountId)
+    const account = await this.#account(accountId)
+    const { files, items } = account
     const current = items.get(id)
     if (!current) return
     if (check.rev !== undefined && current.rev !== check.rev) throw new StoreConflict('changed', current)
     if (this.#live(current, check.now ?? this.#now()) && current.claim!.owner !== check.owner) throw new StoreConflict('held', current)
     // Gone from the disk first: a folder that cannot be taken away leaves the item where it was, said.
-    await this.#writes(id)
+    await account.writing.get(id)
     await files.remove(id)
     if (items.get(id) === current) items.delete(id)
   }
@@ -219,11 +220,6 @@ export class FilesOutboxStore implements OutboxStore {
       if (account.writing.get(item.id) === settled) account.writing.delete(item.id)
     })
     return write
-  }
-
-  /** Settles after the writes of an item already on their way. */
-  async #writes(id: string): Promise<void> {
-    for (const account of this.#accounts.values()) await (await account.catch(() => null))?.writing.get(id)
   }
 
   #now(): number {
