@@ -13,6 +13,7 @@ import { createStoriesModule, type StoriesModule } from '../features/stories/pub
 import { createOutboxes } from '../features/stories/outbox/outbox-module'
 import { APP_FILE_LIST, APP_FILES } from '../account/files/app-files'
 import { TokenVault } from '../account/accounts/token-vault'
+import { HostedAccounts } from '../features/agent/hosted-accounts'
 import { AgentLink } from '../features/agent/agent-link'
 import { setAsideNotice } from '../account/files/file-registry'
 import { FileRoot } from '../account/files/file-root'
@@ -221,5 +222,7 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
     events,
     log: ports.log,
   })
-  return { groups, stories, queue, insights, exporter, probe, appFiles, agentLink }
+  // The accounts handed over to that agent: what runs there, shown and edited here.
+  const hostedAccounts = new HostedAccounts(appFiles.json(APP_FILES.hostedAccounts))
+  return { groups, stories, queue, insights, exporter, probe, appFiles, agentLink, hostedAccounts }
 }

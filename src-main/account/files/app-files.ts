@@ -1,6 +1,7 @@
 import { MediaGrantSchema } from '@shared/story/media-facts'
 import { binaryFile, folder, jsonFile, type FileDecl } from './file-registry'
 import { AgentLinkFileSchema } from './formats/agent-link'
+import { HostedAccountsFileSchema } from './formats/hosted-accounts'
 import { AcceptedFeedsFileSchema, AudiencesFileSchema, StylesFileSchema } from './formats/story-files'
 
 /** The folder every account's own folder is in, `<data dir>/accounts/<id>/` (account-files.ts names what is inside). */
@@ -57,6 +58,14 @@ export const APP_FILES = {
     kind: 'atomic-json',
     schema: AgentLinkFileSchema,
     what: 'the agent this desktop is paired with: its address, this device’s name, and the device token sealed by the keyring (or as the user chose)',
+    writtenBy: 'features/agent',
+    setAside: { kind: null, suffixes: ['corrupt'], restorable: false, notice: null },
+  }),
+  hostedAccounts: jsonFile({
+    path: 'agent-accounts.json',
+    kind: 'atomic-json',
+    schema: HostedAccountsFileSchema,
+    what: 'the accounts handed over to the paired agent: the agent’s id for each, the hand-over that moved it, and since when',
     writtenBy: 'features/agent',
     setAside: { kind: null, suffixes: ['corrupt'], restorable: false, notice: null },
   }),
