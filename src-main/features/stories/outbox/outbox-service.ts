@@ -109,7 +109,7 @@ export class OutboxService {
     this.#looking = true
     this.#lastLookAt = Date.now()
     try {
-      const queue = [...this.#loaded()]
+      const queue = await this.#toLook()
       const lookNext = async (): Promise<void> => {
         for (let next = queue.shift(); next; next = queue.shift()) {
           const { workspace, part } = next
@@ -125,6 +125,16 @@ export class OutboxService {
     } finally {
       this.#looking = false
     }
+  }
+
+  /** The open outboxes a look wakes: all of them, or where the store is this engine's alone, those it names. */
+  async #toLook(): Promise<{ workspace: AccountWorkspace; part: AccountOutbox }[]> {
+    const loaded = [...this.#loaded()]
+    const { store } = this.#opts
+    if (!store.accountsToLook) return loaded
+    const now = Date.now()
+    const named = new Set(await store.accountsToLook(now, now + SHARED_LOOK_MS))
+    return loaded.filter(({ workspace }) => named.has(workspace.id))
   }
 
   async #open(workspace: AccountWorkspace): Promise<AccountOutbox | null> {

@@ -86,6 +86,14 @@ export interface OutboxStore {
    */
   wakeWorker?(): WakeWorker | null
 
+  /**
+   * Only where this engine is the store's one writer (PGlite, held by one process): the accounts
+   * whose items need a look at `now`, a claim lapsed or a story due by `until` with none live. A
+   * look then wakes those few, not every open account; with other writers (a PostgreSQL server)
+   * it is absent, and every open account is looked at, for what the others changed.
+   */
+  accountsToLook?(now: number, until: number): Promise<string[]>
+
   close(): Promise<void>
 }
 

@@ -230,6 +230,16 @@ export class PgOutboxStore implements OutboxStore {
     if (removed) await this.#media.forget(accountId, id).catch(() => undefined)
   }
 
+  /** Only on PGlite, whose folder one process holds (its lock): no other engine writes to it. */
+  get accountsToLook(): OutboxStore['accountsToLook'] {
+    return this.#db.kind === 'pglite' ? (now, until) => this.#accountsToLook(now, until) : undefined
+  }
+
+  async #accountsToLook(now: number, until: number): Promise<string[]> {
+    const rows = await this.#db.query<{ account_id: string }>(SQL.toLook, [isoAt(now), isoAt(until)])
+    return rows.map((row) => row.account_id)
+  }
+
   async expired(accountId: string, now: number): Promise<OutboxItem[]> {
     return readable(await this.#db.query<ItemRow>(SQL.expired, [accountId, isoAt(now)]))
   }

@@ -63,6 +63,26 @@ describe('the PostgreSQL outbox store, beyond the contract', () => {
     await expect.poll(async () => (await wakeJobs(fx!.db)).map((job) => job.state), { timeout: 3000 }).toEqual(['completed'])
   })
 
+  it('names, on PGlite (one writer), only the accounts a look must wake: a lapsed claim, a story queued or due soon with no live claim', async () => {
+    fx = await pglite.fixture()
+    const t = fx.clock.now()
+    const lease = { leaseMs: 1000, now: t, purpose: 'send' as const }
+    const [lapsed, dueSoon, queued, later, held, free] = ['a-lapsed', 'a-due', 'a-queued', 'a-later', 'a-held', 'a-free']
+    const claimed = textItem(t)
+    await fx.store.insert(lapsed, claimed, { mediaSource: null })
+    await fx.store.claim(lapsed, claimed.id, { ...lease, owner: 'gone-engine', states: ['queued'] })
+    await fx.store.insert(dueSoon, textItem(t, { state: 'scheduled', dueAt: iso(t + 10_000) }), { mediaSource: null })
+    await fx.store.insert(queued, textItem(t), { mediaSource: null })
+    await fx.store.insert(later, textItem(t, { state: 'scheduled', dueAt: iso(t + 3_600_000) }), { mediaSource: null })
+    const busy = textItem(t)
+    await fx.store.insert(held, busy, { mediaSource: null })
+    await fx.store.claim(held, busy.id, { ...lease, leaseMs: 60_000, owner: fx.store.owner, states: ['queued'] })
+    await fx.store.insert(free, textItem(t, { state: 'missed', dueAt: iso(t - 60_000) }), { mediaSource: null })
+    expect(fx.store.accountsToLook).toBeDefined()
+    const named = await fx.store.accountsToLook!(t + 1000, t + 15_000)
+    expect(named.sort()).toEqual([lapsed, dueSoon, queued].sort())
+  })
+
   it('writes a plan and its wake-up job in one transaction: a plan that fails to commit leaves no job', async () => {
     fx = await pglite.fixture()
     let failing = false
