@@ -18,6 +18,8 @@ export interface BenchAgent {
   agent: AgentProcess
   pid: number
   device: string
+  /** From the process's spawn to its `ready` line (its outboxes open and its schedule running). */
+  startMs: number
 }
 
 const KEY = randomBytes(32).toString('base64')
@@ -25,12 +27,14 @@ const KEY = randomBytes(32).toString('base64')
 /** Starts the built agent over `dataDir` and pairs a device with the code it printed. */
 export async function startBenchAgent(outDir: string, dataDir: string, databaseUrl: string | null): Promise<BenchAgent> {
   const env: Record<string, string> = { STATUSDESK_AGENT_KEY: KEY, ...(databaseUrl !== null && { DATABASE_URL: databaseUrl }) }
+  const spawnedAt = Date.now()
   const agent = await startAgentProcess(dataDir, env, [], ['--max-semi-space-size=4', join(outDir, 'main', 'agent.js')])
+  const startMs = Date.now() - spawnedAt
   await agent.waitFor((line) => line['event'] === 'pairing-code')
   const paired = await agent.request('/pair', { body: { code: agent.pairingCode(), deviceName: 'Bench' } })
   if (paired.status !== 200) throw new Error(`pairing failed: ${paired.body}`)
   const device = (JSON.parse(paired.body) as { value: { token: string } }).value.token
-  return { agent, pid: agent.child.pid!, device }
+  return { agent, pid: agent.child.pid!, device, startMs }
 }
 
 /** Connects one account per token, `concurrency` calls in flight; their ids in the tokens' order. */
