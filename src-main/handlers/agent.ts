@@ -6,6 +6,7 @@ import type { Handlers } from './dispatch'
 export function agentHandlers(link: AgentLink): Pick<Handlers, keyof typeof agentChannels> {
   return {
     'agent:status': () => link.status(),
+    'agent:certificate': ({ url }) => link.certificate(url),
     'agent:pair': (request) => link.pair(request),
     'agent:unpair': () => link.unpair(),
     'agent:check': () => link.check(),

@@ -8,7 +8,7 @@ import { type KeyringStatus, type TokenStorage, TokenStorageSchema } from './acc
  * printed buy a device token that only main holds), its state, and forgetting it.
  */
 
-/** Where a paired agent listens until it speaks TLS: this machine, any port. */
+/** Where an agent without TLS may listen: this machine, any port. Over `https://` any host will do: the pin is the trust. */
 export const AGENT_LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'] as const
 /** The address an agent listens on unless told otherwise (`npm run agent`). */
 export const AGENT_DEFAULT_URL = 'http://127.0.0.1:8731'
@@ -16,7 +16,18 @@ export const AGENT_DEFAULT_URL = 'http://127.0.0.1:8731'
 /** Why an agent address cannot be used: the page says it as the user types, main refuses it. */
 export type AgentAddressProblem = 'unreadable' | 'not-http' | 'not-loopback' | 'has-path'
 
-/** The address's origin (`http://127.0.0.1:8731`), or the problem with it. */
+/** A certificate's SHA-256 as `AB:CD:…` (32 bytes): what the agent prints on its `certificate` line. */
+export const AgentFingerprintSchema = z
+  .string()
+  .trim()
+  .transform((raw) => raw.replace(/[\s:]/g, '').toUpperCase())
+  .pipe(z.string().regex(/^[0-9A-F]{64}$/))
+  .transform((hex) => hex.match(/../g)!.join(':'))
+
+/**
+ * The address's origin (`http://127.0.0.1:8731`, `https://agent.example:8731`), or the problem
+ * with it: plain HTTP on this machine only, TLS to any host (its certificate pinned at pairing).
+ */
 export function agentOrigin(raw: string): { origin: string } | { problem: AgentAddressProblem } {
   let url: URL
   try {
@@ -24,8 +35,9 @@ export function agentOrigin(raw: string): { origin: string } | { problem: AgentA
   } catch {
     return { problem: 'unreadable' }
   }
-  if (url.protocol !== 'http:') return { problem: 'not-http' }
-  if (!(AGENT_LOOPBACK_HOSTS as readonly string[]).includes(url.hostname.toLowerCase())) return { problem: 'not-loopback' }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: 'not-http' }
+  if (url.protocol === 'http:' && !(AGENT_LOOPBACK_HOSTS as readonly string[]).includes(url.hostname.toLowerCase()))
+    return { problem: 'not-loopback' }
   if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== ''))
     return { problem: 'has-path' }
   return { origin: url.origin }
@@ -54,16 +66,32 @@ export interface AgentStatus {
   lastSeenAt: string | null
   /** Why the last call to the agent failed. */
   lastError: AppErrorData | null
+  /** The SHA-256 of the agent's certificate, pinned at pairing (`https://` only): every call checks it. */
+  fingerprint: string | null
   /** Whether the device token can be sealed by the OS keyring (else weak or session, as the user chooses). */
   keyring: KeyringStatus
 }
 
+/** The certificate an agent presents, read before pairing so the user can compare it with the agent's `certificate` line. */
+export interface AgentCertificate {
+  url: string
+  fingerprint: string
+  subject: string
+  validTo: string
+}
+
+const AgentUrlSchema = z.string().trim().min(1).max(200)
+
 export const agentChannels = {
   'agent:status': channel<AgentStatus>()(z.void()),
-  /** Pairs this desktop with the agent at `url` (this machine only) with the code it printed. */
+  /** Reads the certificate of the agent at `url` (`https://`), not yet trusted: the user compares its fingerprint. */
+  'agent:certificate': channel<AgentCertificate>()(z.object({ url: AgentUrlSchema })),
+  /** Pairs this desktop with the agent at `url` (this machine over HTTP, any host over TLS) with the code it printed. */
   'agent:pair': channel<AgentStatus>()(
     z.object({
-      url: z.string().trim().min(1).max(200),
+      url: AgentUrlSchema,
+      /** Over `https://`, the fingerprint the user accepted: the pairing itself is refused by any other certificate. */
+      fingerprint: AgentFingerprintSchema.optional(),
       code: z.string().trim().min(1).max(32),
       deviceName: AgentDeviceNameSchema,
       /** Required when no keyring is available: weak or session storage of the device token. */

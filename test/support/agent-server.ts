@@ -18,7 +18,12 @@ export interface InProcessAgent {
  * The agent's HTTP API in this process, over `handlers`: its real devices on PGlite in `dir`,
  * its real pairing codes (printed to the test), on a free loopback port.
  */
-export async function startInProcessAgent(dir: string, handlers: Handlers, events = new EventHub()): Promise<InProcessAgent> {
+export async function startInProcessAgent(
+  dir: string,
+  handlers: Handlers,
+  events = new EventHub(),
+  network: { tls?: { cert: string; key: string }; port?: number } = {},
+): Promise<InProcessAgent> {
   const db = await openDatabase({ folder: join(dir, 'agent-db') })
   let printed = ''
   const pairing = new PairingCodes({ onCode: (code) => (printed = code.code), every: () => () => {} })
@@ -36,7 +41,8 @@ export async function startInProcessAgent(dir: string, handlers: Handlers, event
     }),
     log: silentLogger,
     host: '127.0.0.1',
-    port: 0,
+    port: network.port ?? 0,
+    ...(network.tls && { tls: network.tls }),
   })
   return {
     server,

@@ -3,6 +3,7 @@ import { AppError, AppErrorDataSchema } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import { WEB_INVOKE_PREFIX } from '@shared/web-transport'
 import { deadline } from '../../platform/net/deadline'
+import { mismatchIn } from './agent-tls'
 
 /** The agent's answers are small: a list of stories is far below this; anything larger is not read. */
 export const MAX_AGENT_ANSWER_BYTES = 4 * 1024 * 1024
@@ -70,6 +71,11 @@ export async function callAgent(options: AgentCallOptions, path: string, body: u
     text = await boundedText(response, MAX_AGENT_ANSWER_BYTES)
   } catch (error) {
     watch.abandon()
+    const mismatch = mismatchIn(error)
+    if (mismatch)
+      throw new AppError('certificate-changed', userText('errors.agentLink.certificateChanged', { url: origin }), {
+        presented: mismatch.presented,
+      })
     if (watch.signal.reason instanceof DOMException && watch.signal.reason.name === 'TimeoutError')
       throw new AppError('timeout', userText('errors.agentLink.timeout', { url: origin }))
     throw new AppError('offline', userText('errors.agentLink.unreachable', { url: origin }), {
