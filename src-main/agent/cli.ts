@@ -28,6 +28,7 @@ import { terminalLanguages } from '../web/terminal-language'
 import { agentDatabaseTarget, describeDatabase, openWithRetry, type AgentDatabaseTarget } from './agent-database'
 import { createAgentLog } from './agent-log'
 import { createAgentAnnouncer } from './announce'
+import { ActivityLog } from './activity'
 import { DeviceStore } from './devices'
 import { agentHealth } from './health'
 import { operatorKeyBox } from './key-box'
@@ -83,11 +84,14 @@ async function run(): Promise<void> {
   if (password) logs.redactor.addSecret(password)
   const events = new EventHub()
   let devices: DeviceStore | null = null
+  let activity: ActivityLog | null = null
   const core = await createAppCore(
     corePorts(options, key, events, async (owner) => {
       const db = await openDatabaseAnnounced(target)
       try {
         devices = await DeviceStore.open(db)
+        activity = new ActivityLog(db)
+        await activity.prune()
         return await PgOutboxStore.open({ db, owner, mediaCacheDir: join(options.dataDir, APP_FILES.outboxMedia.path), log })
       } catch (error) {
         await db.close()
@@ -95,7 +99,7 @@ async function run(): Promise<void> {
       }
     }),
   )
-  await serve(core, events, devices!, { ...options, tlsPair: tls }, target)
+  await serve(core, events, { devices: devices!, activity: activity! }, { ...options, tlsPair: tls }, target)
 }
 
 function passwordOf(url: string): string {
@@ -147,7 +151,7 @@ function corePorts(options: AgentOptions, key: Uint8Array, events: EventHub, out
 async function serve(
   core: AppCore,
   events: EventHub,
-  devices: DeviceStore,
+  { devices, activity }: { devices: DeviceStore; activity: ActivityLog },
   options: AgentOptions & { tlsPair: AgentTls | null },
   target: AgentDatabaseTarget,
 ) {
@@ -171,6 +175,7 @@ async function serve(
       handlers: servedToDevices(core.handlers),
       events,
       devices,
+      activity,
       pairing,
       health: () => agentHealth({ scheduler: () => outboxes.scheduler(), nextDue: () => outboxes.nextDue(), tokens: () => watch.states() }),
       log,

@@ -80,6 +80,62 @@ export interface AgentCertificate {
   validTo: string
 }
 
+/** What the agent's activity log records: a closed set, so nothing a device typed ever lands in it. */
+export const AGENT_ACTIONS = ['plan', 'edit', 'cancel', 'send-now', 'hand-over', 'pair', 'unpair', 'revoke'] as const
+export type AgentAction = (typeof AGENT_ACTIONS)[number]
+
+/** One line of the agent's activity log: which device did what, when, to which account's item (or which device). */
+export interface AgentActivityEntry {
+  id: string
+  at: string
+  deviceId: string
+  /** The device's name when it acted (kept after it is revoked); a long run of digits is masked. */
+  deviceName: string
+  action: AgentAction
+  accountId: string | null
+  /** The outbox item acted on, or the device revoked. */
+  subject: string | null
+}
+
+/** A page of the log, newest first; `before` the id of the last line for the next page. */
+export const AgentActivityQuerySchema = z.strictObject({
+  accountId: z.string().min(1).max(100).optional(),
+  before: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
+  limit: z.number().int().min(1).max(500).default(100),
+})
+export type AgentActivityQuery = z.input<typeof AgentActivityQuerySchema>
+
+export interface AgentActivityPage {
+  entries: AgentActivityEntry[]
+  more: boolean
+}
+
+/** Who planned an outbox item and who last changed it, as the activity log says. */
+export interface AgentItemAuthors {
+  planned: { deviceId: string; deviceName: string; at: string } | null
+  changed: { deviceId: string; deviceName: string; at: string; action: AgentAction } | null
+}
+
+export const AgentItemAuthorsQuerySchema = z.strictObject({
+  accountId: z.string().min(1).max(100),
+  itemIds: z.array(z.string().min(1).max(200)).max(500),
+})
+
+/** A device paired with the agent, as any paired desktop sees it: never a token. */
+export interface AgentDevice {
+  id: string
+  name: string
+  pairedAt: string
+  lastSeenAt: string | null
+  /** The caller's own device. */
+  self: boolean
+  /** What it last did, from the activity log. */
+  lastAction: { action: AgentAction; at: string; accountId: string | null } | null
+}
+
 const AgentUrlSchema = z.string().trim().min(1).max(200)
 
 export const agentChannels = {
@@ -98,6 +154,18 @@ export const agentChannels = {
       storage: TokenStorageSchema.optional(),
     }),
   ),
+  /** The devices paired with the agent, with what each last did. */
+  'agent:devices': channel<AgentDevice[]>()(z.void()),
+  /** Revokes a device on the agent: its token is refused from its next call. */
+  'agent:revoke': channel<AgentDevice[]>()(z.strictObject({ deviceId: z.string().uuid() })),
+  /** A page of the agent's activity log, newest first, for one account or all. */
+  'agent:activity': channel<AgentActivityPage>()(AgentActivityQuerySchema),
+  /** The agent's activity log (for one account or all) written to a CSV file the user picks. */
+  'agent:activity-export': channel<{ path: string | null; rows: number }>()(
+    z.strictObject({ accountId: z.string().min(1).max(100).optional() }),
+  ),
+  /** Who planned and who last changed each of an account's outbox items, by item id. */
+  'agent:item-authors': channel<Record<string, AgentItemAuthors>>()(AgentItemAuthorsQuerySchema),
   /** Forgets the pairing and the device token. */
   'agent:unpair': channel<AgentStatus>()(z.void()),
   /** Asks the agent now whether it answers to this device. */

@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { ActivityLog } from '../../src-main/agent/activity'
 import { DeviceStore } from '../../src-main/agent/devices'
 import { PairingCodes } from '../../src-main/agent/pairing'
 import { type AgentServer, startAgentServer } from '../../src-main/agent/server'
@@ -32,6 +33,7 @@ export async function startInProcessAgent(
     handlers,
     events,
     devices: await DeviceStore.open(db),
+    activity: new ActivityLog(db),
     pairing,
     health: () => ({
       polling: true,

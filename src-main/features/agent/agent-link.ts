@@ -8,7 +8,7 @@ import type { AgentLinkFile } from '../../account/files/formats/agent-link'
 import type { JsonStore } from '../../account/files/json-store'
 import type { EventHub } from '../../platform/events'
 import type { Logger } from '../../platform/log/log'
-import { AGENT_CALL_TIMEOUT_MS, invokeOnAgent, pairWithAgent, unpairFromAgent } from './agent-client'
+import { AGENT_CALL_TIMEOUT_MS, callAgent, invokePath, pairWithAgent, unpairFromAgent } from './agent-client'
 import { type CertificatePinnedFetch, certificatePinnedFetch, readPresentedCertificate } from './agent-tls'
 
 export interface AgentLinkOptions {
@@ -187,21 +187,27 @@ export class AgentLink {
    * A channel of the contract on the paired agent, answering its value or throwing its words.
    * Whether the agent answered is recorded for the status.
    */
-  async invoke(channel: string, arg: unknown): Promise<unknown> {
+  invoke(channel: string, arg: unknown): Promise<unknown> {
+    return this.request(invokePath(channel), { arg })
+  }
+
+  /** One of the agent's own paths (its devices, its activity), with this device's token, as `invoke` does. */
+  async request(path: string, body: unknown, method: 'GET' | 'POST' = 'POST'): Promise<unknown> {
     const file = await this.#opts.file.read()
     if (file === null) throw new AppError('conflict', userText('errors.agentLink.notPaired'))
     const token = await this.#tokenOf(file)
     if (token === null) throw new AppError('unauthorized', userText('errors.agentLink.noToken'))
     try {
-      const value = await invokeOnAgent(
+      const value = await callAgent(
         {
           fetch: this.#fetchFor(file.fingerprint),
           origin: file.url,
           token,
           ...(this.#opts.callTimeoutMs !== undefined && { timeoutMs: this.#opts.callTimeoutMs }),
         },
-        channel,
-        arg,
+        path,
+        body,
+        method,
       )
       this.#heard(this.#now())
       return value

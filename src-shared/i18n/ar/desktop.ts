@@ -99,6 +99,7 @@ export default {
       groups: 'تصدير المجموعات',
       participants: 'تصدير المشاركين',
       viewers: 'تصدير مشاهدي الحالة',
+      agentActivity: 'تصدير نشاط الوكيل',
       csvFiles: 'ملفات CSV',
     },
     web: {

@@ -100,6 +100,7 @@ export default {
       groups: 'Export groups',
       participants: 'Export participants',
       viewers: 'Export viewers',
+      agentActivity: 'Export the agent’s activity',
       csvFiles: 'CSV files',
     },
     /** Web mode's command line (`npm run start:web`) and the page it opens the browser on. */

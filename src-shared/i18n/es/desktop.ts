@@ -99,6 +99,7 @@ export default {
       groups: 'Exportar grupos',
       participants: 'Exportar participantes',
       viewers: 'Exportar quién vio la historia',
+      agentActivity: 'Exportar la actividad del agente',
       csvFiles: 'Archivos CSV',
     },
     web: {

@@ -100,6 +100,7 @@ export default {
       groups: 'Ekspor grup',
       participants: 'Ekspor peserta',
       viewers: 'Ekspor yang melihat status',
+      agentActivity: 'Ekspor aktivitas agen',
       csvFiles: 'Berkas CSV',
     },
     web: {

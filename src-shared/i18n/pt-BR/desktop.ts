@@ -99,6 +99,7 @@ export default {
       groups: 'Exportar grupos',
       participants: 'Exportar participantes',
       viewers: 'Exportar quem viu o status',
+      agentActivity: 'Exportar a atividade do agente',
       csvFiles: 'Arquivos CSV',
     },
     web: {

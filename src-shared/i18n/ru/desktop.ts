@@ -100,6 +100,7 @@ export default {
       groups: 'Экспорт групп',
       participants: 'Экспорт участников',
       viewers: 'Экспорт просмотров истории',
+      agentActivity: 'Экспорт действий агента',
       csvFiles: 'Файлы CSV',
     },
     web: {
