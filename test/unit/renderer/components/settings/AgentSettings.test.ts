@@ -144,6 +144,48 @@ describe('Settings → Agent', () => {
     wrapper.unmount()
   })
 
+  it('lists the devices with what each last did, revokes one, and shows and exports the activity log', async () => {
+    const me = { id: 'd-1', name: 'Front desk', pairedAt: PAIRED.pairedAt!, lastSeenAt: PAIRED.lastSeenAt, self: true, lastAction: null }
+    const other = {
+      ...me,
+      id: 'd-2',
+      name: 'Old laptop',
+      self: false,
+      lastAction: { action: 'plan', at: '2026-03-01T11:00:00.000Z', accountId: 'acc-1' },
+    }
+    const entry = {
+      id: '7',
+      at: '2026-03-01T11:00:00.000Z',
+      deviceId: 'd-2',
+      deviceName: 'Old laptop',
+      action: 'plan',
+      accountId: 'acc-1',
+      subject: 'item-1',
+    }
+    const bridge = fakeBridge({
+      'agent:status': () => PAIRED,
+      'agent:devices': () => [me, other],
+      'agent:revoke': () => [me],
+      'agent:activity': () => ({ entries: [entry], more: false }),
+      'agent:activity-export': () => ({ path: '/tmp/agent-activity.csv', rows: 1 }),
+    })
+    const wrapper = view()
+    await flushPromises()
+    const devices = wrapper.get('[data-testid="agent-devices"]')
+    expect(devices.text()).toContain('Front desk')
+    expect(devices.text()).toContain('Last: planned a story at')
+    expect(wrapper.get('[data-testid="agent-activity"] tbody').text()).toContain('Old laptop')
+    const revoke = wrapper.findAll('button').find((candidate) => candidate.attributes('aria-label') === 'Revoke Old laptop')!
+    await revoke.trigger('click')
+    await flushPromises()
+    expect(bridge.callsTo('agent:revoke')).toEqual([{ deviceId: 'd-2' }])
+    expect(wrapper.get('[data-testid="agent-devices"]').text()).not.toContain('Old laptop')
+    await button(wrapper, 'Export as CSV').trigger('click')
+    await flushPromises()
+    expect(bridge.callsTo('agent:activity-export')).toEqual([{}])
+    wrapper.unmount()
+  })
+
   it('asks the agent at once when this run has not asked it yet', async () => {
     const bridge = fakeBridge({ 'agent:status': () => ({ ...PAIRED, reachable: null, lastSeenAt: null }), 'agent:check': () => PAIRED })
     const wrapper = view()
