@@ -162,13 +162,11 @@ export function activityOfCall(channel: string, arg: unknown, value: unknown): D
       const planned = arg !== null && typeof arg === 'object' && (arg as { when?: unknown }).when !== undefined
       const targets = (value as { targets?: unknown } | null)?.targets
       if (!Array.isArray(targets)) return []
-      return targets
-        .slice(0, 50)
-        .map((target) => ({
-          action: planned ? 'plan' : 'send-now',
-          accountId: field(target, 'accountId'),
-          subject: field(target, 'requestId'),
-        }))
+      return targets.slice(0, 50).map((target) => ({
+        action: planned ? 'plan' : 'send-now',
+        accountId: field(target, 'accountId'),
+        subject: field(target, 'requestId'),
+      }))
     }
     case 'stories:schedule-duplicate':
       return [{ action: 'plan', accountId, subject: field(value, 'id') }]

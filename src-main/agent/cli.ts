@@ -8,6 +8,8 @@
  *   --tls-cert FILE, --tls-key FILE   speak TLS with the operator's certificate and key
  *   --sync-groups         each account's groups sync in the background while a device shows it
  *   --json                accepted; every line on stdout is JSON anyway
+ * `statusdesk-agent devices` lists the paired devices (last seen, last action); `statusdesk-agent
+ * revoke ID` revokes one; both on the agent's database (--data-dir, or DATABASE_URL).
  * Environment: STATUSDESK_AGENT_KEY (base64 of 32 bytes) or STATUSDESK_AGENT_KEY_FILE, the
  * operator's key provider tokens are sealed with (required); DATABASE_URL, a PostgreSQL server
  * (otherwise PGlite in the data folder).
@@ -29,6 +31,7 @@ import { agentDatabaseTarget, describeDatabase, openWithRetry, type AgentDatabas
 import { createAgentLog } from './agent-log'
 import { createAgentAnnouncer } from './announce'
 import { ActivityLog } from './activity'
+import { isAdminCommand, runAgentAdmin } from './admin'
 import { DeviceStore } from './devices'
 import { agentHealth } from './health'
 import { operatorKeyBox } from './key-box'
@@ -57,6 +60,8 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 }
 
 try {
+  const argv = process.argv.slice(2)
+  if (isAdminCommand(argv)) process.exit(await runAgentAdmin(argv, { env, line: announce.told }))
   await run()
 } catch (error) {
   if (error instanceof AgentRefusal) {

@@ -152,6 +152,14 @@ export default {
         invalid: 'يجب أن يحوي {variable} ‏٣٢ بايتًا مكتوبة بترميز {encoding} (كما يطبعها {command})، وهو لا يحوي ذلك.',
         unreadable: 'تعذّرت قراءة ملف المفتاح {file}.',
       },
+      admin: {
+        device: '{name} ({id}): آخر ظهور {seen}، وآخر ما فعله: {action}.',
+        none: 'لا جهاز مقترن بهذا الوكيل.',
+        revoked: 'أُلغي الجهاز {id}: يرفض الوكيل رمزه من استدعائه التالي.',
+        noDevice: 'لا جهاز {id} مقترن بهذا الوكيل: يسردها statusdesk-agent devices.',
+        held: 'الوكيل العامل يمسك قاعدة بياناته المدمجة ({database}): أوقفه أولًا، أو ألغِ الجهاز من سطح مكتب مقترن في الإعدادات ← الوكيل.',
+        revokeUsage: 'سمِّ الجهاز المراد إلغاؤه: statusdesk-agent revoke ID (يسردها statusdesk-agent devices).',
+      },
       usage: {
         unknownOption: 'خيار غير معروف {option}. يقبل الوكيل: {options}.',
         unexpectedArgument: 'وسيط غير متوقع «{argument}». يقبل الوكيل: {options}.',

@@ -156,6 +156,14 @@ export default {
         invalid: '{variable} must hold 32 bytes written in {encoding} (as {command} prints), and it does not.',
         unreadable: 'The key file {file} cannot be read.',
       },
+      admin: {
+        device: '{name} ({id}): last seen {seen}, last did {action}.',
+        none: 'No device is paired with this agent.',
+        revoked: 'Device {id} is revoked: the agent refuses its token from its next call.',
+        noDevice: 'No device {id} is paired with this agent: statusdesk-agent devices lists them.',
+        held: 'The running agent holds its embedded database ({database}): stop it first, or revoke the device from a paired desktop in Settings → Agent.',
+        revokeUsage: 'Name the device to revoke: statusdesk-agent revoke ID (statusdesk-agent devices lists them).',
+      },
       usage: {
         unknownOption: 'Unknown option {option}. The agent accepts: {options}.',
         unexpectedArgument: 'Unexpected argument “{argument}”. The agent accepts: {options}.',

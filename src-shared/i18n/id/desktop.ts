@@ -155,6 +155,14 @@ export default {
         invalid: '{variable} harus berisi 32 bita yang ditulis dalam {encoding} (seperti yang dicetak {command}), dan isinya bukan itu.',
         unreadable: 'Berkas kunci {file} tidak dapat dibaca.',
       },
+      admin: {
+        device: '{name} ({id}): terakhir terlihat {seen}, terakhir melakukan {action}.',
+        none: 'Tidak ada perangkat yang dipasangkan dengan agen ini.',
+        revoked: 'Perangkat {id} dicabut: agen menolak tokennya mulai panggilan berikutnya.',
+        noDevice: 'Tidak ada perangkat {id} yang dipasangkan dengan agen ini: statusdesk-agent devices mencantumkannya.',
+        held: 'Agen yang berjalan memegang basis data bawaannya ({database}): hentikan dulu, atau cabut perangkat dari desktop yang dipasangkan di Pengaturan → Agen.',
+        revokeUsage: 'Sebutkan perangkat yang dicabut: statusdesk-agent revoke ID (statusdesk-agent devices mencantumkannya).',
+      },
       usage: {
         unknownOption: 'Opsi tidak dikenal {option}. Agen menerima: {options}.',
         unexpectedArgument: 'Argumen tak terduga “{argument}”. Agen menerima: {options}.',
