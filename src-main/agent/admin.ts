@@ -11,6 +11,8 @@ import { defaultAgentDataDir } from './options'
 export const AGENT_ADMIN_COMMANDS = ['devices', 'revoke'] as const
 type AdminCommand = (typeof AGENT_ADMIN_COMMANDS)[number]
 
+const COMMANDS = { command: 'statusdesk-agent revoke ID', list: 'statusdesk-agent devices' }
+
 export function isAdminCommand(argv: readonly string[]): boolean {
   return (AGENT_ADMIN_COMMANDS as readonly string[]).includes(argv[0] ?? '')
 }
@@ -38,14 +40,14 @@ export async function runAgentAdmin(argv: readonly string[], io: AdminIo): Promi
       allowPositionals: true,
     })
   } catch {
-    io.line('error', userText('desktop.agent.admin.revokeUsage'))
+    io.line('error', userText('desktop.agent.admin.revokeUsage', COMMANDS))
     return 2
   }
   const { values, positionals } = parsed
   const command = positionals[0] as AdminCommand
   const deviceId = positionals[1]
   if (command === 'revoke' && (deviceId === undefined || positionals.length > 2)) {
-    io.line('error', userText('desktop.agent.admin.revokeUsage'))
+    io.line('error', userText('desktop.agent.admin.revokeUsage', COMMANDS))
     return 2
   }
   const dataDir = values['data-dir'] ?? io.env['STATUSDESK_AGENT_DATA_DIR'] ?? defaultAgentDataDir(io.env)
@@ -89,7 +91,7 @@ async function listDevices(devices: DeviceStore, activity: ActivityLog, io: Admi
 
 async function revoke(devices: DeviceStore, activity: ActivityLog, deviceId: string, io: AdminIo): Promise<number> {
   if (!(await devices.list()).some((device) => device.id === deviceId)) {
-    io.line('error', userText('desktop.agent.admin.noDevice', { id: deviceId }))
+    io.line('error', userText('desktop.agent.admin.noDevice', { id: deviceId, list: COMMANDS.list }))
     return 1
   }
   await devices.remove(deviceId)

@@ -156,9 +156,9 @@ export default {
         device: '{name} ({id}): آخر ظهور {seen}، وآخر ما فعله: {action}.',
         none: 'لا جهاز مقترن بهذا الوكيل.',
         revoked: 'أُلغي الجهاز {id}: يرفض الوكيل رمزه من استدعائه التالي.',
-        noDevice: 'لا جهاز {id} مقترن بهذا الوكيل: يسردها statusdesk-agent devices.',
+        noDevice: 'لا جهاز {id} مقترن بهذا الوكيل: يسردها {list}.',
         held: 'الوكيل العامل يمسك قاعدة بياناته المدمجة ({database}): أوقفه أولًا، أو ألغِ الجهاز من سطح مكتب مقترن في الإعدادات ← الوكيل.',
-        revokeUsage: 'سمِّ الجهاز المراد إلغاؤه: statusdesk-agent revoke ID (يسردها statusdesk-agent devices).',
+        revokeUsage: 'سمِّ الجهاز المراد إلغاؤه: {command} (يسردها {list}).',
       },
       usage: {
         unknownOption: 'خيار غير معروف {option}. يقبل الوكيل: {options}.',

@@ -160,9 +160,9 @@ export default {
         device: '{name} ({id}): last seen {seen}, last did {action}.',
         none: 'No device is paired with this agent.',
         revoked: 'Device {id} is revoked: the agent refuses its token from its next call.',
-        noDevice: 'No device {id} is paired with this agent: statusdesk-agent devices lists them.',
+        noDevice: 'No device {id} is paired with this agent: {list} lists them.',
         held: 'The running agent holds its embedded database ({database}): stop it first, or revoke the device from a paired desktop in Settings → Agent.',
-        revokeUsage: 'Name the device to revoke: statusdesk-agent revoke ID (statusdesk-agent devices lists them).',
+        revokeUsage: 'Name the device to revoke: {command} ({list} lists them).',
       },
       usage: {
         unknownOption: 'Unknown option {option}. The agent accepts: {options}.',

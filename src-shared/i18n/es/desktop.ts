@@ -158,9 +158,9 @@ export default {
         device: '{name} ({id}): visto por última vez {seen}, lo último que hizo: {action}.',
         none: 'Ningún dispositivo está emparejado con este agente.',
         revoked: 'El dispositivo {id} está revocado: el agente rechaza su token desde su próxima llamada.',
-        noDevice: 'Ningún dispositivo {id} está emparejado con este agente: statusdesk-agent devices los lista.',
+        noDevice: 'Ningún dispositivo {id} está emparejado con este agente: {list} los lista.',
         held: 'El agente en marcha tiene abierta su base de datos integrada ({database}): detenlo antes, o revoca el dispositivo desde un escritorio emparejado en Ajustes → Agente.',
-        revokeUsage: 'Indica el dispositivo que revocar: statusdesk-agent revoke ID (statusdesk-agent devices los lista).',
+        revokeUsage: 'Indica el dispositivo que revocar: {command} ({list} los lista).',
       },
       usage: {
         unknownOption: 'Opción desconocida {option}. El agente acepta: {options}.',

@@ -159,9 +159,9 @@ export default {
         device: '{name} ({id}): terakhir terlihat {seen}, terakhir melakukan {action}.',
         none: 'Tidak ada perangkat yang dipasangkan dengan agen ini.',
         revoked: 'Perangkat {id} dicabut: agen menolak tokennya mulai panggilan berikutnya.',
-        noDevice: 'Tidak ada perangkat {id} yang dipasangkan dengan agen ini: statusdesk-agent devices mencantumkannya.',
+        noDevice: 'Tidak ada perangkat {id} yang dipasangkan dengan agen ini: {list} mencantumkannya.',
         held: 'Agen yang berjalan memegang basis data bawaannya ({database}): hentikan dulu, atau cabut perangkat dari desktop yang dipasangkan di Pengaturan → Agen.',
-        revokeUsage: 'Sebutkan perangkat yang dicabut: statusdesk-agent revoke ID (statusdesk-agent devices mencantumkannya).',
+        revokeUsage: 'Sebutkan perangkat yang dicabut: {command} ({list} mencantumkannya).',
       },
       usage: {
         unknownOption: 'Opsi tidak dikenal {option}. Agen menerima: {options}.',

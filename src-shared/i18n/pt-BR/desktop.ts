@@ -158,9 +158,9 @@ export default {
         device: '{name} ({id}): visto por último {seen}, última ação: {action}.',
         none: 'Nenhum dispositivo está pareado com este agente.',
         revoked: 'O dispositivo {id} foi revogado: o agente recusa o token dele a partir da próxima chamada.',
-        noDevice: 'Nenhum dispositivo {id} está pareado com este agente: statusdesk-agent devices os lista.',
+        noDevice: 'Nenhum dispositivo {id} está pareado com este agente: {list} os lista.',
         held: 'O agente em execução mantém aberto o banco de dados embutido ({database}): pare-o antes, ou revogue o dispositivo em um desktop pareado em Configurações → Agente.',
-        revokeUsage: 'Diga qual dispositivo revogar: statusdesk-agent revoke ID (statusdesk-agent devices os lista).',
+        revokeUsage: 'Diga qual dispositivo revogar: {command} ({list} os lista).',
       },
       usage: {
         unknownOption: 'Opção desconhecida {option}. O agente aceita: {options}.',
