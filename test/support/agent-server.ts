@@ -23,7 +23,7 @@ export async function startInProcessAgent(
   dir: string,
   handlers: Handlers,
   events = new EventHub(),
-  network: { tls?: { cert: string; key: string }; port?: number } = {},
+  network: { tls?: { cert: string; key: string }; port?: number; metrics?: () => Promise<{ contentType: string; body: string }> } = {},
 ): Promise<InProcessAgent> {
   const db = await openDatabase({ folder: join(dir, 'agent-db') })
   let printed = ''
@@ -45,6 +45,7 @@ export async function startInProcessAgent(
     host: '127.0.0.1',
     port: network.port ?? 0,
     ...(network.tls && { tls: network.tls }),
+    ...(network.metrics && { metrics: network.metrics }),
   })
   return {
     server,
