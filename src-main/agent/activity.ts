@@ -184,3 +184,16 @@ export function activityOfCall(channel: string, arg: unknown, value: unknown): D
       return []
   }
 }
+
+/** The lines of a publish, their request ids (its answer's) replaced by the ids of the outbox items that carry them. */
+export function withItemIds(done: readonly Done[], items: unknown): Done[] {
+  const byRequest = new Map<string, string>()
+  if (Array.isArray(items)) {
+    for (const item of items.slice(0, 100_000)) {
+      const requestId = field(item, 'requestId')
+      const id = field(item, 'id')
+      if (requestId !== null && id !== null) byRequest.set(requestId, id)
+    }
+  }
+  return done.map((line) => ({ ...line, subject: (line.subject && byRequest.get(line.subject)) ?? line.subject ?? null }))
+}

@@ -10,7 +10,7 @@ import type { Logger } from '../platform/log/log'
 import { readJsonBody } from '../web/body'
 import { ClientPresence } from '../web/client-presence'
 import { AgentActivityQuerySchema, AgentItemAuthorsQuerySchema, type AgentAction } from '@shared/channels/agent'
-import { type ActivityLog, activityOfCall } from './activity'
+import { type ActivityLog, activityOfCall, withItemIds } from './activity'
 import type { DeviceStore } from './devices'
 import { bearerToken, deviceClient, PairRequestSchema, RevokeRequestSchema } from './guard'
 import type { AgentHealth } from './health'
@@ -248,8 +248,17 @@ async function invoke(site: Site, req: IncomingMessage, res: ServerResponse, url
   const { body } = read
   const arg = body && typeof body === 'object' && 'arg' in body ? (body as { arg: unknown }).arg : undefined
   const { handlers, log } = site.options
-  const result = await dispatch(handlers, channel, arg, { transport: 'agent', client: deviceClient(deviceId) }, log)
-  if (result.ok) for (const done of activityOfCall(channel, arg, result.value)) await record(site, deviceId, done.action, done)
+  const context = { transport: 'agent' as const, client: deviceClient(deviceId) }
+  const result = await dispatch(handlers, channel, arg, context, log)
+  if (result.ok) {
+    let done = activityOfCall(channel, arg, result.value)
+    // A publish answers its items' request ids: the log keeps their item ids, as every other line does.
+    if (channel === 'stories:publish' && done.length > 0) {
+      const listed = await dispatch(handlers, 'stories:outbox-list', undefined, context, log)
+      done = withItemIds(done, listed.ok ? listed.value : [])
+    }
+    for (const line of done) await record(site, deviceId, line.action, line)
+  }
   sendJson(res, 200, result)
 }
 

@@ -31,6 +31,10 @@ const handlers = testHandlers({
   'stories:schedule-edit': (async ({ id, accountId }: { id: string; accountId: string }) => ({ id, accountId })) as never,
   'stories:outbox-act': (async () => []) as never,
   'accounts:connect': (async () => ({ id: ACCOUNT, label: 'Shop', tokenHint: '…6789' })) as never,
+  'stories:publish': (async ({ requestId }: { requestId: string }) => ({
+    targets: [{ accountId: ACCOUNT, label: 'Shop', requestId: `${requestId}-0`, outcome: { status: 'scheduled' } }],
+  })) as never,
+  'stories:outbox-list': (async () => [{ accountId: ACCOUNT, id: 'item-published', requestId: 'pub-12345678-0' }]) as never,
 })
 
 let root = ''
@@ -75,6 +79,7 @@ describe("the agent's activity log", () => {
     const phone = await desktop(`Ana ${PHONE}`)
     const dueAt = '2030-01-01T10:00:00.000Z'
     await front.link.invoke('accounts:connect', { baseUrl: 'https://gate.example', token: PROVIDER_TOKEN })
+    await phone.link.invoke('stories:publish', { requestId: 'pub-12345678', draft: {}, accountIds: [ACCOUNT], when: { at: dueAt } })
     await front.link.invoke('stories:schedule-duplicate', { accountId: ACCOUNT, id: 'item-1', requestId: 'req-12345678', dueAt })
     await phone.link.invoke('stories:schedule-edit', { accountId: ACCOUNT, id: 'item-copy', caption: `call ${PHONE}` })
     await front.link.invoke('stories:outbox-act', { accountId: ACCOUNT, id: 'item-2', action: 'discard' })
@@ -90,6 +95,7 @@ describe("the agent's activity log", () => {
       ['Front desk', 'cancel', ACCOUNT, 'item-2'],
       ['Ana •••21', 'edit', ACCOUNT, 'item-copy'],
       ['Front desk', 'plan', ACCOUNT, 'item-copy'],
+      ['Ana •••21', 'plan', ACCOUNT, 'item-published'],
       ['Front desk', 'hand-over', ACCOUNT, null],
       ['Ana •••21', 'pair', null, null],
       ['Front desk', 'pair', null, null],
@@ -98,7 +104,8 @@ describe("the agent's activity log", () => {
     expect(older.entries.map((e) => e.action)).toEqual(['edit', 'plan'])
     expect(older.more).toBe(true)
 
-    expect(await front.team.itemAuthors(ACCOUNT, ['item-copy', 'item-2', 'unknown'])).toMatchObject({
+    expect(await front.team.itemAuthors(ACCOUNT, ['item-copy', 'item-2', 'unknown', 'item-published'])).toMatchObject({
+      'item-published': { planned: { deviceName: 'Ana •••21' }, changed: null },
       'item-copy': { planned: { deviceName: 'Front desk' }, changed: { deviceName: 'Ana •••21', action: 'edit' } },
       'item-2': { planned: null, changed: { deviceName: 'Front desk', action: 'cancel' } },
       unknown: { planned: null, changed: null },
@@ -119,7 +126,7 @@ describe("the agent's activity log", () => {
 
     // The CSV: a device that is still paired exports it; nothing in it is a token or a phone number.
     const phoneCsv = new AgentTeam({ link: phone.link, dialogs: { chooseSavePath: async () => csvPath } })
-    expect(await phoneCsv.exportActivity(ACCOUNT)).toEqual({ path: csvPath, rows: 5 })
+    expect(await phoneCsv.exportActivity(ACCOUNT)).toEqual({ path: csvPath, rows: 6 })
     const csv = await readFile(csvPath, 'utf8')
     expect(csv.split('\r\n')[0]).toBe('\uFEFF"at","device_id","device_name","action","account_id","subject"')
     expect(csv).toContain('"Front desk","plan","acc-1","item-copy"')
