@@ -134,6 +134,7 @@ async function assemble(
       await insights.sampler.dispose()
       await stories.dispose()
       await groups.dispose()
+      await features.agentLink.close()
       // Closing the workspaces stops every account's parts: a send on its way finishes first, bounded.
       await accounts.dispose()
       await store.close()

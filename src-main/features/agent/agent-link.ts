@@ -127,6 +127,13 @@ export class AgentLink {
     return this.#changed()
   }
 
+  /** Ends the pinned connections to an agent over TLS (the app quits). */
+  async close(): Promise<void> {
+    const pinned = this.#pinned
+    this.#pinned = null
+    await pinned?.fetch.close()
+  }
+
   #originOf(url: string): string {
     const address = agentOrigin(url)
     if ('problem' in address)

@@ -98,6 +98,7 @@ describe('a desktop paired with an agent over TLS', () => {
       await link.pair({ url, fingerprint: again.fingerprint, code: agent.code(), deviceName: 'Laptop' })
       expect(await link.invoke('app:info', undefined)).toMatchObject({ name: 'Statusdesk' })
     } finally {
+      await link.close()
       await agent.close()
     }
   }, 60_000)
@@ -117,6 +118,7 @@ describe('a desktop paired with an agent over TLS', () => {
         paired: true,
       })
     } finally {
+      await link.close()
       await agent.close()
     }
   }, 60_000)
