@@ -25,5 +25,6 @@ export const AgentLinkFileSchema = z
       .regex(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/)
       .optional(),
   })
-  .refine((file) => !file.url.startsWith('https:') || file.fingerprint !== undefined, 'an https agent needs its pin')
+  // An https agent is trusted by its pin alone: a file without one is unreadable, never trusted.
+  .refine((file) => !file.url.startsWith('https:') || file.fingerprint !== undefined)
 export type AgentLinkFile = z.infer<typeof AgentLinkFileSchema>
