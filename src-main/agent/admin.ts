@@ -13,8 +13,20 @@ type AdminCommand = (typeof AGENT_ADMIN_COMMANDS)[number]
 
 const COMMANDS = { command: 'statusdesk-agent revoke ID', list: 'statusdesk-agent devices' }
 
+/** The agent's own options, accepted beside a command (a service's command line may carry them) and ignored but `--data-dir`. */
+const OPTIONS = {
+  'data-dir': { type: 'string' },
+  listen: { type: 'string' },
+  'tls-cert': { type: 'string' },
+  'tls-key': { type: 'string' },
+  tls: { type: 'boolean' },
+  'sync-groups': { type: 'boolean' },
+  json: { type: 'boolean' },
+} as const
+
 export function isAdminCommand(argv: readonly string[]): boolean {
-  return (AGENT_ADMIN_COMMANDS as readonly string[]).includes(argv[0] ?? '')
+  const { positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: false })
+  return (AGENT_ADMIN_COMMANDS as readonly string[]).includes(positionals[0] ?? '')
 }
 
 export interface AdminIo {
@@ -34,11 +46,7 @@ export interface AdminIo {
 export async function runAgentAdmin(argv: readonly string[], io: AdminIo): Promise<number> {
   let parsed
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      options: { 'data-dir': { type: 'string' }, json: { type: 'boolean', default: true } },
-      allowPositionals: true,
-    })
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true })
   } catch {
     io.line('error', userText('desktop.agent.admin.revokeUsage', COMMANDS))
     return 2
@@ -50,7 +58,10 @@ export async function runAgentAdmin(argv: readonly string[], io: AdminIo): Promi
     io.line('error', userText('desktop.agent.admin.revokeUsage', COMMANDS))
     return 2
   }
-  const dataDir = values['data-dir'] ?? io.env['STATUSDESK_AGENT_DATA_DIR'] ?? defaultAgentDataDir(io.env)
+  const dataDir =
+    (typeof values['data-dir'] === 'string' ? values['data-dir'] : undefined) ??
+    io.env['STATUSDESK_AGENT_DATA_DIR'] ??
+    defaultAgentDataDir(io.env)
   const target = agentDatabaseTarget(io.env, dataDir)
   let db: Database
   try {

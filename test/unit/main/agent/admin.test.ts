@@ -8,6 +8,7 @@ import { runAgentAdmin } from '../../../../src-main/agent/admin'
 import { agentDatabaseTarget } from '../../../../src-main/agent/agent-database'
 import { DeviceStore } from '../../../../src-main/agent/devices'
 import { openDatabase } from '../../../../src-main/platform/db/open-database'
+import { spawnAgent, startAgentProcess } from '../../../support/agent-process'
 
 let root = ''
 beforeAll(async () => {
@@ -77,4 +78,21 @@ describe("the agent's devices and revocation on its command line", () => {
       await db.close()
     }
   }, 60_000)
+
+  it('runs as the agent command itself: no key needed, and a running agent holding its database is said in one sentence', async () => {
+    const dataDir = join(root, 'process')
+    const listed = spawnAgent(dataDir, {}, ['devices'])
+    expect(await listed.waitFor((line) => line['event'] === 'devices')).toMatchObject({ key: 'desktop.agent.admin.none' })
+    expect(await listed.exited()).toBe(0)
+    const agent = await startAgentProcess(dataDir, { STATUSDESK_AGENT_KEY: Buffer.alloc(32, 7).toString('base64') })
+    try {
+      const held = spawnAgent(dataDir, {}, ['revoke', '00000000-0000-4000-8000-000000000000'])
+      const said = await held.waitFor((line) => line['event'] === 'error')
+      expect(said).toMatchObject({ key: 'desktop.agent.admin.held' })
+      expect(String(said['message'])).toContain('Settings')
+      expect(await held.exited()).toBe(1)
+    } finally {
+      await agent.stop()
+    }
+  }, 180_000)
 })
