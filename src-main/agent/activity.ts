@@ -102,19 +102,6 @@ export class ActivityLog {
     return { entries: rows.slice(0, query.limit).map(entryOf), more: rows.length > query.limit }
   }
 
-  /** Every line (for one account or all), oldest first, a page at a time: for the CSV. */
-  async *all(accountId: string | undefined): AsyncGenerator<AgentActivityEntry> {
-    let before: string | undefined
-    const pages: AgentActivityEntry[][] = []
-    for (let guard = 0; guard < ACTIVITY_MAX_ROWS / 500 + 2; guard++) {
-      const page = await this.page({ accountId, before, limit: 500 })
-      pages.push(page.entries)
-      if (!page.more || page.entries.length === 0) break
-      before = page.entries.at(-1)!.id
-    }
-    for (const entries of pages.reverse()) yield* entries.reverse()
-  }
-
   /** What each device did last (pairing aside), by device id. */
   async lastByDevice(): Promise<Map<string, AgentActivityEntry>> {
     const rows = await this.#db.query<Row>(SQL.lastOf)
