@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'cancelled',
   'unknown-outcome',
   'conflict',
+  /** A peer pinned by its certificate presented another one: nothing was sent to it. */
+  'certificate-changed',
   'storage',
   'internal',
 ] as const

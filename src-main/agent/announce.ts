@@ -16,6 +16,8 @@ export interface AgentAnnouncer {
   /** The certificate the agent speaks TLS with: its fingerprint, for the operator to compare with what a desktop shows. */
   certificate(info: { fingerprint: string; own: boolean }): void
   databaseUnreachable(info: { database: string; retryInMs: number; attempt: number; detail: string }): void
+  /** Any other line of the operator's commands (`devices`, `revoke`): an event, its sentence, its fields. */
+  told(event: string, text: UserText, fields?: Record<string, unknown>): void
   /** `detail`: Node's own words (options it could not read, a file it could not open), for programs only. */
   refused(text: UserText, detail?: string): void
 }
@@ -38,6 +40,9 @@ export function createAgentAnnouncer(say: Say, write: (text: string) => void = (
     databaseUnreachable(info) {
       const seconds = Math.ceil(info.retryInMs / 1000)
       line('database-unreachable', userText('desktop.agent.database.unreachable', { database: info.database, seconds }), info)
+    },
+    told(event, text, fields = {}) {
+      line(event, text, fields)
     },
     refused(text, detail) {
       line('error', text, detail === undefined ? {} : { detail })

@@ -8,6 +8,8 @@
  *   --tls-cert FILE, --tls-key FILE   speak TLS with the operator's certificate and key
  *   --sync-groups         each account's groups sync in the background while a device shows it
  *   --json                accepted; every line on stdout is JSON anyway
+ * `statusdesk-agent devices` lists the paired devices (last seen, last action); `statusdesk-agent
+ * revoke ID` revokes one; both on the agent's database (--data-dir, or DATABASE_URL).
  * Environment: STATUSDESK_AGENT_KEY (base64 of 32 bytes) or STATUSDESK_AGENT_KEY_FILE, the
  * operator's key provider tokens are sealed with (required); DATABASE_URL, a PostgreSQL server
  * (otherwise PGlite in the data folder).
@@ -28,6 +30,8 @@ import { terminalLanguages } from '../web/terminal-language'
 import { agentDatabaseTarget, describeDatabase, openWithRetry, type AgentDatabaseTarget } from './agent-database'
 import { createAgentLog } from './agent-log'
 import { createAgentAnnouncer } from './announce'
+import { ActivityLog } from './activity'
+import { isAdminCommand, runAgentAdmin } from './admin'
 import { DeviceStore } from './devices'
 import { agentHealth } from './health'
 import { operatorKeyBox } from './key-box'
@@ -56,6 +60,8 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 }
 
 try {
+  const argv = process.argv.slice(2)
+  if (isAdminCommand(argv)) process.exit(await runAgentAdmin(argv, { env, line: announce.told }))
   await run()
 } catch (error) {
   if (error instanceof AgentRefusal) {
@@ -83,11 +89,14 @@ async function run(): Promise<void> {
   if (password) logs.redactor.addSecret(password)
   const events = new EventHub()
   let devices: DeviceStore | null = null
+  let activity: ActivityLog | null = null
   const core = await createAppCore(
     corePorts(options, key, events, async (owner) => {
       const db = await openDatabaseAnnounced(target)
       try {
         devices = await DeviceStore.open(db)
+        activity = new ActivityLog(db)
+        await activity.prune()
         return await PgOutboxStore.open({ db, owner, mediaCacheDir: join(options.dataDir, APP_FILES.outboxMedia.path), log })
       } catch (error) {
         await db.close()
@@ -95,7 +104,7 @@ async function run(): Promise<void> {
       }
     }),
   )
-  await serve(core, events, devices!, { ...options, tlsPair: tls }, target)
+  await serve(core, events, { devices: devices!, activity: activity! }, { ...options, tlsPair: tls }, target)
 }
 
 function passwordOf(url: string): string {
@@ -147,7 +156,7 @@ function corePorts(options: AgentOptions, key: Uint8Array, events: EventHub, out
 async function serve(
   core: AppCore,
   events: EventHub,
-  devices: DeviceStore,
+  { devices, activity }: { devices: DeviceStore; activity: ActivityLog },
   options: AgentOptions & { tlsPair: AgentTls | null },
   target: AgentDatabaseTarget,
 ) {
@@ -171,6 +180,7 @@ async function serve(
       handlers: servedToDevices(core.handlers),
       events,
       devices,
+      activity,
       pairing,
       health: () => agentHealth({ scheduler: () => outboxes.scheduler(), nextDue: () => outboxes.nextDue(), tokens: () => watch.states() }),
       log,

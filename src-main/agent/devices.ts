@@ -22,6 +22,24 @@ const STEPS: readonly MigrationStep[] = [
       )`,
     ],
   },
+  {
+    version: 2,
+    statements: [
+      // Who did what, when: ids and a closed set of actions, never a token, a caption or a number.
+      `CREATE TABLE ${AGENT_SCHEMA}.activity (
+        id bigserial PRIMARY KEY,
+        at timestamptz NOT NULL,
+        device_id text NOT NULL,
+        device_name text NOT NULL,
+        action text NOT NULL,
+        account_id text,
+        subject text
+      )`,
+      `CREATE INDEX activity_at ON ${AGENT_SCHEMA}.activity (at DESC, id DESC)`,
+      `CREATE INDEX activity_subject ON ${AGENT_SCHEMA}.activity (account_id, subject)`,
+      `CREATE INDEX activity_device ON ${AGENT_SCHEMA}.activity (device_id, at DESC)`,
+    ],
+  },
 ]
 
 // developer-only: SQL run against the database, never shown.
@@ -29,6 +47,7 @@ const SQL = {
   insert: `INSERT INTO ${AGENT_SCHEMA}.devices (id, name, token_hash, paired_at) VALUES ($1, $2, $3, $4)`,
   hashOf: `SELECT token_hash FROM ${AGENT_SCHEMA}.devices WHERE id = $1`,
   list: `SELECT id, name, paired_at, last_seen_at FROM ${AGENT_SCHEMA}.devices ORDER BY paired_at, id`,
+  nameOf: `SELECT name FROM ${AGENT_SCHEMA}.devices WHERE id = $1`,
   seen: `UPDATE ${AGENT_SCHEMA}.devices SET last_seen_at = $2 WHERE id = $1`,
   remove: `DELETE FROM ${AGENT_SCHEMA}.devices WHERE id = $1`,
 }
@@ -98,6 +117,12 @@ export class DeviceStore {
   async remove(deviceId: string): Promise<void> {
     await this.#db.query(SQL.remove, [deviceId])
     this.#seen.delete(deviceId)
+  }
+
+  /** A device's name, or null when it is not paired. */
+  async nameOf(deviceId: string): Promise<string | null> {
+    const [row] = await this.#db.query<{ name: string }>(SQL.nameOf, [deviceId])
+    return row?.name ?? null
   }
 
   async list(): Promise<PairedDevice[]> {

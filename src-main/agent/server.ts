@@ -9,6 +9,8 @@ import type { EventHub } from '../platform/events'
 import type { Logger } from '../platform/log/log'
 import { readJsonBody } from '../web/body'
 import { ClientPresence } from '../web/client-presence'
+import { AgentActivityQuerySchema, AgentItemAuthorsQuerySchema, type AgentAction } from '@shared/channels/agent'
+import { type ActivityLog, activityOfCall, withItemIds } from './activity'
 import type { DeviceStore } from './devices'
 import { bearerToken, deviceClient, PairRequestSchema, RevokeRequestSchema } from './guard'
 import type { AgentHealth } from './health'
@@ -25,6 +27,9 @@ export const AGENT_UNPAIR_PATH = '/unpair'
 /** The paired devices (`GET`), and the revocation of one of them (`POST …/revoke`, `{deviceId}`). */
 export const AGENT_DEVICES_PATH = '/devices'
 const AGENT_REVOKE_PATH = '/devices/revoke'
+/** The activity log (`POST`, a query as the body), and who planned or changed outbox items (`POST …/authors`). */
+export const AGENT_ACTIVITY_PATH = '/activity'
+export const AGENT_AUTHORS_PATH = '/activity/authors'
 
 export interface AgentServerOptions {
   handlers: Handlers
@@ -41,6 +46,8 @@ export interface AgentServerOptions {
   tls?: { cert: string; key: string }
   /** A device is gone (its event stream closed and did not come back): the engine forgets its choices. */
   onClientGone?: (client: string) => void
+  /** Who did what: pairings, revocations and the mutating channels' calls are recorded here. */
+  activity?: ActivityLog
   /** A device paired: the caller may say so. */
   onPaired?: (device: { deviceId: string; name: string }) => void
 }
@@ -142,6 +149,8 @@ async function route(site: Site, req: IncomingMessage, res: ServerResponse): Pro
   if (url.pathname === AGENT_UNPAIR_PATH && req.method === 'POST') return unpair(site, res, deviceId)
   if (url.pathname === AGENT_DEVICES_PATH && req.method === 'GET') return devicesOf(site, res, deviceId)
   if (url.pathname === AGENT_REVOKE_PATH && req.method === 'POST') return revoke(site, req, res, deviceId)
+  if (url.pathname === AGENT_ACTIVITY_PATH && req.method === 'POST') return activityPage(site, req, res)
+  if (url.pathname === AGENT_AUTHORS_PATH && req.method === 'POST') return itemAuthors(site, req, res)
   if (url.pathname.startsWith(WEB_INVOKE_PREFIX) && req.method === 'POST') return invoke(site, req, res, url, deviceId)
   if (url.pathname === WEB_EVENTS_PATH && req.method === 'GET') return eventStream(site, req, res, deviceId)
   if (url.pathname === AGENT_METRICS_PATH && req.method === 'GET' && site.options.metrics) {
@@ -186,12 +195,14 @@ async function pair(site: Site, req: IncomingMessage, res: ServerResponse): Prom
   await site.throttle.paired(source)
   const device = await site.options.devices.add(request.data.deviceName)
   site.options.log.info('device paired', { deviceId: device.deviceId })
+  await record(site, device.deviceId, 'pair', { name: request.data.deviceName })
   site.options.onPaired?.({ deviceId: device.deviceId, name: request.data.deviceName })
   sendJson(res, 200, { ok: true, value: device })
 }
 
 /** The device forgets the agent: its token goes, and so do its event streams. */
 async function unpair(site: Site, res: ServerResponse, deviceId: string): Promise<void> {
+  await record(site, deviceId, 'unpair')
   await site.options.devices.remove(deviceId)
   for (const [stream, of] of site.streams) if (of === deviceId) stream.end()
   site.options.log.info('device unpaired', { deviceId })
@@ -201,7 +212,13 @@ async function unpair(site: Site, res: ServerResponse, deviceId: string): Promis
 /** Every paired device with when it paired and was last seen; the caller's own is marked. */
 async function devicesOf(site: Site, res: ServerResponse, deviceId: string): Promise<void> {
   const devices = await site.options.devices.list()
-  sendJson(res, 200, { ok: true, value: devices.map((device) => ({ ...device, self: device.id === deviceId })) })
+  const last = (await site.options.activity?.lastByDevice()) ?? new Map()
+  const value = devices.map((device) => {
+    const did = last.get(device.id)
+    const lastAction = did ? { action: did.action, at: did.at, accountId: did.accountId } : null
+    return { ...device, self: device.id === deviceId, lastAction }
+  })
+  sendJson(res, 200, { ok: true, value })
 }
 
 /** A paired device revokes another (a lost laptop, someone who left): its token is refused from its next call, its streams end now. */
@@ -214,6 +231,7 @@ async function revoke(site: Site, req: IncomingMessage, res: ServerResponse, by:
   if (!known) return fail(res, 404, 'not-found', userText('errors.agent.noDevice'))
   await site.options.devices.remove(request.data.deviceId)
   for (const [stream, of] of site.streams) if (of === request.data.deviceId) stream.end()
+  await record(site, by, 'revoke', { subject: request.data.deviceId })
   site.options.log.info('device revoked', { deviceId: request.data.deviceId, by })
   sendJson(res, 200, { ok: true, value: null })
 }
@@ -230,7 +248,56 @@ async function invoke(site: Site, req: IncomingMessage, res: ServerResponse, url
   const { body } = read
   const arg = body && typeof body === 'object' && 'arg' in body ? (body as { arg: unknown }).arg : undefined
   const { handlers, log } = site.options
-  sendJson(res, 200, await dispatch(handlers, channel, arg, { transport: 'agent', client: deviceClient(deviceId) }, log))
+  const context = { transport: 'agent' as const, client: deviceClient(deviceId) }
+  const result = await dispatch(handlers, channel, arg, context, log)
+  if (result.ok) {
+    let done = activityOfCall(channel, arg, result.value)
+    // A publish answers its items' request ids: the log keeps their item ids, as every other line does.
+    if (channel === 'stories:publish' && done.length > 0) {
+      const listed = await dispatch(handlers, 'stories:outbox-list', undefined, context, log)
+      done = withItemIds(done, listed.ok ? listed.value : [])
+    }
+    for (const line of done) await record(site, deviceId, line.action, line)
+  }
+  sendJson(res, 200, result)
+}
+
+/**
+ * Records what a device did; a log that cannot be written is said in the agent's log, and what
+ * the device did stands (it is done already).
+ */
+async function record(
+  site: Site,
+  deviceId: string,
+  action: AgentAction,
+  about: { name?: string; accountId?: string | null; subject?: string | null } = {},
+): Promise<void> {
+  const activity = site.options.activity
+  if (!activity) return
+  try {
+    const deviceName = about.name ?? (await site.options.devices.nameOf(deviceId)) ?? '?'
+    await activity.record({ deviceId, deviceName, action, accountId: about.accountId ?? null, subject: about.subject ?? null })
+  } catch (error) {
+    site.options.log.warn('activity not recorded', { action, error: error instanceof Error ? error.name : 'unknown' })
+  }
+}
+
+async function activityPage(site: Site, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const read = await bodyOf(req, res, MAX_PAIR_BODY)
+  if (read === null) return
+  const query = AgentActivityQuerySchema.safeParse(read.body)
+  if (!query.success) return fail(res, 400, 'invalid-argument', codeText('invalid-argument'))
+  const page = site.options.activity ? await site.options.activity.page(query.data) : { entries: [], more: false }
+  sendJson(res, 200, { ok: true, value: page })
+}
+
+async function itemAuthors(site: Site, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const read = await bodyOf(req, res, 64 * 1024)
+  if (read === null) return
+  const query = AgentItemAuthorsQuerySchema.safeParse(read.body)
+  if (!query.success) return fail(res, 400, 'invalid-argument', codeText('invalid-argument'))
+  const authors = site.options.activity ? await site.options.activity.authorsOf(query.data.accountId, query.data.itemIds) : {}
+  sendJson(res, 200, { ok: true, value: authors })
 }
 
 function eventStream(site: Site, req: IncomingMessage, res: ServerResponse, deviceId: string): void {

@@ -14,6 +14,7 @@ import { createOutboxes } from '../features/stories/outbox/outbox-module'
 import { APP_FILE_LIST, APP_FILES } from '../account/files/app-files'
 import { TokenVault } from '../account/accounts/token-vault'
 import { HostedAccounts } from '../features/agent/hosted-accounts'
+import { AgentTeam } from '../features/agent/agent-team'
 import { AgentLink } from '../features/agent/agent-link'
 import { setAsideNotice } from '../account/files/file-registry'
 import { FileRoot } from '../account/files/file-root'
@@ -133,6 +134,7 @@ async function assemble(
       await insights.sampler.dispose()
       await stories.dispose()
       await groups.dispose()
+      await features.agentLink.close()
       // Closing the workspaces stops every account's parts: a send on its way finishes first, bounded.
       await accounts.dispose()
       await store.close()
@@ -222,7 +224,9 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
     events,
     log: ports.log,
   })
+  // The team on that agent: its devices and its activity log.
+  const agentTeam = new AgentTeam({ link: agentLink, dialogs: ports.dialogs })
   // The accounts handed over to that agent: what runs there, shown and edited here.
   const hostedAccounts = new HostedAccounts(appFiles.json(APP_FILES.hostedAccounts))
-  return { groups, stories, queue, insights, exporter, probe, appFiles, agentLink, hostedAccounts }
+  return { groups, stories, queue, insights, exporter, probe, appFiles, agentLink, agentTeam, hostedAccounts }
 }

@@ -1,4 +1,5 @@
 import type { AgentLink } from '../features/agent/agent-link'
+import type { AgentTeam } from '../features/agent/agent-team'
 import type { AccountsService } from '../account/accounts/accounts-service'
 import type { ConnectivityProbe } from '../features/connectivity/connectivity-probe'
 import type { ExportService } from '../features/export'
@@ -41,6 +42,7 @@ export interface CoreServices {
   insights: InsightsModule
   queue: QueueService
   agentLink: AgentLink
+  agentTeam: AgentTeam
 }
 
 /** One handler per contract channel, each over the service that answers it. */
@@ -66,7 +68,7 @@ export function coreHandlers(ports: CorePorts, services: CoreServices): Handlers
     ...libraryHandlers(stories),
     ...insightsHandlers(services.insights.service),
     ...queueHandlers(services.queue),
-    ...agentHandlers(services.agentLink),
+    ...agentHandlers(services.agentLink, services.agentTeam),
     ...diagnosticsHandlers({
       rendererLog: ports.logs.scoped('renderer'),
       sources: {

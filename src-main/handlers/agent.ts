@@ -1,13 +1,20 @@
 import type { agentChannels } from '@shared/channels/agent'
 import type { AgentLink } from '../features/agent/agent-link'
+import type { AgentTeam } from '../features/agent/agent-team'
 import type { Handlers } from './dispatch'
 
-/** The agent this desktop is paired with: pairing, its state, forgetting it. */
-export function agentHandlers(link: AgentLink): Pick<Handlers, keyof typeof agentChannels> {
+/** The agent this desktop is paired with: pairing, its state, forgetting it; its devices and activity log. */
+export function agentHandlers(link: AgentLink, team: AgentTeam): Pick<Handlers, keyof typeof agentChannels> {
   return {
     'agent:status': () => link.status(),
+    'agent:certificate': ({ url }) => link.certificate(url),
     'agent:pair': (request) => link.pair(request),
     'agent:unpair': () => link.unpair(),
+    'agent:devices': () => team.devices(),
+    'agent:revoke': ({ deviceId }) => team.revoke(deviceId),
+    'agent:activity': (query) => team.activity(query),
+    'agent:activity-export': ({ accountId }) => team.exportActivity(accountId),
+    'agent:item-authors': ({ accountId, itemIds }) => team.itemAuthors(accountId, itemIds),
     'agent:check': () => link.check(),
   }
 }

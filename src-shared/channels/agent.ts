@@ -8,7 +8,7 @@ import { type KeyringStatus, type TokenStorage, TokenStorageSchema } from './acc
  * printed buy a device token that only main holds), its state, and forgetting it.
  */
 
-/** Where a paired agent listens until it speaks TLS: this machine, any port. */
+/** Where an agent without TLS may listen: this machine, any port. Over `https://` any host will do: the pin is the trust. */
 export const AGENT_LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'] as const
 /** The address an agent listens on unless told otherwise (`npm run agent`). */
 export const AGENT_DEFAULT_URL = 'http://127.0.0.1:8731'
@@ -16,7 +16,18 @@ export const AGENT_DEFAULT_URL = 'http://127.0.0.1:8731'
 /** Why an agent address cannot be used: the page says it as the user types, main refuses it. */
 export type AgentAddressProblem = 'unreadable' | 'not-http' | 'not-loopback' | 'has-path'
 
-/** The address's origin (`http://127.0.0.1:8731`), or the problem with it. */
+/** A certificate's SHA-256 as `AB:CD:…` (32 bytes): what the agent prints on its `certificate` line. */
+export const AgentFingerprintSchema = z
+  .string()
+  .trim()
+  .transform((raw) => raw.replace(/[\s:]/g, '').toUpperCase())
+  .pipe(z.string().regex(/^[0-9A-F]{64}$/))
+  .transform((hex) => hex.match(/../g)!.join(':'))
+
+/**
+ * The address's origin (`http://127.0.0.1:8731`, `https://agent.example:8731`), or the problem
+ * with it: plain HTTP on this machine only, TLS to any host (its certificate pinned at pairing).
+ */
 export function agentOrigin(raw: string): { origin: string } | { problem: AgentAddressProblem } {
   let url: URL
   try {
@@ -24,8 +35,9 @@ export function agentOrigin(raw: string): { origin: string } | { problem: AgentA
   } catch {
     return { problem: 'unreadable' }
   }
-  if (url.protocol !== 'http:') return { problem: 'not-http' }
-  if (!(AGENT_LOOPBACK_HOSTS as readonly string[]).includes(url.hostname.toLowerCase())) return { problem: 'not-loopback' }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: 'not-http' }
+  if (url.protocol === 'http:' && !(AGENT_LOOPBACK_HOSTS as readonly string[]).includes(url.hostname.toLowerCase()))
+    return { problem: 'not-loopback' }
   if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== ''))
     return { problem: 'has-path' }
   return { origin: url.origin }
@@ -54,22 +66,106 @@ export interface AgentStatus {
   lastSeenAt: string | null
   /** Why the last call to the agent failed. */
   lastError: AppErrorData | null
+  /** The SHA-256 of the agent's certificate, pinned at pairing (`https://` only): every call checks it. */
+  fingerprint: string | null
   /** Whether the device token can be sealed by the OS keyring (else weak or session, as the user chooses). */
   keyring: KeyringStatus
 }
 
+/** The certificate an agent presents, read before pairing so the user can compare it with the agent's `certificate` line. */
+export interface AgentCertificate {
+  url: string
+  fingerprint: string
+  subject: string
+  validTo: string
+}
+
+/** What the agent's activity log records: a closed set, so nothing a device typed ever lands in it. */
+export const AGENT_ACTIONS = ['plan', 'edit', 'cancel', 'send-now', 'hand-over', 'pair', 'unpair', 'revoke'] as const
+export type AgentAction = (typeof AGENT_ACTIONS)[number]
+
+/** One line of the agent's activity log: which device did what, when, to which account's item (or which device). */
+export interface AgentActivityEntry {
+  id: string
+  at: string
+  deviceId: string
+  /** The device's name when it acted (kept after it is revoked); a long run of digits is masked. */
+  deviceName: string
+  action: AgentAction
+  accountId: string | null
+  /** The outbox item acted on, or the device revoked. */
+  subject: string | null
+}
+
+/** A page of the log, newest first; `before` the id of the last line for the next page. */
+export const AgentActivityQuerySchema = z.strictObject({
+  accountId: z.string().min(1).max(100).optional(),
+  before: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
+  limit: z.number().int().min(1).max(500).default(100),
+})
+export type AgentActivityQuery = z.input<typeof AgentActivityQuerySchema>
+
+export interface AgentActivityPage {
+  entries: AgentActivityEntry[]
+  more: boolean
+}
+
+/** Who planned an outbox item and who last changed it, as the activity log says. */
+export interface AgentItemAuthors {
+  planned: { deviceId: string; deviceName: string; at: string } | null
+  changed: { deviceId: string; deviceName: string; at: string; action: AgentAction } | null
+}
+
+export const AgentItemAuthorsQuerySchema = z.strictObject({
+  accountId: z.string().min(1).max(100),
+  itemIds: z.array(z.string().min(1).max(200)).max(500),
+})
+
+/** A device paired with the agent, as any paired desktop sees it: never a token. */
+export interface AgentDevice {
+  id: string
+  name: string
+  pairedAt: string
+  lastSeenAt: string | null
+  /** The caller's own device. */
+  self: boolean
+  /** What it last did, from the activity log. */
+  lastAction: { action: AgentAction; at: string; accountId: string | null } | null
+}
+
+const AgentUrlSchema = z.string().trim().min(1).max(200)
+
 export const agentChannels = {
   'agent:status': channel<AgentStatus>()(z.void()),
-  /** Pairs this desktop with the agent at `url` (this machine only) with the code it printed. */
+  /** Reads the certificate of the agent at `url` (`https://`), not yet trusted: the user compares its fingerprint. */
+  'agent:certificate': channel<AgentCertificate>()(z.object({ url: AgentUrlSchema })),
+  /** Pairs this desktop with the agent at `url` (this machine over HTTP, any host over TLS) with the code it printed. */
   'agent:pair': channel<AgentStatus>()(
     z.object({
-      url: z.string().trim().min(1).max(200),
+      url: AgentUrlSchema,
+      /** Over `https://`, the fingerprint the user accepted: the pairing itself is refused by any other certificate. */
+      fingerprint: AgentFingerprintSchema.optional(),
       code: z.string().trim().min(1).max(32),
       deviceName: AgentDeviceNameSchema,
       /** Required when no keyring is available: weak or session storage of the device token. */
       storage: TokenStorageSchema.optional(),
     }),
   ),
+  /** The devices paired with the agent, with what each last did. */
+  'agent:devices': channel<AgentDevice[]>()(z.void()),
+  /** Revokes a device on the agent: its token is refused from its next call. */
+  'agent:revoke': channel<AgentDevice[]>()(z.strictObject({ deviceId: z.string().uuid() })),
+  /** A page of the agent's activity log, newest first, for one account or all. */
+  'agent:activity': channel<AgentActivityPage>()(AgentActivityQuerySchema),
+  /** The agent's activity log (for one account or all) written to a CSV file the user picks. */
+  'agent:activity-export': channel<{ path: string | null; rows: number }>()(
+    z.strictObject({ accountId: z.string().min(1).max(100).optional() }),
+  ),
+  /** Who planned and who last changed each of an account's outbox items, by item id. */
+  'agent:item-authors': channel<Record<string, AgentItemAuthors>>()(AgentItemAuthorsQuerySchema),
   /** Forgets the pairing and the device token. */
   'agent:unpair': channel<AgentStatus>()(z.void()),
   /** Asks the agent now whether it answers to this device. */

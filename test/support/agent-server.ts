@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { ActivityLog } from '../../src-main/agent/activity'
 import { DeviceStore } from '../../src-main/agent/devices'
 import { PairingCodes } from '../../src-main/agent/pairing'
 import { type AgentServer, startAgentServer } from '../../src-main/agent/server'
@@ -18,7 +19,12 @@ export interface InProcessAgent {
  * The agent's HTTP API in this process, over `handlers`: its real devices on PGlite in `dir`,
  * its real pairing codes (printed to the test), on a free loopback port.
  */
-export async function startInProcessAgent(dir: string, handlers: Handlers, events = new EventHub()): Promise<InProcessAgent> {
+export async function startInProcessAgent(
+  dir: string,
+  handlers: Handlers,
+  events = new EventHub(),
+  network: { tls?: { cert: string; key: string }; port?: number; metrics?: () => Promise<{ contentType: string; body: string }> } = {},
+): Promise<InProcessAgent> {
   const db = await openDatabase({ folder: join(dir, 'agent-db') })
   let printed = ''
   const pairing = new PairingCodes({ onCode: (code) => (printed = code.code), every: () => () => {} })
@@ -27,6 +33,7 @@ export async function startInProcessAgent(dir: string, handlers: Handlers, event
     handlers,
     events,
     devices: await DeviceStore.open(db),
+    activity: new ActivityLog(db),
     pairing,
     health: () => ({
       polling: true,
@@ -36,7 +43,9 @@ export async function startInProcessAgent(dir: string, handlers: Handlers, event
     }),
     log: silentLogger,
     host: '127.0.0.1',
-    port: 0,
+    port: network.port ?? 0,
+    ...(network.tls && { tls: network.tls }),
+    ...(network.metrics && { metrics: network.metrics }),
   })
   return {
     server,

@@ -3,6 +3,7 @@ import { AppError, AppErrorDataSchema } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import { WEB_INVOKE_PREFIX } from '@shared/web-transport'
 import { deadline } from '../../platform/net/deadline'
+import { mismatchIn } from './agent-tls'
 
 /** The agent's answers are small: a list of stories is far below this; anything larger is not read. */
 export const MAX_AGENT_ANSWER_BYTES = 4 * 1024 * 1024
@@ -12,6 +13,10 @@ export const AGENT_CALL_TIMEOUT_MS = 15_000
 /** The agent's paths a desktop calls (agent/server.ts serves them). */
 export const AGENT_PAIR_PATH = '/pair'
 export const AGENT_UNPAIR_PATH = '/unpair'
+export const AGENT_DEVICES_PATH = '/devices'
+export const AGENT_REVOKE_PATH = '/devices/revoke'
+export const AGENT_ACTIVITY_PATH = '/activity'
+export const AGENT_AUTHORS_PATH = '/activity/authors'
 
 const EnvelopeSchema = z.union([
   z.object({ ok: z.literal(true), value: z.unknown() }),
@@ -55,21 +60,26 @@ function badAnswer(origin: string, reason: string): AppError {
  * `Result`'s error). The agent is a peer, not a trusted part: its answer is bounded in time and
  * size, must be the contract's envelope, and a redirect is refused (the token goes nowhere else).
  */
-export async function callAgent(options: AgentCallOptions, path: string, body: unknown): Promise<unknown> {
+export async function callAgent(options: AgentCallOptions, path: string, body: unknown, method: 'GET' | 'POST' = 'POST'): Promise<unknown> {
   const { origin } = options
   const watch = deadline(options.timeoutMs ?? AGENT_CALL_TIMEOUT_MS)
   let text: string | null
   try {
     const response = await options.fetch(`${origin}${path}`, {
-      method: 'POST',
+      method,
       headers: { 'content-type': 'application/json', ...(options.token !== undefined && { authorization: `Bearer ${options.token}` }) },
-      body: JSON.stringify(body),
+      ...(method === 'POST' && { body: JSON.stringify(body) }),
       redirect: 'error',
       signal: watch.signal,
     })
     text = await boundedText(response, MAX_AGENT_ANSWER_BYTES)
   } catch (error) {
     watch.abandon()
+    const mismatch = mismatchIn(error)
+    if (mismatch)
+      throw new AppError('certificate-changed', userText('errors.agentLink.certificateChanged', { url: origin }), {
+        presented: mismatch.presented,
+      })
     if (watch.signal.reason instanceof DOMException && watch.signal.reason.name === 'TimeoutError')
       throw new AppError('timeout', userText('errors.agentLink.timeout', { url: origin }))
     throw new AppError('offline', userText('errors.agentLink.unreachable', { url: origin }), {
@@ -93,9 +103,9 @@ export async function callAgent(options: AgentCallOptions, path: string, body: u
   return envelope.data.value
 }
 
-/** A channel of the contract on the agent, for the paired device. */
-export function invokeOnAgent(options: AgentCallOptions & { token: string }, channel: string, arg: unknown): Promise<unknown> {
-  return callAgent(options, `${WEB_INVOKE_PREFIX}${encodeURIComponent(channel)}`, { arg })
+/** The path of a channel of the contract on the agent. */
+export function invokePath(channel: string): string {
+  return `${WEB_INVOKE_PREFIX}${encodeURIComponent(channel)}`
 }
 
 const PairedSchema = z.object({

@@ -1,5 +1,5 @@
 import type { KeyringStatus, TokenStorage } from '@shared/channels/accounts'
-import { AGENT_DEFAULT_URL, type AgentStatus, agentOrigin } from '@shared/channels/agent'
+import { AGENT_DEFAULT_URL, type AgentCertificate, type AgentStatus, agentOrigin } from '@shared/channels/agent'
 import { AppError, type AppErrorData, codeText } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import { chooseStorage } from '../../account/accounts/connect-rules'
@@ -8,7 +8,8 @@ import type { AgentLinkFile } from '../../account/files/formats/agent-link'
 import type { JsonStore } from '../../account/files/json-store'
 import type { EventHub } from '../../platform/events'
 import type { Logger } from '../../platform/log/log'
-import { invokeOnAgent, pairWithAgent, unpairFromAgent } from './agent-client'
+import { AGENT_CALL_TIMEOUT_MS, callAgent, invokePath, pairWithAgent, unpairFromAgent } from './agent-client'
+import { type CertificatePinnedFetch, certificatePinnedFetch, readPresentedCertificate } from './agent-tls'
 
 export interface AgentLinkOptions {
   /** `agent.json`: the pairing, with the device token sealed. */
@@ -22,10 +23,14 @@ export interface AgentLinkOptions {
   now?: () => Date
   /** How long a call may wait for the agent (agent-client.ts's default otherwise). */
   callTimeoutMs?: number
+  /** The fetch for an `https://` agent pinned to its certificate (agent-tls.ts's otherwise). */
+  pinnedFetch?: (fingerprint: string) => CertificatePinnedFetch
 }
 
 export interface AgentPairRequest {
   url: string
+  /** Over `https://`: the certificate's fingerprint the user accepted. */
+  fingerprint?: string | undefined
   code: string
   deviceName: string
   storage?: TokenStorage | undefined
@@ -52,6 +57,8 @@ export class AgentLink {
   #reachable: boolean | null = null
   #lastSeenAt: string | null = null
   #lastError: AppErrorData | null = null
+  /** The pinned fetch for the pin in use, made once per pin. */
+  #pinned: { fingerprint: string; fetch: CertificatePinnedFetch } | null = null
 
   constructor(options: AgentLinkOptions) {
     this.#opts = options
@@ -70,36 +77,80 @@ export class AgentLink {
       reachable: this.#reachable,
       lastSeenAt: this.#lastSeenAt,
       lastError: this.#lastError ?? this.#tokenError,
+      fingerprint: file?.fingerprint ?? null,
       keyring: this.#opts.keyring(),
+    }
+  }
+
+  /** The certificate the agent at `url` presents, for the user to compare before pairing; nothing is trusted yet. */
+  async certificate(url: string): Promise<AgentCertificate> {
+    const origin = this.#originOf(url)
+    if (!origin.startsWith('https:')) throw new AppError('invalid-argument', userText('errors.agentLink.notTls'))
+    try {
+      const presented = await readPresentedCertificate(origin, this.#opts.callTimeoutMs ?? AGENT_CALL_TIMEOUT_MS)
+      return { url: origin, ...presented }
+    } catch (error) {
+      throw new AppError('offline', userText('errors.agentLink.unreachable', { url: origin }), {
+        reason: error instanceof Error ? error.name : 'unknown',
+      })
     }
   }
 
   /** Pairs with the agent at the address for the code it printed; a pairing before is replaced. */
   async pair(request: AgentPairRequest): Promise<AgentStatus> {
-    const address = agentOrigin(request.url)
-    if ('problem' in address)
-      throw new AppError('invalid-argument', userText('errors.agentLink.badAddress', { example: AGENT_DEFAULT_URL, tunnel: 'SSH' }), {
-        problem: address.problem,
-      })
+    const origin = this.#originOf(request.url)
+    const tls = origin.startsWith('https:')
+    if (tls && request.fingerprint === undefined) throw new AppError('invalid-argument', userText('errors.agentLink.noFingerprint'))
+    const fingerprint = tls ? request.fingerprint : undefined
     // Chosen before the agent is asked: a code is not spent on a pairing that could not be kept.
     const storage = chooseStorage(request.storage, this.#opts.keyring().available)
-    const paired = await pairWithAgent({ fetch: this.#opts.fetch, origin: address.origin }, request)
+    const paired = await pairWithAgent(
+      { fetch: this.#fetchFor(fingerprint), origin },
+      { code: request.code, deviceName: request.deviceName },
+    )
     const sealed = await this.#opts.vault.seal(paired.token, storage)
     const now = this.#now()
     await this.#opts.file.write({
       version: 1,
-      url: address.origin,
+      url: origin,
       deviceId: paired.deviceId,
       deviceName: request.deviceName,
       pairedAt: now,
       storage,
       token: sealed,
+      ...(fingerprint !== undefined && { fingerprint }),
     })
     this.#token = paired.token
     this.#tokenError = null
     this.#heard(now)
-    this.#opts.log.info('paired with an agent', { deviceId: paired.deviceId, storage })
+    this.#opts.log.info('paired with an agent', { deviceId: paired.deviceId, storage, tls })
     return this.#changed()
+  }
+
+  /** Ends the pinned connections to an agent over TLS (the app quits). */
+  async close(): Promise<void> {
+    const pinned = this.#pinned
+    this.#pinned = null
+    await pinned?.fetch.close()
+  }
+
+  #originOf(url: string): string {
+    const address = agentOrigin(url)
+    if ('problem' in address)
+      throw new AppError('invalid-argument', userText('errors.agentLink.badAddress', { example: AGENT_DEFAULT_URL }), {
+        problem: address.problem,
+      })
+    return address.origin
+  }
+
+  /** Plain fetch for a loopback agent; for one over TLS, a fetch that refuses any certificate but the pinned one. */
+  #fetchFor(fingerprint: string | undefined): typeof fetch {
+    if (fingerprint === undefined) return this.#opts.fetch
+    if (this.#pinned?.fingerprint !== fingerprint) {
+      void this.#pinned?.fetch.close()
+      this.#pinned = { fingerprint, fetch: (this.#opts.pinnedFetch ?? certificatePinnedFetch)(fingerprint) }
+    }
+    return this.#pinned.fetch.fetch
   }
 
   /**
@@ -109,7 +160,7 @@ export class AgentLink {
   async unpair(): Promise<AgentStatus> {
     const file = await this.#opts.file.read()
     const token = await this.#tokenOf(file)
-    const told = file === null || token === null || (await this.#revoke(file.url, token))
+    const told = file === null || token === null || (await this.#revoke(file.url, token, file.fingerprint))
     await this.#opts.file.remove()
     this.#token = null
     this.#tokenError = null
@@ -123,9 +174,9 @@ export class AgentLink {
   }
 
   /** Whether the agent now refuses the token: it said so, or it did not know the token any more. */
-  async #revoke(origin: string, token: string): Promise<boolean> {
+  async #revoke(origin: string, token: string, fingerprint: string | undefined): Promise<boolean> {
     try {
-      await unpairFromAgent({ fetch: this.#opts.fetch, origin, token, timeoutMs: REVOKE_TIMEOUT_MS })
+      await unpairFromAgent({ fetch: this.#fetchFor(fingerprint), origin, token, timeoutMs: REVOKE_TIMEOUT_MS })
       return true
     } catch (error) {
       const code = dataOf(error).code
@@ -143,21 +194,27 @@ export class AgentLink {
    * A channel of the contract on the paired agent, answering its value or throwing its words.
    * Whether the agent answered is recorded for the status.
    */
-  async invoke(channel: string, arg: unknown): Promise<unknown> {
+  invoke(channel: string, arg: unknown): Promise<unknown> {
+    return this.request(invokePath(channel), { arg })
+  }
+
+  /** One of the agent's own paths (its devices, its activity), with this device's token, as `invoke` does. */
+  async request(path: string, body: unknown, method: 'GET' | 'POST' = 'POST'): Promise<unknown> {
     const file = await this.#opts.file.read()
     if (file === null) throw new AppError('conflict', userText('errors.agentLink.notPaired'))
     const token = await this.#tokenOf(file)
     if (token === null) throw new AppError('unauthorized', userText('errors.agentLink.noToken'))
     try {
-      const value = await invokeOnAgent(
+      const value = await callAgent(
         {
-          fetch: this.#opts.fetch,
+          fetch: this.#fetchFor(file.fingerprint),
           origin: file.url,
           token,
           ...(this.#opts.callTimeoutMs !== undefined && { timeoutMs: this.#opts.callTimeoutMs }),
         },
-        channel,
-        arg,
+        path,
+        body,
+        method,
       )
       this.#heard(this.#now())
       return value
@@ -165,8 +222,10 @@ export class AgentLink {
       const data = dataOf(error)
       // Only a failure to reach the agent, or an answer it should not give, says it is away.
       const away = data.code === 'offline' || data.code === 'timeout' || data.code === 'invalid-response'
-      if (away || data.code === 'unauthorized' || data.code === 'forbidden') {
-        this.#reachable = !away
+      // A changed certificate is no agent this desktop knows: said as such, never pinned anew.
+      const stranger = data.code === 'certificate-changed'
+      if (away || stranger || data.code === 'unauthorized' || data.code === 'forbidden') {
+        this.#reachable = !away && !stranger
         this.#lastError = data
       }
       throw error

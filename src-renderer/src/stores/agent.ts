@@ -1,5 +1,5 @@
 import type { TokenStorage } from '@shared/channels/accounts'
-import type { AgentStatus } from '@shared/channels/agent'
+import type { AgentCertificate, AgentStatus } from '@shared/channels/agent'
 import type { AppErrorData, Result } from '@shared/errors'
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
@@ -9,7 +9,9 @@ import { bridge } from '../bridge'
 export const useAgentStore = defineStore('agent', () => {
   const status = shallowRef<AgentStatus | null>(null)
   const error = ref<AppErrorData | null>(null)
-  const busy = ref<'pair' | 'check' | 'forget' | null>(null)
+  const busy = ref<'pair' | 'check' | 'forget' | 'certificate' | null>(null)
+  /** The certificate an https agent presented, read before pairing for the user to compare. */
+  const certificate = shallowRef<AgentCertificate | null>(null)
   let unsubscribe: (() => void) | null = null
 
   async function run(kind: NonNullable<typeof busy.value>, call: () => Promise<Result<AgentStatus>>): Promise<boolean> {
@@ -41,7 +43,26 @@ export const useAgentStore = defineStore('agent', () => {
     if (paired && hasToken && reachable === null) await check()
   }
 
-  function pair(request: { url: string; code: string; deviceName: string; storage?: TokenStorage }): Promise<boolean> {
+  async function readCertificate(url: string): Promise<void> {
+    busy.value = 'certificate'
+    error.value = null
+    certificate.value = null
+    try {
+      const result = await bridge.call('agent:certificate', { url })
+      if (result.ok) certificate.value = result.value
+      else error.value = result.error
+    } finally {
+      busy.value = null
+    }
+  }
+
+  function pair(request: {
+    url: string
+    code: string
+    deviceName: string
+    fingerprint?: string
+    storage?: TokenStorage
+  }): Promise<boolean> {
     return run('pair', () => bridge.call('agent:pair', request))
   }
 
@@ -53,5 +74,5 @@ export const useAgentStore = defineStore('agent', () => {
     return run('forget', () => bridge.call('agent:unpair'))
   }
 
-  return { status, error, busy, load, pair, check, forget }
+  return { status, error, busy, certificate, load, readCertificate, pair, check, forget }
 })

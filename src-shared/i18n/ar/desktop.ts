@@ -99,6 +99,7 @@ export default {
       groups: 'تصدير المجموعات',
       participants: 'تصدير المشاركين',
       viewers: 'تصدير مشاهدي الحالة',
+      agentActivity: 'تصدير نشاط الوكيل',
       csvFiles: 'ملفات CSV',
     },
     web: {
@@ -150,6 +151,14 @@ export default {
         both: 'اضبط {variable} أو {fileVariable}، لا كليهما.',
         invalid: 'يجب أن يحوي {variable} ‏٣٢ بايتًا مكتوبة بترميز {encoding} (كما يطبعها {command})، وهو لا يحوي ذلك.',
         unreadable: 'تعذّرت قراءة ملف المفتاح {file}.',
+      },
+      admin: {
+        device: '{name} ({id}): آخر ظهور {seen}، وآخر ما فعله: {action}.',
+        none: 'لا جهاز مقترن بهذا الوكيل.',
+        revoked: 'أُلغي الجهاز {id}: يرفض الوكيل رمزه من استدعائه التالي.',
+        noDevice: 'لا جهاز {id} مقترن بهذا الوكيل: يسردها {list}.',
+        held: 'الوكيل العامل يمسك قاعدة بياناته المدمجة ({database}): أوقفه أولًا، أو ألغِ الجهاز من سطح مكتب مقترن في الإعدادات ← الوكيل.',
+        revokeUsage: 'سمِّ الجهاز المراد إلغاؤه: {command} (يسردها {list}).',
       },
       usage: {
         unknownOption: 'خيار غير معروف {option}. يقبل الوكيل: {options}.',

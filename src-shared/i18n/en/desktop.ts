@@ -100,6 +100,7 @@ export default {
       groups: 'Export groups',
       participants: 'Export participants',
       viewers: 'Export viewers',
+      agentActivity: 'Export the agent’s activity',
       csvFiles: 'CSV files',
     },
     /** Web mode's command line (`npm run start:web`) and the page it opens the browser on. */
@@ -154,6 +155,14 @@ export default {
         both: 'Set either {variable} or {fileVariable}, not both.',
         invalid: '{variable} must hold 32 bytes written in {encoding} (as {command} prints), and it does not.',
         unreadable: 'The key file {file} cannot be read.',
+      },
+      admin: {
+        device: '{name} ({id}): last seen {seen}, last did {action}.',
+        none: 'No device is paired with this agent.',
+        revoked: 'Device {id} is revoked: the agent refuses its token from its next call.',
+        noDevice: 'No device {id} is paired with this agent: {list} lists them.',
+        held: 'The running agent holds its embedded database ({database}): stop it first, or revoke the device from a paired desktop in Settings → Agent.',
+        revokeUsage: 'Name the device to revoke: {command} ({list} lists them).',
       },
       usage: {
         unknownOption: 'Unknown option {option}. The agent accepts: {options}.',

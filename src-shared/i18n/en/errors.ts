@@ -23,6 +23,7 @@ export default {
       cancelled: 'Cancelled.',
       'unknown-outcome': 'It is not known whether this went through. Check before trying again.',
       conflict: 'Something else changed this at the same time. Try again.',
+      'certificate-changed': 'The peer presented another certificate than the one pinned: nothing was sent to it.',
       storage: 'A file on this computer could not be read or written.',
       internal: 'Something went wrong inside the app.',
     },
@@ -48,13 +49,17 @@ export default {
     },
     agentLink: {
       badAddress:
-        'Enter the agent’s address on this computer, such as {example}, without a path. An agent on a server is reached through an {tunnel} tunnel.',
+        'Enter the agent’s address, such as {example}, without a path: http:// on this computer only, https:// for an agent on another machine.',
       unreachable: 'The agent at {url} did not answer. Is it running?',
       timeout: 'The agent at {url} took too long to answer.',
       badAnswer: 'The agent at {url} answered in a way Statusdesk cannot read. Is it a Statusdesk agent of this version?',
       notPaired: 'This computer is not paired with an agent: pair it in Settings → Agent.',
       noToken:
         'This computer’s agent token is not at hand (it was kept for the last session only, or the keyring cannot open it): pair again with a new code.',
+      certificateChanged:
+        'The agent at {url} presented another certificate than the one pinned at pairing: nothing was sent to it. If its operator made a new certificate, forget this agent and pair again; otherwise someone may stand between this computer and the agent.',
+      notTls: 'Only an https:// agent has a certificate to read.',
+      noFingerprint: 'Read the agent’s certificate and compare its fingerprint before pairing over https://.',
       notRevoked:
         'This computer forgot the agent, but the agent at {url} could not be told: the token this computer held stays valid there.',
     },

@@ -99,6 +99,7 @@ export default {
       groups: 'Exportar grupos',
       participants: 'Exportar participantes',
       viewers: 'Exportar quién vio la historia',
+      agentActivity: 'Exportar la actividad del agente',
       csvFiles: 'Archivos CSV',
     },
     web: {
@@ -152,6 +153,14 @@ export default {
         both: 'Define {variable} o {fileVariable}, no las dos.',
         invalid: '{variable} debe contener 32 bytes escritos en {encoding} (como los imprime {command}), y no es así.',
         unreadable: 'No se puede leer el archivo de la clave {file}.',
+      },
+      admin: {
+        device: '{name} ({id}): visto por última vez {seen}, lo último que hizo: {action}.',
+        none: 'Ningún dispositivo está emparejado con este agente.',
+        revoked: 'El dispositivo {id} está revocado: el agente rechaza su token desde su próxima llamada.',
+        noDevice: 'Ningún dispositivo {id} está emparejado con este agente: {list} los lista.',
+        held: 'El agente en marcha tiene abierta su base de datos integrada ({database}): detenlo antes, o revoca el dispositivo desde un escritorio emparejado en Ajustes → Agente.',
+        revokeUsage: 'Indica el dispositivo que revocar: {command} ({list} los lista).',
       },
       usage: {
         unknownOption: 'Opción desconocida {option}. El agente acepta: {options}.',

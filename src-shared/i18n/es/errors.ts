@@ -21,6 +21,7 @@ export default {
       cancelled: 'Cancelado.',
       'unknown-outcome': 'No se sabe si esto se completó. Compruébalo antes de volver a intentarlo.',
       conflict: 'Otra acción cambió esto al mismo tiempo. Vuelve a intentarlo.',
+      'certificate-changed': 'El otro extremo presentó un certificado distinto del fijado: no se le envió nada.',
       storage: 'No se pudo leer o escribir un archivo en este equipo.',
       internal: 'Algo falló dentro de la aplicación.',
     },
@@ -47,13 +48,17 @@ export default {
     },
     agentLink: {
       badAddress:
-        'Escribe la dirección del agente en este equipo, por ejemplo {example}, sin ruta. A un agente en un servidor se llega por un túnel {tunnel}.',
+        'Escribe la dirección del agente, por ejemplo {example}, sin ruta: http:// solo en este equipo, https:// para un agente en otra máquina.',
       unreachable: 'El agente en {url} no respondió. ¿Está en marcha?',
       timeout: 'El agente en {url} tardó demasiado en responder.',
       badAnswer: 'El agente en {url} respondió de una forma que Statusdesk no puede leer. ¿Es un agente de Statusdesk de esta versión?',
       notPaired: 'Este equipo no está vinculado con un agente: vincúlalo en Ajustes → Agente.',
       noToken:
         'El token del agente de este equipo no está disponible (se guardó solo para la sesión anterior, o el llavero no puede abrirlo): vincula de nuevo con un código nuevo.',
+      certificateChanged:
+        'El agente en {url} presentó un certificado distinto del fijado al emparejar: no se le envió nada. Si su operador creó un certificado nuevo, olvida este agente y empareja de nuevo; si no, alguien podría estar entre este equipo y el agente.',
+      notTls: 'Solo un agente https:// tiene un certificado que leer.',
+      noFingerprint: 'Lee el certificado del agente y compara su huella antes de emparejar por https://.',
       notRevoked:
         'Este equipo olvidó el agente, pero no se pudo avisar al agente en {url}: el token que tenía este equipo sigue siendo válido allí.',
     },

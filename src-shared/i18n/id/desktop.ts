@@ -100,6 +100,7 @@ export default {
       groups: 'Ekspor grup',
       participants: 'Ekspor peserta',
       viewers: 'Ekspor yang melihat status',
+      agentActivity: 'Ekspor aktivitas agen',
       csvFiles: 'Berkas CSV',
     },
     web: {
@@ -153,6 +154,14 @@ export default {
         both: 'Isi {variable} atau {fileVariable}, jangan keduanya.',
         invalid: '{variable} harus berisi 32 bita yang ditulis dalam {encoding} (seperti yang dicetak {command}), dan isinya bukan itu.',
         unreadable: 'Berkas kunci {file} tidak dapat dibaca.',
+      },
+      admin: {
+        device: '{name} ({id}): terakhir terlihat {seen}, terakhir melakukan {action}.',
+        none: 'Tidak ada perangkat yang dipasangkan dengan agen ini.',
+        revoked: 'Perangkat {id} dicabut: agen menolak tokennya mulai panggilan berikutnya.',
+        noDevice: 'Tidak ada perangkat {id} yang dipasangkan dengan agen ini: {list} mencantumkannya.',
+        held: 'Agen yang berjalan memegang basis data bawaannya ({database}): hentikan dulu, atau cabut perangkat dari desktop yang dipasangkan di Pengaturan → Agen.',
+        revokeUsage: 'Sebutkan perangkat yang dicabut: {command} ({list} mencantumkannya).',
       },
       usage: {
         unknownOption: 'Opsi tidak dikenal {option}. Agen menerima: {options}.',

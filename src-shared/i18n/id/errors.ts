@@ -21,6 +21,7 @@ export default {
       cancelled: 'Dibatalkan.',
       'unknown-outcome': 'Tidak diketahui apakah ini berhasil. Periksa sebelum mencoba lagi.',
       conflict: 'Tindakan lain mengubah ini pada saat yang sama. Coba lagi.',
+      'certificate-changed': 'Pihak lain menunjukkan sertifikat yang berbeda dari yang disematkan: tidak ada yang dikirim kepadanya.',
       storage: 'Sebuah file di komputer ini tidak dapat dibaca atau ditulis.',
       internal: 'Terjadi kesalahan di dalam aplikasi.',
     },
@@ -45,14 +46,17 @@ export default {
       badPairing: 'Pemasangan memerlukan kode yang dicetak agen dan nama untuk perangkat ini.',
     },
     agentLink: {
-      badAddress:
-        'Masukkan alamat agen di komputer ini, misalnya {example}, tanpa path. Agen di server dijangkau lewat terowongan {tunnel}.',
+      badAddress: 'Masukkan alamat agen, misalnya {example}, tanpa path: http:// hanya di komputer ini, https:// untuk agen di mesin lain.',
       unreachable: 'Agen di {url} tidak menjawab. Apakah agen sedang berjalan?',
       timeout: 'Agen di {url} terlalu lama menjawab.',
       badAnswer: 'Agen di {url} menjawab dengan cara yang tidak dapat dibaca Statusdesk. Apakah ini agen Statusdesk versi ini?',
       notPaired: 'Komputer ini belum dipasangkan dengan agen: pasangkan di Pengaturan → Agen.',
       noToken:
         'Token agen komputer ini tidak tersedia (hanya disimpan untuk sesi sebelumnya, atau keyring tidak dapat membukanya): pasangkan lagi dengan kode baru.',
+      certificateChanged:
+        'Agen di {url} menunjukkan sertifikat yang berbeda dari yang disematkan saat pemasangan: tidak ada yang dikirim kepadanya. Jika operatornya membuat sertifikat baru, lupakan agen ini dan pasangkan lagi; jika tidak, mungkin ada pihak di antara komputer ini dan agen.',
+      notTls: 'Hanya agen https:// yang memiliki sertifikat untuk dibaca.',
+      noFingerprint: 'Baca sertifikat agen dan bandingkan sidik jarinya sebelum memasangkan lewat https://.',
       notRevoked:
         'Komputer ini telah melupakan agen, tetapi agen di {url} tidak dapat diberi tahu: token yang dipegang komputer ini tetap berlaku di sana.',
     },

@@ -99,6 +99,7 @@ export default {
       groups: 'Exportar grupos',
       participants: 'Exportar participantes',
       viewers: 'Exportar quem viu o status',
+      agentActivity: 'Exportar a atividade do agente',
       csvFiles: 'Arquivos CSV',
     },
     web: {
@@ -152,6 +153,14 @@ export default {
         both: 'Defina {variable} ou {fileVariable}, não as duas.',
         invalid: '{variable} deve conter 32 bytes escritos em {encoding} (como {command} imprime), e não contém.',
         unreadable: 'Não é possível ler o arquivo da chave {file}.',
+      },
+      admin: {
+        device: '{name} ({id}): visto por último {seen}, última ação: {action}.',
+        none: 'Nenhum dispositivo está pareado com este agente.',
+        revoked: 'O dispositivo {id} foi revogado: o agente recusa o token dele a partir da próxima chamada.',
+        noDevice: 'Nenhum dispositivo {id} está pareado com este agente: {list} os lista.',
+        held: 'O agente em execução mantém aberto o banco de dados embutido ({database}): pare-o antes, ou revogue o dispositivo em um desktop pareado em Configurações → Agente.',
+        revokeUsage: 'Diga qual dispositivo revogar: {command} ({list} os lista).',
       },
       usage: {
         unknownOption: 'Opção desconhecida {option}. O agente aceita: {options}.',

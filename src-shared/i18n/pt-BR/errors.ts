@@ -21,6 +21,7 @@ export default {
       cancelled: 'Cancelado.',
       'unknown-outcome': 'Não se sabe se isso foi concluído. Verifique antes de tentar de novo.',
       conflict: 'Outra ação mudou isso ao mesmo tempo. Tente de novo.',
+      'certificate-changed': 'O outro lado apresentou um certificado diferente do fixado: nada foi enviado a ele.',
       storage: 'Um arquivo deste computador não pôde ser lido ou gravado.',
       internal: 'Algo deu errado dentro do aplicativo.',
     },
@@ -47,13 +48,17 @@ export default {
     },
     agentLink: {
       badAddress:
-        'Digite o endereço do agente neste computador, como {example}, sem caminho. Um agente em um servidor é alcançado por um túnel {tunnel}.',
+        'Digite o endereço do agente, como {example}, sem caminho: http:// só neste computador, https:// para um agente em outra máquina.',
       unreachable: 'O agente em {url} não respondeu. Ele está em execução?',
       timeout: 'O agente em {url} demorou demais para responder.',
       badAnswer: 'O agente em {url} respondeu de um jeito que o Statusdesk não consegue ler. É um agente do Statusdesk desta versão?',
       notPaired: 'Este computador não está pareado com um agente: pareie-o em Configurações → Agente.',
       noToken:
         'O token do agente deste computador não está disponível (foi guardado só para a sessão anterior, ou o chaveiro não consegue abri-lo): pareie de novo com um código novo.',
+      certificateChanged:
+        'O agente em {url} apresentou um certificado diferente do fixado no pareamento: nada foi enviado a ele. Se o operador criou um certificado novo, esqueça este agente e pareie de novo; caso contrário, alguém pode estar entre este computador e o agente.',
+      notTls: 'Só um agente https:// tem um certificado para ler.',
+      noFingerprint: 'Leia o certificado do agente e compare a impressão digital antes de parear por https://.',
       notRevoked:
         'Este computador esqueceu o agente, mas não foi possível avisar o agente em {url}: o token que este computador tinha continua válido lá.',
     },

@@ -95,12 +95,12 @@ describe("the desktop's pairing with an agent", () => {
     expect(await again.check()).toMatchObject({ paired: true, hasToken: true, reachable: true, lastError: null })
   })
 
-  it('refuses an address off this machine, https, or with a path, before the code is spent', async () => {
+  it('refuses plain http off this machine, another scheme, or a path, before the code is spent', async () => {
     const { link, file } = linkIn(await freshDir())
     const code = agent.code()
     for (const url of [
       'http://192.168.1.5:8731',
-      'https://127.0.0.1:8731',
+      'ftp://127.0.0.1:8731',
       `${agent.server.url}/api`,
       'http://user:pw@127.0.0.1:1',
       'nonsense',
@@ -109,6 +109,10 @@ describe("the desktop's pairing with an agent", () => {
         text: { key: 'errors.agentLink.badAddress' },
       })
     }
+    // Over https a pin is needed first: the user compares the certificate before pairing.
+    await expect(link.pair({ url: 'https://agent.example:8731', code, deviceName: 'Desk' })).rejects.toMatchObject({
+      text: { key: 'errors.agentLink.noFingerprint' },
+    })
     await expect(readFile(file)).rejects.toMatchObject({ code: 'ENOENT' })
     // The code was never tried: it still pairs.
     expect(await link.pair({ url: agent.server.url, code, deviceName: 'Desk' })).toMatchObject({ paired: true })

@@ -16,6 +16,7 @@ const UNPAIRED: AgentStatus = {
   reachable: null,
   lastSeenAt: null,
   lastError: null,
+  fingerprint: null,
   keyring: { available: true, backend: 'gnome_libsecret' },
 }
 const PAIRED: AgentStatus = {
@@ -59,7 +60,7 @@ describe('Settings → Agent', () => {
     await byLabel(wrapper, 'This computer’s name').setValue('Front desk')
     await wrapper.get('form').trigger('submit')
     // An address off this machine is said at once, and main is not asked.
-    expect(wrapper.get('[role="alert"]').text()).toContain('Only an agent on this computer')
+    expect(wrapper.get('[role="alert"]').text()).toContain('Over http:// only an agent on this computer')
     expect(bridge.callsTo('agent:pair')).toEqual([])
     await byLabel(wrapper, 'Agent address').setValue('http://127.0.0.1:8731')
     await wrapper.get('form').trigger('submit')
@@ -112,6 +113,76 @@ describe('Settings → Agent', () => {
     await flushPromises()
     expect(bridge.callsTo('agent:unpair')).toHaveLength(1)
     expect(wrapper.find('[data-testid="agent-not-paired"]').exists()).toBe(true)
+    wrapper.unmount()
+  })
+
+  it('over https, shows the certificate to compare and pairs only with the fingerprint the user accepted', async () => {
+    const fingerprint = Array.from({ length: 32 }, () => 'AB').join(':')
+    const url = 'https://agent.example:8731'
+    const bridge = fakeBridge({
+      'agent:status': () => UNPAIRED,
+      'agent:certificate': () => ({ url, fingerprint, subject: 'agent', validTo: '2036-03-01T10:00:00.000Z' }),
+      'agent:pair': () => ({ ...PAIRED, url, fingerprint }),
+    })
+    const wrapper = view()
+    await flushPromises()
+    await byLabel(wrapper, 'Agent address').setValue(url)
+    await byLabel(wrapper, 'Pairing code').setValue('ABCD-EFGH')
+    await wrapper.get('form').trigger('submit')
+    expect(bridge.callsTo('agent:pair')).toEqual([])
+    await button(wrapper, 'Read its certificate').trigger('click')
+    await flushPromises()
+    expect(bridge.callsTo('agent:certificate')).toEqual([{ url }])
+    expect(wrapper.get('[data-testid="agent-certificate"]').text()).toContain(fingerprint)
+    await wrapper.get('form').trigger('submit')
+    expect(bridge.callsTo('agent:pair')).toEqual([])
+    await byLabel(wrapper, 'It is the same as the agent’s certificate line').setValue(true)
+    await wrapper.get('form').trigger('submit')
+    await flushPromises()
+    expect(bridge.callsTo('agent:pair')).toMatchObject([{ url, fingerprint, code: 'ABCD-EFGH' }])
+    expect(wrapper.get('[data-testid="agent-pin"]').text()).toContain(fingerprint)
+    wrapper.unmount()
+  })
+
+  it('lists the devices with what each last did, revokes one, and shows and exports the activity log', async () => {
+    const me = { id: 'd-1', name: 'Front desk', pairedAt: PAIRED.pairedAt!, lastSeenAt: PAIRED.lastSeenAt, self: true, lastAction: null }
+    const other = {
+      ...me,
+      id: 'd-2',
+      name: 'Old laptop',
+      self: false,
+      lastAction: { action: 'plan', at: '2026-03-01T11:00:00.000Z', accountId: 'acc-1' },
+    }
+    const entry = {
+      id: '7',
+      at: '2026-03-01T11:00:00.000Z',
+      deviceId: 'd-2',
+      deviceName: 'Old laptop',
+      action: 'plan',
+      accountId: 'acc-1',
+      subject: 'item-1',
+    }
+    const bridge = fakeBridge({
+      'agent:status': () => PAIRED,
+      'agent:devices': () => [me, other],
+      'agent:revoke': () => [me],
+      'agent:activity': () => ({ entries: [entry], more: false }),
+      'agent:activity-export': () => ({ path: '/tmp/agent-activity.csv', rows: 1 }),
+    })
+    const wrapper = view()
+    await flushPromises()
+    const devices = wrapper.get('[data-testid="agent-devices"]')
+    expect(devices.text()).toContain('Front desk')
+    expect(devices.text()).toContain('Last: planned a story at')
+    expect(wrapper.get('[data-testid="agent-activity"] tbody').text()).toContain('Old laptop')
+    const revoke = wrapper.findAll('button').find((candidate) => candidate.attributes('aria-label') === 'Revoke Old laptop')!
+    await revoke.trigger('click')
+    await flushPromises()
+    expect(bridge.callsTo('agent:revoke')).toEqual([{ deviceId: 'd-2' }])
+    expect(wrapper.get('[data-testid="agent-devices"]').text()).not.toContain('Old laptop')
+    await button(wrapper, 'Export as CSV').trigger('click')
+    await flushPromises()
+    expect(bridge.callsTo('agent:activity-export')).toEqual([{}])
     wrapper.unmount()
   })
 

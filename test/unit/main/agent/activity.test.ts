@@ -1,0 +1,166 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SecretBox } from '../../../../src-main/account/accounts/secret-box'
+import { TokenVault } from '../../../../src-main/account/accounts/token-vault'
+import { APP_FILE_LIST, APP_FILES } from '../../../../src-main/account/files/app-files'
+import { FileRoot } from '../../../../src-main/account/files/file-root'
+import { ActivityLog, activityOfCall, maskNumbers } from '../../../../src-main/agent/activity'
+import { DeviceStore } from '../../../../src-main/agent/devices'
+import { AgentLink } from '../../../../src-main/features/agent/agent-link'
+import { AgentTeam } from '../../../../src-main/features/agent/agent-team'
+import { openDatabase } from '../../../../src-main/platform/db/open-database'
+import { EventHub } from '../../../../src-main/platform/events'
+import { silentLogger } from '../../../../src-main/platform/log/log'
+import { type InProcessAgent, startInProcessAgent } from '../../../support/agent-server'
+import { testHandlers } from '../../../support/handlers'
+
+const keyring: SecretBox = {
+  status: () => ({ available: true, backend: 'test' }),
+  encrypt: async (plain) => Buffer.from(`sealed:${Buffer.from(plain).toString('base64')}`),
+  decrypt: async (sealed) => ({ text: Buffer.from(Buffer.from(sealed).toString().slice(7), 'base64').toString(), stale: false }),
+}
+
+const PROVIDER_TOKEN = 'sk_live_PROVIDERSECRET_0123456789'
+const PHONE = '+55 11 98765-4321'
+const ACCOUNT = 'acc-1'
+/** The outbox's mutating channels, answering as the real ones do (their shapes), whatever they are asked. */
+const handlers = testHandlers({
+  'stories:schedule-duplicate': (async ({ accountId }: { accountId: string }) => ({ id: 'item-copy', accountId })) as never,
+  'stories:schedule-edit': (async ({ id, accountId }: { id: string; accountId: string }) => ({ id, accountId })) as never,
+  'stories:outbox-act': (async () => []) as never,
+  'accounts:connect': (async () => ({ id: ACCOUNT, label: 'Shop', tokenHint: '…6789' })) as never,
+  'stories:publish': (async ({ requestId }: { requestId: string }) => ({
+    targets: [{ accountId: ACCOUNT, label: 'Shop', requestId: `${requestId}-0`, outcome: { status: 'scheduled' } }],
+  })) as never,
+  'stories:outbox-list': (async () => [{ accountId: ACCOUNT, id: 'item-published', requestId: 'pub-12345678-0' }]) as never,
+})
+
+let root = ''
+let agent: InProcessAgent
+/** Every device token the agent gave, read off the wire. */
+const tokens: string[] = []
+const recordingFetch: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init)
+  if (String(input).endsWith('/pair') && response.ok)
+    tokens.push(((await response.clone().json()) as { value: { token: string } }).value.token)
+  return response
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'statusdesk-agent-activity-'))
+  agent = await startInProcessAgent(root, handlers)
+}, 60_000)
+afterAll(async () => {
+  await agent.close()
+  await rm(root, { recursive: true, force: true })
+})
+
+async function desktop(name: string, savedTo = '') {
+  const dir = await mkdtemp(join(root, 'desk-'))
+  const link = new AgentLink({
+    file: new FileRoot(dir, APP_FILE_LIST, { log: silentLogger }).json(APP_FILES.agentLink),
+    vault: new TokenVault(keyring),
+    keyring: () => keyring.status(),
+    fetch: recordingFetch,
+    events: new EventHub(),
+    log: silentLogger,
+  })
+  await link.pair({ url: agent.server.url, code: agent.code(), deviceName: name })
+  const team = new AgentTeam({ link, dialogs: { chooseSavePath: async () => savedTo || null } })
+  return { link, team }
+}
+
+describe("the agent's activity log", () => {
+  it('records who planned, edited, cancelled, sent, handed over and revoked; any desktop reads it, item authors and devices too', async () => {
+    const csvPath = join(root, 'activity.csv')
+    const front = await desktop('Front desk', csvPath)
+    const phone = await desktop(`Ana ${PHONE}`)
+    const dueAt = '2030-01-01T10:00:00.000Z'
+    await front.link.invoke('accounts:connect', { baseUrl: 'https://gate.example', token: PROVIDER_TOKEN })
+    await phone.link.invoke('stories:publish', { requestId: 'pub-12345678', draft: {}, accountIds: [ACCOUNT], when: { at: dueAt } })
+    await front.link.invoke('stories:schedule-duplicate', { accountId: ACCOUNT, id: 'item-1', requestId: 'req-12345678', dueAt })
+    await phone.link.invoke('stories:schedule-edit', { accountId: ACCOUNT, id: 'item-copy', caption: `call ${PHONE}` })
+    await front.link.invoke('stories:outbox-act', { accountId: ACCOUNT, id: 'item-2', action: 'discard' })
+    await phone.link.invoke('stories:outbox-act', { accountId: ACCOUNT, id: 'item-3', action: 'send-now' })
+    // A read records nothing; a call that fails records nothing.
+    await front.link.invoke('app:info', undefined)
+    await expect(front.link.invoke('stories:schedule-edit', { accountId: ACCOUNT })).rejects.toMatchObject({ code: 'invalid-argument' })
+
+    const page = await phone.team.activity({ limit: 50 })
+    const lines = page.entries.map((e) => [e.deviceName, e.action, e.accountId, e.subject])
+    expect(lines).toEqual([
+      ['Ana •••21', 'send-now', ACCOUNT, 'item-3'],
+      ['Front desk', 'cancel', ACCOUNT, 'item-2'],
+      ['Ana •••21', 'edit', ACCOUNT, 'item-copy'],
+      ['Front desk', 'plan', ACCOUNT, 'item-copy'],
+      ['Ana •••21', 'plan', ACCOUNT, 'item-published'],
+      ['Front desk', 'hand-over', ACCOUNT, null],
+      ['Ana •••21', 'pair', null, null],
+      ['Front desk', 'pair', null, null],
+    ])
+    const older = await phone.team.activity({ limit: 2, before: page.entries[1]!.id })
+    expect(older.entries.map((e) => e.action)).toEqual(['edit', 'plan'])
+    expect(older.more).toBe(true)
+
+    expect(await front.team.itemAuthors(ACCOUNT, ['item-copy', 'item-2', 'unknown', 'item-published'])).toMatchObject({
+      'item-published': { planned: { deviceName: 'Ana •••21' }, changed: null },
+      'item-copy': { planned: { deviceName: 'Front desk' }, changed: { deviceName: 'Ana •••21', action: 'edit' } },
+      'item-2': { planned: null, changed: { deviceName: 'Front desk', action: 'cancel' } },
+      unknown: { planned: null, changed: null },
+    })
+
+    const devices = await phone.team.devices()
+    expect(devices.map((d) => [d.name, d.self, d.lastAction?.action])).toEqual([
+      ['Front desk', false, 'cancel'],
+      [`Ana ${PHONE}`, true, 'send-now'],
+    ])
+
+    // The phone revokes the front desk: its next call is refused, and the revocation is recorded.
+    const frontId = devices.find((d) => !d.self)!.id
+    expect((await phone.team.revoke(frontId)).map((d) => d.name)).toEqual([`Ana ${PHONE}`])
+    await expect(front.link.invoke('app:info', undefined)).rejects.toMatchObject({ code: 'forbidden' })
+    const [last] = (await phone.team.activity({ limit: 1 })).entries
+    expect(last).toMatchObject({ action: 'revoke', deviceName: 'Ana •••21', subject: frontId })
+
+    // The CSV: a device that is still paired exports it; nothing in it is a token or a phone number.
+    const phoneCsv = new AgentTeam({ link: phone.link, dialogs: { chooseSavePath: async () => csvPath } })
+    expect(await phoneCsv.exportActivity(ACCOUNT)).toEqual({ path: csvPath, rows: 6 })
+    const csv = await readFile(csvPath, 'utf8')
+    expect(csv.split('\r\n')[0]).toBe('\uFEFF"at","device_id","device_name","action","account_id","subject"')
+    expect(csv).toContain('"Front desk","plan","acc-1","item-copy"')
+    const everything = JSON.stringify(await phone.team.activity({ limit: 500 })) + csv
+    for (const secret of [PROVIDER_TOKEN, ...tokens, PHONE, '98765-4321', '987654321', 'sdd1.']) expect(everything).not.toContain(secret)
+  }, 60_000)
+
+  it('keeps its lines bounded in age and number', async () => {
+    const db = await openDatabase({ folder: join(root, 'bounded-db') })
+    try {
+      await DeviceStore.open(db)
+      let now = Date.parse('2026-01-01T00:00:00Z')
+      const log = new ActivityLog(db, () => now)
+      await log.record({ deviceId: 'd', deviceName: 'old', action: 'edit' })
+      now += 200 * 86_400_000
+      await log.record({ deviceId: 'd', deviceName: 'new', action: 'edit' })
+      await log.prune()
+      expect((await log.page({ limit: 10 })).entries.map((e) => e.deviceName)).toEqual(['new'])
+    } finally {
+      await db.close()
+    }
+  }, 60_000)
+
+  it('reads only ids from a call, and masks any long run of digits in a name', () => {
+    const publish = activityOfCall(
+      'stories:publish',
+      { when: { queue: true }, draft: { caption: PHONE } },
+      { targets: [{ accountId: 'a', requestId: 'r-0', label: PHONE }] },
+    )
+    expect(publish).toEqual([{ action: 'plan', accountId: 'a', subject: 'r-0' }])
+    expect(activityOfCall('stories:publish', { draft: {} }, { targets: [{ accountId: 'a', requestId: 'r-0' }] })[0]!.action).toBe(
+      'send-now',
+    )
+    expect(activityOfCall('groups:sync', { accountId: 'a' }, null)).toEqual([])
+    expect(maskNumbers('Desk 2 +44 20 7946 0958 / 123456')).toBe('Desk 2 •••58 / 123456')
+  })
+})
