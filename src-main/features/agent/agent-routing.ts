@@ -211,8 +211,9 @@ export class AgentRouting {
           channel: command.channel,
           code: error instanceof AppError ? error.code : 'internal',
         })
-        const refusedKey =
-          error instanceof AppError && error.code === 'conflict' ? 'errors.agentRouting.editRefused' : 'errors.agentRouting.editFailed'
+        // The agent refuses an edit made on a revision the story left (conflict), or of a story gone from its outbox (sent or removed: not-found).
+        const moved = error instanceof AppError && (error.code === 'conflict' || error.code === 'not-found')
+        const refusedKey = moved ? 'errors.agentRouting.editRefused' : 'errors.agentRouting.editFailed'
         this.#opts.events.emit('app:notice', { level: 'warning', text: userText(refusedKey, { at: command.madeAt }) })
       }
       await this.#opts.commands.remove(command.id)

@@ -77,7 +77,13 @@ async function hostedDesk(dir = join(root, 'desk')) {
   const connect = { baseUrl: server.baseUrl, token: server.token, storage: 'weak' }
   const agentAccountId = ((await desk.agent.link.invoke('accounts:connect', connect)) as { id: string }).id
   const accountId = (await callCore<{ id: string }>(desk, 'accounts:connect', connect)).id
-  await desk.agent.hosted.add({ accountId, agentAccountId, handoverId: randomUUID(), agentUrl: agent.server.url, since: new Date().toISOString() })
+  await desk.agent.hosted.add({
+    accountId,
+    agentAccountId,
+    handoverId: randomUUID(),
+    agentUrl: agent.server.url,
+    since: new Date().toISOString(),
+  })
   await callCore(agentCore, 'stories:publish', {
     requestId: `plan-${randomUUID().slice(0, 8)}`,
     draft: { text: { body: 'Planned on the agent' } },
@@ -99,7 +105,12 @@ describe("the desktop's view of an account hosted on the agent", () => {
     expect(shown).toHaveLength(1)
     expect(shown[0]).toMatchObject({ id: item.id, accountId, where: 'agent', rev: item.rev })
     expect(shown[0]!.stale).toBeUndefined()
-    const edited = await callCore<OutboxItemView>(desk, 'stories:schedule-edit', { accountId, id: item.id, caption: 'Edited here', rev: item.rev })
+    const edited = await callCore<OutboxItemView>(desk, 'stories:schedule-edit', {
+      accountId,
+      id: item.id,
+      caption: 'Edited here',
+      rev: item.rev,
+    })
     expect(edited).toMatchObject({ accountId, where: 'agent' })
     const [there] = await onAgent(agentAccountId)
     expect(there!.rev).toBeGreaterThan(item.rev)
@@ -152,7 +163,9 @@ describe("the desktop's view of an account hosted on the agent", () => {
     const [there] = await onAgent(agentAccountId)
     expect(JSON.stringify(there!.summary)).toContain('Changed there')
     expect(JSON.stringify(there!.summary)).not.toContain('Stale edit')
-    expect(notices).toContainEqual(expect.objectContaining({ level: 'warning', text: expect.objectContaining({ key: 'errors.agentRouting.editRefused' }) }))
+    expect(notices).toContainEqual(
+      expect.objectContaining({ level: 'warning', text: expect.objectContaining({ key: 'errors.agentRouting.editRefused' }) }),
+    )
     expect(await desk.agent.routing.waiting()).toBe(0)
   }, 60_000)
 
@@ -167,5 +180,28 @@ describe("the desktop's view of an account hosted on the agent", () => {
     await expect.poll(() => seen.some((event) => event.accountId === accountId), { timeout: 10_000 }).toBe(true)
     const event = seen.find((one) => one.accountId === accountId)!
     expect(event.items[0]).toMatchObject({ accountId, where: 'agent' })
+  }, 60_000)
+})
+
+describe('an offline cancel of a story the agent sent meanwhile', () => {
+  it('is refused in words, and the desktop then shows what the agent published', async () => {
+    const { desk, accountId, agentAccountId, item } = await hostedDesk()
+    const notices: unknown[] = []
+    desk.events.subscribe((name, payload) => name === 'app:notice' && notices.push(payload))
+    await deskList(desk)
+    agentDown = true
+    const shown = await callCore<OutboxItemView[]>(desk, 'stories:outbox-act', { accountId, id: item.id, action: 'discard' })
+    expect(shown.find((one) => one.id === item.id)).toMatchObject({ waiting: true, stale: true })
+    // Meanwhile the agent publishes it.
+    await callCore(agentCore, 'stories:outbox-act', { accountId: agentAccountId, id: item.id, action: 'send-now' })
+    await expect.poll(async () => (await onAgent(agentAccountId)).length, { timeout: 15_000 }).toBe(0)
+    agentDown = false
+    await desk.agent.routing.flush()
+    expect(notices).toContainEqual(
+      expect.objectContaining({ level: 'warning', text: expect.objectContaining({ key: 'errors.agentRouting.editRefused' }) }),
+    )
+    const history = await callCore<HistoryItemView[]>(desk, 'stories:history-list')
+    expect(history).toContainEqual(expect.objectContaining({ accountId, where: 'agent' }))
+    expect(await deskList(desk)).toEqual([])
   }, 60_000)
 })
