@@ -223,7 +223,15 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
   })
   const exporter = new ExportService({ source: groups, dialogs: ports.dialogs, log: ports.log })
   const probe = new ConnectivityProbe({ workspaces, fetch: ports.fetch, baseUrl: (id) => accounts.baseUrlOf(id) })
-  // The agent this desktop is paired with: its device token sealed as the provider tokens are.
+  const agent = agentSide(ports, appFiles, events)
+  return { groups, stories, queue, insights, exporter, probe, appFiles, ...agent }
+}
+
+/**
+ * The agent this desktop is paired with (its device token sealed as the provider tokens are), the
+ * accounts handed over to it, where their calls go, and its events followed for them.
+ */
+function agentSide(ports: CorePorts, appFiles: FileRoot, events: EventHub) {
   const agentLink = new AgentLink({
     file: appFiles.json(APP_FILES.agentLink),
     vault: new TokenVault(ports.secretBox),
@@ -232,7 +240,6 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
     events,
     log: ports.log,
   })
-  // The accounts handed over to that agent: what runs there, shown and edited here.
   const hostedAccounts = new HostedAccounts(appFiles.json(APP_FILES.hostedAccounts))
   const agentRouting = new AgentRouting({
     hosted: hostedAccounts,
@@ -249,5 +256,5 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
     log: ports.log,
     onConnected: () => void agentRouting.flush(),
   })
-  return { groups, stories, queue, insights, exporter, probe, appFiles, agentLink, hostedAccounts, agentRouting, agentEvents }
+  return { agentLink, hostedAccounts, agentRouting, agentEvents }
 }

@@ -7,14 +7,13 @@ export const MAX_WAITING_COMMANDS = 200
 
 const accountId = z.string().min(1).max(64)
 
-export const AgentViewSchema = z.object({
+const AgentViewSchema = z.object({
   /** The channel and its argument, as the desktop asked (in the desktop's ids). */
   key: z.string().min(1).max(2000),
   /** When the agent gave this answer. */
   asOf: z.string().datetime(),
   value: z.unknown(),
 })
-export type AgentView = z.infer<typeof AgentViewSchema>
 
 /**
  * `agent-views.json`: the last answers the agent gave for each hosted account (in this desktop's
