@@ -35,4 +35,10 @@ export default {
     forgetHint: 'عند النسيان يُبلَّغ الوكيل أولًا: فيرفض رمز هذا الكمبيوتر من ذلك الحين.',
     forgetFailed: 'تعذّر نسيان الوكيل: {message}',
   },
+  agentHosted: {
+    onAgent: 'على الوكيل',
+    publishedByAgent: 'نشرها الوكيل',
+    stale: 'آخر حالة من {time}؛ لا يمكن الوصول إلى الوكيل.',
+    waiting: 'تعديل ينتظر إرساله إلى الوكيل',
+  },
 }

@@ -35,4 +35,10 @@ export default {
     forgetHint: 'Forgetting tells the agent first: it refuses this computer’s token from then on.',
     forgetFailed: 'The agent could not be forgotten: {message}',
   },
+  agentHosted: {
+    onAgent: 'On the agent',
+    publishedByAgent: 'Published by the agent',
+    stale: 'Last state from {time}; the agent is not reachable.',
+    waiting: 'Edit waiting to be sent to the agent',
+  },
 }

@@ -36,4 +36,10 @@ export default {
     forgetHint: 'Al olvidarlo se avisa antes al agente: desde entonces rechaza el token de este equipo.',
     forgetFailed: 'No se pudo olvidar el agente: {message}',
   },
+  agentHosted: {
+    onAgent: 'En el agente',
+    publishedByAgent: 'Publicada por el agente',
+    stale: 'Último estado del {time}; no se puede contactar con el agente.',
+    waiting: 'Cambio esperando a enviarse al agente',
+  },
 }

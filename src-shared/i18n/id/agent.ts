@@ -36,4 +36,10 @@ export default {
     forgetHint: 'Saat dilupakan, agen diberi tahu lebih dulu: sejak itu agen menolak token komputer ini.',
     forgetFailed: 'Agen tidak dapat dilupakan: {message}',
   },
+  agentHosted: {
+    onAgent: 'Di agen',
+    publishedByAgent: 'Diterbitkan oleh agen',
+    stale: 'Keadaan terakhir dari {time}; agen tidak dapat dihubungi.',
+    waiting: 'Perubahan menunggu dikirim ke agen',
+  },
 }

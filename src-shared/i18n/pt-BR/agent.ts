@@ -35,4 +35,10 @@ export default {
     forgetHint: 'Ao esquecer, o agente é avisado antes: a partir daí ele recusa o token deste computador.',
     forgetFailed: 'Não foi possível esquecer o agente: {message}',
   },
+  agentHosted: {
+    onAgent: 'No agente',
+    publishedByAgent: 'Publicado pelo agente',
+    stale: 'Último estado de {time}; o agente não está acessível.',
+    waiting: 'Alteração esperando para ser enviada ao agente',
+  },
 }
