@@ -194,7 +194,10 @@ export class AgentRouting {
 
   /** Sends the waiting edits in order; stops at the first the agent does not answer. */
   flush(): Promise<void> {
-    this.#flushing ??= this.#flushAll().finally(() => (this.#flushing = null))
+    // Called without waiting after calls that got through: a file it cannot write is logged, never thrown at nobody.
+    this.#flushing ??= this.#flushAll()
+      .catch((error: unknown) => this.#opts.log.warn('waiting edits not sent', { error: String(error) }))
+      .finally(() => (this.#flushing = null))
     return this.#flushing
   }
 
