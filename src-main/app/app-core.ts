@@ -255,6 +255,7 @@ function agentSide(ports: CorePorts, appFiles: FileRoot, events: EventHub) {
     events,
     log: ports.log,
     onConnected: () => void agentRouting.flush(),
+    onOutbox: (accountId, items) => agentRouting.remember(accountId, items),
   })
   return { agentLink, hostedAccounts, agentRouting, agentEvents }
 }

@@ -21,6 +21,8 @@ export interface AgentEventsOptions {
   log: Logger
   /** Told each time the stream opens: the agent is back, waiting edits can go. */
   onConnected?: () => void
+  /** Told of a hosted account's outbox as the agent now has it (in this desktop's ids), to keep as its last state. */
+  onOutbox?: (accountId: string, items: readonly unknown[]) => Promise<void>
   firstRetryMs?: number
   lastRetryMs?: number
   maxEventBytes?: number
@@ -169,6 +171,7 @@ export class AgentEvents {
         ...item,
         where: 'agent' as const,
       }))
+      await this.#opts.onOutbox?.(account.accountId, items).catch(() => undefined)
       events.emit('stories:outbox-changed', { accountId: account.accountId, items: items as never, left })
     } else if (name === 'stories:history-changed') events.emit('stories:history-changed', { accountId: account.accountId })
     else if (name === 'insights:changed') events.emit('insights:changed', { accountId: account.accountId })

@@ -104,6 +104,11 @@ export class AgentRouting {
     return this.#scoped(channel, arg as Record<string, unknown>, account)
   }
 
+  /** Keeps an account's outbox as the agent's events told it, as the last state to show while it is away. */
+  async remember(accountId: string, items: readonly unknown[]): Promise<void> {
+    await this.#opts.views.put(accountId, 'stories:outbox-list', items, this.#now())
+  }
+
   /** The edits still waiting for the agent, of one account or all. */
   async waiting(accountId?: string): Promise<number> {
     return (await this.#opts.commands.list()).filter((command) => accountId === undefined || command.accountId === accountId).length

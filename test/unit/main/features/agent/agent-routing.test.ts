@@ -180,6 +180,11 @@ describe("the desktop's view of an account hosted on the agent", () => {
     await expect.poll(() => seen.some((event) => event.accountId === accountId), { timeout: 10_000 }).toBe(true)
     const event = seen.find((one) => one.accountId === accountId)!
     expect(event.items[0]).toMatchObject({ accountId, where: 'agent' })
+    // What the event told is the last state shown once the agent stops answering.
+    agentDown = true
+    const shown = await deskList(desk)
+    expect(shown[0]).toMatchObject({ id: item.id, stale: true })
+    expect(JSON.stringify(shown[0]!.summary)).toContain('Seen live')
   }, 60_000)
 })
 
