@@ -16,6 +16,9 @@ import { TokenVault } from '../account/accounts/token-vault'
 import { HostedAccounts } from '../features/agent/hosted-accounts'
 import { AgentTeam } from '../features/agent/agent-team'
 import { AgentLink } from '../features/agent/agent-link'
+import { AgentEvents } from '../features/agent/agent-events'
+import { AgentCommands, AgentViews } from '../features/agent/agent-offline'
+import { AgentRouting } from '../features/agent/agent-routing'
 import { setAsideNotice } from '../account/files/file-registry'
 import { FileRoot } from '../account/files/file-root'
 import { createInsights, type InsightsModule } from '../features/insights/insights-service'
@@ -27,6 +30,7 @@ import type { OutboxStore } from '../features/stories/outbox/store/outbox-store'
 import { lockDataFolder } from '../platform/files/folder-lock'
 import { type UserText, userText } from '@shared/i18n/user-text'
 import { coreHandlers } from './core-handlers'
+import { routedHandlers } from './routed-handlers'
 
 import type { CorePorts } from './core-ports'
 
@@ -45,6 +49,8 @@ export interface AppCore {
   insights: InsightsModule
   /** Where every account's outbox lives; this engine's claims carry `store.owner`. */
   store: OutboxStore
+  /** The paired agent, the accounts handed over to it, and the routing of their calls. */
+  agent: { link: AgentLink; hosted: HostedAccounts; routing: AgentRouting }
   /** The hub the services emit on: a notice sent here is kept until each client has read it. */
   events: EventHub
   /**
@@ -111,11 +117,13 @@ async function assemble(
     ...(ports.viaProxy && { viaProxy: ports.viaProxy }),
   })
   const features = buildFeatures(ports, { events, settings, accounts, store, named })
-  const handlers = coreHandlers(ports, { notices, recoveries, settings, accounts, ...features })
+  // Calls about an account handed over to the agent go there; the rest run here.
+  const handlers = routedHandlers(coreHandlers(ports, { notices, recoveries, settings, accounts, ...features }), features.agentRouting)
   const { groups, stories, insights } = features
   return {
     handlers,
     events,
+    agent: { link: features.agentLink, hosted: features.hostedAccounts, routing: features.agentRouting },
     accounts,
     settings,
     groups,
@@ -128,9 +136,11 @@ async function assemble(
       if (options.groupsSync !== false) await groups.start()
       await stories.start()
       insights.sampler.start()
+      features.agentEvents.start()
     },
     clientGone: (client) => accounts.clientGone(client),
     dispose: async () => {
+      features.agentEvents.stop()
       await insights.sampler.dispose()
       await stories.dispose()
       await groups.dispose()
@@ -215,7 +225,15 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
   })
   const exporter = new ExportService({ source: groups, dialogs: ports.dialogs, log: ports.log })
   const probe = new ConnectivityProbe({ workspaces, fetch: ports.fetch, baseUrl: (id) => accounts.baseUrlOf(id) })
-  // The agent this desktop is paired with: its device token sealed as the provider tokens are.
+  const agent = agentSide(ports, appFiles, events)
+  return { groups, stories, queue, insights, exporter, probe, appFiles, ...agent }
+}
+
+/**
+ * The agent this desktop is paired with (its device token sealed as the provider tokens are), the
+ * accounts handed over to it, where their calls go, and its events followed for them.
+ */
+function agentSide(ports: CorePorts, appFiles: FileRoot, events: EventHub) {
   const agentLink = new AgentLink({
     file: appFiles.json(APP_FILES.agentLink),
     vault: new TokenVault(ports.secretBox),
@@ -226,7 +244,22 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
   })
   // The team on that agent: its devices and its activity log.
   const agentTeam = new AgentTeam({ link: agentLink, dialogs: ports.dialogs })
-  // The accounts handed over to that agent: what runs there, shown and edited here.
   const hostedAccounts = new HostedAccounts(appFiles.json(APP_FILES.hostedAccounts))
-  return { groups, stories, queue, insights, exporter, probe, appFiles, agentLink, agentTeam, hostedAccounts }
+  const agentRouting = new AgentRouting({
+    hosted: hostedAccounts,
+    invoke: (channel, arg) => agentLink.invoke(channel, arg),
+    views: new AgentViews(appFiles.json(APP_FILES.agentViews)),
+    commands: new AgentCommands(appFiles.json(APP_FILES.agentCommands)),
+    events,
+    log: ports.log,
+  })
+  const agentEvents = new AgentEvents({
+    open: (signal) => agentLink.openEvents(signal),
+    hosted: hostedAccounts,
+    events,
+    log: ports.log,
+    onConnected: () => void agentRouting.flush(),
+    onOutbox: (accountId, items) => agentRouting.remember(accountId, items),
+  })
+  return { agentLink, agentTeam, hostedAccounts, agentRouting, agentEvents }
 }

@@ -95,6 +95,11 @@ export interface UploadProgressEvent {
 /** A story published from this app, with the account it went out on. */
 export interface HistoryItemView extends HistoryEntry {
   accountId: string
+  /** `agent`: published by the paired agent, which holds the account since its hand-over. */
+  where?: 'agent'
+  /** When the agent gave this list; with `stale`, it did not answer since. */
+  asOf?: string
+  stale?: boolean
 }
 
 /**

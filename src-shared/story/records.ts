@@ -55,6 +55,14 @@ export interface OutboxItemView {
   dueAt: string | null
   /** Goes up with every change: a decision made on this revision is refused if the story moved on meanwhile. */
   rev: number
+  /** `agent`: the account was handed over; the paired agent holds this item, and edits go there. */
+  where?: 'agent'
+  /** When the agent gave this state (items it holds only). */
+  asOf?: string
+  /** The agent did not answer: this is the last state it gave, as of `asOf`. */
+  stale?: boolean
+  /** An edit of it made while the agent was away waits to be sent. */
+  waiting?: boolean
 }
 
 export const HistoryEntrySchema = z.object({

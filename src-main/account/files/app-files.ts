@@ -1,6 +1,7 @@
 import { MediaGrantSchema } from '@shared/story/media-facts'
 import { binaryFile, folder, jsonFile, type FileDecl } from './file-registry'
 import { AgentLinkFileSchema } from './formats/agent-link'
+import { AgentCommandsFileSchema, AgentViewsFileSchema } from './formats/agent-views'
 import { HostedAccountsFileSchema } from './formats/hosted-accounts'
 import { AcceptedFeedsFileSchema, AudiencesFileSchema, StylesFileSchema } from './formats/story-files'
 
@@ -66,6 +67,22 @@ export const APP_FILES = {
     kind: 'atomic-json',
     schema: HostedAccountsFileSchema,
     what: 'the accounts handed over to the paired agent: the agent’s id for each, the hand-over that moved it, and since when',
+    writtenBy: 'features/agent',
+    setAside: { kind: null, suffixes: ['corrupt'], restorable: false, notice: null },
+  }),
+  agentViews: jsonFile({
+    path: 'agent-views.json',
+    kind: 'atomic-json',
+    schema: AgentViewsFileSchema,
+    what: 'the last outbox, planned, history, queue and insights answers the agent gave for each hosted account, with when, shown while it does not answer',
+    writtenBy: 'features/agent',
+    setAside: { kind: null, suffixes: ['corrupt'], restorable: false, notice: null },
+  }),
+  agentCommands: jsonFile({
+    path: 'agent-commands.json',
+    kind: 'atomic-json',
+    schema: AgentCommandsFileSchema,
+    what: 'edits, cancels and send-now made on hosted accounts while the agent did not answer, each with the revision it was made on, sent in order when it answers',
     writtenBy: 'features/agent',
     setAside: { kind: null, suffixes: ['corrupt'], restorable: false, notice: null },
   }),

@@ -1,5 +1,6 @@
 import type { KeyringStatus, TokenStorage } from '@shared/channels/accounts'
 import { AGENT_DEFAULT_URL, type AgentCertificate, type AgentStatus, agentOrigin } from '@shared/channels/agent'
+import { WEB_EVENTS_PATH } from '@shared/web-transport'
 import { AppError, type AppErrorData, codeText } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import { chooseStorage } from '../../account/accounts/connect-rules'
@@ -230,6 +231,23 @@ export class AgentLink {
       }
       throw error
     }
+  }
+
+  /**
+   * Opens the agent's event stream for this device; the caller reads it as a hostile peer's.
+   * Null when there is no pairing or token to open it with.
+   */
+  async openEvents(signal: AbortSignal): Promise<Response | null> {
+    const file = await this.#opts.file.read()
+    const token = await this.#tokenOf(file)
+    if (file === null || token === null) return null
+    const response = await this.#opts.fetch(`${file.url}${WEB_EVENTS_PATH}`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+      redirect: 'error',
+      signal,
+    })
+    if (response.ok) this.#heard(this.#now())
+    return response
   }
 
   #heard(at: string): void {

@@ -72,4 +72,10 @@ export default {
       other: 'غيّر شيئًا',
     },
   },
+  agentHosted: {
+    onAgent: 'على الوكيل',
+    publishedByAgent: 'نشرها الوكيل',
+    stale: 'آخر حالة من {time}؛ لا يمكن الوصول إلى الوكيل.',
+    waiting: 'تعديل ينتظر إرساله إلى الوكيل',
+  },
 }

@@ -74,4 +74,10 @@ export default {
       other: 'changed something',
     },
   },
+  agentHosted: {
+    onAgent: 'On the agent',
+    publishedByAgent: 'Published by the agent',
+    stale: 'Last state from {time}; the agent is not reachable.',
+    waiting: 'Edit waiting to be sent to the agent',
+  },
 }

@@ -47,6 +47,16 @@ export default {
       noCode: 'That pairing code no longer works (it expired or was tried too often): enter the new code the agent printed.',
       badPairing: 'A pairing needs the code the agent printed and a name for this device.',
     },
+    agentRouting: {
+      tooManyWaiting: 'Too many edits are waiting for the agent. Wait until it answers, then edit again.',
+      badAnswer: 'The agent gave an answer this computer cannot read.',
+      awayNoRevision:
+        'The agent is not reachable and this computer has no state of this story to edit it on. Try again when the agent answers.',
+      notOnAgent: 'An edit waiting for the agent was dropped: the account no longer runs on the agent.',
+      editRefused:
+        'An edit you made while the agent was away (at {at}) was not applied: the story changed or was sent meanwhile. The current state is shown.',
+      editFailed: 'An edit you made while the agent was away (at {at}) was refused by the agent. The current state is shown.',
+    },
     agentLink: {
       badAddress:
         'Enter the agent’s address, such as {example}, without a path: http:// on this computer only, https:// for an agent on another machine.',

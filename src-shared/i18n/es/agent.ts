@@ -74,4 +74,10 @@ export default {
       other: 'cambió algo',
     },
   },
+  agentHosted: {
+    onAgent: 'En el agente',
+    publishedByAgent: 'Publicada por el agente',
+    stale: 'Último estado del {time}; no se puede contactar con el agente.',
+    waiting: 'Cambio esperando a enviarse al agente',
+  },
 }

@@ -46,6 +46,16 @@ export default {
       noCode: 'Ese código de vinculación ya no sirve (caducó o se probó demasiadas veces): escribe el nuevo código que imprimió el agente.',
       badPairing: 'Para vincular hacen falta el código que imprimió el agente y un nombre para este dispositivo.',
     },
+    agentRouting: {
+      tooManyWaiting: 'Hay demasiados cambios esperando al agente. Espera a que responda y vuelve a editar.',
+      badAnswer: 'El agente dio una respuesta que este equipo no puede leer.',
+      awayNoRevision:
+        'El agente no está disponible y este equipo no tiene un estado de esta historia sobre el que editarla. Inténtalo cuando el agente responda.',
+      notOnAgent: 'Se descartó un cambio que esperaba al agente: la cuenta ya no funciona en el agente.',
+      editRefused:
+        'Un cambio que hiciste mientras el agente no estaba ({at}) no se aplicó: la historia cambió o se envió entretanto. Se muestra el estado actual.',
+      editFailed: 'El agente rechazó un cambio que hiciste mientras no estaba ({at}). Se muestra el estado actual.',
+    },
     agentLink: {
       badAddress:
         'Escribe la dirección del agente, por ejemplo {example}, sin ruta: http:// solo en este equipo, https:// para un agente en otra máquina.',

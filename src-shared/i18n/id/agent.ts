@@ -73,4 +73,10 @@ export default {
       other: 'mengubah sesuatu',
     },
   },
+  agentHosted: {
+    onAgent: 'Di agen',
+    publishedByAgent: 'Diterbitkan oleh agen',
+    stale: 'Keadaan terakhir dari {time}; agen tidak dapat dihubungi.',
+    waiting: 'Perubahan menunggu dikirim ke agen',
+  },
 }

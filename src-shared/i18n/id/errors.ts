@@ -45,6 +45,16 @@ export default {
       noCode: 'Kode pemasangan itu tidak berlaku lagi (kedaluwarsa atau terlalu sering dicoba): masukkan kode baru yang dicetak agen.',
       badPairing: 'Pemasangan memerlukan kode yang dicetak agen dan nama untuk perangkat ini.',
     },
+    agentRouting: {
+      tooManyWaiting: 'Terlalu banyak perubahan menunggu agen. Tunggu sampai agen menjawab, lalu ubah lagi.',
+      badAnswer: 'Agen memberi jawaban yang tidak dapat dibaca komputer ini.',
+      awayNoRevision:
+        'Agen tidak dapat dihubungi dan komputer ini tidak punya keadaan cerita ini untuk mengubahnya. Coba lagi saat agen menjawab.',
+      notOnAgent: 'Perubahan yang menunggu agen dibuang: akun ini tidak lagi berjalan di agen.',
+      editRefused:
+        'Perubahan yang Anda buat saat agen tidak ada ({at}) tidak diterapkan: cerita berubah atau sudah terkirim sementara itu. Keadaan terkini ditampilkan.',
+      editFailed: 'Agen menolak perubahan yang Anda buat saat agen tidak ada ({at}). Keadaan terkini ditampilkan.',
+    },
     agentLink: {
       badAddress: 'Masukkan alamat agen, misalnya {example}, tanpa path: http:// hanya di komputer ini, https:// untuk agen di mesin lain.',
       unreachable: 'Agen di {url} tidak menjawab. Apakah agen sedang berjalan?',

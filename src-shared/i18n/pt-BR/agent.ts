@@ -73,4 +73,10 @@ export default {
       other: 'mudou algo',
     },
   },
+  agentHosted: {
+    onAgent: 'No agente',
+    publishedByAgent: 'Publicado pelo agente',
+    stale: 'Último estado de {time}; o agente não está acessível.',
+    waiting: 'Alteração esperando para ser enviada ao agente',
+  },
 }

@@ -46,6 +46,16 @@ export default {
       noCode: 'Esse código de pareamento não vale mais (expirou ou foi tentado vezes demais): digite o novo código que o agente imprimiu.',
       badPairing: 'Um pareamento precisa do código que o agente imprimiu e de um nome para este dispositivo.',
     },
+    agentRouting: {
+      tooManyWaiting: 'Há alterações demais esperando o agente. Aguarde ele responder e edite de novo.',
+      badAnswer: 'O agente deu uma resposta que este computador não consegue ler.',
+      awayNoRevision:
+        'O agente não está acessível e este computador não tem um estado deste story para editá-lo. Tente de novo quando o agente responder.',
+      notOnAgent: 'Uma alteração que esperava o agente foi descartada: a conta não roda mais no agente.',
+      editRefused:
+        'Uma alteração feita enquanto o agente estava fora ({at}) não foi aplicada: o story mudou ou foi enviado nesse meio-tempo. O estado atual é mostrado.',
+      editFailed: 'O agente recusou uma alteração feita enquanto ele estava fora ({at}). O estado atual é mostrado.',
+    },
     agentLink: {
       badAddress:
         'Digite o endereço do agente, como {example}, sem caminho: http:// só neste computador, https:// para um agente em outra máquina.',

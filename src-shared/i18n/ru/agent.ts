@@ -74,4 +74,10 @@ export default {
       other: 'что-то изменил',
     },
   },
+  agentHosted: {
+    onAgent: 'На агенте',
+    publishedByAgent: 'Опубликовано агентом',
+    stale: 'Последнее состояние на {time}; агент недоступен.',
+    waiting: 'Изменение ждёт отправки агенту',
+  },
 }
