@@ -12,8 +12,11 @@ import { SettingsService } from '../features/settings/settings-service'
 import { createStoriesModule, type StoriesModule } from '../features/stories/publish/stories-module'
 import { createOutboxes } from '../features/stories/outbox/outbox-module'
 import { APP_FILE_LIST, APP_FILES } from '../account/files/app-files'
+import { ACCOUNT_FILE_LIST, ACCOUNT_FILES } from '../account/files/account-files'
 import { TokenVault } from '../account/accounts/token-vault'
+import { HandoverService } from '../features/agent/handover-service'
 import { HostedAccounts } from '../features/agent/hosted-accounts'
+import { OutboxHandover } from '../features/stories/outbox/outbox-handover'
 import { AgentLink } from '../features/agent/agent-link'
 import { setAsideNotice } from '../account/files/file-registry'
 import { FileRoot } from '../account/files/file-root'
@@ -44,6 +47,8 @@ export interface AppCore {
   insights: InsightsModule
   /** Where every account's outbox lives; this engine's claims carry `store.owner`. */
   store: OutboxStore
+  /** "Run on the agent" and back: the hand-overs of accounts to the paired agent. */
+  handovers: HandoverService
   /** The hub the services emit on: a notice sent here is kept until each client has read it. */
   events: EventHub
   /**
@@ -121,12 +126,15 @@ async function assemble(
     stories,
     insights,
     store,
+    handovers: features.handovers,
     start: async (options = {}) => {
       // The data folder's own temps of writes a killed run never finished; each account's go when its workspace opens.
       await features.appFiles.sweepTemps().catch((error: unknown) => ports.log.warn('temp sweep failed', { error: String(error) }))
       if (options.groupsSync !== false) await groups.start()
       await stories.start()
       insights.sampler.start()
+      // A hand-over a crash left open finishes now, or when the agent answers at a later start.
+      void features.handovers.resume()
     },
     clientGone: (client) => accounts.clientGone(client),
     dispose: async () => {
@@ -224,5 +232,29 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
   })
   // The accounts handed over to that agent: what runs there, shown and edited here.
   const hostedAccounts = new HostedAccounts(appFiles.json(APP_FILES.hostedAccounts))
-  return { groups, stories, queue, insights, exporter, probe, appFiles, agentLink, hostedAccounts }
+  // The account's own folder, through its workspace: one store per file, its writes in order.
+  const accountFiles = (accountId: string) =>
+    accounts.workspaces.get(accountId)?.files ?? new FileRoot(accounts.dirOf(accountId), ACCOUNT_FILE_LIST, { log: ports.log })
+  const handover = new OutboxHandover({
+    store,
+    refresh: (accountId) => stories.outboxes.wake(accountId),
+    isAccount: (accountId) => accounts.labelOf(accountId) !== undefined,
+    ledgerOf: (accountId) => accountFiles(accountId).json(ACCOUNT_FILES.handoversTaken),
+    published: async (accountId, requestId) => (await stories.outboxes.history(accountId)).some((entry) => entry.requestId === requestId),
+  })
+  const handovers = new HandoverService({
+    invoke: (channel, arg) => agentLink.invoke(channel, arg),
+    agentUrl: async () => (await agentLink.status()).url,
+    hosted: hostedAccounts,
+    local: handover,
+    journal: appFiles.json(APP_FILES.handovers),
+    accounts: {
+      list: () => accounts.listed().accounts,
+      baseUrlOf: (id) => accounts.baseUrlOf(id),
+      providerToken: (id) => accounts.providerToken(id),
+    },
+    changed: () => void handovers.list().then((list) => events.emit('agent:accounts-changed', list)),
+    log: ports.log,
+  })
+  return { groups, stories, queue, insights, exporter, probe, appFiles, agentLink, hostedAccounts, handover, handovers }
 }

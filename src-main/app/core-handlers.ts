@@ -1,4 +1,6 @@
 import type { AgentLink } from '../features/agent/agent-link'
+import type { HandoverService } from '../features/agent/handover-service'
+import type { OutboxHandover } from '../features/stories/outbox/outbox-handover'
 import type { AccountsService } from '../account/accounts/accounts-service'
 import type { ConnectivityProbe } from '../features/connectivity/connectivity-probe'
 import type { ExportService } from '../features/export'
@@ -9,6 +11,7 @@ import type { SettingsService } from '../features/settings/settings-service'
 import type { StoriesModule } from '../features/stories/publish/stories-module'
 import { accountsHandlers } from '../handlers/accounts'
 import { agentHandlers } from '../handlers/agent'
+import { handoverHandlers } from '../handlers/handover'
 import { appHandlers } from '../handlers/app'
 import { clipboardHandlers } from '../handlers/clipboard'
 import { communityHandlers } from '../handlers/community'
@@ -41,6 +44,8 @@ export interface CoreServices {
   insights: InsightsModule
   queue: QueueService
   agentLink: AgentLink
+  handover: OutboxHandover
+  handovers: HandoverService
 }
 
 /** One handler per contract channel, each over the service that answers it. */
@@ -66,7 +71,8 @@ export function coreHandlers(ports: CorePorts, services: CoreServices): Handlers
     ...libraryHandlers(stories),
     ...insightsHandlers(services.insights.service),
     ...queueHandlers(services.queue),
-    ...agentHandlers(services.agentLink),
+    ...agentHandlers(services.agentLink, services.handovers),
+    ...handoverHandlers(services.handover),
     ...diagnosticsHandlers({
       rendererLog: ports.logs.scoped('renderer'),
       sources: {

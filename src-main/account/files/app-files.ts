@@ -1,7 +1,7 @@
 import { MediaGrantSchema } from '@shared/story/media-facts'
 import { binaryFile, folder, jsonFile, type FileDecl } from './file-registry'
 import { AgentLinkFileSchema } from './formats/agent-link'
-import { HostedAccountsFileSchema } from './formats/hosted-accounts'
+import { HandoverJournalSchema, HostedAccountsFileSchema } from './formats/hosted-accounts'
 import { AcceptedFeedsFileSchema, AudiencesFileSchema, StylesFileSchema } from './formats/story-files'
 
 /** The folder every account's own folder is in, `<data dir>/accounts/<id>/` (account-files.ts names what is inside). */
@@ -66,6 +66,14 @@ export const APP_FILES = {
     kind: 'atomic-json',
     schema: HostedAccountsFileSchema,
     what: 'the accounts handed over to the paired agent: the agent’s id for each, the hand-over that moved it, and since when',
+    writtenBy: 'features/agent',
+    setAside: { kind: null, suffixes: ['corrupt'], restorable: false, notice: null },
+  }),
+  handovers: jsonFile({
+    path: 'handovers.json',
+    kind: 'atomic-json',
+    schema: HandoverJournalSchema,
+    what: 'the hand-overs to or from the agent begun and not finished, each finished at the next start',
     writtenBy: 'features/agent',
     setAside: { kind: null, suffixes: ['corrupt'], restorable: false, notice: null },
   }),

@@ -14,7 +14,7 @@ export const AGENT_PAIR_PATH = '/pair'
 export const AGENT_UNPAIR_PATH = '/unpair'
 
 const EnvelopeSchema = z.union([
-  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(true), value: z.unknown().optional() }),
   z.object({ ok: z.literal(false), error: AppErrorDataSchema }),
 ])
 

@@ -46,6 +46,18 @@ export default {
       noCode: 'That pairing code no longer works (it expired or was tried too often): enter the new code the agent printed.',
       badPairing: 'A pairing needs the code the agent printed and a name for this device.',
     },
+    handover: {
+      busy: 'A story of this account is being sent or edited right now: try again when it is done.',
+      notHeld: 'That story is not part of this hand-over.',
+      mediaTooLarge: '{count} planned stories carry media over {megabytes} MB, more than a hand-over carries: send them or plan them again with smaller media, then try again.',
+      badItem: 'A story in this hand-over could not be read: nothing of it was taken.',
+      noAccount: 'The agent does not hold that account.',
+      onAgent: 'This account already runs on the agent.',
+      notOnAgent: 'This account runs on this computer, not on the agent.',
+      unfinished: 'A hand-over of this account is not finished yet: it finishes when the agent answers.',
+      demo: 'The demo account runs inside this app: it cannot move to an agent.',
+      noToken: 'This account’s token is not at hand on this computer: enter it again, then hand the account over.',
+    },
     agentLink: {
       badAddress:
         'Enter the agent’s address on this computer, such as {example}, without a path. An agent on a server is reached through an {tunnel} tunnel.',

@@ -45,6 +45,18 @@ export default {
       noCode: 'Ese código de vinculación ya no sirve (caducó o se probó demasiadas veces): escribe el nuevo código que imprimió el agente.',
       badPairing: 'Para vincular hacen falta el código que imprimió el agente y un nombre para este dispositivo.',
     },
+    handover: {
+      busy: 'Una historia de esta cuenta se está enviando o editando ahora mismo: inténtalo de nuevo cuando termine.',
+      notHeld: 'Esa historia no forma parte de este traspaso.',
+      mediaTooLarge: '{count} historias planificadas llevan archivos de más de {megabytes} MB, más de lo que admite un traspaso: envíalas o planifícalas de nuevo con archivos más pequeños y vuelve a intentarlo.',
+      badItem: 'No se pudo leer una historia de este traspaso: no se tomó nada de ella.',
+      noAccount: 'El agente no tiene esa cuenta.',
+      onAgent: 'Esta cuenta ya funciona en el agente.',
+      notOnAgent: 'Esta cuenta funciona en este ordenador, no en el agente.',
+      unfinished: 'Un traspaso de esta cuenta aún no ha terminado: terminará cuando el agente responda.',
+      demo: 'La cuenta de demostración funciona dentro de esta aplicación: no puede pasar a un agente.',
+      noToken: 'El token de esta cuenta no está disponible en este ordenador: vuelve a introducirlo y luego traspasa la cuenta.',
+    },
     agentLink: {
       badAddress:
         'Escribe la dirección del agente en este equipo, por ejemplo {example}, sin ruta. A un agente en un servidor se llega por un túnel {tunnel}.',

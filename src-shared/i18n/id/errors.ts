@@ -44,6 +44,18 @@ export default {
       noCode: 'Kode pemasangan itu tidak berlaku lagi (kedaluwarsa atau terlalu sering dicoba): masukkan kode baru yang dicetak agen.',
       badPairing: 'Pemasangan memerlukan kode yang dicetak agen dan nama untuk perangkat ini.',
     },
+    handover: {
+      busy: 'Sebuah story akun ini sedang dikirim atau disunting: coba lagi setelah selesai.',
+      notHeld: 'Story itu bukan bagian dari serah terima ini.',
+      mediaTooLarge: '{count} story terencana membawa media lebih dari {megabytes} MB, lebih besar dari yang bisa dibawa serah terima: kirim atau rencanakan ulang dengan media lebih kecil, lalu coba lagi.',
+      badItem: 'Sebuah story dalam serah terima ini tidak dapat dibaca: tidak ada yang diambil darinya.',
+      noAccount: 'Agen tidak memegang akun itu.',
+      onAgent: 'Akun ini sudah berjalan di agen.',
+      notOnAgent: 'Akun ini berjalan di komputer ini, bukan di agen.',
+      unfinished: 'Serah terima akun ini belum selesai: akan selesai saat agen menjawab.',
+      demo: 'Akun demo berjalan di dalam aplikasi ini: tidak dapat dipindahkan ke agen.',
+      noToken: 'Token akun ini tidak tersedia di komputer ini: masukkan lagi, lalu serahkan akun.',
+    },
     agentLink: {
       badAddress:
         'Masukkan alamat agen di komputer ini, misalnya {example}, tanpa path. Agen di server dijangkau lewat terowongan {tunnel}.',

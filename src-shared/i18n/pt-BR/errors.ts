@@ -45,6 +45,18 @@ export default {
       noCode: 'Esse código de pareamento não vale mais (expirou ou foi tentado vezes demais): digite o novo código que o agente imprimiu.',
       badPairing: 'Um pareamento precisa do código que o agente imprimiu e de um nome para este dispositivo.',
     },
+    handover: {
+      busy: 'Um story desta conta está sendo enviado ou editado agora: tente de novo quando terminar.',
+      notHeld: 'Esse story não faz parte desta transferência.',
+      mediaTooLarge: '{count} stories planejados têm mídia acima de {megabytes} MB, mais do que uma transferência leva: envie-os ou planeje-os de novo com mídia menor e tente outra vez.',
+      badItem: 'Um story desta transferência não pôde ser lido: nada dele foi recebido.',
+      noAccount: 'O agente não tem essa conta.',
+      onAgent: 'Esta conta já roda no agente.',
+      notOnAgent: 'Esta conta roda neste computador, não no agente.',
+      unfinished: 'Uma transferência desta conta ainda não terminou: ela termina quando o agente responder.',
+      demo: 'A conta de demonstração roda dentro deste app: ela não pode ir para um agente.',
+      noToken: 'O token desta conta não está disponível neste computador: digite-o de novo e então transfira a conta.',
+    },
     agentLink: {
       badAddress:
         'Digite o endereço do agente neste computador, como {example}, sem caminho. Um agente em um servidor é alcançado por um túnel {tunnel}.',
