@@ -11,13 +11,7 @@ import { recoveryNotice } from '../features/settings/recovery-notice'
 import { SettingsService } from '../features/settings/settings-service'
 import { createStoriesModule, type StoriesModule } from '../features/stories/publish/stories-module'
 import { createOutboxes } from '../features/stories/outbox/outbox-module'
-import { APP_FILE_LIST, APP_FILES } from '../account/files/app-files'
-import { ACCOUNT_FILE_LIST, ACCOUNT_FILES } from '../account/files/account-files'
-import { TokenVault } from '../account/accounts/token-vault'
-import { HandoverService } from '../features/agent/handover-service'
-import { HostedAccounts } from '../features/agent/hosted-accounts'
-import { OutboxHandover } from '../features/stories/outbox/outbox-handover'
-import { AgentLink } from '../features/agent/agent-link'
+import { APP_FILE_LIST } from '../account/files/app-files'
 import { setAsideNotice } from '../account/files/file-registry'
 import { FileRoot } from '../account/files/file-root'
 import { createInsights, type InsightsModule } from '../features/insights/insights-service'
@@ -28,6 +22,8 @@ import { FilesOutboxStore } from '../features/stories/outbox/store/files-store'
 import type { OutboxStore } from '../features/stories/outbox/store/outbox-store'
 import { lockDataFolder } from '../platform/files/folder-lock'
 import { type UserText, userText } from '@shared/i18n/user-text'
+import { buildAgentSide } from './agent-side'
+import type { HandoverService } from '../features/agent/handover-service'
 import { coreHandlers } from './core-handlers'
 
 import type { CorePorts } from './core-ports'
@@ -221,40 +217,6 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
   })
   const exporter = new ExportService({ source: groups, dialogs: ports.dialogs, log: ports.log })
   const probe = new ConnectivityProbe({ workspaces, fetch: ports.fetch, baseUrl: (id) => accounts.baseUrlOf(id) })
-  // The agent this desktop is paired with: its device token sealed as the provider tokens are.
-  const agentLink = new AgentLink({
-    file: appFiles.json(APP_FILES.agentLink),
-    vault: new TokenVault(ports.secretBox),
-    keyring: () => ports.secretBox.status(),
-    fetch: ports.fetch,
-    events,
-    log: ports.log,
-  })
-  // The accounts handed over to that agent: what runs there, shown and edited here.
-  const hostedAccounts = new HostedAccounts(appFiles.json(APP_FILES.hostedAccounts))
-  // The account's own folder, through its workspace: one store per file, its writes in order.
-  const accountFiles = (accountId: string) =>
-    accounts.workspaces.get(accountId)?.files ?? new FileRoot(accounts.dirOf(accountId), ACCOUNT_FILE_LIST, { log: ports.log })
-  const handover = new OutboxHandover({
-    store,
-    refresh: (accountId) => stories.outboxes.wake(accountId),
-    isAccount: (accountId) => accounts.labelOf(accountId) !== undefined,
-    ledgerOf: (accountId) => accountFiles(accountId).json(ACCOUNT_FILES.handoversTaken),
-    published: async (accountId, requestId) => (await stories.outboxes.history(accountId)).some((entry) => entry.requestId === requestId),
-  })
-  const handovers = new HandoverService({
-    invoke: (channel, arg) => agentLink.invoke(channel, arg),
-    agentUrl: async () => (await agentLink.status()).url,
-    hosted: hostedAccounts,
-    local: handover,
-    journal: appFiles.json(APP_FILES.handovers),
-    accounts: {
-      list: () => accounts.listed().accounts,
-      baseUrlOf: (id) => accounts.baseUrlOf(id),
-      providerToken: (id) => accounts.providerToken(id),
-    },
-    changed: () => void handovers.list().then((list) => events.emit('agent:accounts-changed', list)),
-    log: ports.log,
-  })
-  return { groups, stories, queue, insights, exporter, probe, appFiles, agentLink, hostedAccounts, handover, handovers }
+  const agentSide = buildAgentSide(ports, { appFiles, events, accounts, store, stories, queue })
+  return { groups, stories, queue, insights, exporter, probe, appFiles, ...agentSide }
 }

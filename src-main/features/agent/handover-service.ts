@@ -22,6 +22,8 @@ export interface HandoverServiceOptions {
     baseUrlOf: (id: string) => string | undefined
     providerToken: (id: string) => Promise<string | undefined>
   }
+  /** The account's posting-queue slots: they move with its stories. */
+  queue: { get: (accountId: string) => Promise<unknown>; set: (accountId: string, settings: unknown) => Promise<unknown> }
   /** The accounts' places changed: the pages ask again. */
   changed: () => void
   log: Logger
@@ -109,6 +111,8 @@ export class HandoverService {
       throw error
     }
     if (!entry.giving) await this.#putEntry({ ...entry, giving: true })
+    // The posting-queue slots first: a story queued on the agent lands in the same slots it had here.
+    await invoke('queue:set', { accountId: scope.accountId, settings: await this.#opts.queue.get(entry.accountId) })
     for (const id of ids) {
       const given = await local.give(entry.accountId, entry.id, id)
       await invoke('handover:take', { ...scope, item: given.item, media: given.media })
@@ -132,6 +136,7 @@ export class HandoverService {
     const scope = { handoverId: entry.id, accountId: entry.agentAccountId! }
     const { ids } = (await invoke('handover:hold', scope)) as { ids: string[] }
     if (!entry.giving) await this.#putEntry({ ...entry, giving: true })
+    await this.#opts.queue.set(entry.accountId, await invoke('queue:get', { accountId: scope.accountId }))
     for (const id of ids) {
       const given = (await invoke('handover:give', { ...scope, id })) as { item: unknown; media: string | null }
       await local.take(entry.accountId, entry.id, given)

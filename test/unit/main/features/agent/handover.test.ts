@@ -10,10 +10,11 @@ import type { OutboxItemView } from '@shared/story/records'
 import { operatorKeyBox } from '../../../../../src-main/agent/key-box'
 import { servedToDevices } from '../../../../../src-main/agent/guard'
 import type { AppCore } from '../../../../../src-main/app/app-core'
-import type { Handlers } from '../../../../../src-main/handlers/dispatch'
 import { type Emulator, startEmulator } from '../../../../../src-main/emulator'
 import { type InProcessAgent, startInProcessAgent } from '../../../../support/agent-server'
 import { callCore, startTestCore } from '../../../../support/app-core'
+import { dispatch, type Handlers } from '../../../../../src-main/handlers/dispatch'
+import { silentLogger } from '../../../../../src-main/platform/log/log'
 
 let emulator: Emulator
 let root = ''
@@ -35,6 +36,9 @@ afterAll(async () => {
 const fresh = () => join(root, `run-${folders++}`)
 
 interface Pair {
+  /** The desktop's data folder, and its place among what the test stops at its end. */
+  deskDir: string
+  deskRun: { close(): Promise<void> }
   desk: AppCore
   agentCore: AppCore
   /** The handlers the agent serves, as it serves them: a test may cut one. */
@@ -55,12 +59,18 @@ async function pair(): Promise<Pair> {
   const agent = await startInProcessAgent(join(dir, 'agent-api'), served, agentCore.events)
   running.push(agent)
   const desk = await startTestCore(join(dir, 'desk'))
-  running.push({ close: () => desk.dispose() })
+  const deskRun = { close: () => desk.dispose() }
+  running.push(deskRun)
   await callCore(desk, 'agent:pair', { url: agent.server.url, code: agent.code(), deviceName: 'Front desk', storage: 'weak' })
-  const account = await callCore<AccountSummary>(desk, 'accounts:connect', { baseUrl: emulator.baseUrl, token: emulator.token, storage: 'weak' })
+  const account = await callCore<AccountSummary>(desk, 'accounts:connect', {
+    baseUrl: emulator.baseUrl,
+    token: emulator.token,
+    storage: 'weak',
+  })
   const agentOutbox = () => callCore<OutboxItemView[]>(agentCore, 'stories:outbox-list')
-  const deskOutbox = async () => (await callCore<OutboxItemView[]>(desk, 'stories:outbox-list')).filter((item) => item.accountId === account.id)
-  return { desk, agentCore, served, agent, accountId: account.id, agentOutbox, deskOutbox }
+  const deskOutbox = async () =>
+    (await callCore<OutboxItemView[]>(desk, 'stories:outbox-list')).filter((item) => item.accountId === account.id)
+  return { deskDir: join(dir, 'desk'), deskRun, desk, agentCore, served, agent, accountId: account.id, agentOutbox, deskOutbox }
 }
 
 async function plan(core: AppCore, accountId: string, caption: string, at: number): Promise<void> {
@@ -128,7 +138,9 @@ describe('handing an account over to the agent, and back', () => {
     served['handover:take'] = realTake
     await desk.handovers.resume()
     expect(await deskOutbox()).toEqual([])
-    await expect.poll(() => [received('cut-1'), received('cut-2'), received('cut-3')], { timeout: 20_000, interval: 250 }).toEqual([1, 1, 1])
+    await expect
+      .poll(() => [received('cut-1'), received('cut-2'), received('cut-3')], { timeout: 20_000, interval: 250 })
+      .toEqual([1, 1, 1])
   }, 40_000)
 
   it('is refused, holding nothing, when no agent answers, and the stories stay here to be sent', async () => {
@@ -143,5 +155,57 @@ describe('handing an account over to the agent, and back', () => {
     })
     const items = await deskOutbox()
     expect(items.map((item) => item.summary.text)).toEqual(['stays'])
+  }, 30_000)
+
+  it('killed mid-way, finishes the hand-over when the desktop starts again, and each story goes once', async () => {
+    const { deskDir, deskRun, desk, served, accountId } = await pair()
+    const due = Date.now() + 5_000
+    for (const n of [1, 2]) await plan(desk, accountId, `restart-${n}`, due)
+    const realTake = served['handover:take']
+    served['handover:take'] = () => Promise.reject(new Error('link cut'))
+    await expect(callCore(desk, 'agent:hand-over', { accountId })).rejects.toThrow()
+    running.splice(running.indexOf(deskRun), 1)
+    await desk.dispose()
+    served['handover:take'] = realTake
+    // The desktop's holds outlive its run: started again, it finishes the hand-over rather than sending them itself.
+    const again = await startTestCore(deskDir)
+    running.push({ close: () => again.dispose() })
+    const views = () => callCore<HostedAccountView[]>(again, 'agent:accounts')
+    await expect.poll(async () => (await views()).find((v) => v.accountId === accountId)?.where, { timeout: 10_000 }).toBe('agent')
+    await expect.poll(() => [received('restart-1'), received('restart-2')], { timeout: 20_000, interval: 250 }).toEqual([1, 1])
+  }, 40_000)
+
+  it("moves the account's posting-queue slots with its stories", async () => {
+    const { desk, agentCore, accountId } = await pair()
+    const settings = {
+      timeZone: 'Europe/Berlin',
+      slots: [
+        { weekday: 0, time: '09:00' },
+        { weekday: 4, time: '18:30' },
+      ],
+    }
+    await callCore(desk, 'queue:set', { accountId, settings })
+    await callCore(desk, 'agent:hand-over', { accountId })
+    const agentAccounts = await callCore<{ accounts: AccountSummary[] }>(agentCore, 'accounts:list')
+    const onAgent = agentAccounts.accounts[0]!.id
+    expect(await callCore(agentCore, 'queue:get', { accountId: onAgent })).toEqual(settings)
+  }, 30_000)
+
+  it("answers the engine's hand-over steps to a paired peer only, and takes no story it cannot read or for an account it does not hold", async () => {
+    const { desk, agentCore, served, accountId } = await pair()
+    const handoverId = '5b0c1f7e-2d3a-4e5f-8a9b-0c1d2e3f4a5b'
+    await expect(callCore(desk, 'handover:hold', { handoverId, accountId })).rejects.toThrow(/noEndpoint/)
+    const asPeer = (channel: string, arg: unknown) =>
+      dispatch(served, channel, arg, { transport: 'agent', client: 'device:test' }, silentLogger)
+    const sent = { version: 1, id: 'abcdefgh12', requestId: 'r1', state: 'sent', createdAt: 'x', updatedAt: 'x', attempts: 0 }
+    const nobody = await asPeer('handover:take', { handoverId, accountId: 'no-such-account', item: sent, media: null })
+    expect(nobody).toMatchObject({ ok: false, error: { text: { key: 'errors.handover.noAccount' } } })
+    // The agent holds the account once the desktop connected it there; a story already sent is not one to take.
+    await callCore(desk, 'agent:hand-over', { accountId })
+    const held = (await callCore<{ accounts: AccountSummary[] }>(agentCore, 'accounts:list')).accounts[0]!.id
+    const bad = await asPeer('handover:take', { handoverId, accountId: held, item: sent, media: null })
+    expect(bad).toMatchObject({ ok: false, error: { text: { key: 'errors.handover.badItem' } } })
+    const huge = await asPeer('handover:take', { handoverId, accountId: 'a', item: {}, media: 'A'.repeat(3_000_000) })
+    expect(huge).toMatchObject({ ok: false, error: { code: 'invalid-argument' } })
   }, 30_000)
 })
