@@ -107,7 +107,14 @@ export class HandoverService {
       ids = await local.hold(entry.accountId, entry.id)
     } catch (error) {
       // Nothing was given yet: what was held goes free, and the hand-over is as if never begun.
-      if (!entry.giving && (await local.unhold(entry.accountId, entry.id).then(() => true, () => false))) await this.#dropEntry(entry.id)
+      if (
+        !entry.giving &&
+        (await local.unhold(entry.accountId, entry.id).then(
+          () => true,
+          () => false,
+        ))
+      )
+        await this.#dropEntry(entry.id)
       throw error
     }
     if (!entry.giving) await this.#putEntry({ ...entry, giving: true })
@@ -203,7 +210,9 @@ export class HandoverService {
 
   async #dropEntry(id: string): Promise<void> {
     await this.#opts.journal.update((current) =>
-      current?.entries.some((item) => item.id === id) ? { version: 1, entries: current.entries.filter((item) => item.id !== id) } : undefined,
+      current?.entries.some((item) => item.id === id)
+        ? { version: 1, entries: current.entries.filter((item) => item.id !== id) }
+        : undefined,
     )
   }
 

@@ -49,7 +49,8 @@ export default {
     handover: {
       busy: 'A story of this account is being sent or edited right now: try again when it is done.',
       notHeld: 'That story is not part of this hand-over.',
-      mediaTooLarge: '{count} planned stories carry media over {megabytes} MB, more than a hand-over carries: send them or plan them again with smaller media, then try again.',
+      mediaTooLarge:
+        'A planned story carries media over {megabytes} MB, more than a hand-over carries: send it or plan it again with smaller media, then try again. | {count} planned stories carry media over {megabytes} MB, more than a hand-over carries: send them or plan them again with smaller media, then try again.',
       badItem: 'A story in this hand-over could not be read: nothing of it was taken.',
       noAccount: 'The agent does not hold that account.',
       onAgent: 'This account already runs on the agent.',

@@ -48,7 +48,8 @@ export default {
     handover: {
       busy: 'Una historia de esta cuenta se está enviando o editando ahora mismo: inténtalo de nuevo cuando termine.',
       notHeld: 'Esa historia no forma parte de este traspaso.',
-      mediaTooLarge: '{count} historias planificadas llevan archivos de más de {megabytes} MB, más de lo que admite un traspaso: envíalas o planifícalas de nuevo con archivos más pequeños y vuelve a intentarlo.',
+      mediaTooLarge:
+        'Una historia planificada lleva un archivo de más de {megabytes} MB, más de lo que admite un traspaso: envíala o planifícala de nuevo con un archivo más pequeño y vuelve a intentarlo. | {count} historias planificadas llevan archivos de más de {megabytes} MB, más de lo que admite un traspaso: envíalas o planifícalas de nuevo con archivos más pequeños y vuelve a intentarlo.',
       badItem: 'No se pudo leer una historia de este traspaso: no se tomó nada de ella.',
       noAccount: 'El agente no tiene esa cuenta.',
       onAgent: 'Esta cuenta ya funciona en el agente.',

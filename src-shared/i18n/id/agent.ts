@@ -36,4 +36,21 @@ export default {
     forgetHint: 'Saat dilupakan, agen diberi tahu lebih dulu: sejak itu agen menolak token komputer ini.',
     forgetFailed: 'Agen tidak dapat dilupakan: {message}',
   },
+  agentAccounts: {
+    title: 'Akun di agen',
+    intro:
+      'Akun yang berjalan di agen menyimpan story terencana dan antreannya serta slot antrean posting di sana: agen mengirimnya saat komputer ini mati. Setiap story berpindah sekali; tidak ada yang terkirim dua kali.',
+    here: 'Berjalan di komputer ini',
+    onAgent: 'Berjalan di agen sejak {at}',
+    movingThere: 'Pindah ke agen: selesai saat agen menjawab',
+    movingBack: 'Kembali dari agen: selesai saat agen menjawab',
+    handOver: 'Jalankan di agen',
+    handOverNamed: 'Jalankan {account} di agen',
+    bringBack: 'Bawa kembali ke komputer ini',
+    bringBackNamed: 'Bawa {account} kembali ke komputer ini',
+    moving: 'Memindahkan…',
+    handedOver: '{account} kini berjalan di agen.',
+    broughtBack: '{account} berjalan lagi di komputer ini.',
+    failed: 'Akun tidak berpindah: {message}',
+  },
 }

@@ -47,7 +47,8 @@ export default {
     handover: {
       busy: 'Sebuah story akun ini sedang dikirim atau disunting: coba lagi setelah selesai.',
       notHeld: 'Story itu bukan bagian dari serah terima ini.',
-      mediaTooLarge: '{count} story terencana membawa media lebih dari {megabytes} MB, lebih besar dari yang bisa dibawa serah terima: kirim atau rencanakan ulang dengan media lebih kecil, lalu coba lagi.',
+      mediaTooLarge:
+        '{count} story terencana membawa media lebih dari {megabytes} MB, lebih besar dari yang bisa dibawa serah terima: kirim atau rencanakan ulang dengan media lebih kecil, lalu coba lagi.',
       badItem: 'Sebuah story dalam serah terima ini tidak dapat dibaca: tidak ada yang diambil darinya.',
       noAccount: 'Agen tidak memegang akun itu.',
       onAgent: 'Akun ini sudah berjalan di agen.',

@@ -48,7 +48,8 @@ export default {
     handover: {
       busy: 'Um story desta conta está sendo enviado ou editado agora: tente de novo quando terminar.',
       notHeld: 'Esse story não faz parte desta transferência.',
-      mediaTooLarge: '{count} stories planejados têm mídia acima de {megabytes} MB, mais do que uma transferência leva: envie-os ou planeje-os de novo com mídia menor e tente outra vez.',
+      mediaTooLarge:
+        'Um story planejado tem mídia acima de {megabytes} MB, mais do que uma transferência leva: envie-o ou planeje-o de novo com mídia menor e tente outra vez. | {count} stories planejados têm mídia acima de {megabytes} MB, mais do que uma transferência leva: envie-os ou planeje-os de novo com mídia menor e tente outra vez.',
       badItem: 'Um story desta transferência não pôde ser lido: nada dele foi recebido.',
       noAccount: 'O agente não tem essa conta.',
       onAgent: 'Esta conta já roda no agente.',

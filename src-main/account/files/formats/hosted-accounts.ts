@@ -56,8 +56,6 @@ export type HandoverJournal = z.infer<typeof HandoverJournalSchema>
  */
 export const HandoversTakenFileSchema = z.object({
   version: z.literal(1),
-  taken: z
-    .array(z.object({ handoverId: z.string().uuid(), requestId: z.string().min(1).max(200), at: z.string().datetime() }))
-    .max(20_000),
+  taken: z.array(z.object({ handoverId: z.string().uuid(), requestId: z.string().min(1).max(200), at: z.string().datetime() })).max(20_000),
 })
 export type HandoversTakenFile = z.infer<typeof HandoversTakenFileSchema>

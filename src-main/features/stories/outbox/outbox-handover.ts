@@ -74,12 +74,14 @@ export class OutboxHandover {
     const now = this.#now()
     const items = await store.list(accountId)
     const busy = items.filter((item) => item.claim?.owner !== owner && claimLive(item, now) && MOVABLE.includes(item.state))
-    if (items.some((item) => item.state === 'sending') || busy.length > 0)
-      throw new AppError('conflict', userText('errors.handover.busy'))
+    if (items.some((item) => item.state === 'sending') || busy.length > 0) throw new AppError('conflict', userText('errors.handover.busy'))
     const moving = items.filter((item) => item.claim?.owner === owner || MOVABLE.includes(item.state)).slice(0, MAX_ITEMS)
     const tooLarge = moving.filter((item) => item.payload.kind === 'media' && item.payload.media.size > HANDOVER_MEDIA_MAX_BYTES)
     if (tooLarge.length > 0)
-      throw new AppError('too-large', userText('errors.handover.mediaTooLarge', { count: tooLarge.length, megabytes: HANDOVER_MEDIA_MAX_BYTES / 1e6 }))
+      throw new AppError(
+        'too-large',
+        userText('errors.handover.mediaTooLarge', { count: tooLarge.length, megabytes: HANDOVER_MEDIA_MAX_BYTES / 1e6 }),
+      )
     const held: string[] = []
     for (const item of moving) {
       if (item.claim?.owner === owner) {
@@ -124,7 +126,9 @@ export class OutboxHandover {
     // Recorded after the insert: a crash between the two finds the story by its request id next time.
     await ledger.update((current) => ({
       version: 1,
-      taken: [...(current?.taken ?? []), { handoverId, requestId: item.requestId, at: new Date(this.#now()).toISOString() }].slice(-LEDGER_KEPT),
+      taken: [...(current?.taken ?? []), { handoverId, requestId: item.requestId, at: new Date(this.#now()).toISOString() }].slice(
+        -LEDGER_KEPT,
+      ),
     }))
     // Planned here at once: a hand-over cut after this story still leaves it to go at its time.
     await this.#opts.refresh(accountId)
