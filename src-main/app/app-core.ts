@@ -11,14 +11,10 @@ import { recoveryNotice } from '../features/settings/recovery-notice'
 import { SettingsService } from '../features/settings/settings-service'
 import { createStoriesModule, type StoriesModule } from '../features/stories/publish/stories-module'
 import { createOutboxes } from '../features/stories/outbox/outbox-module'
-import { APP_FILE_LIST, APP_FILES } from '../account/files/app-files'
-import { TokenVault } from '../account/accounts/token-vault'
-import { HostedAccounts } from '../features/agent/hosted-accounts'
-import { AgentTeam } from '../features/agent/agent-team'
-import { AgentLink } from '../features/agent/agent-link'
-import { AgentEvents } from '../features/agent/agent-events'
-import { AgentCommands, AgentViews } from '../features/agent/agent-offline'
-import { AgentRouting } from '../features/agent/agent-routing'
+import { APP_FILE_LIST } from '../account/files/app-files'
+import type { HostedAccounts } from '../features/agent/hosted-accounts'
+import type { AgentLink } from '../features/agent/agent-link'
+import type { AgentRouting } from '../features/agent/agent-routing'
 import { setAsideNotice } from '../account/files/file-registry'
 import { FileRoot } from '../account/files/file-root'
 import { createInsights, type InsightsModule } from '../features/insights/insights-service'
@@ -29,6 +25,8 @@ import { FilesOutboxStore } from '../features/stories/outbox/store/files-store'
 import type { OutboxStore } from '../features/stories/outbox/store/outbox-store'
 import { lockDataFolder } from '../platform/files/folder-lock'
 import { type UserText, userText } from '@shared/i18n/user-text'
+import { buildAgentSide } from './agent-side'
+import type { HandoverService } from '../features/agent/handover-service'
 import { coreHandlers } from './core-handlers'
 import { routedHandlers } from './routed-handlers'
 
@@ -51,6 +49,8 @@ export interface AppCore {
   store: OutboxStore
   /** The paired agent, the accounts handed over to it, and the routing of their calls. */
   agent: { link: AgentLink; hosted: HostedAccounts; routing: AgentRouting }
+  /** "Run on the agent" and back: the hand-overs of accounts to the paired agent. */
+  handovers: HandoverService
   /** The hub the services emit on: a notice sent here is kept until each client has read it. */
   events: EventHub
   /**
@@ -130,6 +130,7 @@ async function assemble(
     stories,
     insights,
     store,
+    handovers: features.handovers,
     start: async (options = {}) => {
       // The data folder's own temps of writes a killed run never finished; each account's go when its workspace opens.
       await features.appFiles.sweepTemps().catch((error: unknown) => ports.log.warn('temp sweep failed', { error: String(error) }))
@@ -137,6 +138,8 @@ async function assemble(
       await stories.start()
       insights.sampler.start()
       features.agentEvents.start()
+      // A hand-over a crash left open finishes now, or when the agent answers at a later start.
+      void features.handovers.resume()
     },
     clientGone: (client) => accounts.clientGone(client),
     dispose: async () => {
@@ -225,41 +228,6 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
   })
   const exporter = new ExportService({ source: groups, dialogs: ports.dialogs, log: ports.log })
   const probe = new ConnectivityProbe({ workspaces, fetch: ports.fetch, baseUrl: (id) => accounts.baseUrlOf(id) })
-  const agent = agentSide(ports, appFiles, events)
-  return { groups, stories, queue, insights, exporter, probe, appFiles, ...agent }
-}
-
-/**
- * The agent this desktop is paired with (its device token sealed as the provider tokens are), the
- * accounts handed over to it, where their calls go, and its events followed for them.
- */
-function agentSide(ports: CorePorts, appFiles: FileRoot, events: EventHub) {
-  const agentLink = new AgentLink({
-    file: appFiles.json(APP_FILES.agentLink),
-    vault: new TokenVault(ports.secretBox),
-    keyring: () => ports.secretBox.status(),
-    fetch: ports.fetch,
-    events,
-    log: ports.log,
-  })
-  // The team on that agent: its devices and its activity log.
-  const agentTeam = new AgentTeam({ link: agentLink, dialogs: ports.dialogs })
-  const hostedAccounts = new HostedAccounts(appFiles.json(APP_FILES.hostedAccounts))
-  const agentRouting = new AgentRouting({
-    hosted: hostedAccounts,
-    invoke: (channel, arg) => agentLink.invoke(channel, arg),
-    views: new AgentViews(appFiles.json(APP_FILES.agentViews)),
-    commands: new AgentCommands(appFiles.json(APP_FILES.agentCommands)),
-    events,
-    log: ports.log,
-  })
-  const agentEvents = new AgentEvents({
-    open: (signal) => agentLink.openEvents(signal),
-    hosted: hostedAccounts,
-    events,
-    log: ports.log,
-    onConnected: () => void agentRouting.flush(),
-    onOutbox: (accountId, items) => agentRouting.remember(accountId, items),
-  })
-  return { agentLink, agentTeam, hostedAccounts, agentRouting, agentEvents }
+  const agentSide = buildAgentSide(ports, { appFiles, events, accounts, store, stories, queue })
+  return { groups, stories, queue, insights, exporter, probe, appFiles, ...agentSide }
 }

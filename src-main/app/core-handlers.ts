@@ -1,5 +1,7 @@
 import type { AgentLink } from '../features/agent/agent-link'
 import type { AgentTeam } from '../features/agent/agent-team'
+import type { HandoverService } from '../features/agent/handover-service'
+import type { OutboxHandover } from '../features/stories/outbox/outbox-handover'
 import type { AccountsService } from '../account/accounts/accounts-service'
 import type { ConnectivityProbe } from '../features/connectivity/connectivity-probe'
 import type { ExportService } from '../features/export'
@@ -10,6 +12,7 @@ import type { SettingsService } from '../features/settings/settings-service'
 import type { StoriesModule } from '../features/stories/publish/stories-module'
 import { accountsHandlers } from '../handlers/accounts'
 import { agentHandlers } from '../handlers/agent'
+import { handoverHandlers } from '../handlers/handover'
 import { appHandlers } from '../handlers/app'
 import { clipboardHandlers } from '../handlers/clipboard'
 import { communityHandlers } from '../handlers/community'
@@ -43,6 +46,8 @@ export interface CoreServices {
   queue: QueueService
   agentLink: AgentLink
   agentTeam: AgentTeam
+  handover: OutboxHandover
+  handovers: HandoverService
 }
 
 /** One handler per contract channel, each over the service that answers it. */
@@ -68,7 +73,8 @@ export function coreHandlers(ports: CorePorts, services: CoreServices): Handlers
     ...libraryHandlers(stories),
     ...insightsHandlers(services.insights.service),
     ...queueHandlers(services.queue),
-    ...agentHandlers(services.agentLink, services.agentTeam),
+    ...agentHandlers(services.agentLink, services.agentTeam, services.handovers),
+    ...handoverHandlers(services.handover),
     ...diagnosticsHandlers({
       rendererLog: ports.logs.scoped('renderer'),
       sources: {

@@ -1,10 +1,11 @@
 import type { agentChannels } from '@shared/channels/agent'
 import type { AgentLink } from '../features/agent/agent-link'
 import type { AgentTeam } from '../features/agent/agent-team'
+import type { HandoverService } from '../features/agent/handover-service'
 import type { Handlers } from './dispatch'
 
-/** The agent this desktop is paired with: pairing, its state, forgetting it; its devices and activity log. */
-export function agentHandlers(link: AgentLink, team: AgentTeam): Pick<Handlers, keyof typeof agentChannels> {
+/** The agent this desktop is paired with: pairing, its state, forgetting it; its devices and activity log; the accounts that run on it. */
+export function agentHandlers(link: AgentLink, team: AgentTeam, handovers: HandoverService): Pick<Handlers, keyof typeof agentChannels> {
   return {
     'agent:status': () => link.status(),
     'agent:certificate': ({ url }) => link.certificate(url),
@@ -16,5 +17,8 @@ export function agentHandlers(link: AgentLink, team: AgentTeam): Pick<Handlers, 
     'agent:activity-export': ({ accountId }) => team.exportActivity(accountId),
     'agent:item-authors': ({ accountId, itemIds }) => team.itemAuthors(accountId, itemIds),
     'agent:check': () => link.check(),
+    'agent:accounts': () => handovers.list(),
+    'agent:hand-over': ({ accountId }) => handovers.handOver(accountId),
+    'agent:bring-back': ({ accountId }) => handovers.bringBack(accountId),
   }
 }

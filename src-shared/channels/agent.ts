@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { channel, event } from '../define'
 import type { AppErrorData } from '../errors'
+import { AccountScopeSchema } from './scope'
 import { type KeyringStatus, type TokenStorage, TokenStorageSchema } from './accounts'
 
 /**
@@ -138,7 +139,26 @@ export interface AgentDevice {
 
 const AgentUrlSchema = z.string().trim().min(1).max(200)
 
+/** Where one of this desktop's accounts runs: here, or on the paired agent since a hand-over. */
+export interface HostedAccountView {
+  accountId: string
+  label: string
+  where: 'here' | 'agent'
+  /** When the agent took it over. */
+  since: string | null
+  /** A hand-over begun and not finished (it finishes when the agent answers). */
+  pending: 'to-agent' | 'back' | null
+  /** Whether it can move at all (a demo account's server lives in this desktop). */
+  canMove: boolean
+}
+
 export const agentChannels = {
+  /** Where each account runs. */
+  'agent:accounts': channel<HostedAccountView[]>()(z.void()),
+  /** "Run on the agent": the account's stories not yet gone move to the agent, exactly once. */
+  'agent:hand-over': channel<HostedAccountView[]>()(AccountScopeSchema),
+  /** "Bring back to this computer": they move back the same way. */
+  'agent:bring-back': channel<HostedAccountView[]>()(AccountScopeSchema),
   'agent:status': channel<AgentStatus>()(z.void()),
   /** Reads the certificate of the agent at `url` (`https://`), not yet trusted: the user compares its fingerprint. */
   'agent:certificate': channel<AgentCertificate>()(z.object({ url: AgentUrlSchema })),
@@ -174,4 +194,6 @@ export const agentChannels = {
 
 export const agentEvents = {
   'agent:changed': event<AgentStatus>(),
+  /** An account moved to or from the agent, or a hand-over began: the list of where each runs. */
+  'agent:accounts-changed': event<HostedAccountView[]>(),
 }

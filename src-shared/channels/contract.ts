@@ -8,6 +8,7 @@ import { connectivityChannels } from './connectivity'
 import { diagnosticsChannels } from './diagnostics'
 import { exportChannels } from './export'
 import { groupsChannels, groupsEvents } from './groups'
+import { handoverChannels } from './handover'
 import { insightsChannels, insightsEvents } from './insights'
 import { libraryChannels } from './library'
 import { outboxChannels, outboxEvents } from './outbox'
@@ -38,6 +39,7 @@ export const channels = {
   ...insightsChannels,
   ...queueChannels,
   ...agentChannels,
+  ...handoverChannels,
 } satisfies Record<string, ChannelDef<z.ZodType, unknown>>
 
 export const events = {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach } from 'vitest'
 import { openConfStore } from '../../src-main/adapters/conf-store'
-import { noKeyring } from '../../src-main/account/accounts/secret-box'
+import { noKeyring, type SecretBox } from '../../src-main/account/accounts/secret-box'
 import { type AppCore, createAppCore } from '../../src-main/app/app-core'
 import { downloadsFolder } from '../../src-main/features/export'
 import { dispatch } from '../../src-main/handlers/dispatch'
@@ -12,14 +12,14 @@ import { silentLogger } from '../../src-main/platform/log/log'
 import { TEST_IDENTITY } from './handlers'
 
 /** The app's core as web mode builds it over `dataDir` (no keyring, conf stores, exports to a folder), started. */
-export async function startTestCore(dataDir: string): Promise<AppCore> {
+export async function startTestCore(dataDir: string, secretBox: SecretBox = noKeyring('test')): Promise<AppCore> {
   const core = await createAppCore({
     identity: TEST_IDENTITY,
     dataDir,
     fetch: globalThis.fetch,
     log: silentLogger,
     events: new EventHub(),
-    secretBox: noKeyring('test'),
+    secretBox,
     openStore: openConfStore,
     dialogs: downloadsFolder(join(dataDir, 'exports')),
     clipboard: null,

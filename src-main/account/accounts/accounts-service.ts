@@ -106,6 +106,9 @@ export class AccountsService {
     return this.#folders.dirOf(id)
   }
 
+  /** The provider token, for the hand-over to the paired agent only: never given to a page. */
+  readonly providerToken = (id: string): Promise<string | undefined> => this.#sessions.tokenOf(id)
+
   labelOf(id: string): string | undefined {
     return this.#list.find(id)?.label
   }

@@ -55,6 +55,13 @@ export class SessionFactory {
     this.#locked.delete(id)
   }
 
+  /** The account's provider token when at hand, for its hand-over to the paired agent (main only); never a demo's. */
+  async tokenOf(id: string): Promise<string | undefined> {
+    const account = this.#opts.list.find(id)
+    if (!account || account.isDemo) return undefined
+    return this.#sessionTokens.get(id) ?? (await this.#openStored(account))
+  }
+
   forget(id: string): void {
     this.#sessionTokens.delete(id)
     this.#locked.delete(id)

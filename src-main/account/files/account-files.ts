@@ -1,6 +1,7 @@
 import { StoryDraftSchema } from '@shared/story/draft'
 import { binaryFile, folder, jsonFile, type FileDecl } from './file-registry'
 import { AccountIdentitySchema } from './formats/account-identity'
+import { HandoversTakenFileSchema } from './formats/hosted-accounts'
 import { InsightsLiveFileSchema } from './formats/insights-files'
 import { OUTBOX_ITEM_ID, OutboxItemSchema } from './formats/outbox-item'
 import { QueueFileSchema } from './formats/queue-file'
@@ -69,6 +70,14 @@ export const ACCOUNT_FILES = {
         { name: 'media', format: 'binary', atomic: false },
       ],
     },
+  }),
+  handoversTaken: jsonFile({
+    path: 'handovers-taken.json',
+    kind: 'atomic-json',
+    schema: HandoversTakenFileSchema,
+    what: 'the stories taken from a desktop under each hand-over (their request ids), so one cut short and taken up again takes none twice',
+    writtenBy: 'features/stories/outbox (hand-over)',
+    setAside: { kind: null, suffixes: ['corrupt'], restorable: false, notice: null },
   }),
   history: jsonFile({
     path: 'history.json',

@@ -2,7 +2,7 @@ import { MediaGrantSchema } from '@shared/story/media-facts'
 import { binaryFile, folder, jsonFile, type FileDecl } from './file-registry'
 import { AgentLinkFileSchema } from './formats/agent-link'
 import { AgentCommandsFileSchema, AgentViewsFileSchema } from './formats/agent-views'
-import { HostedAccountsFileSchema } from './formats/hosted-accounts'
+import { HandoverJournalSchema, HostedAccountsFileSchema } from './formats/hosted-accounts'
 import { AcceptedFeedsFileSchema, AudiencesFileSchema, StylesFileSchema } from './formats/story-files'
 
 /** The folder every account's own folder is in, `<data dir>/accounts/<id>/` (account-files.ts names what is inside). */
@@ -83,6 +83,14 @@ export const APP_FILES = {
     kind: 'atomic-json',
     schema: AgentCommandsFileSchema,
     what: 'edits, cancels and send-now made on hosted accounts while the agent did not answer, each with the revision it was made on, sent in order when it answers',
+    writtenBy: 'features/agent',
+    setAside: { kind: null, suffixes: ['corrupt'], restorable: false, notice: null },
+  }),
+  handovers: jsonFile({
+    path: 'handovers.json',
+    kind: 'atomic-json',
+    schema: HandoverJournalSchema,
+    what: 'the hand-overs to or from the agent begun and not finished, each finished at the next start',
     writtenBy: 'features/agent',
     setAside: { kind: null, suffixes: ['corrupt'], restorable: false, notice: null },
   }),

@@ -19,7 +19,7 @@ export const AGENT_ACTIVITY_PATH = '/activity'
 export const AGENT_AUTHORS_PATH = '/activity/authors'
 
 const EnvelopeSchema = z.union([
-  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(true), value: z.unknown().optional() }),
   z.object({ ok: z.literal(false), error: AppErrorDataSchema }),
 ])
 

@@ -80,4 +80,21 @@ export default {
     stale: 'Last state from {time}; the agent is not reachable.',
     waiting: 'Edit waiting to be sent to the agent',
   },
+  agentAccounts: {
+    title: 'Accounts on the agent',
+    intro:
+      'An account run on the agent has its planned and queued stories and its posting-queue slots there: the agent sends them with this computer off. Each story moves once; none is sent twice.',
+    here: 'Runs on this computer',
+    onAgent: 'Runs on the agent since {at}',
+    movingThere: 'Moving to the agent: it finishes when the agent answers',
+    movingBack: 'Coming back from the agent: it finishes when the agent answers',
+    handOver: 'Run on the agent',
+    handOverNamed: 'Run {account} on the agent',
+    bringBack: 'Bring back to this computer',
+    bringBackNamed: 'Bring {account} back to this computer',
+    moving: 'Moving…',
+    handedOver: '{account} now runs on the agent.',
+    broughtBack: '{account} runs on this computer again.',
+    failed: 'The account did not move: {message}',
+  },
 }

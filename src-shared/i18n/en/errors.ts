@@ -57,6 +57,19 @@ export default {
         'An edit you made while the agent was away (at {at}) was not applied: the story changed or was sent meanwhile. The current state is shown.',
       editFailed: 'An edit you made while the agent was away (at {at}) was refused by the agent. The current state is shown.',
     },
+    handover: {
+      busy: 'A story of this account is being sent or edited right now: try again when it is done.',
+      notHeld: 'That story is not part of this hand-over.',
+      mediaTooLarge:
+        'A planned story carries media over {megabytes} MB, more than a hand-over carries: send it or plan it again with smaller media, then try again. | {count} planned stories carry media over {megabytes} MB, more than a hand-over carries: send them or plan them again with smaller media, then try again.',
+      badItem: 'A story in this hand-over could not be read: nothing of it was taken.',
+      noAccount: 'The agent does not hold that account.',
+      onAgent: 'This account already runs on the agent.',
+      notOnAgent: 'This account runs on this computer, not on the agent.',
+      unfinished: 'A hand-over of this account is not finished yet: it finishes when the agent answers.',
+      demo: 'The demo account runs inside this app: it cannot move to an agent.',
+      noToken: 'This account’s token is not at hand on this computer: enter it again, then hand the account over.',
+    },
     agentLink: {
       badAddress:
         'Enter the agent’s address, such as {example}, without a path: http:// on this computer only, https:// for an agent on another machine.',

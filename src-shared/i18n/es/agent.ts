@@ -80,4 +80,21 @@ export default {
     stale: 'Último estado del {time}; no se puede contactar con el agente.',
     waiting: 'Cambio esperando a enviarse al agente',
   },
+  agentAccounts: {
+    title: 'Cuentas en el agente',
+    intro:
+      'Una cuenta que funciona en el agente tiene allí sus historias planificadas y en cola y sus horarios de la cola de publicación: el agente las envía con este ordenador apagado. Cada historia se traspasa una vez; ninguna se envía dos veces.',
+    here: 'Funciona en este ordenador',
+    onAgent: 'Funciona en el agente desde {at}',
+    movingThere: 'Pasando al agente: termina cuando el agente responda',
+    movingBack: 'Volviendo del agente: termina cuando el agente responda',
+    handOver: 'Ejecutar en el agente',
+    handOverNamed: 'Ejecutar {account} en el agente',
+    bringBack: 'Traer de vuelta a este ordenador',
+    bringBackNamed: 'Traer {account} de vuelta a este ordenador',
+    moving: 'Traspasando…',
+    handedOver: '{account} funciona ahora en el agente.',
+    broughtBack: '{account} vuelve a funcionar en este ordenador.',
+    failed: 'La cuenta no se traspasó: {message}',
+  },
 }

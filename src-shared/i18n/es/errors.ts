@@ -56,6 +56,19 @@ export default {
         'Un cambio que hiciste mientras el agente no estaba ({at}) no se aplicó: la historia cambió o se envió entretanto. Se muestra el estado actual.',
       editFailed: 'El agente rechazó un cambio que hiciste mientras no estaba ({at}). Se muestra el estado actual.',
     },
+    handover: {
+      busy: 'Una historia de esta cuenta se está enviando o editando ahora mismo: inténtalo de nuevo cuando termine.',
+      notHeld: 'Esa historia no forma parte de este traspaso.',
+      mediaTooLarge:
+        'Una historia planificada lleva un archivo de más de {megabytes} MB, más de lo que admite un traspaso: envíala o planifícala de nuevo con un archivo más pequeño y vuelve a intentarlo. | {count} historias planificadas llevan archivos de más de {megabytes} MB, más de lo que admite un traspaso: envíalas o planifícalas de nuevo con archivos más pequeños y vuelve a intentarlo.',
+      badItem: 'No se pudo leer una historia de este traspaso: no se tomó nada de ella.',
+      noAccount: 'El agente no tiene esa cuenta.',
+      onAgent: 'Esta cuenta ya funciona en el agente.',
+      notOnAgent: 'Esta cuenta funciona en este ordenador, no en el agente.',
+      unfinished: 'Un traspaso de esta cuenta aún no ha terminado: terminará cuando el agente responda.',
+      demo: 'La cuenta de demostración funciona dentro de esta aplicación: no puede pasar a un agente.',
+      noToken: 'El token de esta cuenta no está disponible en este ordenador: vuelve a introducirlo y luego traspasa la cuenta.',
+    },
     agentLink: {
       badAddress:
         'Escribe la dirección del agente, por ejemplo {example}, sin ruta: http:// solo en este equipo, https:// para un agente en otra máquina.',

@@ -79,4 +79,21 @@ export default {
     stale: 'Keadaan terakhir dari {time}; agen tidak dapat dihubungi.',
     waiting: 'Perubahan menunggu dikirim ke agen',
   },
+  agentAccounts: {
+    title: 'Akun di agen',
+    intro:
+      'Akun yang berjalan di agen menyimpan story terencana dan antreannya serta slot antrean posting di sana: agen mengirimnya saat komputer ini mati. Setiap story berpindah sekali; tidak ada yang terkirim dua kali.',
+    here: 'Berjalan di komputer ini',
+    onAgent: 'Berjalan di agen sejak {at}',
+    movingThere: 'Pindah ke agen: selesai saat agen menjawab',
+    movingBack: 'Kembali dari agen: selesai saat agen menjawab',
+    handOver: 'Jalankan di agen',
+    handOverNamed: 'Jalankan {account} di agen',
+    bringBack: 'Bawa kembali ke komputer ini',
+    bringBackNamed: 'Bawa {account} kembali ke komputer ini',
+    moving: 'Memindahkan…',
+    handedOver: '{account} kini berjalan di agen.',
+    broughtBack: '{account} berjalan lagi di komputer ini.',
+    failed: 'Akun tidak berpindah: {message}',
+  },
 }

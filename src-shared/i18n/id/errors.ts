@@ -55,6 +55,19 @@ export default {
         'Perubahan yang Anda buat saat agen tidak ada ({at}) tidak diterapkan: cerita berubah atau sudah terkirim sementara itu. Keadaan terkini ditampilkan.',
       editFailed: 'Agen menolak perubahan yang Anda buat saat agen tidak ada ({at}). Keadaan terkini ditampilkan.',
     },
+    handover: {
+      busy: 'Sebuah story akun ini sedang dikirim atau disunting: coba lagi setelah selesai.',
+      notHeld: 'Story itu bukan bagian dari serah terima ini.',
+      mediaTooLarge:
+        '{count} story terencana membawa media lebih dari {megabytes} MB, lebih besar dari yang bisa dibawa serah terima: kirim atau rencanakan ulang dengan media lebih kecil, lalu coba lagi.',
+      badItem: 'Sebuah story dalam serah terima ini tidak dapat dibaca: tidak ada yang diambil darinya.',
+      noAccount: 'Agen tidak memegang akun itu.',
+      onAgent: 'Akun ini sudah berjalan di agen.',
+      notOnAgent: 'Akun ini berjalan di komputer ini, bukan di agen.',
+      unfinished: 'Serah terima akun ini belum selesai: akan selesai saat agen menjawab.',
+      demo: 'Akun demo berjalan di dalam aplikasi ini: tidak dapat dipindahkan ke agen.',
+      noToken: 'Token akun ini tidak tersedia di komputer ini: masukkan lagi, lalu serahkan akun.',
+    },
     agentLink: {
       badAddress: 'Masukkan alamat agen, misalnya {example}, tanpa path: http:// hanya di komputer ini, https:// untuk agen di mesin lain.',
       unreachable: 'Agen di {url} tidak menjawab. Apakah agen sedang berjalan?',

@@ -79,4 +79,21 @@ export default {
     stale: 'Último estado de {time}; o agente não está acessível.',
     waiting: 'Alteração esperando para ser enviada ao agente',
   },
+  agentAccounts: {
+    title: 'Contas no agente',
+    intro:
+      'Uma conta que roda no agente tem lá seus stories planejados e na fila e seus horários da fila de publicação: o agente os envia com este computador desligado. Cada story muda de lado uma vez; nenhum é enviado duas vezes.',
+    here: 'Roda neste computador',
+    onAgent: 'Roda no agente desde {at}',
+    movingThere: 'Indo para o agente: termina quando o agente responder',
+    movingBack: 'Voltando do agente: termina quando o agente responder',
+    handOver: 'Rodar no agente',
+    handOverNamed: 'Rodar {account} no agente',
+    bringBack: 'Trazer de volta para este computador',
+    bringBackNamed: 'Trazer {account} de volta para este computador',
+    moving: 'Transferindo…',
+    handedOver: '{account} agora roda no agente.',
+    broughtBack: '{account} roda de novo neste computador.',
+    failed: 'A conta não foi transferida: {message}',
+  },
 }

@@ -56,6 +56,19 @@ export default {
         'Uma alteração feita enquanto o agente estava fora ({at}) não foi aplicada: o story mudou ou foi enviado nesse meio-tempo. O estado atual é mostrado.',
       editFailed: 'O agente recusou uma alteração feita enquanto ele estava fora ({at}). O estado atual é mostrado.',
     },
+    handover: {
+      busy: 'Um story desta conta está sendo enviado ou editado agora: tente de novo quando terminar.',
+      notHeld: 'Esse story não faz parte desta transferência.',
+      mediaTooLarge:
+        'Um story planejado tem mídia acima de {megabytes} MB, mais do que uma transferência leva: envie-o ou planeje-o de novo com mídia menor e tente outra vez. | {count} stories planejados têm mídia acima de {megabytes} MB, mais do que uma transferência leva: envie-os ou planeje-os de novo com mídia menor e tente outra vez.',
+      badItem: 'Um story desta transferência não pôde ser lido: nada dele foi recebido.',
+      noAccount: 'O agente não tem essa conta.',
+      onAgent: 'Esta conta já roda no agente.',
+      notOnAgent: 'Esta conta roda neste computador, não no agente.',
+      unfinished: 'Uma transferência desta conta ainda não terminou: ela termina quando o agente responder.',
+      demo: 'A conta de demonstração roda dentro deste app: ela não pode ir para um agente.',
+      noToken: 'O token desta conta não está disponível neste computador: digite-o de novo e então transfira a conta.',
+    },
     agentLink: {
       badAddress:
         'Digite o endereço do agente, como {example}, sem caminho: http:// só neste computador, https:// para um agente em outra máquina.',

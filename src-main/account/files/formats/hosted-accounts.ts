@@ -24,3 +24,38 @@ export const HostedAccountsFileSchema = z.object({
   accounts: z.array(HostedAccountSchema).max(10_000),
 })
 export type HostedAccountsFile = z.infer<typeof HostedAccountsFileSchema>
+
+/**
+ * `handovers.json`: the hand-overs begun and not finished, written before the first step and
+ * removed after the last, so a desktop started again after a crash finishes each one (every step
+ * may be taken again without effect) rather than guessing which side owns the stories.
+ */
+export const HandoverEntrySchema = z.object({
+  id: z.string().uuid(),
+  accountId: z.string().min(1).max(64),
+  direction: z.enum(['to-agent', 'back']),
+  agentUrl: z.string().url().max(200),
+  /** The account on the agent, once the agent named it. */
+  agentAccountId: z.string().min(1).max(64).nullable(),
+  /** Whether a story may have been given already: before that, taking the hand-over back lets the held stories go. */
+  giving: z.boolean(),
+  startedAt: z.string().datetime(),
+})
+export type HandoverEntry = z.infer<typeof HandoverEntrySchema>
+
+export const HandoverJournalSchema = z.object({
+  version: z.literal(1),
+  entries: z.array(HandoverEntrySchema).max(10_000),
+})
+export type HandoverJournal = z.infer<typeof HandoverJournalSchema>
+
+/**
+ * `handovers-taken.json`, in an account's folder: the stories this engine took under each
+ * hand-over, by request id. A hand-over cut short is taken up again from its first story; a
+ * story taken before (sent since, or cancelled here) is not taken a second time.
+ */
+export const HandoversTakenFileSchema = z.object({
+  version: z.literal(1),
+  taken: z.array(z.object({ handoverId: z.string().uuid(), requestId: z.string().min(1).max(200), at: z.string().datetime() })).max(20_000),
+})
+export type HandoversTakenFile = z.infer<typeof HandoversTakenFileSchema>

@@ -3,6 +3,7 @@ import type { OutboxItem } from '../../../../account/files/formats/outbox-item'
 import { OutboxFiles } from './outbox-files'
 import {
   claimLive,
+  HANDOVER_OWNER_PREFIX,
   LIVE_STATES,
   sendOrder,
   StoreConflict,
@@ -52,9 +53,12 @@ export class FilesOutboxStore implements OutboxStore {
   async #load(accountId: string): Promise<{ account: Account; setAside: string[] }> {
     const files = new OutboxFiles(this.#opts.dirOf(accountId))
     const { items, setAside } = await files.loadAll(new Date(this.#now()))
-    // A claim another run wrote is a claim of a process that is gone (this one holds the folder): it lapsed.
+    // A claim another run wrote is a claim of a process that is gone (this one holds the folder): it
+    // lapsed. A hand-over's hold is not a process's: it ends only with its hand-over.
     const lapsed = items.map((item) =>
-      item.claim && item.claim.owner !== this.owner ? { ...item, claim: { ...item.claim, expiresAt: new Date(0).toISOString() } } : item,
+      item.claim && item.claim.owner !== this.owner && !item.claim.owner.startsWith(HANDOVER_OWNER_PREFIX)
+        ? { ...item, claim: { ...item.claim, expiresAt: new Date(0).toISOString() } }
+        : item,
     )
     return { account: { files, items: new Map(lapsed.map((item) => [item.id, item])), pending: new Map(), writing: new Map() }, setAside }
   }

@@ -155,6 +155,9 @@ export class StoreConflict extends Error {
   }
 }
 
+/** Claims a hand-over holds are named so: they outlive the run that took them (outbox-handover.ts). */
+export const HANDOVER_OWNER_PREFIX = 'handover:'
+
 /** Whether a claim holds at `now`. */
 export function claimLive(item: Pick<OutboxItem, 'claim'>, now: number): boolean {
   return item.claim !== null && Date.parse(item.claim.expiresAt) > now

@@ -1,0 +1,108 @@
+import { AppError } from '@shared/errors'
+import { QueueSettingsSchema } from '@shared/channels/queue'
+import { userText } from '@shared/i18n/user-text'
+import type { AccountsService } from '../account/accounts/accounts-service'
+import { TokenVault } from '../account/accounts/token-vault'
+import { ACCOUNT_FILE_LIST, ACCOUNT_FILES } from '../account/files/account-files'
+import { APP_FILES } from '../account/files/app-files'
+import { FileRoot } from '../account/files/file-root'
+import { AgentEvents } from '../features/agent/agent-events'
+import { AgentLink } from '../features/agent/agent-link'
+import { AgentCommands, AgentViews } from '../features/agent/agent-offline'
+import { AgentRouting } from '../features/agent/agent-routing'
+import { AgentTeam } from '../features/agent/agent-team'
+import { HandoverService } from '../features/agent/handover-service'
+import { HostedAccounts } from '../features/agent/hosted-accounts'
+import type { QueueService } from '../features/queue/queue-service'
+import { OutboxHandover } from '../features/stories/outbox/outbox-handover'
+import type { OutboxStore } from '../features/stories/outbox/store/outbox-store'
+import type { StoriesModule } from '../features/stories/publish/stories-module'
+import type { EventHub } from '../platform/events'
+import type { CorePorts } from './core-ports'
+
+interface AgentSideBase {
+  appFiles: FileRoot
+  events: EventHub
+  accounts: AccountsService
+  store: OutboxStore
+  stories: StoriesModule
+  queue: QueueService
+}
+
+/**
+ * The desktop's side of the agent: the pairing (its device token sealed as the provider tokens
+ * are), its team (devices, activity), the accounts that run there with where their calls go and
+ * its events followed for them, and the hand-overs that move them.
+ */
+export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
+  const { appFiles, events } = base
+  // The agent this desktop is paired with: its device token sealed as the provider tokens are.
+  const agentLink = new AgentLink({
+    file: appFiles.json(APP_FILES.agentLink),
+    vault: new TokenVault(ports.secretBox),
+    keyring: () => ports.secretBox.status(),
+    fetch: ports.fetch,
+    events,
+    log: ports.log,
+  })
+  // The team on that agent: its devices and its activity log.
+  const agentTeam = new AgentTeam({ link: agentLink, dialogs: ports.dialogs })
+  // The accounts handed over to that agent: what runs there, shown and edited here.
+  const hostedAccounts = new HostedAccounts(appFiles.json(APP_FILES.hostedAccounts))
+  const agentRouting = new AgentRouting({
+    hosted: hostedAccounts,
+    invoke: (channel, arg) => agentLink.invoke(channel, arg),
+    views: new AgentViews(appFiles.json(APP_FILES.agentViews)),
+    commands: new AgentCommands(appFiles.json(APP_FILES.agentCommands)),
+    events,
+    log: ports.log,
+  })
+  const agentEvents = new AgentEvents({
+    open: (signal) => agentLink.openEvents(signal),
+    hosted: hostedAccounts,
+    events,
+    log: ports.log,
+    onConnected: () => void agentRouting.flush(),
+    onOutbox: (accountId, items) => agentRouting.remember(accountId, items),
+  })
+  return { agentLink, agentTeam, hostedAccounts, agentRouting, agentEvents, ...handoverSide(ports, base, agentLink, hostedAccounts) }
+}
+
+/** Each engine's part of a hand-over (outbox-handover.ts), and the desktop's steps of one (handover-service.ts). */
+function handoverSide(ports: CorePorts, base: AgentSideBase, agentLink: AgentLink, hostedAccounts: HostedAccounts) {
+  const { appFiles, events, accounts, store, stories, queue } = base
+  // The account's own folder, through its workspace: one store per file, its writes in order.
+  const accountFiles = (accountId: string) =>
+    accounts.workspaces.get(accountId)?.files ?? new FileRoot(accounts.dirOf(accountId), ACCOUNT_FILE_LIST, { log: ports.log })
+  const handover = new OutboxHandover({
+    store,
+    refresh: (accountId) => stories.outboxes.wake(accountId),
+    isAccount: (accountId) => accounts.labelOf(accountId) !== undefined,
+    ledgerOf: (accountId) => accountFiles(accountId).json(ACCOUNT_FILES.handoversTaken),
+    published: async (accountId, requestId) => (await stories.outboxes.history(accountId)).some((entry) => entry.requestId === requestId),
+  })
+  const handovers = new HandoverService({
+    invoke: (channel, arg) => agentLink.invoke(channel, arg),
+    agentUrl: async () => (await agentLink.status()).url,
+    hosted: hostedAccounts,
+    local: handover,
+    journal: appFiles.json(APP_FILES.handovers),
+    accounts: {
+      list: () => accounts.listed().accounts,
+      baseUrlOf: (id) => accounts.baseUrlOf(id),
+      providerToken: (id) => accounts.providerToken(id),
+    },
+    queue: {
+      get: (accountId) => queue.get(accountId),
+      // The agent's answer is a peer's: read with the contract's schema before it is kept.
+      set: (accountId, settings) => {
+        const read = QueueSettingsSchema.safeParse(settings)
+        if (!read.success) throw new AppError('invalid-response', userText('errors.handover.badItem'))
+        return queue.set(accountId, read.data)
+      },
+    },
+    changed: () => void handovers.list().then((list) => events.emit('agent:accounts-changed', list)),
+    log: ports.log,
+  })
+  return { handover, handovers }
+}

@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto'
+import type { HostedAccountView } from '@shared/channels/agent'
+import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
+import type { HandoverEntry, HandoverJournal } from '../../account/files/formats/hosted-accounts'
+import type { JsonStore } from '../../account/files/json-store'
+import type { Logger } from '../../platform/log/log'
+import type { OutboxHandover } from '../stories/outbox/outbox-handover'
+import type { HostedAccounts } from './hosted-accounts'
+
+export interface HandoverServiceOptions {
+  /** Calls the paired agent as this device (agent-link.ts). */
+  invoke: (channel: string, arg: unknown) => Promise<unknown>
+  /** The paired agent's origin, or null when none is paired. */
+  agentUrl: () => Promise<string | null>
+  hosted: HostedAccounts
+  /** This desktop's side of each hand-over. */
+  local: OutboxHandover
+  journal: JsonStore<HandoverJournal>
+  accounts: {
+    list: () => readonly { id: string; label: string; isDemo: boolean }[]
+    baseUrlOf: (id: string) => string | undefined
+    providerToken: (id: string) => Promise<string | undefined>
+  }
+  /** The account's posting-queue slots: they move with its stories. */
+  queue: { get: (accountId: string) => Promise<unknown>; set: (accountId: string, settings: unknown) => Promise<unknown> }
+  /** The accounts' places changed: the pages ask again. */
+  changed: () => void
+  log: Logger
+  now?: () => Date
+}
+
+/**
+ * "Run on the agent" and "Bring back to this computer" for one account. The account's stories
+ * not yet gone move exactly once (outbox-handover.ts says how each side holds and takes); this
+ * keeps the order of the steps and a journal entry from the first step to the last, so a desktop
+ * killed at any moment finishes the hand-over at its next start instead of guessing.
+ */
+export class HandoverService {
+  readonly #opts: HandoverServiceOptions
+  /** One hand-over at a time per desktop: the steps of two would interleave in the journal. */
+  #queue: Promise<unknown> = Promise.resolve()
+
+  constructor(options: HandoverServiceOptions) {
+    this.#opts = options
+  }
+
+  /** Where each account runs, and any hand-over not finished. */
+  async list(): Promise<HostedAccountView[]> {
+    const hosted = await this.#opts.hosted.list()
+    const pending = (await this.#opts.journal.read())?.entries ?? []
+    return this.#opts.accounts.list().map((account) => {
+      const on = hosted.find((entry) => entry.accountId === account.id)
+      const open = pending.find((entry) => entry.accountId === account.id)
+      return {
+        accountId: account.id,
+        label: account.label,
+        where: on ? 'agent' : 'here',
+        since: on?.since ?? null,
+        pending: open?.direction ?? null,
+        canMove: !account.isDemo,
+      }
+    })
+  }
+
+  /** Moves the account's stories to the agent; the agent sends them from then on. */
+  handOver(accountId: string): Promise<HostedAccountView[]> {
+    return this.#serial(async () => {
+      if (await this.#opts.hosted.get(accountId)) throw new AppError('conflict', userText('errors.handover.onAgent'))
+      const entry = await this.#entryFor(accountId, 'to-agent')
+      await this.#toAgent(entry)
+      return this.list()
+    })
+  }
+
+  /** Moves the account's stories back from the agent; this desktop sends them from then on. */
+  bringBack(accountId: string): Promise<HostedAccountView[]> {
+    return this.#serial(async () => {
+      const hosted = await this.#opts.hosted.get(accountId)
+      if (!hosted) throw new AppError('conflict', userText('errors.handover.notOnAgent'))
+      const entry = await this.#entryFor(accountId, 'back', hosted.agentAccountId)
+      await this.#back(entry)
+      return this.list()
+    })
+  }
+
+  /** Finishes every hand-over a crash or a missing agent left open; one that still cannot finish waits for the next start. */
+  resume(): Promise<void> {
+    return this.#serial(async () => {
+      for (const entry of (await this.#opts.journal.read())?.entries ?? []) {
+        try {
+          await (entry.direction === 'to-agent' ? this.#toAgent(entry) : this.#back(entry))
+          this.#opts.log.info('hand-over finished after a restart', { accountId: entry.accountId, direction: entry.direction })
+        } catch (error) {
+          this.#opts.log.warn('hand-over still open', { accountId: entry.accountId, error: codeOf(error) })
+        }
+      }
+    })
+  }
+
+  async #toAgent(start: HandoverEntry): Promise<void> {
+    const { local, invoke } = this.#opts
+    const entry = start.agentAccountId === null ? await this.#connectOnAgent(start) : start
+    const scope = { handoverId: entry.id, accountId: entry.agentAccountId! }
+    let ids: string[]
+    try {
+      ids = await local.hold(entry.accountId, entry.id)
+    } catch (error) {
+      // Nothing was given yet: what was held goes free, and the hand-over is as if never begun.
+      if (
+        !entry.giving &&
+        (await local.unhold(entry.accountId, entry.id).then(
+          () => true,
+          () => false,
+        ))
+      )
+        await this.#dropEntry(entry.id)
+      throw error
+    }
+    if (!entry.giving) await this.#putEntry({ ...entry, giving: true })
+    // The posting-queue slots first: a story queued on the agent lands in the same slots it had here.
+    await invoke('queue:set', { accountId: scope.accountId, settings: await this.#opts.queue.get(entry.accountId) })
+    for (const id of ids) {
+      const given = await local.give(entry.accountId, entry.id, id)
+      await invoke('handover:take', { ...scope, item: given.item, media: given.media })
+    }
+    await invoke('handover:taken', scope)
+    // The agent has every story: from here this desktop shows them, and holds no copy that could go.
+    await this.#opts.hosted.add({
+      accountId: entry.accountId,
+      agentAccountId: scope.accountId,
+      handoverId: entry.id,
+      agentUrl: entry.agentUrl,
+      since: this.#now().toISOString(),
+    })
+    await local.release(entry.accountId, entry.id)
+    await this.#dropEntry(entry.id)
+    this.#opts.changed()
+  }
+
+  async #back(entry: HandoverEntry): Promise<void> {
+    const { local, invoke } = this.#opts
+    const scope = { handoverId: entry.id, accountId: entry.agentAccountId! }
+    const { ids } = (await invoke('handover:hold', scope)) as { ids: string[] }
+    if (!entry.giving) await this.#putEntry({ ...entry, giving: true })
+    await this.#opts.queue.set(entry.accountId, await invoke('queue:get', { accountId: scope.accountId }))
+    for (const id of ids) {
+      const given = (await invoke('handover:give', { ...scope, id })) as { item: unknown; media: string | null }
+      await local.take(entry.accountId, entry.id, given)
+    }
+    await local.taken(entry.accountId)
+    // This desktop has every story: the agent's held copies go, and the account runs here again.
+    await invoke('handover:release', scope)
+    await this.#opts.hosted.remove(entry.accountId)
+    await this.#dropEntry(entry.id)
+    this.#opts.changed()
+  }
+
+  /** Gives the agent the account (its server and provider token, sealed there with the operator's key). */
+  async #connectOnAgent(entry: HandoverEntry): Promise<HandoverEntry> {
+    const { accounts } = this.#opts
+    const account = accounts.list().find((item) => item.id === entry.accountId)
+    const baseUrl = accounts.baseUrlOf(entry.accountId)
+    const token = await accounts.providerToken(entry.accountId)
+    if (!account || account.isDemo || baseUrl === undefined || token === undefined) {
+      await this.#dropEntry(entry.id)
+      throw new AppError('unauthorized', userText(account?.isDemo ? 'errors.handover.demo' : 'errors.handover.noToken'))
+    }
+    // The agent finds an account it holds already by its server's answer (connect-flow.ts): a repeat adds none.
+    let connected: { id: string }
+    try {
+      connected = (await this.#opts.invoke('accounts:connect', { baseUrl, token, label: account.label })) as { id: string }
+    } catch (error) {
+      // Nothing is held yet: the hand-over ends here, and the user may try again.
+      await this.#dropEntry(entry.id)
+      throw error
+    }
+    const next = { ...entry, agentAccountId: connected.id }
+    await this.#putEntry(next)
+    return next
+  }
+
+  /** The account's open hand-over, or a new one written before any step. */
+  async #entryFor(accountId: string, direction: HandoverEntry['direction'], agentAccountId: string | null = null): Promise<HandoverEntry> {
+    const open = (await this.#opts.journal.read())?.entries.find((entry) => entry.accountId === accountId)
+    if (open && open.direction !== direction) throw new AppError('conflict', userText('errors.handover.unfinished'))
+    if (open) return open
+    const agentUrl = await this.#opts.agentUrl()
+    if (agentUrl === null) throw new AppError('invalid-request', userText('errors.agentLink.notPaired'))
+    const entry: HandoverEntry = {
+      id: randomUUID(),
+      accountId,
+      direction,
+      agentUrl,
+      agentAccountId,
+      giving: false,
+      startedAt: this.#now().toISOString(),
+    }
+    await this.#putEntry(entry)
+    this.#opts.changed()
+    return entry
+  }
+
+  async #putEntry(entry: HandoverEntry): Promise<void> {
+    await this.#opts.journal.update((current) => ({
+      version: 1,
+      entries: [...(current?.entries ?? []).filter((item) => item.id !== entry.id), entry],
+    }))
+  }
+
+  async #dropEntry(id: string): Promise<void> {
+    await this.#opts.journal.update((current) =>
+      current?.entries.some((item) => item.id === id)
+        ? { version: 1, entries: current.entries.filter((item) => item.id !== id) }
+        : undefined,
+    )
+  }
+
+  #now(): Date {
+    return (this.#opts.now ?? (() => new Date()))()
+  }
+
+  #serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(work, work)
+    this.#queue = run.catch(() => undefined)
+    return run
+  }
+}
+
+function codeOf(error: unknown): string {
+  return error instanceof AppError ? error.code : error instanceof Error ? error.name : 'unknown'
+}

@@ -1,0 +1,41 @@
+import type { handoverChannels } from '@shared/channels/handover'
+import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
+import type { OutboxHandover } from '../features/stories/outbox/outbox-handover'
+import type { CallContext, Handlers } from './dispatch'
+
+/**
+ * The engine's side of a hand-over, answered to the other engine only: a paired desktop calling
+ * its agent (the agent's transport). A page of this engine cannot hold its own stories away.
+ */
+export function handoverHandlers(handover: OutboxHandover): Pick<Handlers, keyof typeof handoverChannels> {
+  const fromAgentPeer = (ctx: CallContext): void => {
+    if (ctx.transport !== 'agent') throw new AppError('invalid-request', userText('errors.bridge.noEndpoint'))
+  }
+  return {
+    'handover:hold': async ({ handoverId, accountId }, ctx) => {
+      fromAgentPeer(ctx)
+      return { ids: await handover.hold(accountId, handoverId) }
+    },
+    'handover:give': async ({ handoverId, accountId, id }, ctx) => {
+      fromAgentPeer(ctx)
+      return handover.give(accountId, handoverId, id)
+    },
+    'handover:take': async ({ handoverId, accountId, item, media }, ctx) => {
+      fromAgentPeer(ctx)
+      return { taken: await handover.take(accountId, handoverId, { item, media }) }
+    },
+    'handover:taken': async ({ accountId }, ctx) => {
+      fromAgentPeer(ctx)
+      await handover.taken(accountId)
+    },
+    'handover:release': async ({ handoverId, accountId }, ctx) => {
+      fromAgentPeer(ctx)
+      return { removed: await handover.release(accountId, handoverId) }
+    },
+    'handover:unhold': async ({ handoverId, accountId }, ctx) => {
+      fromAgentPeer(ctx)
+      return { released: await handover.unhold(accountId, handoverId) }
+    },
+  }
+}

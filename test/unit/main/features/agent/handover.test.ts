@@ -1,0 +1,211 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { AccountSummary } from '@shared/channels/accounts'
+import type { HostedAccountView } from '@shared/channels/agent'
+import type { PublishResult } from '@shared/channels/outbox'
+import type { OutboxItemView } from '@shared/story/records'
+import { operatorKeyBox } from '../../../../../src-main/agent/key-box'
+import { servedToDevices } from '../../../../../src-main/agent/guard'
+import type { AppCore } from '../../../../../src-main/app/app-core'
+import { type Emulator, startEmulator } from '../../../../../src-main/emulator'
+import { type InProcessAgent, startInProcessAgent } from '../../../../support/agent-server'
+import { callCore, startTestCore } from '../../../../support/app-core'
+import { dispatch, type Handlers } from '../../../../../src-main/handlers/dispatch'
+import { silentLogger } from '../../../../../src-main/platform/log/log'
+
+let emulator: Emulator
+let root = ''
+let folders = 0
+const running: Array<{ close(): Promise<void> }> = []
+
+beforeAll(async () => {
+  emulator = await startEmulator({ groups: 2 })
+  root = await mkdtemp(join(tmpdir(), 'statusdesk-handover-'))
+})
+afterEach(async () => {
+  for (const item of running.splice(0).reverse()) await item.close()
+})
+afterAll(async () => {
+  await emulator.stop()
+  await rm(root, { recursive: true, force: true })
+})
+
+const fresh = () => join(root, `run-${folders++}`)
+
+interface Pair {
+  /** The desktop's data folder, and its place among what the test stops at its end. */
+  deskDir: string
+  deskRun: { close(): Promise<void> }
+  desk: AppCore
+  agentCore: AppCore
+  /** The handlers the agent serves, as it serves them: a test may cut one. */
+  served: Handlers
+  agent: InProcessAgent
+  accountId: string
+  agentOutbox: () => Promise<OutboxItemView[]>
+  deskOutbox: () => Promise<OutboxItemView[]>
+}
+
+/** A desktop paired with an agent (an engine of its own, served as the agent serves it), with one account on the emulator. */
+async function pair(): Promise<Pair> {
+  const dir = fresh()
+  for (const part of ['agent', 'agent-api', 'desk']) await mkdir(join(dir, part), { recursive: true })
+  const agentCore = await startTestCore(join(dir, 'agent'), operatorKeyBox(randomBytes(32)))
+  running.push({ close: () => agentCore.dispose() })
+  const served = servedToDevices(agentCore.handlers)
+  const agent = await startInProcessAgent(join(dir, 'agent-api'), served, agentCore.events)
+  running.push(agent)
+  const desk = await startTestCore(join(dir, 'desk'))
+  const deskRun = { close: () => desk.dispose() }
+  running.push(deskRun)
+  await callCore(desk, 'agent:pair', { url: agent.server.url, code: agent.code(), deviceName: 'Front desk', storage: 'weak' })
+  const account = await callCore<AccountSummary>(desk, 'accounts:connect', {
+    baseUrl: emulator.baseUrl,
+    token: emulator.token,
+    storage: 'weak',
+  })
+  const agentOutbox = () => callCore<OutboxItemView[]>(agentCore, 'stories:outbox-list')
+  const deskOutbox = async () =>
+    (await callCore<OutboxItemView[]>(desk, 'stories:outbox-list')).filter((item) => item.accountId === account.id)
+  return { deskDir: join(dir, 'desk'), deskRun, desk, agentCore, served, agent, accountId: account.id, agentOutbox, deskOutbox }
+}
+
+async function plan(core: AppCore, accountId: string, caption: string, at: number): Promise<void> {
+  const result = await callCore<PublishResult>(core, 'stories:publish', {
+    requestId: `${caption}-${randomBytes(4).toString('hex')}`,
+    draft: { text: { body: caption } },
+    accountIds: [accountId],
+    when: { at: new Date(at).toISOString() },
+  })
+  expect(result.targets.map((target) => target.outcome.state)).toEqual(['scheduled'])
+}
+
+const received = (caption: string) => emulator.control.stories.list().filter((story) => story.caption === caption).length
+
+describe('handing an account over to the agent, and back', () => {
+  it('moves the planned stories to the agent, which sends each once at its time while the desktop holds none', async () => {
+    const { desk, accountId, agentOutbox, deskOutbox } = await pair()
+    const soon = Date.now() + 4_000
+    await plan(desk, accountId, 'handed-1', soon)
+    await plan(desk, accountId, 'handed-2', soon + 500)
+    const views = await callCore<HostedAccountView[]>(desk, 'agent:hand-over', { accountId })
+    expect(views.find((view) => view.accountId === accountId)).toMatchObject({ where: 'agent', pending: null })
+    expect(await deskOutbox()).toEqual([])
+    expect((await agentOutbox()).map((item) => item.summary.text).sort()).toEqual(['handed-1', 'handed-2'])
+    await expect.poll(() => received('handed-1') + received('handed-2'), { timeout: 15_000, interval: 200 }).toBe(2)
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect([received('handed-1'), received('handed-2')]).toEqual([1, 1])
+  }, 30_000)
+
+  it('brings the stories back: the desktop plans them again, and the agent keeps no copy that could go', async () => {
+    const { desk, accountId, agentOutbox, deskOutbox } = await pair()
+    const later = Date.now() + 3_600_000
+    await plan(desk, accountId, 'back-1', later)
+    await callCore(desk, 'agent:hand-over', { accountId })
+    expect(await deskOutbox()).toEqual([])
+    const views = await callCore<HostedAccountView[]>(desk, 'agent:bring-back', { accountId })
+    expect(views.find((view) => view.accountId === accountId)).toMatchObject({ where: 'here', pending: null })
+    expect((await deskOutbox()).map((item) => [item.summary.text, item.state])).toEqual([['back-1', 'scheduled']])
+    expect(await agentOutbox()).toEqual([])
+  }, 30_000)
+
+  it('cut off mid-way, holds its copies (never sent here) and finishes at the next start: each story once', async () => {
+    const { desk, served, accountId, deskOutbox } = await pair()
+    const due = Date.now() + 3_000
+    for (const n of [1, 2, 3]) await plan(desk, accountId, `cut-${n}`, due)
+    // The agent answers the first story and then no more: the link is cut after it took one.
+    let takes = 0
+    const realTake = served['handover:take']
+    served['handover:take'] = async (arg, ctx) => {
+      if (++takes > 1) throw new Error('link cut')
+      return realTake(arg, ctx)
+    }
+    await expect(callCore(desk, 'agent:hand-over', { accountId })).rejects.toThrow()
+    const journal = JSON.parse(await readFile(join(root, `run-${folders - 1}`, 'desk', 'handovers.json'), 'utf8')) as { entries: unknown[] }
+    expect(journal.entries).toHaveLength(1)
+    expect((await callCore<HostedAccountView[]>(desk, 'agent:accounts')).find((v) => v.accountId === accountId)).toMatchObject({
+      where: 'here',
+      pending: 'to-agent',
+    })
+    // Past their time, the desktop's held copies are not sent; the one the agent took is, once.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now()) + 2_500))
+    expect((await deskOutbox()).every((item) => item.state === 'scheduled' || item.state === 'missed')).toBe(true)
+    expect(received('cut-1') + received('cut-2') + received('cut-3')).toBe(1)
+    // The link is back: the hand-over finishes where it stopped, taking again nothing the agent has.
+    served['handover:take'] = realTake
+    await desk.handovers.resume()
+    expect(await deskOutbox()).toEqual([])
+    await expect
+      .poll(() => [received('cut-1'), received('cut-2'), received('cut-3')], { timeout: 20_000, interval: 250 })
+      .toEqual([1, 1, 1])
+  }, 40_000)
+
+  it('is refused, holding nothing, when no agent answers, and the stories stay here to be sent', async () => {
+    const { desk, agent, accountId, deskOutbox } = await pair()
+    await plan(desk, accountId, 'stays', Date.now() + 3_600_000)
+    running.splice(running.indexOf(agent), 1)
+    await agent.close()
+    await expect(callCore(desk, 'agent:hand-over', { accountId })).rejects.toThrow(/agentLink/)
+    expect((await callCore<HostedAccountView[]>(desk, 'agent:accounts')).find((v) => v.accountId === accountId)).toMatchObject({
+      where: 'here',
+      pending: null,
+    })
+    const items = await deskOutbox()
+    expect(items.map((item) => item.summary.text)).toEqual(['stays'])
+  }, 30_000)
+
+  it('killed mid-way, finishes the hand-over when the desktop starts again, and each story goes once', async () => {
+    const { deskDir, deskRun, desk, served, accountId } = await pair()
+    const due = Date.now() + 5_000
+    for (const n of [1, 2]) await plan(desk, accountId, `restart-${n}`, due)
+    const realTake = served['handover:take']
+    served['handover:take'] = () => Promise.reject(new Error('link cut'))
+    await expect(callCore(desk, 'agent:hand-over', { accountId })).rejects.toThrow()
+    running.splice(running.indexOf(deskRun), 1)
+    await desk.dispose()
+    served['handover:take'] = realTake
+    // The desktop's holds outlive its run: started again, it finishes the hand-over rather than sending them itself.
+    const again = await startTestCore(deskDir)
+    running.push({ close: () => again.dispose() })
+    const views = () => callCore<HostedAccountView[]>(again, 'agent:accounts')
+    await expect.poll(async () => (await views()).find((v) => v.accountId === accountId)?.where, { timeout: 10_000 }).toBe('agent')
+    await expect.poll(() => [received('restart-1'), received('restart-2')], { timeout: 20_000, interval: 250 }).toEqual([1, 1])
+  }, 40_000)
+
+  it("moves the account's posting-queue slots with its stories", async () => {
+    const { desk, agentCore, accountId } = await pair()
+    const settings = {
+      timeZone: 'Europe/Berlin',
+      slots: [
+        { weekday: 0, time: '09:00' },
+        { weekday: 4, time: '18:30' },
+      ],
+    }
+    await callCore(desk, 'queue:set', { accountId, settings })
+    await callCore(desk, 'agent:hand-over', { accountId })
+    const agentAccounts = await callCore<{ accounts: AccountSummary[] }>(agentCore, 'accounts:list')
+    const onAgent = agentAccounts.accounts[0]!.id
+    expect(await callCore(agentCore, 'queue:get', { accountId: onAgent })).toEqual(settings)
+  }, 30_000)
+
+  it("answers the engine's hand-over steps to a paired peer only, and takes no story it cannot read or for an account it does not hold", async () => {
+    const { desk, agentCore, served, accountId } = await pair()
+    const handoverId = '5b0c1f7e-2d3a-4e5f-8a9b-0c1d2e3f4a5b'
+    await expect(callCore(desk, 'handover:hold', { handoverId, accountId })).rejects.toThrow(/noEndpoint/)
+    const asPeer = (channel: string, arg: unknown) =>
+      dispatch(served, channel, arg, { transport: 'agent', client: 'device:test' }, silentLogger)
+    const sent = { version: 1, id: 'abcdefgh12', requestId: 'r1', state: 'sent', createdAt: 'x', updatedAt: 'x', attempts: 0 }
+    const nobody = await asPeer('handover:take', { handoverId, accountId: 'no-such-account', item: sent, media: null })
+    expect(nobody).toMatchObject({ ok: false, error: { text: { key: 'errors.handover.noAccount' } } })
+    // The agent holds the account once the desktop connected it there; a story already sent is not one to take.
+    await callCore(desk, 'agent:hand-over', { accountId })
+    const held = (await callCore<{ accounts: AccountSummary[] }>(agentCore, 'accounts:list')).accounts[0]!.id
+    const bad = await asPeer('handover:take', { handoverId, accountId: held, item: sent, media: null })
+    expect(bad).toMatchObject({ ok: false, error: { text: { key: 'errors.handover.badItem' } } })
+    const huge = await asPeer('handover:take', { handoverId, accountId: 'a', item: {}, media: 'A'.repeat(3_000_000) })
+    expect(huge).toMatchObject({ ok: false, error: { code: 'invalid-argument' } })
+  }, 30_000)
+})
