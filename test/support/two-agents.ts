@@ -121,7 +121,8 @@ async function planAll(agents: readonly AgentProcess[], device: string, ids: rea
       accountIds: [ids[plan.accountIndex]],
       when: { at: new Date(plan.at).toISOString() },
     })
-    if (result.targets[0]?.outcome.state !== 'scheduled') throw new Error(`${plan.caption} was not planned: ${JSON.stringify(result.targets)}`)
+    if (result.targets[0]?.outcome.state !== 'scheduled')
+      throw new Error(`${plan.caption} was not planned: ${JSON.stringify(result.targets)}`)
   })
 }
 
@@ -164,8 +165,7 @@ export async function runTwoAgents(options: TwoAgentsOptions): Promise<{ figures
 
     const left = await settled(emulator, options.databaseUrl, total, all[all.length - 1]!.at + 180_000)
     const figures = tally(emulator, all, left, killedAt, sentBeforeKill)
-    figures.state = async () =>
-      `${JSON.stringify(await openItems(options.databaseUrl))}\n${b.output().slice(-3000)}`
+    figures.state = async () => `${JSON.stringify(await openItems(options.databaseUrl))}\n${b.output().slice(-3000)}`
     return { figures, stop }
   } catch (error) {
     await stop()
@@ -181,7 +181,8 @@ function tally(
   sentBeforeKill: TwoAgentsFigures['sentBeforeKill'],
 ): TwoAgentsFigures {
   const seen = new Map<string, number[]>()
-  for (const story of emulator.control.stories.list()) seen.set(story.caption ?? '', [...(seen.get(story.caption ?? '') ?? []), story.receivedAt])
+  for (const story of emulator.control.stories.list())
+    seen.set(story.caption ?? '', [...(seen.get(story.caption ?? '') ?? []), story.receivedAt])
   const unknown = new Set(left.filter((item) => item.state === 'unknown').map((item) => item.caption))
   const figures: TwoAgentsFigures = {
     planned: all.length,

@@ -241,7 +241,8 @@ export class AgentLink {
     const file = await this.#opts.file.read()
     const token = await this.#tokenOf(file)
     if (file === null || token === null) return null
-    const response = await this.#opts.fetch(`${file.url}${WEB_EVENTS_PATH}`, {
+    // The stream carries the token too: over TLS, only to the pinned certificate.
+    const response = await this.#fetchFor(file.fingerprint)(`${file.url}${WEB_EVENTS_PATH}`, {
       headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
       redirect: 'error',
       signal,
