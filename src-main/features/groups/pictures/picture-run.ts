@@ -61,7 +61,8 @@ class Pool<T> {
  */
 export class PictureRun {
   readonly #folder: PictureFolder
-  readonly #work: readonly WorkItem[]
+  /** Each item is let go once handed out: a big account's list is tens of thousands long. */
+  readonly #work: (WorkItem | undefined)[]
   readonly #stop = new AbortController()
   readonly #lanes: Pool<true>
   readonly #buffers: Pool<BodyBuffer>
@@ -70,7 +71,7 @@ export class PictureRun {
   #savedAt = performance.now()
   #lastSaveMs = 0
 
-  constructor(folder: PictureFolder, work: readonly WorkItem[], lanes: number) {
+  constructor(folder: PictureFolder, work: WorkItem[], lanes: number) {
     this.#folder = folder
     this.#work = work
     const count = Math.max(1, Math.floor(lanes) || 1)
@@ -90,7 +91,13 @@ export class PictureRun {
     const reply: ChunkReply = { stored: [], downloaded: 0, unchanged: 0, failed: 0, viaMain: [], stoppedOffline: false }
     const end = Math.min(Math.max(0, Math.floor(to)), this.#work.length)
     const pictures: Promise<void>[] = []
-    for (let at = Math.max(0, Math.floor(from)); at < end; at++) pictures.push(this.#picture(this.#work[at] as WorkItem, reply))
+    for (let at = Math.max(0, Math.floor(from)); at < end; at++) {
+      const item = this.#work[at]
+      // A chunk asked twice fetches nothing twice.
+      if (!item) continue
+      this.#work[at] = undefined
+      pictures.push(this.#picture(item, reply))
+    }
     await Promise.all(pictures)
     this.#saveNow()
     reply.stoppedOffline = this.#stoppedOffline
