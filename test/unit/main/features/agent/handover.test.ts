@@ -47,6 +47,8 @@ interface Pair {
   accountId: string
   agentOutbox: () => Promise<OutboxItemView[]>
   deskOutbox: () => Promise<OutboxItemView[]>
+  /** What the desktop's own store holds for the account (its view also shows the agent's items). */
+  deskLocal: () => Promise<unknown[]>
 }
 
 /** A desktop paired with an agent (an engine of its own, served as the agent serves it), with one account on the emulator. */
@@ -70,7 +72,18 @@ async function pair(): Promise<Pair> {
   const agentOutbox = () => callCore<OutboxItemView[]>(agentCore, 'stories:outbox-list')
   const deskOutbox = async () =>
     (await callCore<OutboxItemView[]>(desk, 'stories:outbox-list')).filter((item) => item.accountId === account.id)
-  return { deskDir: join(dir, 'desk'), deskRun, desk, agentCore, served, agent, accountId: account.id, agentOutbox, deskOutbox }
+  return {
+    deskDir: join(dir, 'desk'),
+    deskRun,
+    desk,
+    agentCore,
+    served,
+    agent,
+    accountId: account.id,
+    agentOutbox,
+    deskOutbox,
+    deskLocal: () => desk.store.list(account.id),
+  }
 }
 
 async function plan(core: AppCore, accountId: string, caption: string, at: number): Promise<void> {
@@ -87,13 +100,18 @@ const received = (caption: string) => emulator.control.stories.list().filter((st
 
 describe('handing an account over to the agent, and back', () => {
   it('moves the planned stories to the agent, which sends each once at its time while the desktop holds none', async () => {
-    const { desk, accountId, agentOutbox, deskOutbox } = await pair()
+    const { desk, accountId, agentOutbox, deskOutbox, deskLocal } = await pair()
     const soon = Date.now() + 4_000
     await plan(desk, accountId, 'handed-1', soon)
     await plan(desk, accountId, 'handed-2', soon + 500)
     const views = await callCore<HostedAccountView[]>(desk, 'agent:hand-over', { accountId })
     expect(views.find((view) => view.accountId === accountId)).toMatchObject({ where: 'agent', pending: null })
-    expect(await deskOutbox()).toEqual([])
+    // No copy stays here; the desktop shows the agent's, under its own account, labelled so.
+    expect(await deskLocal()).toEqual([])
+    expect((await deskOutbox()).map((item) => [item.summary.text, item.where]).sort()).toEqual([
+      ['handed-1', 'agent'],
+      ['handed-2', 'agent'],
+    ])
     expect((await agentOutbox()).map((item) => item.summary.text).sort()).toEqual(['handed-1', 'handed-2'])
     await expect.poll(() => received('handed-1') + received('handed-2'), { timeout: 15_000, interval: 200 }).toBe(2)
     await new Promise((resolve) => setTimeout(resolve, 1500))
@@ -101,19 +119,19 @@ describe('handing an account over to the agent, and back', () => {
   }, 30_000)
 
   it('brings the stories back: the desktop plans them again, and the agent keeps no copy that could go', async () => {
-    const { desk, accountId, agentOutbox, deskOutbox } = await pair()
+    const { desk, accountId, agentOutbox, deskOutbox, deskLocal } = await pair()
     const later = Date.now() + 3_600_000
     await plan(desk, accountId, 'back-1', later)
     await callCore(desk, 'agent:hand-over', { accountId })
-    expect(await deskOutbox()).toEqual([])
+    expect(await deskLocal()).toEqual([])
     const views = await callCore<HostedAccountView[]>(desk, 'agent:bring-back', { accountId })
     expect(views.find((view) => view.accountId === accountId)).toMatchObject({ where: 'here', pending: null })
-    expect((await deskOutbox()).map((item) => [item.summary.text, item.state])).toEqual([['back-1', 'scheduled']])
+    expect((await deskOutbox()).map((item) => [item.summary.text, item.state, item.where])).toEqual([['back-1', 'scheduled', undefined]])
     expect(await agentOutbox()).toEqual([])
   }, 30_000)
 
   it('cut off mid-way, holds its copies (never sent here) and finishes at the next start: each story once', async () => {
-    const { desk, served, accountId, deskOutbox } = await pair()
+    const { desk, served, accountId, deskOutbox, deskLocal } = await pair()
     const due = Date.now() + 3_000
     for (const n of [1, 2, 3]) await plan(desk, accountId, `cut-${n}`, due)
     // The agent answers the first story and then no more: the link is cut after it took one.
@@ -137,7 +155,7 @@ describe('handing an account over to the agent, and back', () => {
     // The link is back: the hand-over finishes where it stopped, taking again nothing the agent has.
     served['handover:take'] = realTake
     await desk.handovers.resume()
-    expect(await deskOutbox()).toEqual([])
+    expect(await deskLocal()).toEqual([])
     await expect
       .poll(() => [received('cut-1'), received('cut-2'), received('cut-3')], { timeout: 20_000, interval: 250 })
       .toEqual([1, 1, 1])
