@@ -10,7 +10,8 @@ import { expect, test } from './support/fixtures'
  * "Run on the agent" end to end: web mode, the agent and the emulator each as their own process
  * (the emulator in this one). Two stories planned and one added to the posting queue move to
  * the agent; the desktop's process is then stopped entirely, and the server receives each story
- * once, within a minute of its time; started again, the desktop says the account runs there.
+ * once, within a minute of its time; started again, the desktop shows them published by the
+ * agent, with their times, and says the account runs there.
  */
 test.use({
   connection: { label: 'Shop', storage: 'weak' },
@@ -119,8 +120,10 @@ test('an account handed over to the agent has its stories sent with the desktop 
   const accounts = page.getByTestId('agent-accounts')
   await accounts.getByRole('button', { name: 'Run Shop on the agent' }).click()
   await expect(accounts.getByText(/Runs on the agent since/)).toBeVisible()
+  // The desktop shows the agent's stories now, each labelled so.
   await page.getByTestId('nav-outbox').click()
-  await expect(page.getByTestId('planned-item')).toHaveCount(0)
+  await expect(page.getByTestId('planned-item')).toHaveCount(3)
+  await expect(page.getByTestId('planned-item').getByTestId('agent-place')).toHaveText(['On the agent', 'On the agent', 'On the agent'])
   for (const { caption, at } of plans) expect(at - Date.now(), `${caption} is still ahead when the desktop stops`).toBeGreaterThan(5_000)
 
   // The desktop's process goes away entirely; the agent sends each story at its time.
@@ -138,9 +141,17 @@ test('an account handed over to the agent has its stories sent with the desktop 
   await new Promise((resolve) => setTimeout(resolve, 3_000))
   expect(plans.map(({ caption }) => received(caption).length)).toEqual([1, 1, 1])
 
-  // Started again, the desktop says where the account runs.
+  // Started again, the desktop shows what the agent published while it was away, and where the account runs.
   const again = await app.restart()
   await page.goto(again.url)
+  await page.getByTestId('nav-outbox').click()
+  await expect(page.getByTestId('planned-count')).toHaveText('No stories planned')
+  for (const { caption } of plans) {
+    const entry = page.getByTestId('history-entry').filter({ hasText: caption })
+    await expect(entry).toHaveCount(1)
+    await expect(entry.getByTestId('agent-place')).toHaveText('Published by the agent')
+    await expect(entry.locator('.when')).toContainText(/\d{1,2}:\d{2}/)
+  }
   await page.getByTestId('nav-settings').click()
   await expect(page.getByTestId('agent-accounts').getByText(/Runs on the agent since/)).toBeVisible()
 })
