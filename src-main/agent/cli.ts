@@ -186,6 +186,7 @@ async function serve(
       log,
       onClientGone: (client) => void core.clientGone(client),
       metrics: () => metrics.scrape(),
+      media: core.stories.media,
       ...(options.tlsPair && { tls: options.tlsPair }),
     })
   } catch (error) {

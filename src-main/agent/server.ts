@@ -7,6 +7,7 @@ import { WEB_EVENTS_PATH, WEB_INVOKE_PREFIX } from '@shared/web-transport'
 import { type Handlers, dispatch } from '../handlers/dispatch'
 import type { EventHub } from '../platform/events'
 import type { Logger } from '../platform/log/log'
+import type { MediaGrant } from '@shared/story/media-facts'
 import { readJsonBody } from '../web/body'
 import { ClientPresence } from '../web/client-presence'
 import { AgentActivityQuerySchema, AgentItemAuthorsQuerySchema, type AgentAction } from '@shared/channels/agent'
@@ -27,6 +28,8 @@ export const AGENT_UNPAIR_PATH = '/unpair'
 /** The paired devices (`GET`), and the revocation of one of them (`POST …/revoke`, `{deviceId}`). */
 export const AGENT_DEVICES_PATH = '/devices'
 const AGENT_REVOKE_PATH = '/devices/revoke'
+/** A story's media file for a device that plans here (`POST ?name=`, the file as the body): answers its grant. */
+export const AGENT_MEDIA_UPLOAD_PATH = '/media-upload'
 /** The activity log (`POST`, a query as the body), and who planned or changed outbox items (`POST …/authors`). */
 export const AGENT_ACTIVITY_PATH = '/activity'
 export const AGENT_AUTHORS_PATH = '/activity/authors'
@@ -50,6 +53,13 @@ export interface AgentServerOptions {
   activity?: ActivityLog
   /** A device paired: the caller may say so. */
   onPaired?: (device: { deviceId: string; name: string }) => void
+  /** Where uploaded media goes (the engine's media store); without it, uploads are refused. */
+  media?: AgentMediaIntake
+}
+
+export interface AgentMediaIntake {
+  importStream(source: AsyncIterable<Uint8Array>, name: string): Promise<MediaGrant>
+  largest(): number
 }
 
 export interface AgentServer {
@@ -107,9 +117,11 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
   const server = options.tls
     ? createTlsServer({ cert: options.tls.cert, key: options.tls.key, minVersion: 'TLSv1.2' }, answer)
     : createServer(answer)
-  // Slow clients must not hold connections for ever: headers within 20 s, a whole request within a minute.
+  // Slow clients must not hold connections for ever: headers within 20 s, a whole request within
+  // 10 minutes (a paired device's video upload over a slow link; every body is capped, and a
+  // request without a device's token is answered before its body is read).
   server.headersTimeout = 20_000
-  server.requestTimeout = 60_000
+  server.requestTimeout = 600_000
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port, options.host, () => resolve())
@@ -152,6 +164,7 @@ async function route(site: Site, req: IncomingMessage, res: ServerResponse): Pro
   if (url.pathname === AGENT_ACTIVITY_PATH && req.method === 'POST') return activityPage(site, req, res)
   if (url.pathname === AGENT_AUTHORS_PATH && req.method === 'POST') return itemAuthors(site, req, res)
   if (url.pathname.startsWith(WEB_INVOKE_PREFIX) && req.method === 'POST') return invoke(site, req, res, url, deviceId)
+  if (url.pathname === AGENT_MEDIA_UPLOAD_PATH && req.method === 'POST') return mediaUpload(site, req, res, url)
   if (url.pathname === WEB_EVENTS_PATH && req.method === 'GET') return eventStream(site, req, res, deviceId)
   if (url.pathname === AGENT_METRICS_PATH && req.method === 'GET' && site.options.metrics) {
     const { contentType, body } = await site.options.metrics()
@@ -159,6 +172,24 @@ async function route(site: Site, req: IncomingMessage, res: ServerResponse): Pro
     return void res.end(body)
   }
   return fail(res, 404, 'invalid-request', userText('errors.bridge.noEndpoint'))
+}
+
+/** Writes the body to the media store as it comes (never held whole), with the same checks as a file picked here. */
+async function mediaUpload(site: Site, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const media = site.options.media
+  if (!media) return fail(res, 404, 'invalid-request', userText('errors.bridge.noEndpoint'), { Connection: 'close' })
+  const declared = Number(req.headers['content-length'] ?? NaN)
+  const max = media.largest()
+  if (Number.isFinite(declared) && declared > max)
+    return fail(res, 413, 'too-large', userText('mediaErrors.file.tooLarge', { limit: max }), { Connection: 'close' })
+  try {
+    const grant = await media.importStream(req, url.searchParams.get('name') ?? 'media')
+    sendJson(res, 200, { ok: true, value: grant })
+  } catch (error) {
+    if (!req.complete) req.resume()
+    const data = error instanceof AppError ? error.toData() : { code: 'internal' as const, text: userText('mediaErrors.file.notReceived') }
+    sendJson(res, 200, { ok: false, error: data }, { Connection: 'close' })
+  }
 }
 
 async function bodyOf(req: IncomingMessage, res: ServerResponse, limit: number): Promise<{ body: unknown } | null> {

@@ -17,10 +17,14 @@ import type { QueueService } from '../features/queue/queue-service'
 import { OutboxHandover } from '../features/stories/outbox/outbox-handover'
 import type { OutboxStore } from '../features/stories/outbox/store/outbox-store'
 import type { StoriesModule } from '../features/stories/publish/stories-module'
+import { checkDraft } from '../features/stories/publish/story-check'
+import { AgentPublish } from '../features/agent/agent-publish'
+import type { StoryLimits } from '@shared/story/limits'
 import type { EventHub } from '../platform/events'
 import type { CorePorts } from './core-ports'
 
 interface AgentSideBase {
+  limits: () => StoryLimits
   appFiles: FileRoot
   events: EventHub
   accounts: AccountsService
@@ -65,7 +69,27 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
     onConnected: () => void agentRouting.flush(),
     onOutbox: (accountId, items) => agentRouting.remember(accountId, items),
   })
-  return { agentLink, agentTeam, hostedAccounts, agentRouting, agentEvents, ...handoverSide(ports, base, agentLink, hostedAccounts) }
+  // A story planned here for an account on the agent is published there, its file sent first.
+  const agentPublish = new AgentPublish({
+    hosted: hostedAccounts,
+    invoke: (channel, arg, timeoutMs) => agentLink.invoke(channel, arg, timeoutMs),
+    upload: (file) => agentLink.uploadMedia(file),
+    check: async (draft) => {
+      const checked = await checkDraft(draft, base.stories.media, base.limits())
+      return checked.grant && checked.mediaPath ? { path: checked.mediaPath, name: checked.grant.name, size: checked.grant.size } : null
+    },
+    labelOf: (accountId) => base.accounts.labelOf(accountId),
+    log: ports.log,
+  })
+  return {
+    agentLink,
+    agentTeam,
+    hostedAccounts,
+    agentRouting,
+    agentEvents,
+    agentPublish,
+    ...handoverSide(ports, base, agentLink, hostedAccounts),
+  }
 }
 
 /** Each engine's part of a hand-over (outbox-handover.ts), and the desktop's steps of one (handover-service.ts). */

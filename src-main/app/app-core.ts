@@ -118,7 +118,11 @@ async function assemble(
   })
   const features = buildFeatures(ports, { events, settings, accounts, store, named })
   // Calls about an account handed over to the agent go there; the rest run here.
-  const handlers = routedHandlers(coreHandlers(ports, { notices, recoveries, settings, accounts, ...features }), features.agentRouting)
+  const handlers = routedHandlers(
+    coreHandlers(ports, { notices, recoveries, settings, accounts, ...features }),
+    features.agentRouting,
+    features.agentPublish,
+  )
   const { groups, stories, insights } = features
   return {
     handlers,
@@ -228,6 +232,6 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
   })
   const exporter = new ExportService({ source: groups, dialogs: ports.dialogs, log: ports.log })
   const probe = new ConnectivityProbe({ workspaces, fetch: ports.fetch, baseUrl: (id) => accounts.baseUrlOf(id) })
-  const agentSide = buildAgentSide(ports, { appFiles, events, accounts, store, stories, queue })
+  const agentSide = buildAgentSide(ports, { appFiles, events, accounts, store, stories, queue, limits: () => settings.get().stories })
   return { groups, stories, queue, insights, exporter, probe, appFiles, ...agentSide }
 }

@@ -1,17 +1,31 @@
 import type { ChannelName } from '@shared/channels/contract'
+import type { AgentPublish } from '../features/agent/agent-publish'
 import { AgentRouting } from '../features/agent/agent-routing'
 import type { Handler, Handlers } from '../handlers/dispatch'
 
 /**
  * The handlers with every call that may concern a hosted account passed through the agent
  * routing, which decides there whether it runs here or on the agent: the one place that decides.
+ * A publish naming such an account goes through the agent's publish the same way.
  */
-export function routedHandlers(handlers: Handlers, routing: AgentRouting): Handlers {
+export function routedHandlers(handlers: Handlers, routing: AgentRouting, publish: AgentPublish): Handlers {
   const routed = { ...handlers } as Record<ChannelName, Handler<ChannelName>>
   for (const name of Object.keys(handlers) as ChannelName[]) {
     if (!AgentRouting.routes(name)) continue
     const local = handlers[name] as Handler<ChannelName>
     routed[name] = (arg, ctx) => routing.call(name, arg, async () => local(arg, ctx)) as never
   }
+  const localPublish = handlers['stories:publish']
+  routed['stories:publish'] = ((arg, ctx) =>
+    publish.publish(
+      arg,
+      async (part) => localPublish(part, ctx),
+      async () => {
+        // Every account holds the story, none of them here: the composer's draft and its file end here.
+        await handlers['stories:draft-clear']({ accountId: arg.draftOf! }, ctx)
+        const grantId = arg.draft.kind === 'media' ? arg.draft.media.grantId : null
+        if (grantId !== null) await handlers['stories:media-release']({ id: grantId }, ctx)
+      },
+    )) as Handler<'stories:publish'> as Handler<ChannelName>
   return routed as Handlers
 }

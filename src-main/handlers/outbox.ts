@@ -17,8 +17,8 @@ export interface OutboxHandlerDeps {
 /** Publishing, and every account's outbox, planned stories, history and set-aside files. */
 export function outboxHandlers({ publisher, outboxes, setAside, feed }: OutboxHandlerDeps): Pick<Handlers, keyof typeof outboxChannels> {
   return {
-    'stories:publish': ({ requestId, draft, accountIds, when, draftOf }, { client }) =>
-      publisher.publish(requestId, draft, accountIds, when, draftOf === undefined ? undefined : { accountId: draftOf, client }),
+    'stories:publish': ({ requestId, draft, accountIds, when, draftOf, places }, { client }) =>
+      publisher.publish(requestId, draft, accountIds, when, draftOf === undefined ? undefined : { accountId: draftOf, client }, places),
     'stories:repost': async ({ accountId, requestId, id, contacts, exclude_contacts }) => {
       const story = (await feed.state(accountId)).stories.find((s) => s.id === id && s.fromMe && s.origin !== 'local')
       if (!story) throw new AppError('not-found', userText('storyErrors.publish.repostNotFound'))

@@ -154,14 +154,37 @@ export const outboxChannels = {
    * mean "now").
    */
   'stories:publish': channel<PublishResult>()(
-    z.strictObject({
-      requestId,
-      draft: StoryDraftSchema,
-      accountIds: z.array(accountId).min(1).max(MAX_PUBLISH_ACCOUNTS),
-      /** The account whose composer draft the story is: that draft starts afresh once every account holds the story. */
-      draftOf: accountId.optional(),
-      when: PublishWhenSchema.optional(),
-    }),
+    z
+      .strictObject({
+        requestId,
+        draft: StoryDraftSchema,
+        accountIds: z.array(accountId).min(1).max(MAX_PUBLISH_ACCOUNTS),
+        /** The account whose composer draft the story is: that draft starts afresh once every account holds the story. */
+        draftOf: accountId.optional(),
+        when: PublishWhenSchema.optional(),
+        /**
+         * Each account's place in the press it came from, when the press is split between engines
+         * (this desktop and its agent): its item's request id stays the one the page computed.
+         */
+        places: z
+          .array(
+            z
+              .number()
+              .int()
+              .min(0)
+              .max(MAX_PUBLISH_ACCOUNTS - 1),
+          )
+          .max(MAX_PUBLISH_ACCOUNTS)
+          .optional(),
+      })
+      .refine(
+        (arg) =>
+          arg.places === undefined || (arg.places.length === arg.accountIds.length && new Set(arg.places).size === arg.places.length),
+        {
+          message: 'one distinct place per account',
+          path: ['places'],
+        },
+      ),
   ),
   /** Posts one of the account's stories again, to everyone or chosen contacts (digits only), through its outbox. */
   'stories:repost': channel<KeptOutcome>()(

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { ActivityLog } from '../../src-main/agent/activity'
 import { DeviceStore } from '../../src-main/agent/devices'
 import { PairingCodes } from '../../src-main/agent/pairing'
-import { type AgentServer, startAgentServer } from '../../src-main/agent/server'
+import { type AgentMediaIntake, type AgentServer, startAgentServer } from '../../src-main/agent/server'
 import type { Handlers } from '../../src-main/handlers/dispatch'
 import { openDatabase } from '../../src-main/platform/db/open-database'
 import { EventHub } from '../../src-main/platform/events'
@@ -23,7 +23,12 @@ export async function startInProcessAgent(
   dir: string,
   handlers: Handlers,
   events = new EventHub(),
-  network: { tls?: { cert: string; key: string }; port?: number; metrics?: () => Promise<{ contentType: string; body: string }> } = {},
+  network: {
+    tls?: { cert: string; key: string }
+    port?: number
+    metrics?: () => Promise<{ contentType: string; body: string }>
+    media?: AgentMediaIntake
+  } = {},
 ): Promise<InProcessAgent> {
   const db = await openDatabase({ folder: join(dir, 'agent-db') })
   let printed = ''
@@ -46,6 +51,7 @@ export async function startInProcessAgent(
     port: network.port ?? 0,
     ...(network.tls && { tls: network.tls }),
     ...(network.metrics && { metrics: network.metrics }),
+    ...(network.media && { media: network.media }),
   })
   return {
     server,

@@ -9,7 +9,7 @@ export interface RawResponse {
 /** A plain HTTP request with full control of headers (fetch forbids setting Host). */
 export function rawRequest(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {

@@ -17,6 +17,15 @@ export const AGENT_DEVICES_PATH = '/devices'
 export const AGENT_REVOKE_PATH = '/devices/revoke'
 export const AGENT_ACTIVITY_PATH = '/activity'
 export const AGENT_AUTHORS_PATH = '/activity/authors'
+export const AGENT_MEDIA_UPLOAD_PATH = '/media-upload'
+
+/** A file sent as a request's body as it is read (an upload), rather than as JSON. */
+export class AgentUpload {
+  constructor(
+    readonly open: () => ReadableStream<Uint8Array>,
+    readonly size: number,
+  ) {}
+}
 
 const EnvelopeSchema = z.union([
   z.object({ ok: z.literal(true), value: z.unknown().optional() }),
@@ -65,13 +74,19 @@ export async function callAgent(options: AgentCallOptions, path: string, body: u
   const watch = deadline(options.timeoutMs ?? AGENT_CALL_TIMEOUT_MS)
   let text: string | null
   try {
+    const upload = body instanceof AgentUpload ? body : null
     const response = await options.fetch(`${origin}${path}`, {
       method,
-      headers: { 'content-type': 'application/json', ...(options.token !== undefined && { authorization: `Bearer ${options.token}` }) },
-      ...(method === 'POST' && { body: JSON.stringify(body) }),
+      headers: {
+        'content-type': upload ? 'application/octet-stream' : 'application/json',
+        ...(upload && { 'content-length': String(upload.size) }),
+        ...(options.token !== undefined && { authorization: `Bearer ${options.token}` }),
+      },
+      ...(method === 'POST' && { body: upload ? upload.open() : JSON.stringify(body) }),
+      ...(upload && { duplex: 'half' }),
       redirect: 'error',
       signal: watch.signal,
-    })
+    } as RequestInit)
     text = await boundedText(response, MAX_AGENT_ANSWER_BYTES)
   } catch (error) {
     watch.abandon()

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs'
+import { Readable } from 'node:stream'
 import type { KeyringStatus, TokenStorage } from '@shared/channels/accounts'
 import { AGENT_DEFAULT_URL, type AgentCertificate, type AgentStatus, agentOrigin } from '@shared/channels/agent'
 import { WEB_EVENTS_PATH } from '@shared/web-transport'
@@ -9,7 +11,15 @@ import type { AgentLinkFile } from '../../account/files/formats/agent-link'
 import type { JsonStore } from '../../account/files/json-store'
 import type { EventHub } from '../../platform/events'
 import type { Logger } from '../../platform/log/log'
-import { AGENT_CALL_TIMEOUT_MS, callAgent, invokePath, pairWithAgent, unpairFromAgent } from './agent-client'
+import {
+  AGENT_CALL_TIMEOUT_MS,
+  AGENT_MEDIA_UPLOAD_PATH,
+  AgentUpload,
+  callAgent,
+  invokePath,
+  pairWithAgent,
+  unpairFromAgent,
+} from './agent-client'
 import { type CertificatePinnedFetch, certificatePinnedFetch, readPresentedCertificate } from './agent-tls'
 
 export interface AgentLinkOptions {
@@ -37,6 +47,8 @@ export interface AgentPairRequest {
   storage?: TokenStorage | undefined
 }
 
+/** The longest a media upload to the agent may take. */
+const UPLOAD_MAX_MS = 600_000
 /** Forgetting waits this long for the agent at most: the user asked to forget it, not to wait for it. */
 const REVOKE_TIMEOUT_MS = 5_000
 
@@ -195,12 +207,23 @@ export class AgentLink {
    * A channel of the contract on the paired agent, answering its value or throwing its words.
    * Whether the agent answered is recorded for the status.
    */
-  invoke(channel: string, arg: unknown): Promise<unknown> {
-    return this.request(invokePath(channel), { arg })
+  invoke(channel: string, arg: unknown, timeoutMs?: number): Promise<unknown> {
+    return this.request(invokePath(channel), { arg }, 'POST', timeoutMs)
+  }
+
+  /**
+   * A story's media file to the agent, read as it is sent: answers the agent's grant. It may take
+   * as long as the file needs at 100 KB/s (at least a call's usual wait), never more than 10 minutes.
+   */
+  uploadMedia(file: { path: string; name: string; size: number }): Promise<unknown> {
+    const upload = new AgentUpload(() => Readable.toWeb(createReadStream(file.path)) as ReadableStream<Uint8Array>, file.size)
+    const timeoutMs = Math.min(UPLOAD_MAX_MS, Math.max(this.#opts.callTimeoutMs ?? AGENT_CALL_TIMEOUT_MS, file.size / 100))
+    return this.request(`${AGENT_MEDIA_UPLOAD_PATH}?name=${encodeURIComponent(file.name)}`, upload, 'POST', timeoutMs)
   }
 
   /** One of the agent's own paths (its devices, its activity), with this device's token, as `invoke` does. */
-  async request(path: string, body: unknown, method: 'GET' | 'POST' = 'POST'): Promise<unknown> {
+  async request(path: string, body: unknown, method: 'GET' | 'POST' = 'POST', wait?: number): Promise<unknown> {
+    const timeoutMs = wait ?? this.#opts.callTimeoutMs
     const file = await this.#opts.file.read()
     if (file === null) throw new AppError('conflict', userText('errors.agentLink.notPaired'))
     const token = await this.#tokenOf(file)
@@ -211,7 +234,7 @@ export class AgentLink {
           fetch: this.#fetchFor(file.fingerprint),
           origin: file.url,
           token,
-          ...(this.#opts.callTimeoutMs !== undefined && { timeoutMs: this.#opts.callTimeoutMs }),
+          ...(timeoutMs !== undefined && { timeoutMs }),
         },
         path,
         body,

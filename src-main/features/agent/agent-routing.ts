@@ -139,7 +139,10 @@ export class AgentRouting {
   /** Every account's list: the local accounts' from here, the hosted ones' from the agent or as last seen. */
   async #merged(channel: string, hosted: readonly HostedAccount[], local: () => Promise<unknown>): Promise<unknown> {
     const hostedIds = new Set(hosted.map((entry) => entry.accountId))
-    const mine = ((await local()) as Array<{ accountId: string }>).filter((item) => !hostedIds.has(item.accountId))
+    // A hosted account's stories published here before its hand-over stay in its history; its
+    // outbox here holds nothing that could go (what moved is the agent's now).
+    const keepsOwn = channel === 'stories:history-list'
+    const mine = ((await local()) as Array<{ accountId: string }>).filter((item) => keepsOwn || !hostedIds.has(item.accountId))
     const waiting = new Set((await this.#opts.commands.list()).map((command) => command.itemId))
     const parts: unknown[] = []
     let theirs: Array<{ accountId: string }> | null = null

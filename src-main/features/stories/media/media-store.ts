@@ -187,6 +187,11 @@ export class MediaStore {
     }
   }
 
+  /** The largest file any story may carry now: an upload declaring more is refused unread. */
+  largest(): number {
+    return largestAllowed(this.#limits())
+  }
+
   #refuseOversize(size: number): void {
     const max = largestAllowed(this.#limits())
     if (size > max) throw tooLarge(max)

@@ -72,7 +72,8 @@ export class PublishService {
 
   /**
    * `when` as the contract says it (absent: now); `draftOf`: the account whose composer draft
-   * the story is, which starts afresh once every account holds the story.
+   * the story is, which starts afresh once every account holds the story; `places`: each
+   * account's place in a press split between engines, which names its item's request id.
    */
   publish(
     requestId: string,
@@ -80,9 +81,14 @@ export class PublishService {
     accountIds: readonly string[],
     when?: PublishWhen,
     draftOf?: DraftOf,
+    places?: readonly number[],
   ): Promise<PublishResult> {
     const due: Due = when === undefined ? undefined : 'queue' in when ? 'queue' : when.at
-    return this.#once(requestId, (signal) => this.#publish(requestId, draft, [...new Set(accountIds)], signal, { due, draftOf }))
+    // A repeated account is published once, at its first place.
+    const targets = accountIds
+      .map((accountId, index) => ({ accountId, place: places?.[index] ?? index }))
+      .filter((target, index) => accountIds.indexOf(target.accountId) === index)
+    return this.#once(requestId, (signal) => this.#publish(requestId, draft, targets, signal, { due, draftOf }))
   }
 
   /**
@@ -135,14 +141,14 @@ export class PublishService {
   async #publish(
     requestId: string,
     draft: StoryDraft,
-    accountIds: string[],
+    accounts: readonly { accountId: string; place: number }[],
     signal: AbortSignal,
     { due, draftOf }: { due: Due; draftOf: DraftOf | undefined },
   ): Promise<PublishResult> {
     const checked = await this.#named(await checkDraft(draft, this.#opts.media, this.#opts.limits()), draft)
     const targets = await Promise.all(
-      accountIds.map((accountId, index) => {
-        const id = targetRequestId(requestId, index)
+      accounts.map(({ accountId, place }) => {
+        const id = targetRequestId(requestId, place)
         return this.#toAccount(accountId, id, signal, (part) =>
           due === 'queue'
             ? this.#queued(accountId, (dueAt) => part.outbox.publish(newStory(id, checked, dueAt), signal, { uniqueDue: true }))

@@ -1,9 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_STORY_LIMITS, largestAllowed } from '@shared/story/limits'
 import { DeviceStore } from '../../../../src-main/agent/devices'
+import { MediaStore } from '../../../../src-main/features/stories/media/media-store'
 import type { AgentHealth } from '../../../../src-main/agent/health'
 import { PairingCodes } from '../../../../src-main/agent/pairing'
 import { type AgentServer, startAgentServer } from '../../../../src-main/agent/server'
@@ -49,6 +51,7 @@ beforeAll(async () => {
     host: '127.0.0.1',
     port: 0,
     onClientGone: (client) => gone.push(client),
+    media: new MediaStore({ dir: join(root, 'media'), limits: () => DEFAULT_STORY_LIMITS, fetch, log: silentLogger }),
   })
 }, 60_000)
 afterAll(async () => {
@@ -70,6 +73,7 @@ const invoke = (headers: Record<string, string> = {}) =>
 describe("the agent's HTTP API", () => {
   it('answers no call without a device token: every path and method, in words, and no handler runs', async () => {
     const paths = [
+      '/media-upload?name=a.jpg',
       '/api/invoke/app:info',
       '/api/invoke/accounts:list',
       '/api/events',
@@ -129,6 +133,27 @@ describe("the agent's HTTP API", () => {
     const info = await invoke({ authorization: `Bearer ${token}` })
     expect(json(info)).toMatchObject({ ok: true, value: { transport: 'agent' } })
     expect(calls.at(-1)).toEqual({ transport: 'agent', client: `device:${deviceId}` })
+  })
+
+  it("takes a paired device's media file as it comes, and refuses one declared over the stories' largest unread", async () => {
+    const paired = await pair({ code, deviceName: 'Uploads' })
+    const { token } = (json(paired) as { value: { token: string } }).value
+    const jpeg = await readFile(join(import.meta.dirname, '../../../fixtures/media/photo-360x640.jpg'))
+    const upload = (headers: Record<string, string>, body: Buffer) =>
+      rawRequest(`${server.url}/media-upload?name=photo.jpg`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, ...headers },
+        body,
+      })
+    const taken = json(await upload({}, jpeg))
+    expect(taken).toMatchObject({ ok: true, value: { name: 'photo.jpg', size: jpeg.byteLength, mimeType: 'image/jpeg' } })
+    expect(JSON.stringify(taken)).not.toContain(root)
+    const declared = String(largestAllowed(DEFAULT_STORY_LIMITS) + 1)
+    const huge = await upload({ 'content-length': declared }, Buffer.alloc(0))
+    expect(huge.status).toBe(413)
+    expect(json(huge)).toMatchObject({ ok: false, error: { code: 'too-large', text: { key: 'mediaErrors.file.tooLarge' } } })
+    const junk = json(await upload({}, Buffer.from('not a picture at all')))
+    expect(junk).toMatchObject({ ok: false, error: { text: { key: 'mediaErrors.probe.unrecognised' } } })
   })
 
   it('streams events to a paired device', async () => {

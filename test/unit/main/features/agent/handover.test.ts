@@ -1,19 +1,13 @@
-import { randomBytes } from 'node:crypto'
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { AccountSummary } from '@shared/channels/accounts'
 import type { HostedAccountView } from '@shared/channels/agent'
-import type { PublishResult } from '@shared/channels/outbox'
-import type { OutboxItemView } from '@shared/story/records'
-import { operatorKeyBox } from '../../../../../src-main/agent/key-box'
-import { servedToDevices } from '../../../../../src-main/agent/guard'
-import type { AppCore } from '../../../../../src-main/app/app-core'
 import { type Emulator, startEmulator } from '../../../../../src-main/emulator'
-import { type InProcessAgent, startInProcessAgent } from '../../../../support/agent-server'
 import { callCore, startTestCore } from '../../../../support/app-core'
-import { dispatch, type Handlers } from '../../../../../src-main/handlers/dispatch'
+import { pairDeskWithAgent, planStory } from '../../../../support/desk-and-agent'
+import { dispatch } from '../../../../../src-main/handlers/dispatch'
 import { silentLogger } from '../../../../../src-main/platform/log/log'
 
 let emulator: Emulator
@@ -35,66 +29,8 @@ afterAll(async () => {
 
 const fresh = () => join(root, `run-${folders++}`)
 
-interface Pair {
-  /** The desktop's data folder, and its place among what the test stops at its end. */
-  deskDir: string
-  deskRun: { close(): Promise<void> }
-  desk: AppCore
-  agentCore: AppCore
-  /** The handlers the agent serves, as it serves them: a test may cut one. */
-  served: Handlers
-  agent: InProcessAgent
-  accountId: string
-  agentOutbox: () => Promise<OutboxItemView[]>
-  deskOutbox: () => Promise<OutboxItemView[]>
-  /** What the desktop's own store holds for the account (its view also shows the agent's items). */
-  deskLocal: () => Promise<unknown[]>
-}
-
-/** A desktop paired with an agent (an engine of its own, served as the agent serves it), with one account on the emulator. */
-async function pair(): Promise<Pair> {
-  const dir = fresh()
-  for (const part of ['agent', 'agent-api', 'desk']) await mkdir(join(dir, part), { recursive: true })
-  const agentCore = await startTestCore(join(dir, 'agent'), operatorKeyBox(randomBytes(32)))
-  running.push({ close: () => agentCore.dispose() })
-  const served = servedToDevices(agentCore.handlers)
-  const agent = await startInProcessAgent(join(dir, 'agent-api'), served, agentCore.events)
-  running.push(agent)
-  const desk = await startTestCore(join(dir, 'desk'))
-  const deskRun = { close: () => desk.dispose() }
-  running.push(deskRun)
-  await callCore(desk, 'agent:pair', { url: agent.server.url, code: agent.code(), deviceName: 'Front desk', storage: 'weak' })
-  const account = await callCore<AccountSummary>(desk, 'accounts:connect', {
-    baseUrl: emulator.baseUrl,
-    token: emulator.token,
-    storage: 'weak',
-  })
-  const agentOutbox = () => callCore<OutboxItemView[]>(agentCore, 'stories:outbox-list')
-  const deskOutbox = async () =>
-    (await callCore<OutboxItemView[]>(desk, 'stories:outbox-list')).filter((item) => item.accountId === account.id)
-  return {
-    deskDir: join(dir, 'desk'),
-    deskRun,
-    desk,
-    agentCore,
-    served,
-    agent,
-    accountId: account.id,
-    agentOutbox,
-    deskOutbox,
-    deskLocal: () => desk.store.list(account.id),
-  }
-}
-
-async function plan(core: AppCore, accountId: string, caption: string, at: number): Promise<void> {
-  const result = await callCore<PublishResult>(core, 'stories:publish', {
-    requestId: `${caption}-${randomBytes(4).toString('hex')}`,
-    draft: { text: { body: caption } },
-    accountIds: [accountId],
-    when: { at: new Date(at).toISOString() },
-  })
-  expect(result.targets.map((target) => target.outcome.state)).toEqual(['scheduled'])
-}
+const pair = () => pairDeskWithAgent(fresh(), emulator, running)
+const plan = planStory
 
 const received = (caption: string) => emulator.control.stories.list().filter((story) => story.caption === caption).length
 
