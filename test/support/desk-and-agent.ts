@@ -45,18 +45,10 @@ export async function pairDeskWithAgent(
   const served = servedToDevices(agentCore.handlers)
   const agent = await startInProcessAgent(join(dir, 'agent-api'), served, agentCore.events, { media: agentCore.stories.media })
   running.push(agent)
-  const desk = await startTestCore(join(dir, 'desk'))
-  const deskRun = { close: () => desk.dispose() }
-  running.push(deskRun)
-  await callCore(desk, 'agent:pair', { url: agent.server.url, code: agent.code(), deviceName: 'Front desk', storage: 'weak' })
-  const account = await callCore<AccountSummary>(desk, 'accounts:connect', {
-    baseUrl: emulator.baseUrl,
-    token: emulator.token,
-    storage: 'weak',
-  })
+  const { desk, deskRun, accountId } = await addDesk(join(dir, 'desk'), agent, emulator, running, 'Front desk')
   const agentOutbox = () => callCore<OutboxItemView[]>(agentCore, 'stories:outbox-list')
   const deskOutbox = async () =>
-    (await callCore<OutboxItemView[]>(desk, 'stories:outbox-list')).filter((item) => item.accountId === account.id)
+    (await callCore<OutboxItemView[]>(desk, 'stories:outbox-list')).filter((item) => item.accountId === accountId)
   return {
     deskDir: join(dir, 'desk'),
     deskRun,
@@ -64,11 +56,35 @@ export async function pairDeskWithAgent(
     agentCore,
     served,
     agent,
-    accountId: account.id,
+    accountId,
     agentOutbox,
     deskOutbox,
-    deskLocal: () => desk.store.list(account.id),
+    deskLocal: () => desk.store.list(accountId),
   }
+}
+
+/**
+ * A desktop of its own in `dir`, paired with `agent` as `deviceName` (with the code the agent
+ * printed last), and connected to the emulator's account; what it starts is pushed onto `running`.
+ */
+export async function addDesk(
+  dir: string,
+  agent: InProcessAgent,
+  emulator: Emulator,
+  running: Array<{ close(): Promise<void> }>,
+  deviceName: string,
+): Promise<{ desk: AppCore; deskRun: { close(): Promise<void> }; accountId: string }> {
+  await mkdir(dir, { recursive: true })
+  const desk = await startTestCore(dir)
+  const deskRun = { close: () => desk.dispose() }
+  running.push(deskRun)
+  await callCore(desk, 'agent:pair', { url: agent.server.url, code: agent.code(), deviceName, storage: 'weak' })
+  const account = await callCore<AccountSummary>(desk, 'accounts:connect', {
+    baseUrl: emulator.baseUrl,
+    token: emulator.token,
+    storage: 'weak',
+  })
+  return { desk, deskRun, accountId: account.id }
 }
 
 /** Plans a text story for `at` and expects it scheduled. */

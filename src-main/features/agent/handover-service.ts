@@ -118,8 +118,12 @@ export class HandoverService {
       throw error
     }
     if (!entry.giving) await this.#putEntry({ ...entry, giving: true })
-    // The posting-queue slots first: a story queued on the agent lands in the same slots it had here.
-    await invoke('queue:set', { accountId: scope.accountId, settings: await this.#opts.queue.get(entry.accountId) })
+    // The posting-queue slots first: a story queued on the agent lands in the same slots it had
+    // here. An account the agent runs already (another desktop of the team handed it over) keeps
+    // the slots it has there: they are the team's, and this desktop's would overwrite them.
+    const theirs = (await invoke('queue:get', { accountId: scope.accountId })) as { slots?: unknown } | null
+    if (!Array.isArray(theirs?.slots) || theirs.slots.length === 0)
+      await invoke('queue:set', { accountId: scope.accountId, settings: await this.#opts.queue.get(entry.accountId) })
     for (const id of ids) {
       const given = await local.give(entry.accountId, entry.id, id)
       await invoke('handover:take', { ...scope, item: given.item, media: given.media })

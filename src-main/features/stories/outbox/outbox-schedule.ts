@@ -146,7 +146,12 @@ export class OutboxSchedule {
     if (edit.dueAt !== undefined) this.requireFuture(edit.dueAt)
     else if (known.state === 'missed') throw new AppError('invalid-argument', userText('storyErrors.schedule.pickNewTime'))
     const item = await core.claim(id, 'edit', ['scheduled', 'missed'], edit.rev)
-    if (!item) throw new AppError('conflict', userText('storyErrors.schedule.notPlanned'))
+    if (!item) {
+      // Still planned, at another revision: edited elsewhere (another desktop of the team) since it was shown.
+      const now = edit.rev === undefined ? null : await core.store.get(core.accountId, id).catch(() => null)
+      const moved = now !== null && (now.state === 'scheduled' || now.state === 'missed') && now.rev !== edit.rev
+      throw new AppError('conflict', userText(moved ? 'storyErrors.outbox.changedMeanwhile' : 'storyErrors.schedule.notPlanned'))
+    }
     if (edit.dueAt === undefined && item.state === 'missed') {
       await core.letGo(id)
       throw new AppError('invalid-argument', userText('storyErrors.schedule.pickNewTime'))

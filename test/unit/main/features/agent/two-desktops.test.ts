@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { AccountSummary } from '@shared/channels/accounts'
+import type { AgentDevice } from '@shared/channels/agent'
+import type { PublishResult } from '@shared/channels/outbox'
+import type { OutboxItemView } from '@shared/story/records'
+import type { AppCore } from '../../../../../src-main/app/app-core'
+import { type Emulator, startEmulator } from '../../../../../src-main/emulator'
+import { callCore } from '../../../../support/app-core'
+import { addDesk, pairDeskWithAgent } from '../../../../support/desk-and-agent'
+
+let emulator: Emulator
+let root = ''
+const running: Array<{ close(): Promise<void> }> = []
+
+beforeAll(async () => {
+  emulator = await startEmulator({ groups: 2 })
+  root = await mkdtemp(join(tmpdir(), 'statusdesk-two-desktops-'))
+})
+afterEach(async () => {
+  for (const item of running.splice(0).reverse()) await item.close()
+})
+afterAll(async () => {
+  await emulator.stop()
+  await rm(root, { recursive: true, force: true })
+})
+
+const outboxOf = async (desk: AppCore, accountId: string) =>
+  (await callCore<OutboxItemView[]>(desk, 'stories:outbox-list')).filter((item) => item.accountId === accountId)
+const received = (caption: string) => emulator.control.stories.list().filter((story) => story.caption === caption).length
+
+async function planOn(desk: AppCore, accountId: string, caption: string, at: number): Promise<void> {
+  const result = await callCore<PublishResult>(desk, 'stories:publish', {
+    requestId: `${caption}-${randomBytes(4).toString('hex')}`,
+    draft: { text: { body: caption } },
+    accountIds: [accountId],
+    when: { at: new Date(at).toISOString() },
+  })
+  expect(result.targets.map((target) => target.outcome.state)).toEqual(['scheduled'])
+}
+
+describe('two desktops of a team on one agent, each with the account handed over', () => {
+  it('share one outbox: each sees the other’s plans, a stale edit is refused in words, a cancelled story never goes, a revoked desktop is refused', async () => {
+    const one = await pairDeskWithAgent(join(root, 'team'), emulator, running)
+    const slots = { timeZone: 'Europe/Berlin', slots: [{ weekday: 1, time: '09:00' }] }
+    await callCore(one.desk, 'queue:set', { accountId: one.accountId, settings: slots })
+    await planOn(one.desk, one.accountId, 'team-before', Date.now() + 3_600_000)
+    await callCore(one.desk, 'agent:hand-over', { accountId: one.accountId })
+    // The second desktop connected the same account on its own (the same server and token), and hands it over too.
+    const two = await addDesk(join(root, 'team', 'desk-2'), one.agent, emulator, running, 'Back office')
+    await callCore(two.desk, 'agent:hand-over', { accountId: two.accountId })
+    const onAgent = await callCore<{ accounts: AccountSummary[] }>(one.agentCore, 'accounts:list')
+    expect(onAgent.accounts).toHaveLength(1)
+    // The team's slots stay as the first desktop gave them: the second's empty ones do not overwrite them.
+    expect(await callCore(one.agentCore, 'queue:get', { accountId: onAgent.accounts[0]!.id })).toEqual(slots)
+    expect((await outboxOf(two.desk, two.accountId)).map((item) => [item.summary.text, item.where])).toEqual([['team-before', 'agent']])
+
+    // Desktop 1 plans: desktop 2 is told within seconds, through the agent's events.
+    const told: string[] = []
+    two.desk.events.subscribe((name, data) => {
+      if (name === 'stories:outbox-changed') told.push(...(data as { items: OutboxItemView[] }).items.map((item) => item.summary.text))
+    })
+    const due = Date.now() + 8_000
+    await planOn(one.desk, one.accountId, 'team-story', due)
+    await expect.poll(() => told.includes('team-story'), { timeout: 5_000, interval: 100 }).toBe(true)
+    const seenByTwo = (await outboxOf(two.desk, two.accountId)).find((item) => item.summary.text === 'team-story')!
+    const seenByOne = (await outboxOf(one.desk, one.accountId)).find((item) => item.summary.text === 'team-story')!
+    expect(seenByTwo).toMatchObject({ where: 'agent', state: 'scheduled', rev: seenByOne.rev })
+
+    // Desktop 2 edits it; desktop 1's edit, made on the revision it saw before, is refused in words.
+    const edited = await callCore<OutboxItemView>(two.desk, 'stories:schedule-edit', {
+      accountId: two.accountId,
+      id: seenByTwo.id,
+      caption: 'team-story',
+      dueAt: new Date(due + 2_000).toISOString(),
+      rev: seenByTwo.rev,
+    })
+    expect(edited.rev).toBeGreaterThan(seenByTwo.rev)
+    await expect(
+      callCore(one.desk, 'stories:schedule-edit', { accountId: one.accountId, id: seenByOne.id, caption: 'stale', rev: seenByOne.rev }),
+    ).rejects.toThrow(/conflict storyErrors\.outbox\.changedMeanwhile/)
+
+    // Desktop 2 cancels it: the server never receives it, past its time.
+    await callCore(two.desk, 'stories:outbox-act', { accountId: two.accountId, id: seenByTwo.id, action: 'discard', rev: edited.rev })
+    expect((await outboxOf(one.desk, one.accountId)).map((item) => item.summary.text)).toEqual(['team-before'])
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due + 2_000 - Date.now()) + 2_500))
+    expect(received('team-story')).toBe(0)
+
+    // Desktop 2 revokes desktop 1: its next call is refused, in words.
+    const devices = await callCore<AgentDevice[]>(two.desk, 'agent:devices')
+    const front = devices.find((device) => device.name === 'Front desk')!
+    await callCore(two.desk, 'agent:revoke', { deviceId: front.id })
+    await expect(callCore(one.desk, 'stories:outbox-list')).rejects.toThrow(/forbidden errors\.agent\.badToken/)
+  }, 60_000)
+})
