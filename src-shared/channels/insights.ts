@@ -56,7 +56,13 @@ export const InsightsScopeSchema = z.object({
   weeks: z.number().int().min(1).max(104).default(13),
 })
 
-export interface InsightsOverview {
+/** An answer about an account on the agent, shown from the last state main had while the agent is away. */
+export interface AgentDated {
+  stale?: boolean
+  asOf?: string
+}
+
+export interface InsightsOverview extends AgentDated {
   /** Stories counted, and their views. */
   stories: number
   views: number
@@ -103,7 +109,7 @@ export interface BestTimeSlot {
   share: number
 }
 
-export interface BestTimes {
+export interface BestTimes extends AgentDated {
   /** True when every account's history is too thin to tell: `slots` is then empty. */
   thin: boolean
   /** Some (not all) of the accounts have too little history: the times come from the others. */
@@ -117,7 +123,7 @@ export interface BestTimes {
 
 export const insightsChannels = {
   'insights:overview': channel<InsightsOverview>()(InsightsScopeSchema),
-  'insights:stories': channel<{ items: StoryInsight[]; total: number }>()(InsightStoriesArgsSchema),
+  'insights:stories': channel<{ items: StoryInsight[]; total: number } & AgentDated>()(InsightStoriesArgsSchema),
   /** A story's viewers over time (bounded number of points). */
   'insights:reach-curve': channel<ReachPoint[]>()(z.object({ accountId: z.string().min(1).max(64), storyId: z.string().min(1).max(200) })),
   'insights:best-times': channel<BestTimes>()(BestTimesArgsSchema),

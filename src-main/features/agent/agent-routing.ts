@@ -21,6 +21,7 @@ const SCOPED = new Set([
   'insights:overview',
   'insights:stories',
   'insights:reach-curve',
+  'insights:best-times',
 ])
 /** Edits that wait on disk while the agent is away, rather than fail. */
 const COMMANDS: ReadonlySet<string> = new Set<(typeof AGENT_COMMAND_CHANNELS)[number]>([
@@ -29,7 +30,16 @@ const COMMANDS: ReadonlySet<string> = new Set<(typeof AGENT_COMMAND_CHANNELS)[nu
   'queue:move',
 ])
 /** Calls that change nothing: their last answer is shown while the agent is away. */
-const READS = new Set(['queue:get', 'queue:occurrences', 'insights:overview', 'insights:stories', 'insights:reach-curve'])
+const READS = new Set([
+  'queue:get',
+  'queue:occurrences',
+  'insights:overview',
+  'insights:stories',
+  'insights:reach-curve',
+  'insights:best-times',
+])
+/** Reads whose answer is one record: shown from the last state, it says so itself (`stale`, `asOf`) for the view's banner. */
+const DATED = new Set(['insights:overview', 'insights:stories', 'insights:best-times'])
 /** How deep an answer is walked to translate its account ids: the contract's answers are shallow. */
 const MAX_DEPTH = 6
 
@@ -127,7 +137,8 @@ export class AgentRouting {
       if (COMMANDS.has(channel)) return this.#wait(channel, arg, account)
       const kept = READS.has(channel) ? await this.#opts.views.get(account.accountId, key) : null
       if (!kept) throw error
-      return kept.value
+      const record = DATED.has(channel) && kept.value !== null && typeof kept.value === 'object' && !Array.isArray(kept.value)
+      return record ? { ...(kept.value as object), asOf: kept.asOf, stale: true } : kept.value
     }
   }
 

@@ -122,6 +122,14 @@ describe('InsightsView', () => {
     expect(wrapper.get('[data-testid="insights-stale"]').text()).toMatch(/^These are the figures read last, not the latest: /)
   })
 
+  it("says, for an account on the agent shown from main's last state, that the agent is not reachable and as of when", async () => {
+    const { wrapper } = await mountView({ overview: () => ({ ...overview(), stale: true, asOf: '2026-11-20T08:30:00.000Z' }) })
+    expect(wrapper.get('[role="status"][data-testid="agent-stale"]').text()).toMatch(
+      /^Last state from .*2026.*; the agent is not reachable\.$/,
+    )
+    expect(wrapper.find('[data-testid="heatmap-card"]').exists()).toBe(true)
+  })
+
   it('exports the CSV and says where it went', async () => {
     const { wrapper, bridge } = await mountView()
     await wrapper.get('[data-testid="insights-export"]').trigger('click')

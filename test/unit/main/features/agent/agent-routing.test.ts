@@ -120,7 +120,12 @@ describe("the desktop's view of an account hosted on the agent", () => {
   it('serves the last state, stale and dated, while the agent does not answer', async () => {
     const { desk, accountId, item } = await hostedDesk()
     const fresh = await deskList(desk)
+    const scope = { accountId, timeZone: 'Europe/Berlin', weeks: 4 }
+    const overview = await callCore<Record<string, unknown>>(desk, 'insights:overview', scope)
+    expect(overview['stale']).toBeUndefined()
     agentDown = true
+    // The insights the agent gave last, saying themselves that they are the last state, and as of when.
+    expect(await callCore(desk, 'insights:overview', scope)).toEqual({ ...overview, asOf: expect.any(String), stale: true })
     const shown = await deskList(desk)
     expect(shown).toEqual([{ ...fresh[0], asOf: fresh[0]!.asOf, stale: true }])
     expect(Date.parse(shown[0]!.asOf!)).toBeLessThanOrEqual(Date.now())
