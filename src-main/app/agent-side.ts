@@ -12,7 +12,7 @@ import { AgentCommands, AgentViews } from '../features/agent/agent-offline'
 import { AgentRouting } from '../features/agent/agent-routing'
 import { AgentTeam } from '../features/agent/agent-team'
 import { HandoverService } from '../features/agent/handover-service'
-import { HostedAccounts } from '../features/agent/hosted-accounts'
+import type { HostedAccounts } from '../features/agent/hosted-accounts'
 import type { QueueService } from '../features/queue/queue-service'
 import { OutboxHandover } from '../features/stories/outbox/outbox-handover'
 import type { OutboxStore } from '../features/stories/outbox/store/outbox-store'
@@ -20,11 +20,17 @@ import type { StoriesModule } from '../features/stories/publish/stories-module'
 import { checkDraft } from '../features/stories/publish/story-check'
 import { AgentPublish } from '../features/agent/agent-publish'
 import type { StoryLimits } from '@shared/story/limits'
+import { InsightsHandover } from '../features/insights/insights-handover'
+import type { InsightsModule } from '../features/insights/insights-service'
 import type { EventHub } from '../platform/events'
 import type { CorePorts } from './core-ports'
 
 interface AgentSideBase {
   limits: () => StoryLimits
+  insights: InsightsModule
+  retentionDays: () => number
+  /** Which accounts run on the agent: made before the features that ask it (the insights sampler). */
+  hostedAccounts: HostedAccounts
   appFiles: FileRoot
   events: EventHub
   accounts: AccountsService
@@ -51,8 +57,7 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
   })
   // The team on that agent: its devices and its activity log.
   const agentTeam = new AgentTeam({ link: agentLink, dialogs: ports.dialogs })
-  // The accounts handed over to that agent: what runs there, shown and edited here.
-  const hostedAccounts = new HostedAccounts(appFiles.json(APP_FILES.hostedAccounts))
+  const { hostedAccounts } = base
   const agentRouting = new AgentRouting({
     hosted: hostedAccounts,
     invoke: (channel, arg) => agentLink.invoke(channel, arg),
@@ -105,8 +110,18 @@ function handoverSide(ports: CorePorts, base: AgentSideBase, agentLink: AgentLin
     ledgerOf: (accountId) => accountFiles(accountId).json(ACCOUNT_FILES.handoversTaken),
     published: async (accountId, requestId) => (await stories.outboxes.history(accountId)).some((entry) => entry.requestId === requestId),
   })
+  // The account's insights move with it: each engine gives and takes them (insights-handover.ts).
+  const insightsHandover = new InsightsHandover({
+    storeOf: (accountId) => {
+      const workspace = accounts.workspaces.get(accountId)
+      return workspace && workspace.mode !== 'closed' ? workspace.part(base.insights.part).store : null
+    },
+    retentionDays: base.retentionDays,
+    log: ports.log,
+  })
   const handovers = new HandoverService({
     invoke: (channel, arg) => agentLink.invoke(channel, arg),
+    insights: insightsHandover,
     agentUrl: async () => (await agentLink.status()).url,
     hosted: hostedAccounts,
     local: handover,
@@ -128,5 +143,5 @@ function handoverSide(ports: CorePorts, base: AgentSideBase, agentLink: AgentLin
     changed: () => void handovers.list().then((list) => events.emit('agent:accounts-changed', list)),
     log: ports.log,
   })
-  return { handover, handovers }
+  return { handover, handovers, insightsHandover }
 }

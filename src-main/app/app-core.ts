@@ -11,8 +11,8 @@ import { recoveryNotice } from '../features/settings/recovery-notice'
 import { SettingsService } from '../features/settings/settings-service'
 import { createStoriesModule, type StoriesModule } from '../features/stories/publish/stories-module'
 import { createOutboxes } from '../features/stories/outbox/outbox-module'
-import { APP_FILE_LIST } from '../account/files/app-files'
-import type { HostedAccounts } from '../features/agent/hosted-accounts'
+import { HostedAccounts } from '../features/agent/hosted-accounts'
+import { APP_FILE_LIST, APP_FILES } from '../account/files/app-files'
 import type { AgentLink } from '../features/agent/agent-link'
 import type { AgentRouting } from '../features/agent/agent-routing'
 import { setAsideNotice } from '../account/files/file-registry'
@@ -215,8 +215,11 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
     log: ports.log,
     queue,
   })
+  // The accounts handed over to the paired agent: what runs there is not sampled here too.
+  const hostedAccounts = new HostedAccounts(appFiles.json(APP_FILES.hostedAccounts))
   const insights = createInsights({
     workspaces,
+    elsewhere: async (accountId) => (await hostedAccounts.get(accountId)) !== null,
     history: (accountId) => stories.outboxes.history(accountId),
     retentionDays: () => settings.get().insights.retentionDays,
     labelOf: (id) => accounts.labelOf(id),
@@ -232,6 +235,17 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
   })
   const exporter = new ExportService({ source: groups, dialogs: ports.dialogs, log: ports.log })
   const probe = new ConnectivityProbe({ workspaces, fetch: ports.fetch, baseUrl: (id) => accounts.baseUrlOf(id) })
-  const agentSide = buildAgentSide(ports, { appFiles, events, accounts, store, stories, queue, limits: () => settings.get().stories })
+  const agentSide = buildAgentSide(ports, {
+    appFiles,
+    events,
+    accounts,
+    store,
+    stories,
+    queue,
+    insights,
+    hostedAccounts,
+    limits: () => settings.get().stories,
+    retentionDays: () => settings.get().insights.retentionDays,
+  })
   return { groups, stories, queue, insights, exporter, probe, appFiles, ...agentSide }
 }

@@ -19,6 +19,7 @@ import { communityHandlers } from '../handlers/community'
 import { connectivityHandlers } from '../handlers/connectivity'
 import { diagnosticsHandlers } from '../handlers/diagnostics'
 import type { Handlers } from '../handlers/dispatch'
+import type { InsightsHandover } from '../features/insights/insights-handover'
 import { exportHandlers } from '../handlers/export'
 import { groupsHandlers } from '../handlers/groups'
 import { insightsHandlers } from '../handlers/insights'
@@ -47,6 +48,7 @@ export interface CoreServices {
   agentLink: AgentLink
   agentTeam: AgentTeam
   handover: OutboxHandover
+  insightsHandover: InsightsHandover
   handovers: HandoverService
 }
 
@@ -74,7 +76,7 @@ export function coreHandlers(ports: CorePorts, services: CoreServices): Handlers
     ...insightsHandlers(services.insights.service),
     ...queueHandlers(services.queue),
     ...agentHandlers(services.agentLink, services.agentTeam, services.handovers),
-    ...handoverHandlers(services.handover),
+    ...handoverHandlers(services.handover, services.insightsHandover),
     ...diagnosticsHandlers({
       rendererLog: ports.logs.scoped('renderer'),
       sources: {

@@ -1,6 +1,7 @@
 import type { handoverChannels } from '@shared/channels/handover'
 import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
+import type { InsightsHandover } from '../features/insights/insights-handover'
 import type { OutboxHandover } from '../features/stories/outbox/outbox-handover'
 import type { CallContext, Handlers } from './dispatch'
 
@@ -8,7 +9,7 @@ import type { CallContext, Handlers } from './dispatch'
  * The engine's side of a hand-over, answered to the other engine only: a paired desktop calling
  * its agent (the agent's transport). A page of this engine cannot hold its own stories away.
  */
-export function handoverHandlers(handover: OutboxHandover): Pick<Handlers, keyof typeof handoverChannels> {
+export function handoverHandlers(handover: OutboxHandover, insights: InsightsHandover): Pick<Handlers, keyof typeof handoverChannels> {
   const fromAgentPeer = (ctx: CallContext): void => {
     if (ctx.transport !== 'agent') throw new AppError('invalid-request', userText('errors.bridge.noEndpoint'))
   }
@@ -32,6 +33,14 @@ export function handoverHandlers(handover: OutboxHandover): Pick<Handlers, keyof
     'handover:release': async ({ handoverId, accountId }, ctx) => {
       fromAgentPeer(ctx)
       return { removed: await handover.release(accountId, handoverId) }
+    },
+    'handover:insights-give': async ({ handoverId, accountId, offset }, ctx) => {
+      fromAgentPeer(ctx)
+      return insights.give(accountId, handoverId, offset)
+    },
+    'handover:insights-take': async ({ handoverId, accountId, ...piece }, ctx) => {
+      fromAgentPeer(ctx)
+      return insights.take(accountId, handoverId, piece)
     },
     'handover:unhold': async ({ handoverId, accountId }, ctx) => {
       fromAgentPeer(ctx)

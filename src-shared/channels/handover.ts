@@ -24,6 +24,27 @@ const media = z
 
 const scope = z.object({ handoverId, accountId })
 
+/** The account's insights move in pieces of at most this many bytes of their archive, each its own call. */
+export const HANDOVER_INSIGHTS_PIECE_BYTES = 1_000_000
+/** The largest insights archive a hand-over carries (the archive's own cap on disk). */
+export const HANDOVER_INSIGHTS_MAX_BYTES = 32 * 1024 * 1024
+const piece = z
+  .string()
+  .max(Math.ceil(HANDOVER_INSIGHTS_PIECE_BYTES / 3) * 4)
+  .regex(/^[A-Za-z0-9+/]*={0,2}$/)
+const offset = z.number().int().min(0).max(HANDOVER_INSIGHTS_MAX_BYTES)
+
+/** One piece of an account's insights: the archive's bytes from `offset`, and with the last piece its live stories. */
+export interface InsightsPiece {
+  /** The account id the archive was written under, on the side that gives it. */
+  from: string
+  offset: number
+  total: number
+  piece: string
+  /** The live stories file, with the last piece only. */
+  live: Record<string, unknown> | null
+}
+
 export const handoverChannels = {
   /** Holds the account's stories not yet gone (nothing sends them from here), and names them. */
   'handover:hold': channel<{ ids: string[] }>()(scope),
@@ -35,6 +56,18 @@ export const handoverChannels = {
   'handover:taken': channel<void>()(scope),
   /** The other side has every held story: the held ones go. */
   'handover:release': channel<{ removed: number }>()(scope),
+  /** One piece of the account's insights, from `offset`, to take in (insights-handover.ts). */
+  'handover:insights-give': channel<InsightsPiece>()(scope.extend({ offset })),
+  /** Takes a piece in; with the last one, the insights are merged into the account's (by story id: a repeat adds nothing). */
+  'handover:insights-take': channel<{ done: boolean; added: number }>()(
+    scope.extend({
+      from: accountId,
+      offset,
+      total: offset,
+      piece,
+      live: z.record(z.string(), z.unknown()).nullable(),
+    }),
+  ),
   /** The hand-over is taken back before the other side took anything: the held stories are free again. */
   'handover:unhold': channel<{ released: number }>()(scope),
 }

@@ -1,12 +1,26 @@
 import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
 import type { HostedAccountView } from '@shared/channels/agent'
 import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import type { HandoverEntry, HandoverJournal } from '../../account/files/formats/hosted-accounts'
 import type { JsonStore } from '../../account/files/json-store'
 import type { Logger } from '../../platform/log/log'
+import type { InsightsHandover } from '../insights/insights-handover'
 import type { OutboxHandover } from '../stories/outbox/outbox-handover'
+import { isAway } from './agent-routing'
 import type { HostedAccounts } from './hosted-accounts'
+
+/** An archive of 32 MB in pieces of 1 MB, and some: a peer that never says "last" is not followed for ever. */
+const MAX_INSIGHT_PIECES = 40
+/** The agent's piece, read as a peer's: its size is checked again where it is taken. */
+const InsightsPieceSchema = z.object({
+  from: z.string().min(1).max(64),
+  offset: z.number().int().min(0),
+  total: z.number().int().min(0),
+  piece: z.string().max(2_000_000),
+  live: z.record(z.string(), z.unknown()).nullable(),
+})
 
 export interface HandoverServiceOptions {
   /** Calls the paired agent as this device (agent-link.ts). */
@@ -22,6 +36,8 @@ export interface HandoverServiceOptions {
     baseUrlOf: (id: string) => string | undefined
     providerToken: (id: string) => Promise<string | undefined>
   }
+  /** This desktop's side of the account's insights moving with it (insights-handover.ts). */
+  insights: InsightsHandover
   /** The account's posting-queue slots: they move with its stories. */
   queue: { get: (accountId: string) => Promise<unknown>; set: (accountId: string, settings: unknown) => Promise<unknown> }
   /** The accounts' places changed: the pages ask again. */
@@ -129,6 +145,7 @@ export class HandoverService {
       await invoke('handover:take', { ...scope, item: given.item, media: given.media })
     }
     await invoke('handover:taken', scope)
+    await this.#insightsTo(entry.accountId, scope)
     // The agent has every story: from here this desktop shows them, and holds no copy that could go.
     await this.#opts.hosted.add({
       accountId: entry.accountId,
@@ -153,11 +170,47 @@ export class HandoverService {
       await local.take(entry.accountId, entry.id, given)
     }
     await local.taken(entry.accountId)
+    await this.#insightsBack(entry.accountId, scope)
     // This desktop has every story: the agent's held copies go, and the account runs here again.
     await invoke('handover:release', scope)
     await this.#opts.hosted.remove(entry.accountId)
     await this.#dropEntry(entry.id)
     this.#opts.changed()
+  }
+
+  /**
+   * The account's insights to the agent, a piece at a time. They stay here too (the views read the
+   * agent's from now on); the agent merges them by story id, so a repeat counts nothing twice.
+   * Insights that cannot go (too large, unreadable) are said in the log and stay here: the
+   * stories matter more than the figures, and they have moved.
+   */
+  async #insightsTo(accountId: string, scope: { handoverId: string; accountId: string }): Promise<void> {
+    try {
+      for (let offset = 0, pieces = 0; pieces < MAX_INSIGHT_PIECES; pieces++) {
+        const piece = await this.#opts.insights.give(accountId, scope.handoverId, offset)
+        const answer = (await this.#opts.invoke('handover:insights-take', { ...scope, ...piece })) as { done?: unknown }
+        offset = piece.offset + Buffer.from(piece.piece, 'base64').byteLength
+        if (answer?.done === true || piece.live !== null) return
+      }
+    } catch (error) {
+      if (isAway(error)) throw error
+      this.#opts.log.warn('insights not handed over', { accountId, error: codeOf(error) })
+    }
+  }
+
+  /** The account's insights from the agent, merged into this desktop's by story id. */
+  async #insightsBack(accountId: string, scope: { handoverId: string; accountId: string }): Promise<void> {
+    try {
+      for (let offset = 0, pieces = 0; pieces < MAX_INSIGHT_PIECES; pieces++) {
+        const piece = InsightsPieceSchema.parse(await this.#opts.invoke('handover:insights-give', { ...scope, offset }))
+        const taken = await this.#opts.insights.take(accountId, scope.handoverId, piece)
+        offset = piece.offset + Buffer.from(piece.piece, 'base64').byteLength
+        if (taken.done || piece.live !== null) return
+      }
+    } catch (error) {
+      if (isAway(error)) throw error
+      this.#opts.log.warn('insights not brought back', { accountId, error: codeOf(error) })
+    }
   }
 
   /** Gives the agent the account (its server and provider token, sealed there with the operator's key). */

@@ -112,6 +112,8 @@ export interface InsightsModuleOptions {
   now?: () => number
   /** How often the sampler goes over the open accounts. */
   tickMs?: number
+  /** Whether an account runs on the agent (sampled there, not here). */
+  elsewhere?: (accountId: string) => Promise<boolean>
 }
 
 /** Insights put together: each account's store (a workspace part), the sampler that fills it, and the service the handlers call. */
@@ -128,6 +130,7 @@ export function createInsights(options: InsightsModuleOptions) {
     log,
     now,
     ...(options.tickMs !== undefined && { tickMs: options.tickMs }),
+    ...(options.elsewhere && { elsewhere: options.elsewhere }),
   })
   const service = new InsightsService({
     workspaces: options.workspaces,

@@ -1,6 +1,6 @@
 import { lstat } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import type { InsightRecord, InsightsLiveFile } from '../../account/files/formats/insights-files'
+import { type InsightRecord, type InsightsLiveFile, MAX_LIVE_STORIES } from '../../account/files/formats/insights-files'
 import type { JsonStore } from '../../account/files/json-store'
 import { writeAtomically } from '../../platform/files/atomic-write'
 import { ColumnFileUnusable } from '../../platform/files/column-file'
@@ -120,6 +120,47 @@ export class InsightsStore {
       const dropped = archive.count + fresh.count - next.count
       if (moving.length > 0 || dropped > 0) this.#opts.log.info('insights archived', { moved: moving.length, dropped, stories: next.count })
       return { moved: moving.length, dropped }
+    })
+  }
+
+  /** The archive's bytes (tied to this account) and the live stories, to give to the other engine of a hand-over. */
+  exportAll(): Promise<{ archive: Buffer; live: InsightsLiveFile }> {
+    return this.#serial(async () => {
+      const archive = await this.#readArchive()
+      return { archive: Buffer.concat([...encodeArchive(this.#opts.accountId, archive)]), live: await this.readLive() }
+    })
+  }
+
+  /**
+   * Takes the other engine's insights of this account in: every story it has and this store
+   * has not, by id (a story both have stays as this store has it). Taking the same in again adds
+   * nothing, so a hand-over repeated after a crash counts no story twice.
+   */
+  mergeIn(given: { archive: StoryColumns; live: InsightsLiveFile }, retentionDays: number): Promise<{ added: number }> {
+    return this.#serial(async () => {
+      const mine = await this.#readArchive()
+      const known = new Set(Array.from({ length: mine.count }, (_, i) => textAt(mine, i, 'id')))
+      const fresh: Array<readonly [number, number]> = []
+      for (let i = 0; i < given.archive.count; i++) if (!known.has(textAt(given.archive, i, 'id'))) fresh.push([1, i])
+      const parts = [mine, given.archive]
+      if (fresh.length > 0) {
+        const picks = [...Array.from({ length: mine.count }, (_, i) => [0, i] as const), ...fresh]
+        picks.sort(([pa, a], [pb, b]) => (parts[pa]!.posted[a] as number) - (parts[pb]!.posted[b] as number))
+        const cutoff = this.#opts.now() - retentionDays * DAY_MS
+        await this.#writeArchive(selectColumns(parts, withinLimits(parts, picks, cutoff, this.#opts.limits ?? ARCHIVE_LIMITS)))
+        for (const [, i] of fresh) known.add(textAt(given.archive, i, 'id'))
+      }
+      let live = 0
+      await this.updateLive((file) => {
+        const have = new Set(file.stories.map((story) => story.id))
+        const extra = given.live.stories.filter((story) => !have.has(story.id) && !known.has(story.id))
+        live = extra.length
+        if (extra.length === 0) return undefined
+        // Followed stories are a day's worth: past the file's cap, the newest are the ones still worth following.
+        const stories = [...file.stories, ...extra].sort((a, b) => a.postedAt - b.postedAt).slice(-MAX_LIVE_STORIES)
+        return { ...file, stories }
+      })
+      return { added: fresh.length + live }
     })
   }
 

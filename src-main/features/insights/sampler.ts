@@ -32,6 +32,8 @@ export interface SamplerOptions {
   now?: () => number
   /** A round goes over every open account this often. */
   tickMs?: number
+  /** Whether an account runs on the agent: its stories are sampled there, and asking twice would spend its rate. */
+  elsewhere?: (accountId: string) => Promise<boolean>
 }
 
 const DEFAULT_TICK_MS = 60_000
@@ -114,6 +116,7 @@ export class InsightsSampler {
         continue
       }
       if (insights.disposed) continue
+      if (this.#opts.elsewhere && (await this.#opts.elsewhere(workspace.id).catch(() => false))) continue
       const round = this.#sampleAccount(workspace, insights)
       insights.round = round
       try {

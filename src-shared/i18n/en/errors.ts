@@ -69,6 +69,8 @@ export default {
       unfinished: 'A hand-over of this account is not finished yet: it finishes when the agent answers.',
       demo: 'The demo account runs inside this app: it cannot move to an agent.',
       noToken: 'This account’s token is not at hand on this computer: enter it again, then hand the account over.',
+      insightsTooLarge: 'The account’s insights are larger than a hand-over carries: they stay on this computer.',
+      badInsights: 'The account’s insights in this hand-over could not be read: none of them were taken.',
     },
     agentLink: {
       badAddress:

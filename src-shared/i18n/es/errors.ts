@@ -68,6 +68,8 @@ export default {
       unfinished: 'Un traspaso de esta cuenta aún no ha terminado: terminará cuando el agente responda.',
       demo: 'La cuenta de demostración funciona dentro de esta aplicación: no puede pasar a un agente.',
       noToken: 'El token de esta cuenta no está disponible en este ordenador: vuelve a introducirlo y luego traspasa la cuenta.',
+      insightsTooLarge: 'Las estadísticas de la cuenta superan lo que lleva un traspaso: se quedan en este ordenador.',
+      badInsights: 'No se pudieron leer las estadísticas de la cuenta en este traspaso: no se tomó ninguna.',
     },
     agentLink: {
       badAddress:

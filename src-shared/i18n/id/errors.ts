@@ -67,6 +67,8 @@ export default {
       unfinished: 'Serah terima akun ini belum selesai: akan selesai saat agen menjawab.',
       demo: 'Akun demo berjalan di dalam aplikasi ini: tidak dapat dipindahkan ke agen.',
       noToken: 'Token akun ini tidak tersedia di komputer ini: masukkan lagi, lalu serahkan akun.',
+      insightsTooLarge: 'Statistik akun lebih besar daripada yang dapat dibawa serah terima: statistik tetap di komputer ini.',
+      badInsights: 'Statistik akun dalam serah terima ini tidak dapat dibaca: tidak ada yang diambil.',
     },
     agentLink: {
       badAddress: 'Masukkan alamat agen, misalnya {example}, tanpa path: http:// hanya di komputer ini, https:// untuk agen di mesin lain.',

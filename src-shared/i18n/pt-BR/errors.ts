@@ -68,6 +68,8 @@ export default {
       unfinished: 'Uma transferência desta conta ainda não terminou: ela termina quando o agente responder.',
       demo: 'A conta de demonstração roda dentro deste app: ela não pode ir para um agente.',
       noToken: 'O token desta conta não está disponível neste computador: digite-o de novo e então transfira a conta.',
+      insightsTooLarge: 'As estatísticas da conta são maiores do que uma transferência leva: elas ficam neste computador.',
+      badInsights: 'Não foi possível ler as estatísticas da conta nesta transferência: nenhuma foi recebida.',
     },
     agentLink: {
       badAddress:

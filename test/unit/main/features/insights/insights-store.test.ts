@@ -29,8 +29,12 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-function openStore(accountId = 'acc1', limits?: { stories: number; views: number }): { store: InsightsStore; root: FileRoot } {
-  const root = new FileRoot(dir, ACCOUNT_FILE_LIST, { log: silentLogger, onSetAside: (_decl, path) => setAside.push(path) })
+function openStore(
+  accountId = 'acc1',
+  limits?: { stories: number; views: number },
+  folder = dir,
+): { store: InsightsStore; root: FileRoot } {
+  const root = new FileRoot(folder, ACCOUNT_FILE_LIST, { log: silentLogger, onSetAside: (_decl, path) => setAside.push(path) })
   const store = new InsightsStore({
     accountId,
     live: root.json(ACCOUNT_FILES.insightsLive),
@@ -54,6 +58,30 @@ function records(columns: StoryColumns): ReturnType<typeof recordAt>[] {
 const bare = ({ sampledAt: _s, failures: _f, ...record }: LiveRecord) => record
 
 describe('the insights store', () => {
+  it("takes another engine's insights in by story id: what both have stays as it was, and a repeat adds nothing", async () => {
+    const { store } = openStore('acc1')
+    const shared = story({ postedAt: NOW - 6 * DAY, snippet: 'mine' })
+    const second = story({ postedAt: NOW - 5 * DAY })
+    await putLive(store, [shared, second])
+    await store.settle(30, { all: true })
+    const other = openStore('agent-account-7', undefined, join(dir, 'other')).store
+    const theirs = [{ ...shared, snippet: 'theirs' }, story({ postedAt: NOW - 4 * DAY }), story({ postedAt: NOW - 3 * DAY })]
+    await putLive(other, theirs)
+    await other.settle(30, { all: true })
+    const followed = story({ postedAt: NOW - 3_600_000, final: false })
+    await putLive(other, [followed])
+    const given = await other.exportAll()
+    const { decodeArchive } = await import('../../../../../src-main/features/insights/archive-file')
+    const archive = decodeArchive('agent-account-7', given.archive)
+    expect(await store.mergeIn({ archive, live: given.live }, 30)).toEqual({ added: 3 })
+    const after = records(await store.archive())
+    expect(after.map((record) => record.id)).toEqual([shared.id, second.id, theirs[1]!.id, theirs[2]!.id])
+    expect(after[0]!.snippet).toBe('mine')
+    expect((await store.readLive()).stories.map((record) => record.id)).toEqual([followed.id])
+    expect(await store.mergeIn({ archive, live: given.live }, 30)).toEqual({ added: 0 })
+    expect(records(await store.archive())).toHaveLength(4)
+  })
+
   it('moves expired stories into the archive and reads them back as they were', async () => {
     const { store } = openStore()
     const old = [

@@ -40,7 +40,7 @@ afterEach(async () => {
 
 const now = (): number => emulator.control.clock.now()
 
-function setUp(options: { exportTo?: string } = {}) {
+function setUp(options: { exportTo?: string; elsewhere?: (accountId: string) => Promise<boolean> } = {}) {
   const client = new ApiClient({ baseUrl: emulator.baseUrl, token: emulator.token, fetch: globalThis.fetch, retry: { maxAttempts: 1 } })
   const workspaces = workspacesWith(
     { id: 'acc1', baseUrl: emulator.baseUrl, isDemo: false, dir, client },
@@ -55,6 +55,7 @@ function setUp(options: { exportTo?: string } = {}) {
     onChange: (accountId) => changes.push(accountId),
     log: silentLogger,
     now,
+    ...(options.elsewhere && { elsewhere: options.elsewhere }),
   })
   samplers.push(sampler)
   const service = new InsightsService({
@@ -189,6 +190,19 @@ describe('the insights sampler, against the emulator with its clock moved', () =
     emulator.control.requests.clear()
     await run(sampler, HOUR, MINUTE)
     expect(statusesOf(one).length).toBeLessThanOrEqual(3)
+  }, 30_000)
+
+  it('leaves an account that runs on the agent to the agent: no request for it here', async () => {
+    let onAgent = true
+    const { sampler, service } = setUp({ elsewhere: async () => onAgent })
+    const id = await publish('Sampled there')
+    emulator.control.requests.clear()
+    await run(sampler, 2 * HOUR, 30 * MINUTE)
+    expect(sampling()).toEqual([])
+    onAgent = false
+    await run(sampler, HOUR, 30 * MINUTE)
+    expect(statusesOf(id).length).toBeGreaterThan(0)
+    expect((await service.stories({ accountId: 'acc1', sort: 'recent', offset: 0, count: 10 })).items[0]).toMatchObject({ storyId: id })
   }, 30_000)
 
   it('takes one last sample once a story expired, then never asks for it again', async () => {
