@@ -7,6 +7,7 @@ import { ACCOUNT_FILE_LIST, ACCOUNT_FILES } from '../account/files/account-files
 import { APP_FILES } from '../account/files/app-files'
 import { FileRoot } from '../account/files/file-root'
 import { AgentEvents } from '../features/agent/agent-events'
+import { AgentFollow } from '../features/agent/agent-follow'
 import { AgentLink } from '../features/agent/agent-link'
 import { AgentCommands, AgentViews } from '../features/agent/agent-offline'
 import { AgentRouting } from '../features/agent/agent-routing'
@@ -143,5 +144,24 @@ function handoverSide(ports: CorePorts, base: AgentSideBase, agentLink: AgentLin
     changed: () => void handovers.list().then((list) => events.emit('agent:accounts-changed', list)),
     log: ports.log,
   })
-  return { handover, handovers, insightsHandover }
+  // A teammate's account on the agent, shown here without its token.
+  const agentFollow = new AgentFollow({
+    invoke: (channel, arg) => agentLink.invoke(channel, arg),
+    agentUrl: async () => (await agentLink.status()).url,
+    hosted: hostedAccounts,
+    addFollowed: (input) => accounts.addFollowed(input),
+    list: () => handovers.list(),
+    changed: () => void handovers.list().then((list) => events.emit('agent:accounts-changed', list)),
+  })
+  // An account signed out here no longer has a place on the agent from here (the agent keeps its
+  // stories). Only accounts seen leaving count: a list that could not be read forgets nothing.
+  let listed = new Set(accounts.listed().accounts.map((account) => account.id))
+  events.subscribe((name) => {
+    if (name !== 'accounts:changed') return
+    const now = new Set(accounts.listed().accounts.map((account) => account.id))
+    const gone = [...listed].filter((id) => !now.has(id))
+    listed = now
+    for (const id of gone) void hostedAccounts.remove(id).catch(() => undefined)
+  })
+  return { handover, handovers, insightsHandover, agentFollow }
 }

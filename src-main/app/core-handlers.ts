@@ -20,6 +20,7 @@ import { connectivityHandlers } from '../handlers/connectivity'
 import { diagnosticsHandlers } from '../handlers/diagnostics'
 import type { Handlers } from '../handlers/dispatch'
 import type { InsightsHandover } from '../features/insights/insights-handover'
+import type { AgentFollow } from '../features/agent/agent-follow'
 import { exportHandlers } from '../handlers/export'
 import { groupsHandlers } from '../handlers/groups'
 import { insightsHandlers } from '../handlers/insights'
@@ -50,6 +51,7 @@ export interface CoreServices {
   handover: OutboxHandover
   insightsHandover: InsightsHandover
   handovers: HandoverService
+  agentFollow: AgentFollow
 }
 
 /** One handler per contract channel, each over the service that answers it. */
@@ -75,7 +77,7 @@ export function coreHandlers(ports: CorePorts, services: CoreServices): Handlers
     ...libraryHandlers(stories),
     ...insightsHandlers(services.insights.service),
     ...queueHandlers(services.queue),
-    ...agentHandlers(services.agentLink, services.agentTeam, services.handovers),
+    ...agentHandlers(services.agentLink, services.agentTeam, services.handovers, services.agentFollow),
     ...handoverHandlers(services.handover, services.insightsHandover),
     ...diagnosticsHandlers({
       rendererLog: ports.logs.scoped('renderer'),

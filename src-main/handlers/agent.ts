@@ -1,11 +1,17 @@
 import type { agentChannels } from '@shared/channels/agent'
+import type { AgentFollow } from '../features/agent/agent-follow'
 import type { AgentLink } from '../features/agent/agent-link'
 import type { AgentTeam } from '../features/agent/agent-team'
 import type { HandoverService } from '../features/agent/handover-service'
 import type { Handlers } from './dispatch'
 
 /** The agent this desktop is paired with: pairing, its state, forgetting it; its devices and activity log; the accounts that run on it. */
-export function agentHandlers(link: AgentLink, team: AgentTeam, handovers: HandoverService): Pick<Handlers, keyof typeof agentChannels> {
+export function agentHandlers(
+  link: AgentLink,
+  team: AgentTeam,
+  handovers: HandoverService,
+  follow: AgentFollow,
+): Pick<Handlers, keyof typeof agentChannels> {
   return {
     'agent:status': () => link.status(),
     'agent:certificate': ({ url }) => link.certificate(url),
@@ -20,5 +26,7 @@ export function agentHandlers(link: AgentLink, team: AgentTeam, handovers: Hando
     'agent:accounts': () => handovers.list(),
     'agent:hand-over': ({ accountId }) => handovers.handOver(accountId),
     'agent:bring-back': ({ accountId }) => handovers.bringBack(accountId),
+    'agent:others': () => follow.others(),
+    'agent:follow': ({ agentAccountId }) => follow.follow(agentAccountId),
   }
 }

@@ -28,6 +28,8 @@ export interface AccountSummary {
   hasToken: boolean
   isDemo: boolean
   createdAt: string
+  /** Followed on the agent without its token on this computer: the agent runs it, and no token is asked for here. */
+  followed?: boolean
 }
 
 export interface KeyringStatus {

@@ -148,8 +148,16 @@ export interface HostedAccountView {
   since: string | null
   /** A hand-over begun and not finished (it finishes when the agent answers). */
   pending: 'to-agent' | 'back' | null
-  /** Whether it can move at all (a demo account's server lives in this desktop). */
+  /** Whether it can move at all (a demo account's server lives in this desktop; a followed one has no token here). */
   canMove: boolean
+  /** Followed on the agent without its token here: it can be shown and planned for, never run here. */
+  followed: boolean
+}
+
+/** An account on the agent this computer does not show: a teammate handed it over. */
+export interface AgentAccountOffer {
+  agentAccountId: string
+  label: string
 }
 
 export const agentChannels = {
@@ -159,6 +167,10 @@ export const agentChannels = {
   'agent:hand-over': channel<HostedAccountView[]>()(AccountScopeSchema),
   /** "Bring back to this computer": they move back the same way. */
   'agent:bring-back': channel<HostedAccountView[]>()(AccountScopeSchema),
+  /** The agent's accounts this computer does not show (a teammate's), to follow here. */
+  'agent:others': channel<AgentAccountOffer[]>()(z.void()),
+  /** Shows an account of the agent here without its token: its outbox, plans, history and insights are the agent's. */
+  'agent:follow': channel<HostedAccountView[]>()(z.strictObject({ agentAccountId: z.string().min(1).max(64) })),
   'agent:status': channel<AgentStatus>()(z.void()),
   /** Reads the certificate of the agent at `url` (`https://`), not yet trusted: the user compares its fingerprint. */
   'agent:certificate': channel<AgentCertificate>()(z.object({ url: AgentUrlSchema })),

@@ -65,7 +65,8 @@ export async function pairDeskWithAgent(
 
 /**
  * A desktop of its own in `dir`, paired with `agent` as `deviceName` (with the code the agent
- * printed last), and connected to the emulator's account; what it starts is pushed onto `running`.
+ * printed last), and connected to the emulator's account unless `connect` is false; what it
+ * starts is pushed onto `running`.
  */
 export async function addDesk(
   dir: string,
@@ -73,12 +74,15 @@ export async function addDesk(
   emulator: Emulator,
   running: Array<{ close(): Promise<void> }>,
   deviceName: string,
+  options: { connect?: boolean } = {},
 ): Promise<{ desk: AppCore; deskRun: { close(): Promise<void> }; accountId: string }> {
   await mkdir(dir, { recursive: true })
   const desk = await startTestCore(dir)
   const deskRun = { close: () => desk.dispose() }
   running.push(deskRun)
   await callCore(desk, 'agent:pair', { url: agent.server.url, code: agent.code(), deviceName, storage: 'weak' })
+  // A desktop without the account's token: it has no account of its own (`accountId` is empty).
+  if (options.connect === false) return { desk, deskRun, accountId: '' }
   const account = await callCore<AccountSummary>(desk, 'accounts:connect', {
     baseUrl: emulator.baseUrl,
     token: emulator.token,

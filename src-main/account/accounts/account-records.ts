@@ -1,6 +1,6 @@
 import { TokenStorageSchema } from '@shared/channels/accounts'
 import { z } from 'zod'
-import { AccountIdSchema } from '../files/formats/account-identity'
+import { AccountIdSchema, type AccountIdentity } from '../files/formats/account-identity'
 
 /** One account as the accounts file keeps it. */
 export const StoredAccountSchema = z.looseObject({
@@ -17,6 +17,8 @@ export const StoredAccountSchema = z.looseObject({
   channelId: z.string().max(64).optional(),
   /** The token in its stored form (token-vault.ts); absent for session-only and demo accounts. */
   sealed: z.string().optional(),
+  /** Followed on the agent without its token here (followed-account.ts): the agent runs it. */
+  followed: z.boolean().optional(),
 })
 export type StoredAccount = z.infer<typeof StoredAccountSchema>
 
@@ -64,5 +66,21 @@ export function readAccountsFile(entries: Record<string, unknown>): AccountsFile
     retained: retained.ok,
     dropped: accounts.dropped + retained.dropped + (accounts.ok.length - unique.length),
     newer: typeof version === 'number' && version > ACCOUNTS_FILE_VERSION,
+  }
+}
+
+/** The folder's own record of an account (account-folders.ts): what finds it again once the accounts file is lost. */
+export function identityOf(account: StoredAccount): AccountIdentity {
+  return {
+    version: 1,
+    id: account.id,
+    label: account.label,
+    baseUrl: account.baseUrl,
+    ...(account.fingerprint && { fingerprint: account.fingerprint }),
+    ...(account.channelId && { channelId: account.channelId }),
+    encryption: account.encryption,
+    tokenHint: account.tokenHint,
+    isDemo: account.isDemo,
+    createdAt: account.createdAt,
   }
 }

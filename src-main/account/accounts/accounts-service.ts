@@ -12,7 +12,8 @@ import { AccountWorkspace } from '../workspace/account-workspace'
 import { Workspaces, type WorkspaceSource } from '../workspace/workspaces'
 import { AccountFolders, type AccountIdentity } from './account-folders'
 import { AccountList } from './account-list'
-import type { StoredAccount } from './account-records'
+import { identityOf, type StoredAccount } from './account-records'
+import { addFollowedAccount, type FollowedInput } from './followed-account'
 import { connectAccount, type ConnectInput } from './connect-flow'
 import { DEMO_FINGERPRINT, DEMO_LABEL, hintOf, notFound, orphanSummary } from './connect-rules'
 import { emulatorDemo, type StartDemoServer } from './demo-server'
@@ -171,6 +172,16 @@ export class AccountsService {
       await this.#show(client, account.id, token)
       this.#changed()
       return { ...this.#summary(account), outcome: outcome satisfies ConnectOutcome }
+    })
+  }
+
+  /** An account this computer follows on the agent, without its token here (followed-account.ts). */
+  addFollowed(input: FollowedInput): Promise<AccountSummary> {
+    return this.#serial(async () => {
+      const account = addFollowedAccount(this.#list, input, this.#orphanList(), this.#now())
+      await this.#writeIdentity(account)
+      this.#changed()
+      return this.#summary(account)
     })
   }
 
@@ -335,6 +346,7 @@ export class AccountsService {
       hasToken: this.#sessions.hasToken(account),
       isDemo: account.isDemo,
       createdAt: account.createdAt,
+      ...(account.followed && { followed: true }),
     }
   }
 
@@ -345,22 +357,9 @@ export class AccountsService {
 
   /** Best effort: the folder's own record only matters once the accounts file is lost. */
   async #writeIdentity(account: StoredAccount): Promise<void> {
-    try {
-      await this.#folders.write({
-        version: 1,
-        id: account.id,
-        label: account.label,
-        baseUrl: account.baseUrl,
-        ...(account.fingerprint && { fingerprint: account.fingerprint }),
-        ...(account.channelId && { channelId: account.channelId }),
-        encryption: account.encryption,
-        tokenHint: account.tokenHint,
-        isDemo: account.isDemo,
-        createdAt: account.createdAt,
-      })
-    } catch (error) {
+    await this.#folders.write(identityOf(account)).catch((error: unknown) => {
       this.#log.warn('account folder record not written', { id: account.id, error: error instanceof Error ? error.name : 'unknown' })
-    }
+    })
   }
 
   /** The account chosen last: where a new client starts, kept across restarts. */

@@ -32,7 +32,7 @@ export interface HandoverServiceOptions {
   local: OutboxHandover
   journal: JsonStore<HandoverJournal>
   accounts: {
-    list: () => readonly { id: string; label: string; isDemo: boolean }[]
+    list: () => readonly { id: string; label: string; isDemo: boolean; followed?: boolean }[]
     baseUrlOf: (id: string) => string | undefined
     providerToken: (id: string) => Promise<string | undefined>
   }
@@ -74,7 +74,8 @@ export class HandoverService {
         where: on ? 'agent' : 'here',
         since: on?.since ?? null,
         pending: open?.direction ?? null,
-        canMove: !account.isDemo,
+        canMove: !account.isDemo && !account.followed,
+        followed: account.followed === true,
       }
     })
   }
@@ -94,6 +95,9 @@ export class HandoverService {
     return this.#serial(async () => {
       const hosted = await this.#opts.hosted.get(accountId)
       if (!hosted) throw new AppError('conflict', userText('errors.handover.notOnAgent'))
+      // Followed without its token: this computer could not send its stories, so they stay on the agent.
+      if (this.#opts.accounts.list().find((account) => account.id === accountId)?.followed)
+        throw new AppError('conflict', userText('errors.handover.followedOnly'))
       const entry = await this.#entryFor(accountId, 'back', hosted.agentAccountId)
       await this.#back(entry)
       return this.list()

@@ -1,4 +1,4 @@
-import type { HostedAccountView } from '@shared/channels/agent'
+import type { AgentAccountOffer, HostedAccountView } from '@shared/channels/agent'
 import type { AppErrorData, Result } from '@shared/errors'
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
@@ -7,6 +7,9 @@ import { bridge } from '../bridge'
 /** Where each account runs (this computer or the paired agent), as main tells it, and the hand-overs asked for. */
 export const useAgentAccountsStore = defineStore('agentAccounts', () => {
   const accounts = shallowRef<HostedAccountView[]>([])
+  /** The agent's accounts this computer does not show (a teammate's), as main read them last. */
+  const others = shallowRef<AgentAccountOffer[]>([])
+  const othersError = ref<AppErrorData | null>(null)
   const error = ref<AppErrorData | null>(null)
   /** The account a hand-over was asked for and not answered yet. */
   const moving = ref<string | null>(null)
@@ -17,6 +20,13 @@ export const useAgentAccountsStore = defineStore('agentAccounts', () => {
     const result = await bridge.call('agent:accounts')
     if (result.ok) accounts.value = result.value
     else error.value = result.error
+    await loadOthers()
+  }
+
+  async function loadOthers(): Promise<void> {
+    const result = await bridge.call('agent:others')
+    othersError.value = result.ok ? null : result.error
+    others.value = result.ok ? result.value : []
   }
 
   async function move(accountId: string, call: () => Promise<Result<HostedAccountView[]>>): Promise<boolean> {
@@ -31,6 +41,7 @@ export const useAgentAccountsStore = defineStore('agentAccounts', () => {
         return false
       }
       accounts.value = result.value
+      await loadOthers()
       return true
     } finally {
       moving.value = null
@@ -40,5 +51,7 @@ export const useAgentAccountsStore = defineStore('agentAccounts', () => {
   const handOver = (accountId: string) => move(accountId, () => bridge.call('agent:hand-over', { accountId }))
   const bringBack = (accountId: string) => move(accountId, () => bridge.call('agent:bring-back', { accountId }))
 
-  return { accounts, error, moving, load, handOver, bringBack }
+  const follow = (agentAccountId: string) => move(agentAccountId, () => bridge.call('agent:follow', { agentAccountId }))
+
+  return { accounts, others, othersError, error, moving, load, handOver, bringBack, follow }
 })

@@ -96,5 +96,13 @@ export default {
     handedOver: '{account} now runs on the agent.',
     broughtBack: '{account} runs on this computer again.',
     failed: 'The account did not move: {message}',
+    followed: 'Followed on the agent: a teammate runs it there, and this computer has no token for it',
+    followedShort: 'On the agent',
+    othersTitle: 'On the agent, not on this computer',
+    othersIntro: 'A teammate runs these accounts on the agent. Show one here to see and plan its stories, without its token.',
+    follow: 'Show on this computer',
+    followNamed: 'Show {account} on this computer',
+    shown: '{account} is shown on this computer; it runs on the agent.',
+    othersFailed: 'The agent’s accounts could not be read: {message}',
   },
 }

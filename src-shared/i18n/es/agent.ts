@@ -96,5 +96,13 @@ export default {
     handedOver: '{account} funciona ahora en el agente.',
     broughtBack: '{account} vuelve a funcionar en este ordenador.',
     failed: 'La cuenta no se traspasó: {message}',
+    followed: 'Seguida en el agente: un compañero la gestiona allí y este ordenador no tiene su token',
+    followedShort: 'En el agente',
+    othersTitle: 'En el agente, no en este ordenador',
+    othersIntro: 'Un compañero gestiona estas cuentas en el agente. Muestre una aquí para ver y planificar sus historias, sin su token.',
+    follow: 'Mostrar en este ordenador',
+    followNamed: 'Mostrar {account} en este ordenador',
+    shown: '{account} se muestra en este ordenador; se gestiona en el agente.',
+    othersFailed: 'No se pudieron leer las cuentas del agente: {message}',
   },
 }

@@ -95,5 +95,14 @@ export default {
     handedOver: '{account} kini berjalan di agen.',
     broughtBack: '{account} berjalan lagi di komputer ini.',
     failed: 'Akun tidak berpindah: {message}',
+    followed: 'Diikuti di agen: rekan tim menjalankannya di sana, dan komputer ini tidak memiliki tokennya',
+    followedShort: 'Di agen',
+    othersTitle: 'Di agen, tidak di komputer ini',
+    othersIntro:
+      'Rekan tim menjalankan akun-akun ini di agen. Tampilkan satu di sini untuk melihat dan merencanakan ceritanya, tanpa tokennya.',
+    follow: 'Tampilkan di komputer ini',
+    followNamed: 'Tampilkan {account} di komputer ini',
+    shown: '{account} ditampilkan di komputer ini; akun berjalan di agen.',
+    othersFailed: 'Akun agen tidak dapat dibaca: {message}',
   },
 }

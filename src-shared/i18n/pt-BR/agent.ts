@@ -95,5 +95,13 @@ export default {
     handedOver: '{account} agora roda no agente.',
     broughtBack: '{account} roda de novo neste computador.',
     failed: 'A conta não foi transferida: {message}',
+    followed: 'Acompanhada no agente: um colega a executa lá, e este computador não tem o token dela',
+    followedShort: 'No agente',
+    othersTitle: 'No agente, não neste computador',
+    othersIntro: 'Um colega executa estas contas no agente. Mostre uma aqui para ver e planejar as histórias dela, sem o token.',
+    follow: 'Mostrar neste computador',
+    followNamed: 'Mostrar {account} neste computador',
+    shown: '{account} aparece neste computador; ela roda no agente.',
+    othersFailed: 'Não foi possível ler as contas do agente: {message}',
   },
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { AccountSummary } from '@shared/channels/accounts'
-import type { AgentDevice } from '@shared/channels/agent'
+import type { AgentAccountOffer, AgentDevice, HostedAccountView } from '@shared/channels/agent'
 import type { PublishResult } from '@shared/channels/outbox'
 import type { OutboxItemView } from '@shared/story/records'
 import type { AppCore } from '../../../../../src-main/app/app-core'
@@ -94,5 +94,41 @@ describe('two desktops of a team on one agent, each with the account handed over
     const front = devices.find((device) => device.name === 'Front desk')!
     await callCore(two.desk, 'agent:revoke', { deviceId: front.id })
     await expect(callCore(one.desk, 'stories:outbox-list')).rejects.toThrow(/forbidden errors\.agent\.badToken/)
+  }, 60_000)
+
+  it('a desktop without the token follows a teammate’s account: it sees and plans there, cannot bring it back, and forgets it when signed out', async () => {
+    const one = await pairDeskWithAgent(join(root, 'follow'), emulator, running)
+    await callCore(one.desk, 'agent:hand-over', { accountId: one.accountId })
+    await planOn(one.desk, one.accountId, 'followed-before', Date.now() + 3_600_000)
+    const two = await addDesk(join(root, 'follow', 'desk-2'), one.agent, emulator, running, 'Assistant', { connect: false })
+    const offers = await callCore<AgentAccountOffer[]>(two.desk, 'agent:others')
+    expect(offers).toEqual([{ agentAccountId: expect.any(String), label: expect.any(String) }])
+    const views = await callCore<HostedAccountView[]>(two.desk, 'agent:follow', { agentAccountId: offers[0]!.agentAccountId })
+    expect(views).toEqual([expect.objectContaining({ where: 'agent', canMove: false, followed: true, pending: null })])
+    const accountId = views[0]!.accountId
+    const listed = await callCore<{ accounts: AccountSummary[] }>(two.desk, 'accounts:list')
+    expect(listed.accounts).toEqual([expect.objectContaining({ id: accountId, followed: true, hasToken: false })])
+    expect(await callCore(two.desk, 'agent:others')).toEqual([])
+
+    // It sees the teammate's plans, and plans there without the token.
+    expect((await outboxOf(two.desk, accountId)).map((item) => [item.summary.text, item.where])).toEqual([['followed-before', 'agent']])
+    await planOn(two.desk, accountId, 'from-the-assistant', Date.now() + 3_600_000)
+    expect((await outboxOf(one.desk, one.accountId)).map((item) => item.summary.text).sort()).toEqual([
+      'followed-before',
+      'from-the-assistant',
+    ])
+    // Following again adds nothing; bringing it back is refused in words (no token here to send with).
+    await callCore(two.desk, 'agent:follow', { agentAccountId: offers[0]!.agentAccountId })
+    expect((await callCore<{ accounts: AccountSummary[] }>(two.desk, 'accounts:list')).accounts).toHaveLength(1)
+    await expect(callCore(two.desk, 'agent:bring-back', { accountId })).rejects.toThrow(/conflict errors\.handover\.followedOnly/)
+    await expect(callCore(two.desk, 'agent:follow', { agentAccountId: 'no-such-account' })).rejects.toThrow(
+      /not-found errors\.handover\.noAccount/,
+    )
+
+    // Signed out here, it is forgotten here; the agent keeps its stories.
+    await callCore(two.desk, 'accounts:sign-out', { id: accountId, removeData: true })
+    await expect.poll(() => two.desk.agent.hosted.list()).toEqual([])
+    expect(await callCore(two.desk, 'agent:others')).toHaveLength(1)
+    expect(await outboxOf(one.desk, one.accountId)).toHaveLength(2)
   }, 60_000)
 })
