@@ -12,6 +12,13 @@ import { userText } from '@shared/i18n/user-text'
 
 export type { AgentCommand }
 
+/** How long the same answer is not written again. */
+const SAME_ANSWER_KEPT_MS = 60_000
+
+function sameAnswer(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b)
+}
+
 /** The last answers the agent gave per hosted account, kept on disk to be shown while it is away. */
 export class AgentViews {
   readonly #file: JsonStore<AgentViewsFile>
@@ -25,10 +32,16 @@ export class AgentViews {
     return views.find((view) => view.key === key) ?? null
   }
 
-  /** Keeps the answer as the newest; the oldest answers of that account go beyond the cap. */
+  /**
+   * Keeps the answer as the newest; the oldest answers of that account go beyond the cap. The
+   * same answer again within a minute is not written: the views ask every few seconds, and a
+   * last state a minute old says enough while the agent is away.
+   */
   async put(accountId: string, key: string, value: unknown, asOf: string): Promise<void> {
     await this.#file.update((current) => {
       const accounts = { ...(current?.accounts ?? {}) }
+      const kept = (accounts[accountId] ?? []).find((view) => view.key === key)
+      if (kept && Date.parse(asOf) - Date.parse(kept.asOf) < SAME_ANSWER_KEPT_MS && sameAnswer(kept.value, value)) return undefined
       const others = (accounts[accountId] ?? []).filter((view) => view.key !== key)
       accounts[accountId] = [{ key, asOf, value }, ...others].slice(0, MAX_VIEWS_PER_ACCOUNT)
       return { version: 1, accounts }
