@@ -20,6 +20,7 @@ import type { OutboxStore } from '../features/stories/outbox/store/outbox-store'
 import type { StoriesModule } from '../features/stories/publish/stories-module'
 import { checkDraft } from '../features/stories/publish/story-check'
 import { AgentPublish } from '../features/agent/agent-publish'
+import { AgentQueue } from '../features/agent/agent-queue'
 import type { StoryLimits } from '@shared/story/limits'
 import { InsightsHandover } from '../features/insights/insights-handover'
 import type { InsightsModule } from '../features/insights/insights-service'
@@ -87,6 +88,8 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
     labelOf: (accountId) => base.accounts.labelOf(accountId),
     log: ports.log,
   })
+  // The posting queue's calls about several accounts: each account's part from where it runs.
+  const agentQueue = new AgentQueue({ hosted: hostedAccounts, invoke: (channel, arg) => agentLink.invoke(channel, arg) })
   return {
     agentLink,
     agentTeam,
@@ -94,6 +97,7 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
     agentRouting,
     agentEvents,
     agentPublish,
+    agentQueue,
     ...handoverSide(ports, base, agentLink, hostedAccounts),
   }
 }

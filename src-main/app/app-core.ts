@@ -122,6 +122,7 @@ async function assemble(
     coreHandlers(ports, { notices, recoveries, settings, accounts, ...features }),
     features.agentRouting,
     features.agentPublish,
+    features.agentQueue,
   )
   const { groups, stories, insights } = features
   return {

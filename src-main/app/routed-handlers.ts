@@ -1,14 +1,16 @@
 import type { ChannelName } from '@shared/channels/contract'
 import type { AgentPublish } from '../features/agent/agent-publish'
+import type { AgentQueue } from '../features/agent/agent-queue'
 import { AgentRouting } from '../features/agent/agent-routing'
 import type { Handler, Handlers } from '../handlers/dispatch'
 
 /**
  * The handlers with every call that may concern a hosted account passed through the agent
  * routing, which decides there whether it runs here or on the agent: the one place that decides.
- * A publish naming such an account goes through the agent's publish the same way.
+ * A publish naming such an account goes through the agent's publish the same way, and the
+ * posting queue's calls about several accounts ask the agent for its part.
  */
-export function routedHandlers(handlers: Handlers, routing: AgentRouting, publish: AgentPublish): Handlers {
+export function routedHandlers(handlers: Handlers, routing: AgentRouting, publish: AgentPublish, queue: AgentQueue): Handlers {
   const routed = { ...handlers } as Record<ChannelName, Handler<ChannelName>>
   for (const name of Object.keys(handlers) as ChannelName[]) {
     if (!AgentRouting.routes(name)) continue
@@ -27,5 +29,16 @@ export function routedHandlers(handlers: Handlers, routing: AgentRouting, publis
         if (grantId !== null) await handlers['stories:media-release']({ id: grantId }, ctx)
       },
     )) as Handler<'stories:publish'> as Handler<ChannelName>
+  const localNextFree = handlers['queue:next-free']
+  routed['queue:next-free'] = ((arg, ctx) =>
+    queue.nextFree(arg.accountIds, async (accountIds) =>
+      localNextFree({ accountIds }, ctx),
+    )) as Handler<'queue:next-free'> as Handler<ChannelName>
+  const scopedOccurrences = routed['queue:occurrences'] as Handler<'queue:occurrences'>
+  const localOccurrences = handlers['queue:occurrences']
+  routed['queue:occurrences'] = ((arg, ctx) =>
+    arg.accountId === null
+      ? queue.everyAccount({ from: arg.from, to: arg.to }, async () => localOccurrences(arg, ctx))
+      : scopedOccurrences(arg, ctx)) as Handler<'queue:occurrences'> as Handler<ChannelName>
   return routed as Handlers
 }

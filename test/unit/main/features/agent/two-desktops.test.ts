@@ -57,6 +57,14 @@ describe('two desktops of a team on one agent, each with the account handed over
     // The team's slots stay as the first desktop gave them: the second's empty ones do not overwrite them.
     expect(await callCore(one.agentCore, 'queue:get', { accountId: onAgent.accounts[0]!.id })).toEqual(slots)
     expect((await outboxOf(two.desk, two.accountId)).map((item) => [item.summary.text, item.where])).toEqual([['team-before', 'agent']])
+    // "Add to queue" and the calendar on the second desktop show the team's slots, which are the agent's (it has none of its own).
+    const [next] = await callCore<Array<{ accountId: string; at: string | null }>>(two.desk, 'queue:next-free', {
+      accountIds: [two.accountId],
+    })
+    expect(next).toMatchObject({ accountId: two.accountId, at: expect.stringMatching(/Z$/) })
+    const week = { accountId: null, from: new Date().toISOString(), to: new Date(Date.now() + 8 * 86_400_000).toISOString() }
+    const slotsSeen = await callCore<Array<{ accountId: string; at: string }>>(two.desk, 'queue:occurrences', week)
+    expect(slotsSeen.filter((slot) => slot.accountId === two.accountId).map((slot) => slot.at)).toContain(next!.at)
 
     // Desktop 1 plans: desktop 2 is told within seconds, through the agent's events.
     const told: string[] = []
