@@ -24,7 +24,14 @@ describe('the npm test summary', () => {
       numTotalTests: 3,
       numFailedTests: 1,
       testResults: [
-        { name: '/r/test/a.test.ts', status: 'failed', assertionResults: [{ status: 'passed', fullName: 'ok' }, { status: 'failed', fullName: 'store › keeps a claim' }] },
+        {
+          name: '/r/test/a.test.ts',
+          status: 'failed',
+          assertionResults: [
+            { status: 'passed', fullName: 'ok' },
+            { status: 'failed', fullName: 'store › keeps a claim' },
+          ],
+        },
         { name: '/r/test/b.test.ts', status: 'failed', assertionResults: [] },
         { name: '/r/test/c.test.ts', status: 'passed', assertionResults: [{ status: 'passed', fullName: 'fine' }] },
       ],
@@ -32,7 +39,13 @@ describe('the npm test summary', () => {
     expect(unit.failures).toEqual(['/r/test/a.test.ts › store › keeps a claim', '/r/test/b.test.ts'])
     const e2e = readPlaywrightReport({
       stats: { expected: 1, unexpected: 1 },
-      suites: [{ file: 'x.spec.ts', specs: [{ title: 'passes', line: 3, tests: [{ status: 'expected' }] }], suites: [{ file: 'x.spec.ts', specs: [{ title: 'breaks', line: 9, tests: [{ status: 'unexpected' }] }] }] }],
+      suites: [
+        {
+          file: 'x.spec.ts',
+          specs: [{ title: 'passes', line: 3, tests: [{ status: 'expected' }] }],
+          suites: [{ file: 'x.spec.ts', specs: [{ title: 'breaks', line: 9, tests: [{ status: 'unexpected' }] }] }],
+        },
+      ],
     })
     expect(e2e.failures).toEqual(['x.spec.ts:9 › breaks'])
     const lines = closingLines([{ name: 'unit', status: 1, counts: unit }])
