@@ -1,5 +1,4 @@
-import { z } from 'zod'
-import { type UserText, UserTextSchema } from './i18n/user-text'
+import type { UserText } from './i18n/user-text'
 
 /**
  * Every failure the user can meet has one of these codes. The API client maps HTTP and
@@ -30,17 +29,16 @@ export const ERROR_CODES = [
   'internal',
 ] as const
 
-export const ErrorCodeSchema = z.enum(ERROR_CODES)
-export type ErrorCode = z.infer<typeof ErrorCodeSchema>
+export type ErrorCode = (typeof ERROR_CODES)[number]
 
-export const AppErrorDataSchema = z.object({
-  code: ErrorCodeSchema,
+/** An AppError as it crosses the bridge or reaches disk (read back with AppErrorDataSchema, error-schemas.ts). */
+export interface AppErrorData {
+  code: ErrorCode
   /** What the user reads, as a key of the catalogs and its parameters. */
-  text: UserTextSchema,
+  text: UserText
   /** Extra facts safe to show (HTTP status, server error details, retry-after seconds). */
-  details: z.record(z.string(), z.unknown()).optional(),
-})
-export type AppErrorData = z.infer<typeof AppErrorDataSchema>
+  details?: Record<string, unknown> | undefined
+}
 
 /** The text any error with `code` can fall back on. */
 export function codeText(code: ErrorCode): UserText {

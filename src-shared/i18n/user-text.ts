@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import type { MainTexts } from './main-texts'
 
 /** The dotted keys of a catalog's texts: "errors.codes.offline". */
@@ -40,18 +39,6 @@ export interface UserText {
 
 /** Longest parameter kept: a file name, a host, or a server's own words, which are cut rather than refused. */
 export const MAX_PARAM_LENGTH = 500
-
-/**
- * A UserText as read back from the bridge or disk. The key is any short dotted name, so that an
- * item written by a newer version still reads; a key this version lacks is shown by its error code.
- */
-export const UserTextSchema = z.object({
-  key: z
-    .string()
-    .regex(/^[\w-]+(\.[\w-]+)+$/)
-    .max(160),
-  params: z.record(z.string().max(40), z.union([z.string().transform((value) => value.slice(0, MAX_PARAM_LENGTH)), z.number()])).optional(),
-}) as unknown as z.ZodType<UserText>
 
 type ParamsArgument<K extends TextKey> = [keyof TextParams<K>] extends [never] ? [] : [params: TextParams<K>]
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { StoryFontSchema } from '../domain/story'
-import type { AppErrorDataSchema } from '../errors'
+import type { AppErrorData } from '../errors'
 import { AUDIENCE_MODES } from './draft'
 
 export const STORY_LIFETIME_MS = 24 * 60 * 60 * 1000
@@ -65,7 +65,7 @@ export interface FeedState {
   stories: FeedStory[]
   syncedAt: string | null
   syncing: boolean
-  lastError: z.infer<typeof AppErrorDataSchema> | null
+  lastError: AppErrorData | null
   /** The server's list stopped at a bound (pages, stories, bytes) before its end. */
   truncated: boolean
 }

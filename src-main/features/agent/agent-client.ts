@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { AppError, AppErrorDataSchema } from '@shared/errors'
+import { AppErrorDataSchema } from '@shared/error-schemas'
+import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import { WEB_INVOKE_PREFIX } from '@shared/web-transport'
 import { deadline } from '../../platform/net/deadline'

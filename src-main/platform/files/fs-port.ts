@@ -21,6 +21,8 @@ export interface FilePort {
   readFile(path: string, options?: { maxBytes?: number }): Promise<Buffer>
   /** Creates (or truncates) a file for writing, readable by its owner only. */
   create(path: string): Promise<WritableFile>
+  /** Opens a file to write at its end, created (readable by its owner only) when it is not there. */
+  append(path: string): Promise<WritableFile>
   rename(from: string, to: string): Promise<void>
   unlink(path: string): Promise<void>
   readdir(path: string): Promise<string[]>
@@ -33,19 +35,22 @@ export interface FilePort {
   syncDir(path: string): Promise<void>
 }
 
+async function writable(path: string, flags: 'w' | 'a'): Promise<WritableFile> {
+  const handle = await open(path, flags, 0o600)
+  return {
+    write: (data) => handle.write(data),
+    sync: () => handle.sync(),
+    close: () => handle.close(),
+  }
+}
+
 /** Folder fsync is a POSIX idea: Windows cannot open a folder for it, some file systems refuse it. */
 const DIR_SYNC_UNSUPPORTED = new Set(['EINVAL', 'EPERM', 'EISDIR', 'ENOTSUP', 'EBADF', 'EACCES'])
 
 export const nodeFiles: FilePort = {
   readFile: (path, options) => readPlainFile(path, options?.maxBytes),
-  create: async (path) => {
-    const handle = await open(path, 'w', 0o600)
-    return {
-      write: (data) => handle.write(data),
-      sync: () => handle.sync(),
-      close: () => handle.close(),
-    }
-  },
+  create: (path) => writable(path, 'w'),
+  append: (path) => writable(path, 'a'),
   rename: (from, to) => rename(from, to),
   unlink: (path) => unlink(path),
   readdir: (path) => readdir(path),

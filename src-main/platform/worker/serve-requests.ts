@@ -21,7 +21,7 @@ function errorData(error: unknown): WorkerErrorData {
     ...(typeof code === 'string' && { code }),
     // The user's text survives the crossing; the AppError itself (its cause, its details) does
     // not. Known by its name rather than its class, so that a worker does not load the error
-    // module (and the schema library under it) for this; main checks the text's shape.
+    // module for this; main checks the text's shape (UserTextSchema).
     ...(error.name === 'AppError' && { text: (error as AppError).text }),
   }
 }

@@ -1,5 +1,6 @@
 import type { Transferable, Worker } from 'node:worker_threads'
-import { UserTextSchema, type UserText } from '@shared/i18n/user-text'
+import type { UserText } from '@shared/i18n/user-text'
+import { UserTextSchema } from '@shared/i18n/user-text-schema'
 import type { WorkerStarter } from './start-worker'
 
 /** What goes to the worker: a request, answered under its id, or a note, never answered. */

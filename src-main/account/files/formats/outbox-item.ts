@@ -1,5 +1,6 @@
 import { MediaStoryRequestSchema, TextStoryRequestSchema } from '@shared/domain/story'
-import { AppErrorDataSchema, codeText, ErrorCodeSchema } from '@shared/errors'
+import { AppErrorDataSchema, ErrorCodeSchema } from '@shared/error-schemas'
+import { codeText } from '@shared/errors'
 import { OUTBOX_STATES, StorySummarySchema } from '@shared/story/records'
 import { z } from 'zod'
 

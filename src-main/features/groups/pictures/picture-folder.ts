@@ -65,8 +65,10 @@ export class PictureFolder {
   }
 
   lookup(): PictureLookup {
-    const thumbs = Object.entries(this.#manifest.thumbs).flatMap(([id, entry]) => [id, entry.file])
-    const full = Object.entries(this.#manifest.full).flatMap(([id, entry]) => [id, entry.url, entry.file])
+    const thumbs: string[] = []
+    const full: string[] = []
+    for (const [id, entry] of this.#manifest.entries('thumbs')) thumbs.push(id, entry.file)
+    for (const [id, entry] of this.#manifest.entries('full')) full.push(id, entry.url, entry.file)
     return { thumbs, full }
   }
 
@@ -86,17 +88,17 @@ export class PictureFolder {
       if (url !== '' && isPictureUrl(url)) wanted.set(id, url)
       if (groups.hasFull(at)) withFull.add(id)
     }
-    const { thumbs, full } = this.#manifest
+    const manifest = this.#manifest
     const dropped = {
-      thumbs: Object.keys(thumbs).filter((id) => !wanted.has(id)),
-      full: Object.keys(full).filter((id) => !withFull.has(id)),
+      thumbs: [...manifest.ids('thumbs')].filter((id) => !wanted.has(id)),
+      full: [...manifest.ids('full')].filter((id) => !withFull.has(id)),
     }
-    for (const id of dropped.thumbs) delete thumbs[id]
-    for (const id of dropped.full) delete full[id]
+    for (const id of dropped.thumbs) manifest.drop('thumbs', id)
+    for (const id of dropped.full) manifest.drop('full', id)
     const work: WorkItem[] = []
     const stored: WorkItem[] = []
     for (const [id, url] of wanted) {
-      const previous = thumbs[id]
+      const previous = manifest.get('thumbs', id)
       const kept = previous && present.has(previous.file) ? previous : undefined
       if (kept && kept.url === url) stored.push({ id, url, previous: kept })
       else work.push({ id, url, previous: kept })
@@ -147,12 +149,12 @@ export class PictureFolder {
 
   /** Records a stored picture as the group's. */
   record(kind: PictureKind, id: string, entry: PictureEntry): void {
-    this.#manifest[kind][id] = entry
+    this.#manifest.set(kind, id, entry)
     this.#unrecorded.delete(entry.file)
   }
 
   entryOf(kind: PictureKind, id: string): PictureEntry | undefined {
-    return this.#manifest[kind][id]
+    return this.#manifest.get(kind, id)
   }
 
   /** Removes a damaged file and every entry that named it; says which they were, to fetch them again. */
@@ -162,14 +164,9 @@ export class PictureFolder {
     // First: the good picture has the same content hash, so it comes back under the same name.
     await nodeFiles.unlink(join(this.dir, file)).catch(() => undefined)
     const named: { kind: PictureKind; id: string; url: string }[] = []
-    for (const kind of ['thumbs', 'full'] as const) {
-      const entries = this.#manifest[kind]
-      for (const [id, entry] of Object.entries(entries)) {
-        if (entry.file !== file) continue
-        delete entries[id]
-        named.push({ kind, id, url: entry.url })
-      }
-    }
+    for (const kind of ['thumbs', 'full'] as const)
+      for (const [id, entry] of this.#manifest.entries(kind)) if (entry.file === file) named.push({ kind, id, url: entry.url })
+    for (const { kind, id } of named) this.#manifest.drop(kind, id)
     await this.save()
     return named
   }
@@ -220,7 +217,7 @@ export class PictureFolder {
       this.#writeFile(path, bytes, 'wx')
     } catch (error) {
       if (errnoCode(error) !== 'EEXIST') throw error
-      const named = this.#manifest.thumbs[item.id]?.file === file || this.#manifest.full[item.id]?.file === file
+      const named = this.#manifest.get('thumbs', item.id)?.file === file || this.#manifest.get('full', item.id)?.file === file
       if (!named) this.#writeFile(path, bytes, 'w')
     }
     return { url: item.url, etag, file }

@@ -6,14 +6,14 @@ import { OFFLINE_AFTER, type ChunkReply } from './picture-protocol'
 
 /**
  * The manifest is saved at most this often while pictures download, so a crash keeps most
- * of the work. By time, not by count: it names every picture, and writing it every few
- * hundred downloads of a 50,000-group account made megabytes of JSON a few times a second.
+ * of the work. By time, not by count: each save appends the entries stored since the one
+ * before and flushes them to the disk (see PictureManifest), a few hundred at a time.
  */
 const SAVE_EVERY_MS = 5_000
 /**
- * And no sooner than this many times as long as the last save took: each save writes every
- * picture stored so far, so at a constant pace a big account's saves would cost ever more
- * of the run. A save of 50,000 pictures' manifest takes a few tens of milliseconds.
+ * And no sooner than this many times as long as the last save took: a save that wrote the
+ * file whole again (now and then, as its lines outnumber its entries) takes longer, and a
+ * slow disk does not take more of the run's time for it.
  */
 const SAVE_SPACING = 200
 /**

@@ -7,7 +7,7 @@ import type { PackedRefs, PictureRef } from '../index'
 import { PictureDownloadError, fetchPicture, isPictureUrl } from './download'
 import { packPictureRefs } from './packed-refs'
 import { pictureIntact } from './picture-check'
-import { MANIFEST_FILE, PICTURE_FILE } from './picture-manifest'
+import { MANIFEST_FILE, OLD_MANIFEST_FILE, PICTURE_FILE } from './picture-manifest'
 import {
   OFFLINE_AFTER,
   type ChunkReply,
@@ -107,10 +107,12 @@ export class PictureStore {
   /** The account's pictures, their lookup read by the worker (none yet: no worker started). */
   static async open(options: PictureStoreOptions): Promise<PictureStore> {
     const store = new PictureStore(options)
-    const stored = await access(join(store.dir, MANIFEST_FILE)).then(
-      () => true,
-      () => false,
-    )
+    const exists = (name: string): Promise<boolean> =>
+      access(join(store.dir, name)).then(
+        () => true,
+        () => false,
+      )
+    const stored = (await exists(MANIFEST_FILE)) || (await exists(OLD_MANIFEST_FILE))
     if (!stored) return store
     try {
       store.#take(await pictureThread.request({ type: 'open', folder: store.#folder }, store.#log))

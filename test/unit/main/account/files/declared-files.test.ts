@@ -44,7 +44,7 @@ describe('the file registry', () => {
     await call(core, 'groups:sync', { accountId })
     // Pictures (downloaded after the sync), the participants index, an export.
     const pictures = join(cores.dataDir, ACCOUNTS_DIR, account.id, 'pictures')
-    for (let i = 0; i < 250 && !(await readdir(pictures).catch(() => [] as string[])).includes('manifest.json'); i++)
+    for (let i = 0; i < 250 && !(await readdir(pictures).catch(() => [] as string[])).includes('manifest.jsonl'); i++)
       await new Promise((r) => setTimeout(r, 40))
     await call(core, 'stories:contacts-search', { accountId, query: '1' })
     await call(core, 'export:groups', { accountId })

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { readFile, readdir, writeFile } from 'node:fs/promises'
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { GroupsQuerySchema } from '@shared/channels/groups'
@@ -102,6 +102,30 @@ describe('group pictures', () => {
     const again = await (await open()).syncThumbs(groups)
     expect(again).toMatchObject({ downloaded: 0, unchanged: withPicture().length, failed: 0 })
     expect(pictureRequests()).toEqual([])
+  })
+
+  it('takes over the whole-JSON manifest of earlier versions: nothing is fetched again, and it is replaced', async () => {
+    const first = await open()
+    await first.syncThumbs(groups)
+    await first.release()
+    // The same entries as an earlier version wrote them.
+    const folder = join(dir.path, PICTURES_DIR)
+    const lines = (await readFile(join(folder, 'manifest.jsonl'), 'utf8')).trim().split('\n').slice(1)
+    const thumbs = Object.fromEntries(
+      lines
+        .map((line) => JSON.parse(line) as [string, string, string, string | null, string])
+        .map(([, id, url, etag, file]) => [id, { url, etag, file }]),
+    )
+    await writeFile(join(folder, 'manifest.json'), JSON.stringify({ version: 1, thumbs, full: {} }))
+    await rm(join(folder, 'manifest.jsonl'))
+    emulator.control.requests.clear()
+
+    const store = await open()
+    expect(withPicture().every((group) => store.thumbUrl(group) !== null)).toBe(true)
+    expect(await store.syncThumbs(groups)).toMatchObject({ downloaded: 0, unchanged: withPicture().length, failed: 0 })
+    expect(pictureRequests()).toEqual([])
+    const names = await readdir(folder)
+    expect(names.includes('manifest.jsonl') && !names.includes('manifest.json')).toBe(true)
   })
 
   it('fetches a picture again when its URL changes, and drops those of groups gone', async () => {
