@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { MAX_PUBLISH_ACCOUNTS, type PublishResult, type PublishTarget, type PublishWhen, targetRequestId } from '@shared/channels/outbox'
-import { AppError, AppErrorDataSchema } from '@shared/errors'
+import { AppErrorDataSchema } from '@shared/error-schemas'
+import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import type { StoryDraft } from '@shared/story/draft'
 import type { Logger } from '../../platform/log/log'
