@@ -57,9 +57,14 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
     events,
     log: ports.log,
   })
-  // The team on that agent: its devices and its activity log.
-  const agentTeam = new AgentTeam({ link: agentLink, dialogs: ports.dialogs })
   const { hostedAccounts } = base
+  // The team on that agent: its devices, its activity log, and who planned or changed each item.
+  const agentTeam = new AgentTeam({
+    link: agentLink,
+    dialogs: ports.dialogs,
+    agentIdOf: async (accountId) => (await hostedAccounts.get(accountId))?.agentAccountId ?? null,
+  })
+  const authors = (agentAccountId: string, itemIds: string[]) => agentTeam.authorsOnAgent(agentAccountId, itemIds)
   const agentRouting = new AgentRouting({
     hosted: hostedAccounts,
     invoke: (channel, arg) => agentLink.invoke(channel, arg),
@@ -67,6 +72,7 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
     commands: new AgentCommands(appFiles.json(APP_FILES.agentCommands)),
     events,
     log: ports.log,
+    authors,
   })
   const agentEvents = new AgentEvents({
     open: (signal) => agentLink.openEvents(signal),
@@ -75,6 +81,7 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
     log: ports.log,
     onConnected: () => void agentRouting.flush(),
     onOutbox: (accountId, items) => agentRouting.remember(accountId, items),
+    authors,
   })
   // A story planned here for an account on the agent is published there, its file sent first.
   const agentPublish = new AgentPublish({

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { channel, event } from '../define'
+import type { AgentAction } from '../domain/agent-action'
 import type { AppErrorData } from '../errors'
 import { AccountScopeSchema } from './scope'
 import { type KeyringStatus, type TokenStorage, TokenStorageSchema } from './accounts'
@@ -81,9 +82,7 @@ export interface AgentCertificate {
   validTo: string
 }
 
-/** What the agent's activity log records: a closed set, so nothing a device typed ever lands in it. */
-export const AGENT_ACTIONS = ['plan', 'edit', 'cancel', 'send-now', 'hand-over', 'pair', 'unpair', 'revoke'] as const
-export type AgentAction = (typeof AGENT_ACTIONS)[number]
+export { AGENT_ACTIONS, type AgentAction } from '../domain/agent-action'
 
 /** One line of the agent's activity log: which device did what, when, to which account's item (or which device). */
 export interface AgentActivityEntry {

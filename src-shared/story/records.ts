@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { StoryFontSchema } from '../domain/story'
+import type { AgentAction } from '../domain/agent-action'
 import type { AppErrorData } from '../errors'
 import { AUDIENCE_MODES } from './draft'
 
@@ -38,6 +39,12 @@ export const StorySummarySchema = z.object({
 })
 export type StorySummary = z.infer<typeof StorySummarySchema>
 
+/** Who planned an item the agent holds and who last changed it, by the names of their devices. */
+export interface OutboxItemAuthors {
+  planned: { deviceName: string; at: string } | null
+  changed: { deviceName: string; at: string; action: AgentAction } | null
+}
+
 export interface OutboxItemView {
   /** The account whose outbox holds it. */
   accountId: string
@@ -63,6 +70,8 @@ export interface OutboxItemView {
   stale?: boolean
   /** An edit of it made while the agent was away waits to be sent. */
   waiting?: boolean
+  /** Who planned it and who last changed it, as the agent's activity log says (absent when the agent did not say). */
+  by?: OutboxItemAuthors
 }
 
 export const HistoryEntrySchema = z.object({

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { type AgentProcess, startAgentProcess } from '../support/agent-process'
+import { pairWithAgent, plan, wallTime } from './support/agent-helpers'
 import { expect, test } from './support/fixtures'
 
 /**
@@ -32,19 +33,6 @@ test.afterAll(async () => {
   await rm(root, { recursive: true, force: true })
 })
 
-/** The wall time `ms` from now on the page's clock, to the second, as the picker reads it, and its instant. */
-function wallTime(page: Page, ms: number): Promise<{ at: number; wall: string }> {
-  return page.evaluate((ahead) => {
-    const at = Math.ceil((Date.now() + ahead) / 1000) * 1000
-    const d = new Date(at)
-    const pad = (n: number) => String(n).padStart(2, '0')
-    return {
-      at,
-      wall: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`,
-    }
-  }, ms)
-}
-
 /** The first whole minute at least `ms` from now on the page's clock, as "HH:MM", and its instant. */
 function minuteAhead(page: Page, ms: number): Promise<{ time: string; at: number }> {
   return page.evaluate((ahead) => {
@@ -53,16 +41,6 @@ function minuteAhead(page: Page, ms: number): Promise<{ time: string; at: number
     const pad = (n: number) => String(n).padStart(2, '0')
     return { time: `${pad(d.getHours())}:${pad(d.getMinutes())}`, at }
   }, ms)
-}
-
-async function plan(page: Page, caption: string, wall: string): Promise<void> {
-  await page.getByTestId('nav-story').click()
-  await page.getByTestId('story-kind-text').click()
-  await page.getByTestId('story-text').fill(caption)
-  await page.getByTestId('story-schedule-toggle').check()
-  await page.getByTestId('story-schedule-at').fill(wall)
-  await page.getByTestId('story-publish').click()
-  await expect(page.getByTestId('story-result')).toHaveAttribute('data-state', 'scheduled')
 }
 
 async function addToQueue(page: Page, caption: string): Promise<number> {
@@ -76,17 +54,6 @@ async function addToQueue(page: Page, caption: string): Promise<number> {
   await page.getByTestId('story-queue-confirm-button').click()
   await expect(page.getByTestId('story-result')).toHaveAttribute('data-state', 'scheduled')
   return at
-}
-
-async function pairWithAgent(page: Page): Promise<void> {
-  await page.getByTestId('nav-settings').click()
-  const section = page.getByRole('region', { name: 'Agent', exact: true })
-  await section.getByLabel('Agent address').fill(agent.url)
-  await section.getByLabel('Pairing code').fill(agent.pairingCode())
-  await section.getByLabel('This computer’s name').fill('Front desk')
-  await section.getByText('Store it with weak protection').click()
-  await section.getByRole('button', { name: 'Pair' }).click()
-  await expect(section.getByTestId('agent-paired')).toBeVisible()
 }
 
 test('an account handed over to the agent has its stories sent with the desktop stopped, each once, on time', async ({
@@ -116,7 +83,7 @@ test('an account handed over to the agent has its stories sent with the desktop 
     { caption: 'Agent: the queued one', at: queuedAt },
   ]
 
-  await pairWithAgent(page)
+  await pairWithAgent(page, agent)
   const accounts = page.getByTestId('agent-accounts')
   await accounts.getByRole('button', { name: 'Run Shop on the agent' }).click()
   await expect(accounts.getByText(/Runs on the agent since/)).toBeVisible()

@@ -1,6 +1,7 @@
 import type { OutboxItemEnd } from '@shared/channels/outbox'
 import type { EventHub } from '../../platform/events'
 import type { Logger } from '../../platform/log/log'
+import { type AskAuthors, withAuthors } from './agent-authors'
 import { translateIds } from './agent-routing'
 import type { HostedAccounts } from './hosted-accounts'
 
@@ -23,6 +24,8 @@ export interface AgentEventsOptions {
   onConnected?: () => void
   /** Told of a hosted account's outbox as the agent now has it (in this desktop's ids), to keep as its last state. */
   onOutbox?: (accountId: string, items: readonly unknown[]) => Promise<void>
+  /** Who planned and who last changed the agent's items: an outbox event's items are named with it. */
+  authors?: AskAuthors
   firstRetryMs?: number
   lastRetryMs?: number
   maxEventBytes?: number
@@ -167,7 +170,8 @@ export class AgentEvents {
       const payload = data as { items?: unknown; left?: unknown }
       if (!Array.isArray(payload.items) || payload.items.length > MAX_EVENT_ITEMS) return
       const left = Array.isArray(payload.left) ? (payload.left.slice(0, MAX_EVENT_ITEMS) as OutboxItemEnd[]) : []
-      const items = (translateIds(payload.items, ids) as Array<Record<string, unknown>>).map((item) => ({
+      const translated = translateIds(payload.items, ids) as Array<Record<string, unknown>>
+      const items = (await withAuthors(translated, agentId, this.#opts.authors, this.#opts.log)).map((item) => ({
         ...item,
         where: 'agent' as const,
       }))

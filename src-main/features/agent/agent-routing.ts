@@ -4,6 +4,7 @@ import { userText } from '@shared/i18n/user-text'
 import type { AGENT_COMMAND_CHANNELS } from '../../account/files/formats/agent-views'
 import type { EventHub } from '../../platform/events'
 import type { Logger } from '../../platform/log/log'
+import { type AskAuthors, withAuthors } from './agent-authors'
 import type { AgentCommands, AgentViews } from './agent-offline'
 import type { HostedAccount, HostedAccounts } from './hosted-accounts'
 
@@ -50,6 +51,8 @@ export interface AgentRoutingOptions {
   commands: AgentCommands
   events: EventHub
   log: Logger
+  /** Who planned and who last changed the agent's items (its activity log); without it, items are not named. */
+  authors?: AskAuthors
   now?: () => Date
 }
 
@@ -131,7 +134,7 @@ export class AgentRouting {
       const asOf = this.#now()
       if (READS.has(channel)) await this.#opts.views.put(account.accountId, key, value, asOf)
       void this.flush()
-      return channel.startsWith('stories:') ? tagged(value, { where: 'agent', asOf }) : value
+      return channel.startsWith('stories:') ? tagged(await this.#named(value, account), { where: 'agent', asOf }) : value
     } catch (error) {
       if (!isAway(error)) throw error
       if (COMMANDS.has(channel)) return this.#wait(channel, arg, account)
@@ -169,7 +172,8 @@ export class AgentRouting {
     const asOf = this.#now()
     for (const account of hosted) {
       if (theirs !== null) {
-        const items = theirs.filter((item) => item.accountId === account.accountId)
+        const mineThere = theirs.filter((item) => item.accountId === account.accountId)
+        const items = channel === 'stories:outbox-list' ? await this.#named(mineThere, account) : mineThere
         await this.#opts.views.put(account.accountId, channel, items, asOf)
         parts.push(...(tagged(items, { where: 'agent', asOf }, waiting) as unknown[]))
         continue
@@ -182,6 +186,13 @@ export class AgentRouting {
     if (channel === 'stories:history-list')
       (all as Array<{ publishedAt?: unknown }>).sort((a, b) => String(b.publishedAt ?? '').localeCompare(String(a.publishedAt ?? '')))
     return all
+  }
+
+  /** The agent's item (or items) of the account, each named with who planned it and who last changed it. */
+  async #named(value: unknown, account: HostedAccount): Promise<unknown> {
+    const items = Array.isArray(value) ? (value as unknown[]) : [value]
+    const named = await withAuthors(items, account.agentAccountId, this.#opts.authors, this.#opts.log)
+    return Array.isArray(value) ? named : named[0]
   }
 
   /** Keeps the edit on disk with the revision it was made on, and answers the last state with it waiting. */

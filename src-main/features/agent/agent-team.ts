@@ -14,6 +14,7 @@ import { nodeFiles, type FilePort } from '../../platform/files/fs-port'
 import type { DialogsPort } from '../export/dialogs'
 import { toCsv } from '../export/csv'
 import { AGENT_ACTIVITY_PATH, AGENT_AUTHORS_PATH, AGENT_DEVICES_PATH, AGENT_REVOKE_PATH } from './agent-client'
+import { MAX_AUTHORS_ASKED } from './agent-authors'
 import type { AgentLink } from './agent-link'
 
 /** The agent's answers read as a hostile peer's: each shape checked, each string bounded. */
@@ -41,7 +42,11 @@ const EntrySchema = z.object({
 })
 const PageSchema = z.object({ entries: z.array(EntrySchema).max(500), more: z.boolean() })
 const Who = z.object({ deviceId: Id, deviceName: Name, at: Instant })
-const AuthorsSchema = z.record(Id, z.object({ planned: Who.nullable(), changed: Who.extend({ action: Action }).nullable() }))
+const AuthorsSchema = z
+  .record(Id, z.object({ planned: Who.nullable(), changed: Who.extend({ action: Action }).nullable() }))
+  .refine((authors) => Object.keys(authors).length <= MAX_AUTHORS_ASKED)
+/** Who planned what is a label beside a list: a slow agent leaves it out sooner than a call it was asked to do. */
+const AUTHORS_TIMEOUT_MS = 5_000
 
 /** The CSV's columns: ids, the device's name and the action; nothing a device typed but its own name. */
 const CSV_COLUMNS = ['at', 'device_id', 'device_name', 'action', 'account_id', 'subject'] as const
@@ -58,6 +63,8 @@ export interface AgentTeamOptions {
   link: AgentLink
   dialogs: DialogsPort
   files?: FilePort
+  /** The agent's id of this desktop's account when the account runs there (the agent knows it by its own id only). */
+  agentIdOf?: (accountId: string) => Promise<string | null>
   now?: () => number
 }
 
@@ -84,8 +91,14 @@ export class AgentTeam {
     return parsed(PageSchema, value, await this.#url())
   }
 
+  /** Who planned and who last changed items of this desktop's account, asked of the agent in its own id. */
   async itemAuthors(accountId: string, itemIds: string[]): Promise<Record<string, AgentItemAuthors>> {
-    const value = await this.#opts.link.request(AGENT_AUTHORS_PATH, { accountId, itemIds })
+    return this.authorsOnAgent((await this.#opts.agentIdOf?.(accountId)) ?? accountId, itemIds)
+  }
+
+  /** The same, of an account named by the agent's id. */
+  async authorsOnAgent(agentAccountId: string, itemIds: string[]): Promise<Record<string, AgentItemAuthors>> {
+    const value = await this.#opts.link.request(AGENT_AUTHORS_PATH, { accountId: agentAccountId, itemIds }, 'POST', AUTHORS_TIMEOUT_MS)
     return parsed(AuthorsSchema, value, await this.#url())
   }
 

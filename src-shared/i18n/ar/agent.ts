@@ -77,6 +77,8 @@ export default {
     publishedByAgent: 'نشرها الوكيل',
     stale: 'آخر حالة من {time}؛ لا يمكن الوصول إلى الوكيل.',
     waiting: 'تعديل ينتظر إرساله إلى الوكيل',
+    plannedBy: 'خطّط لها {device}',
+    changedBy: 'غيّرها {device}، {time}',
   },
   agentAccounts: {
     title: 'الحسابات على الوكيل',

@@ -79,6 +79,8 @@ export default {
     publishedByAgent: 'Published by the agent',
     stale: 'Last state from {time}; the agent is not reachable.',
     waiting: 'Edit waiting to be sent to the agent',
+    plannedBy: 'Planned by {device}',
+    changedBy: 'Changed by {device}, {time}',
   },
   agentAccounts: {
     title: 'Accounts on the agent',

@@ -79,6 +79,8 @@ export default {
     publishedByAgent: 'Publicada por el agente',
     stale: 'Último estado del {time}; no se puede contactar con el agente.',
     waiting: 'Cambio esperando a enviarse al agente',
+    plannedBy: 'Planificada por {device}',
+    changedBy: 'Cambiada por {device}, {time}',
   },
   agentAccounts: {
     title: 'Cuentas en el agente',

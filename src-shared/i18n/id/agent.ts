@@ -78,6 +78,8 @@ export default {
     publishedByAgent: 'Diterbitkan oleh agen',
     stale: 'Keadaan terakhir dari {time}; agen tidak dapat dihubungi.',
     waiting: 'Perubahan menunggu dikirim ke agen',
+    plannedBy: 'Direncanakan oleh {device}',
+    changedBy: 'Diubah oleh {device}, {time}',
   },
   agentAccounts: {
     title: 'Akun di agen',

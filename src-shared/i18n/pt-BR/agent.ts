@@ -78,6 +78,8 @@ export default {
     publishedByAgent: 'Publicado pelo agente',
     stale: 'Último estado de {time}; o agente não está acessível.',
     waiting: 'Alteração esperando para ser enviada ao agente',
+    plannedBy: 'Planejado por {device}',
+    changedBy: 'Alterado por {device}, {time}',
   },
   agentAccounts: {
     title: 'Contas no agente',

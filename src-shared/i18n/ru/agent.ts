@@ -79,6 +79,8 @@ export default {
     publishedByAgent: 'Опубликовано агентом',
     stale: 'Последнее состояние на {time}; агент недоступен.',
     waiting: 'Изменение ждёт отправки агенту',
+    plannedBy: 'Запланировано: {device}',
+    changedBy: 'Изменено: {device}, {time}',
   },
   agentAccounts: {
     title: 'Аккаунты на агенте',

@@ -146,12 +146,7 @@ export class OutboxSchedule {
     if (edit.dueAt !== undefined) this.requireFuture(edit.dueAt)
     else if (known.state === 'missed') throw new AppError('invalid-argument', userText('storyErrors.schedule.pickNewTime'))
     const item = await core.claim(id, 'edit', ['scheduled', 'missed'], edit.rev)
-    if (!item) {
-      // Still planned, at another revision: edited elsewhere (another desktop of the team) since it was shown.
-      const now = edit.rev === undefined ? null : await core.store.get(core.accountId, id).catch(() => null)
-      const moved = now !== null && (now.state === 'scheduled' || now.state === 'missed') && now.rev !== edit.rev
-      throw new AppError('conflict', userText(moved ? 'storyErrors.outbox.changedMeanwhile' : 'storyErrors.schedule.notPlanned'))
-    }
+    if (!item) throw await refusal(core, id, edit.rev, new AppError('conflict', userText('storyErrors.schedule.notPlanned')))
     if (edit.dueAt === undefined && item.state === 'missed') {
       await core.letGo(id)
       throw new AppError('invalid-argument', userText('storyErrors.schedule.pickNewTime'))
@@ -232,4 +227,15 @@ function withCaption(item: OutboxItem, caption: string | undefined): OutboxItem 
 function withoutMediaId<M extends { mediaId?: string | undefined }>(media: M): Omit<M, 'mediaId'> {
   const { mediaId: _dropped, ...rest } = media
   return rest
+}
+
+/**
+ * Why a claim made on the revision `rev` the user saw was refused: the story moved on since (it
+ * was edited, sent or discarded elsewhere: the user looks again), or else `otherwise`.
+ */
+export async function refusal(core: OutboxCore, id: string, rev: number | undefined, otherwise: AppError): Promise<AppError> {
+  if (rev === undefined) return otherwise
+  const current = await core.store.get(core.accountId, id).catch(() => undefined)
+  if (current === undefined || (current !== null && current.rev === rev)) return otherwise
+  return new AppError('conflict', userText('storyErrors.outbox.changedMeanwhile'), { current: current?.state ?? null })
 }

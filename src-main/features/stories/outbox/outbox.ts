@@ -8,7 +8,7 @@ import { OutboxCore, type AttemptOutcome, type NewStory, type OutboxOptions, typ
 import { OutboxDrain } from './outbox-drain'
 import type { OutboxItem } from './outbox-item'
 import { OutboxRecovery } from './outbox-recovery'
-import { OutboxSchedule, type ScheduleEdit } from './outbox-schedule'
+import { OutboxSchedule, refusal, type ScheduleEdit } from './outbox-schedule'
 import { OutboxSender } from './outbox-sender'
 import type { StoryReader } from './reconcile'
 
@@ -307,7 +307,7 @@ export class Outbox {
     if (!core.known(id)) throw new AppError('not-found', userText('storyErrors.outbox.itemGone'))
     // The claim is held until the decision is written: a second click (or a discard) meanwhile is refused.
     const item = await core.claim(id, 'edit', ['queued', 'failed', 'unknown', 'scheduled', 'missed'], rev)
-    if (!item) throw new AppError('conflict', userText('storyErrors.outbox.beingSent'))
+    if (!item) throw await refusal(core, id, rev, new AppError('conflict', userText('storyErrors.outbox.beingSent')))
     try {
       await decide(core, this.#schedule, item, action)
     } finally {

@@ -182,8 +182,11 @@ describe("the desktop's view of an account hosted on the agent", () => {
     // Let the stream open (it opens at once once an account is hosted).
     await new Promise((resolve) => setTimeout(resolve, 500))
     await callCore(agentCore, 'stories:schedule-edit', { accountId: agentAccountId, id: item.id, caption: 'Seen live' })
-    await expect.poll(() => seen.some((event) => event.accountId === accountId), { timeout: 10_000 }).toBe(true)
-    const event = seen.find((one) => one.accountId === accountId)!
+    // The event of this edit (the stream may still be telling of the story's planning before it).
+    const ofEdit = (one: { accountId: string; items: OutboxItemView[] }) =>
+      one.accountId === accountId && JSON.stringify(one.items).includes('Seen live')
+    await expect.poll(() => seen.some(ofEdit), { timeout: 10_000 }).toBe(true)
+    const event = seen.find(ofEdit)!
     expect(event.items[0]).toMatchObject({ accountId, where: 'agent' })
     // What the event told is the last state shown once the agent stops answering.
     agentDown = true

@@ -142,4 +142,18 @@ describe('PlannedStories', () => {
     await flushPromises()
     expect(wrapper.get('[data-testid="planned-count"]').text()).toBe('2 истории запланированы')
   })
+
+  it('saves an edit on the revision the form was opened on, so a story changed elsewhere meanwhile is refused, not overwritten', async () => {
+    const first = item('p', 'scheduled', '2099-01-01T09:00:00Z', 'First words')
+    const { wrapper, bridge } = mountWith([first])
+    await flushPromises()
+    await wrapper.get('[data-testid="planned-edit-open"]').trigger('click')
+    // Another computer edits it while the form is open: the list shows its newer revision.
+    useOutboxStore().replaceAll([{ ...first, rev: 2, summary: { ...first.summary, text: 'Changed elsewhere' } }])
+    await flushPromises()
+    await wrapper.get('[data-testid="planned-edit-caption"]').setValue('Mine')
+    await wrapper.get('[data-testid="planned-edit"]').trigger('submit')
+    await flushPromises()
+    expect(bridge.callsTo('stories:schedule-edit')).toEqual([expect.objectContaining({ id: 'p', caption: 'Mine', rev: 1 })])
+  })
 })

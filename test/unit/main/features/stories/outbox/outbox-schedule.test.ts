@@ -188,6 +188,23 @@ describe('Outbox scheduling', () => {
     expect(again.outbox.list().map((item) => [item.summary.text, item.state])).toEqual([['Seven late', 'missed']])
   })
 
+  it('refuses, saying the story changed meanwhile, an edit or a cancel made on a revision it left; one gone is said to be gone', async () => {
+    const { outbox } = await setup()
+    const id = idOf(await outbox.publish({ ...textStory('Seen at one'), dueAt: iso(T0 + 60_000) }))
+    const seen = outbox.list()[0]!.rev
+    await outbox.editScheduled(id, { caption: 'Changed elsewhere', rev: seen })
+    const changed = { code: 'conflict', text: { key: 'storyErrors.outbox.changedMeanwhile' } }
+    await expect(outbox.editScheduled(id, { caption: 'Made on the old one', rev: seen })).rejects.toMatchObject(changed)
+    await expect(outbox.act(id, 'discard', seen)).rejects.toMatchObject(changed)
+    expect(outbox.list().map((item) => item.summary.text)).toEqual(['Changed elsewhere'])
+    // A story sent meanwhile is gone from the outbox, and said so.
+    const now = outbox.list()[0]!.rev
+    await outbox.act(id, 'send-now', now)
+    await waitFor(() => received('Changed elsewhere') === 1, 'the story sent now')
+    await outbox.idle()
+    await expect(outbox.editScheduled(id, { caption: 'Too late', rev: now + 1 })).rejects.toMatchObject({ code: 'not-found' })
+  })
+
   it('reschedules, edits the caption, duplicates and cancels a planned story', async () => {
     const { dir, clock, outbox } = await setup()
     const id = idOf(await outbox.publish({ ...textStory('Draft caption'), dueAt: iso(T0 + 60_000) }))
