@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { type AgentProcess, startAgentProcess } from '../support/agent-process'
-import { pairWithAgent, plan, wallTime } from './support/agent-helpers'
+import { pairWithAgent, plan } from './support/agent-helpers'
+import { wallTime } from './support/wall-time'
 import { expect, test } from './support/fixtures'
 
 /**

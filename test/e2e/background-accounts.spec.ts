@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import type { EmulatorProcess } from '../support/emulator-process'
 import { accountIdByLabel, fillConnect, openAccountsSettings } from './support/accounts-helpers'
 import { expect, test } from './support/fixtures'
+import { wallTime } from './support/wall-time'
 
 /**
  * Three accounts, each on its own emulator in its own process. A story is planned on each, then
@@ -25,19 +26,6 @@ async function switchTo(page: Page, label: string): Promise<void> {
   await page.getByTestId('account-switcher-button').click()
   await page.getByRole('menuitemradio', { name: new RegExp(label) }).click()
   await expect(page.getByTestId('account-active-label')).toHaveText(label)
-}
-
-/** The wall time `ms` from now on the page's clock, as the picker reads it, and its instant. */
-async function wallTime(page: Page, ms: number): Promise<{ at: number; wall: string }> {
-  return page.evaluate((ahead) => {
-    const at = Math.ceil((Date.now() + ahead) / 1000) * 1000
-    const d = new Date(at)
-    const pad = (n: number) => String(n).padStart(2, '0')
-    return {
-      at,
-      wall: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`,
-    }
-  }, ms)
 }
 
 test.use({ viewport: { width: 1360, height: 900 }, locale: 'en-GB' })

@@ -1,17 +1,46 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import type { AccountSummary } from '@shared/channels/accounts'
 import type { PublishResult } from '@shared/channels/outbox'
 import type { OutboxItemView } from '@shared/story/records'
 import { servedToDevices } from '../../src-main/agent/guard'
 import { operatorKeyBox } from '../../src-main/agent/key-box'
 import type { AppCore } from '../../src-main/app/app-core'
-import type { Emulator } from '../../src-main/emulator'
+import { type Emulator, type EmulatorOptions, startEmulator } from '../../src-main/emulator'
 import type { Handlers } from '../../src-main/handlers/dispatch'
 import { type InProcessAgent, startInProcessAgent } from './agent-server'
 import { callCore, startTestCore } from './app-core'
+
+/**
+ * What a file of desk-and-agent tests sets up: an emulator and a temp folder for the file, and
+ * what each test started (pushed onto `running`) stopped after it, newest first. Call it at
+ * the top of a file or of a `describe`.
+ */
+export function deskAndAgentHooks(prefix: string, emulatorOptions: EmulatorOptions = { groups: 2 }) {
+  const state = { emulator: null as Emulator | null, root: '', folders: 0 }
+  const running: Array<{ close(): Promise<void> }> = []
+  beforeAll(async () => {
+    state.emulator = await startEmulator(emulatorOptions)
+    state.root = await mkdtemp(join(tmpdir(), prefix))
+  })
+  afterEach(async () => {
+    for (const item of running.splice(0).reverse()) await item.close()
+  })
+  afterAll(async () => {
+    await state.emulator?.stop()
+    await rm(state.root, { recursive: true, force: true })
+  })
+  return {
+    emulator: (): Emulator => state.emulator!,
+    root: (): string => state.root,
+    running,
+    /** A folder of its own for one test, under the file's. */
+    fresh: (): string => join(state.root, `run-${state.folders++}`),
+  }
+}
 
 /** A desktop engine paired with an agent engine, over the agent's real HTTP API. */
 export interface DeskAndAgent {

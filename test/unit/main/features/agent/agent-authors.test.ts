@@ -1,16 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AgentItemAuthors } from '@shared/channels/agent'
 import type { OutboxItemView } from '@shared/story/records'
-import { type Emulator, startEmulator } from '../../../../../src-main/emulator'
 import { MAX_AUTHORS_ASKED, withAuthors } from '../../../../../src-main/features/agent/agent-authors'
 import type { AgentLink } from '../../../../../src-main/features/agent/agent-link'
 import { AgentTeam } from '../../../../../src-main/features/agent/agent-team'
 import { downloadsFolder } from '../../../../../src-main/features/export'
 import { callCore } from '../../../../support/app-core'
-import { pairDeskWithAgent, planStory } from '../../../../support/desk-and-agent'
+import { deskAndAgentHooks, pairDeskWithAgent, planStory } from '../../../../support/desk-and-agent'
 
 const AT = '2026-11-28T10:42:00.000Z'
 const who = (deviceName: string) => ({ deviceId: 'd1', deviceName, at: AT })
@@ -59,23 +56,10 @@ describe('naming the agent’s items with who planned and changed them', () => {
 })
 
 describe('a desktop’s list of an account that runs on the agent', () => {
-  let emulator: Emulator
-  let root = ''
-  const running: Array<{ close(): Promise<void> }> = []
-  beforeAll(async () => {
-    emulator = await startEmulator({ groups: 1 })
-    root = await mkdtemp(join(tmpdir(), 'statusdesk-agent-authors-'))
-  })
-  afterEach(async () => {
-    for (const item of running.splice(0).reverse()) await item.close()
-  })
-  afterAll(async () => {
-    await emulator.stop()
-    await rm(root, { recursive: true, force: true })
-  })
+  const hooks = deskAndAgentHooks('statusdesk-agent-authors-', { groups: 1 })
 
   it('names the device that planned each item and the one that last changed it, in lists, answers and events', async () => {
-    const { desk, accountId, deskOutbox } = await pairDeskWithAgent(join(root, 'named'), emulator, running)
+    const { desk, accountId, deskOutbox } = await pairDeskWithAgent(hooks.fresh(), hooks.emulator(), hooks.running)
     await callCore(desk, 'agent:hand-over', { accountId })
     await planStory(desk, accountId, 'named-story', Date.now() + 3 * 3600_000)
     const [item] = await deskOutbox()

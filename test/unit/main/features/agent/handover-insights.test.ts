@@ -1,35 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AccountSummary } from '@shared/channels/accounts'
 import type { StoryInsight } from '@shared/channels/insights'
 import type { LiveRecord } from '../../../../../src-main/account/files/formats/insights-files'
 import type { AppCore } from '../../../../../src-main/app/app-core'
-import { type Emulator, startEmulator } from '../../../../../src-main/emulator'
 import { dispatch } from '../../../../../src-main/handlers/dispatch'
 import { silentLogger } from '../../../../../src-main/platform/log/log'
 import { callCore } from '../../../../support/app-core'
-import { pairDeskWithAgent } from '../../../../support/desk-and-agent'
+import { deskAndAgentHooks, pairDeskWithAgent } from '../../../../support/desk-and-agent'
 
 const DAY = 24 * 3600_000
 
-let emulator: Emulator
-let root = ''
-let folders = 0
-const running: Array<{ close(): Promise<void> }> = []
-
-beforeAll(async () => {
-  emulator = await startEmulator({ groups: 2 })
-  root = await mkdtemp(join(tmpdir(), 'statusdesk-handover-insights-'))
-})
-afterEach(async () => {
-  for (const item of running.splice(0).reverse()) await item.close()
-})
-afterAll(async () => {
-  await emulator.stop()
-  await rm(root, { recursive: true, force: true })
-})
+const hooks = deskAndAgentHooks('statusdesk-handover-insights-')
 
 let seq = 0
 function record(postedAt: number, final = true): LiveRecord {
@@ -62,7 +43,7 @@ const storiesOf = async (core: AppCore, accountId: string) =>
 
 describe("an account's insights in a hand-over", () => {
   it('go to the agent with its stories, come back with what the agent added, and no story is counted twice', async () => {
-    const { desk, agentCore, accountId, served } = await pairDeskWithAgent(join(root, `run-${folders++}`), emulator, running)
+    const { desk, agentCore, accountId, served } = await pairDeskWithAgent(hooks.fresh(), hooks.emulator(), hooks.running)
     const now = Date.now()
     const archived = [record(now - 5 * DAY), record(now - 4 * DAY)]
     const followed = record(now - 3_600_000, false)

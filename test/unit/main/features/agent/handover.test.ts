@@ -1,38 +1,23 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AccountSummary } from '@shared/channels/accounts'
 import type { HostedAccountView } from '@shared/channels/agent'
-import { type Emulator, startEmulator } from '../../../../../src-main/emulator'
 import { callCore, startTestCore } from '../../../../support/app-core'
-import { pairDeskWithAgent, planStory } from '../../../../support/desk-and-agent'
+import { deskAndAgentHooks, pairDeskWithAgent, planStory } from '../../../../support/desk-and-agent'
 import { dispatch } from '../../../../../src-main/handlers/dispatch'
 import { silentLogger } from '../../../../../src-main/platform/log/log'
 
-let emulator: Emulator
-let root = ''
-let folders = 0
-const running: Array<{ close(): Promise<void> }> = []
-
-beforeAll(async () => {
-  emulator = await startEmulator({ groups: 2 })
-  root = await mkdtemp(join(tmpdir(), 'statusdesk-handover-'))
-})
-afterEach(async () => {
-  for (const item of running.splice(0).reverse()) await item.close()
-})
-afterAll(async () => {
-  await emulator.stop()
-  await rm(root, { recursive: true, force: true })
-})
-
-const fresh = () => join(root, `run-${folders++}`)
-
-const pair = () => pairDeskWithAgent(fresh(), emulator, running)
+const hooks = deskAndAgentHooks('statusdesk-handover-')
+const { running } = hooks
+const pair = () => pairDeskWithAgent(hooks.fresh(), hooks.emulator(), running)
 const plan = planStory
 
-const received = (caption: string) => emulator.control.stories.list().filter((story) => story.caption === caption).length
+const received = (caption: string) =>
+  hooks
+    .emulator()
+    .control.stories.list()
+    .filter((story) => story.caption === caption).length
 
 describe('handing an account over to the agent, and back', () => {
   it('moves the planned stories to the agent, which sends each once at its time while the desktop holds none', async () => {
@@ -67,7 +52,7 @@ describe('handing an account over to the agent, and back', () => {
   }, 30_000)
 
   it('cut off mid-way, holds its copies (never sent here) and finishes at the next start: each story once', async () => {
-    const { desk, served, accountId, deskOutbox, deskLocal } = await pair()
+    const { deskDir, desk, served, accountId, deskOutbox, deskLocal } = await pair()
     const due = Date.now() + 3_000
     for (const n of [1, 2, 3]) await plan(desk, accountId, `cut-${n}`, due)
     // The agent answers the first story and then no more: the link is cut after it took one.
@@ -78,7 +63,7 @@ describe('handing an account over to the agent, and back', () => {
       return realTake(arg, ctx)
     }
     await expect(callCore(desk, 'agent:hand-over', { accountId })).rejects.toThrow()
-    const journal = JSON.parse(await readFile(join(root, `run-${folders - 1}`, 'desk', 'handovers.json'), 'utf8')) as { entries: unknown[] }
+    const journal = JSON.parse(await readFile(join(deskDir, 'handovers.json'), 'utf8')) as { entries: unknown[] }
     expect(journal.entries).toHaveLength(1)
     expect((await callCore<HostedAccountView[]>(desk, 'agent:accounts')).find((v) => v.accountId === accountId)).toMatchObject({
       where: 'here',

@@ -1,56 +1,32 @@
-import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AccountSummary } from '@shared/channels/accounts'
 import type { AgentAccountOffer, AgentDevice, HostedAccountView } from '@shared/channels/agent'
-import type { PublishResult } from '@shared/channels/outbox'
 import type { OutboxItemView } from '@shared/story/records'
 import type { AppCore } from '../../../../../src-main/app/app-core'
-import { type Emulator, startEmulator } from '../../../../../src-main/emulator'
 import { callCore } from '../../../../support/app-core'
-import { addDesk, pairDeskWithAgent } from '../../../../support/desk-and-agent'
+import { addDesk, deskAndAgentHooks, pairDeskWithAgent, planStory } from '../../../../support/desk-and-agent'
 
-let emulator: Emulator
-let root = ''
-const running: Array<{ close(): Promise<void> }> = []
-
-beforeAll(async () => {
-  emulator = await startEmulator({ groups: 2 })
-  root = await mkdtemp(join(tmpdir(), 'statusdesk-two-desktops-'))
-})
-afterEach(async () => {
-  for (const item of running.splice(0).reverse()) await item.close()
-})
-afterAll(async () => {
-  await emulator.stop()
-  await rm(root, { recursive: true, force: true })
-})
+const hooks = deskAndAgentHooks('statusdesk-two-desktops-')
+const { running } = hooks
 
 const outboxOf = async (desk: AppCore, accountId: string) =>
   (await callCore<OutboxItemView[]>(desk, 'stories:outbox-list')).filter((item) => item.accountId === accountId)
-const received = (caption: string) => emulator.control.stories.list().filter((story) => story.caption === caption).length
-
-async function planOn(desk: AppCore, accountId: string, caption: string, at: number): Promise<void> {
-  const result = await callCore<PublishResult>(desk, 'stories:publish', {
-    requestId: `${caption}-${randomBytes(4).toString('hex')}`,
-    draft: { text: { body: caption } },
-    accountIds: [accountId],
-    when: { at: new Date(at).toISOString() },
-  })
-  expect(result.targets.map((target) => target.outcome.state)).toEqual(['scheduled'])
-}
+const received = (caption: string) =>
+  hooks
+    .emulator()
+    .control.stories.list()
+    .filter((story) => story.caption === caption).length
 
 describe('two desktops of a team on one agent, each with the account handed over', () => {
   it('share one outbox: each sees the other’s plans, a stale edit is refused in words, a cancelled story never goes, a revoked desktop is refused', async () => {
-    const one = await pairDeskWithAgent(join(root, 'team'), emulator, running)
+    const one = await pairDeskWithAgent(join(hooks.root(), 'team'), hooks.emulator(), running)
     const slots = { timeZone: 'Europe/Berlin', slots: [{ weekday: 1, time: '09:00' }] }
     await callCore(one.desk, 'queue:set', { accountId: one.accountId, settings: slots })
-    await planOn(one.desk, one.accountId, 'team-before', Date.now() + 3_600_000)
+    await planStory(one.desk, one.accountId, 'team-before', Date.now() + 3_600_000)
     await callCore(one.desk, 'agent:hand-over', { accountId: one.accountId })
     // The second desktop connected the same account on its own (the same server and token), and hands it over too.
-    const two = await addDesk(join(root, 'team', 'desk-2'), one.agent, emulator, running, 'Back office')
+    const two = await addDesk(join(hooks.root(), 'team', 'desk-2'), one.agent, hooks.emulator(), running, 'Back office')
     await callCore(two.desk, 'agent:hand-over', { accountId: two.accountId })
     const onAgent = await callCore<{ accounts: AccountSummary[] }>(one.agentCore, 'accounts:list')
     expect(onAgent.accounts).toHaveLength(1)
@@ -72,7 +48,7 @@ describe('two desktops of a team on one agent, each with the account handed over
       if (name === 'stories:outbox-changed') told.push(...(data as { items: OutboxItemView[] }).items.map((item) => item.summary.text))
     })
     const due = Date.now() + 8_000
-    await planOn(one.desk, one.accountId, 'team-story', due)
+    await planStory(one.desk, one.accountId, 'team-story', due)
     await expect.poll(() => told.includes('team-story'), { timeout: 5_000, interval: 100 }).toBe(true)
     const seenByTwo = (await outboxOf(two.desk, two.accountId)).find((item) => item.summary.text === 'team-story')!
     const seenByOne = (await outboxOf(one.desk, one.accountId)).find((item) => item.summary.text === 'team-story')!
@@ -105,10 +81,10 @@ describe('two desktops of a team on one agent, each with the account handed over
   }, 60_000)
 
   it('a desktop without the token follows a teammate’s account: it sees and plans there, cannot bring it back, and forgets it when signed out', async () => {
-    const one = await pairDeskWithAgent(join(root, 'follow'), emulator, running)
+    const one = await pairDeskWithAgent(join(hooks.root(), 'follow'), hooks.emulator(), running)
     await callCore(one.desk, 'agent:hand-over', { accountId: one.accountId })
-    await planOn(one.desk, one.accountId, 'followed-before', Date.now() + 3_600_000)
-    const two = await addDesk(join(root, 'follow', 'desk-2'), one.agent, emulator, running, 'Assistant', { connect: false })
+    await planStory(one.desk, one.accountId, 'followed-before', Date.now() + 3_600_000)
+    const two = await addDesk(join(hooks.root(), 'follow', 'desk-2'), one.agent, hooks.emulator(), running, 'Assistant', { connect: false })
     const offers = await callCore<AgentAccountOffer[]>(two.desk, 'agent:others')
     expect(offers).toEqual([{ agentAccountId: expect.any(String), label: expect.any(String) }])
     const views = await callCore<HostedAccountView[]>(two.desk, 'agent:follow', { agentAccountId: offers[0]!.agentAccountId })
@@ -120,7 +96,7 @@ describe('two desktops of a team on one agent, each with the account handed over
 
     // It sees the teammate's plans, and plans there without the token.
     expect((await outboxOf(two.desk, accountId)).map((item) => [item.summary.text, item.where])).toEqual([['followed-before', 'agent']])
-    await planOn(two.desk, accountId, 'from-the-assistant', Date.now() + 3_600_000)
+    await planStory(two.desk, accountId, 'from-the-assistant', Date.now() + 3_600_000)
     expect((await outboxOf(one.desk, one.accountId)).map((item) => item.summary.text).sort()).toEqual([
       'followed-before',
       'from-the-assistant',
