@@ -7,6 +7,7 @@
  *   --tls                 speak TLS with a certificate the agent makes once and keeps (its fingerprint is printed)
  *   --tls-cert FILE, --tls-key FILE   speak TLS with the operator's certificate and key
  *   --sync-groups         each account's groups sync in the background while a device shows it
+ *   --late-minutes N      a story that fell due while the agent was stopped still goes if at most N minutes late (default 10)
  *   --json                accepted; every line on stdout is JSON anyway
  * `statusdesk-agent devices` lists the paired devices (last seen, last action); `statusdesk-agent
  * revoke ID` revokes one; both on the agent's database (--data-dir, or DATABASE_URL).
@@ -148,6 +149,7 @@ function corePorts(options: AgentOptions, key: Uint8Array, events: EventHub, out
     clipboard: null,
     openDialog: null,
     logs,
+    lateMinutesAtLeast: options.lateMinutes,
     ...(outboxStore && { outboxStore }),
   }
 }

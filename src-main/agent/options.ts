@@ -17,7 +17,18 @@ export interface AgentOptions {
   /** Each account's groups sync in the background while a device shows it; off by default (`groups:sync` asks). */
   syncGroups: boolean
   tls: AgentTlsChoice
+  /**
+   * How late a story found due when the agent starts may still go by itself (minutes): the
+   * stories that fell due while it was stopped for an update or a reboot go out, and older
+   * ones wait as missed for a person to decide. At least the accounts' own setting.
+   */
+  lateMinutes: number
 }
+
+/** An always-on agent is away only for a restart: what fell due in its last 10 minutes away still goes. */
+export const DEFAULT_LATE_MINUTES = 10
+/** A day: later than that, a story is no longer the one that was planned. */
+export const MAX_LATE_MINUTES = 1_440
 
 /** How the agent speaks on the network: plain HTTP (this machine only), its own certificate, or the operator's. */
 export type AgentTlsChoice = { kind: 'none' } | { kind: 'own' } | { kind: 'operator'; certFile: string; keyFile: string }
@@ -38,7 +49,7 @@ export class AgentRefusal extends Error {
 }
 
 /** The options the agent accepts, as its usage sentences list them. */
-export const AGENT_USAGE = '--data-dir DIR, --listen HOST:PORT, --tls, --tls-cert FILE, --tls-key FILE, --sync-groups, --json'
+export const AGENT_USAGE = '--data-dir DIR, --listen HOST:PORT, --tls, --tls-cert FILE, --tls-key FILE, --sync-groups, --late-minutes N, --json'
 
 const OPTIONS = {
   'data-dir': { type: 'string' },
@@ -47,6 +58,7 @@ const OPTIONS = {
   tls: { type: 'boolean', default: false },
   'tls-cert': { type: 'string' },
   'tls-key': { type: 'string' },
+  'late-minutes': { type: 'string' },
   // Logs are JSON lines whatever is asked; accepted so that the agent starts as web mode does.
   json: { type: 'boolean', default: true },
 } as const
@@ -119,7 +131,18 @@ export function parseAgentOptions(argv: readonly string[], env: Readonly<Record<
     ...listen,
     syncGroups: values['sync-groups'],
     tls,
+    lateMinutes: parseLateMinutes(values['late-minutes']),
   }
+}
+
+/** `--late-minutes N`: a whole number of minutes from 0 (never late by itself) to a day. */
+export function parseLateMinutes(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_LATE_MINUTES
+  const minutes = /^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : NaN
+  if (!(minutes <= MAX_LATE_MINUTES)) {
+    throw new AgentRefusal(userText('desktop.agent.usage.badLateMinutes', { option: '--late-minutes', max: MAX_LATE_MINUTES, value: text }))
+  }
+  return minutes
 }
 
 /** `--tls` (a certificate the agent makes and keeps), or the operator's `--tls-cert` with its `--tls-key`. */

@@ -193,7 +193,7 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
     store,
     events,
     log: ports.log,
-    lateSendMinutes: () => settings.get().stories.lateSendMinutes,
+    lateSendMinutes: () => Math.max(settings.get().stories.lateSendMinutes, ports.lateMinutesAtLeast ?? 0),
     notifier: ports.notifier ?? null,
   })
   const queue = createQueue({ workspaces, outboxes: outboxes.service, labelOf: (id) => accounts.labelOf(id), events, log: ports.log })

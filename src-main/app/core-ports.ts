@@ -50,4 +50,10 @@ export interface CorePorts {
    * shares its outbox with others.
    */
   outboxStore?: (owner: string) => Promise<OutboxStore>
+  /**
+   * The least an engine allows a story found late at start (minutes), over the user's own
+   * setting: the agent's restart allowance. Absent on the desktop, where a story due while
+   * the computer was off waits for the user unless the user said otherwise.
+   */
+  lateMinutesAtLeast?: number
 }

@@ -171,6 +171,7 @@ export default {
         noValue: 'The option {option} takes no value: write it on its own.',
         unreadable: 'The options could not be read. The agent accepts: {options}.',
         badListen: '{option} must be {form}, with a port from 1 to 65535 (or 0 for any free one), not “{value}”.',
+        badLateMinutes: '{option} must be a whole number of minutes from 0 to {max}, not “{value}”.',
         notLoopback:
           'Without TLS the agent listens only on this machine ({hosts}): on {host}, device tokens would cross the network unencrypted. Add {own} (the agent makes its own certificate) or {cert} and {key} (yours).',
         tlsPair: 'Give {cert} and {key} together, for your own certificate, or {own} alone, for one the agent makes.',

@@ -169,6 +169,7 @@ export default {
         noValue: 'La opción {option} no lleva valor: escríbela sola.',
         unreadable: 'No se pudieron leer las opciones. El agente acepta: {options}.',
         badListen: '{option} debe ser {form}, con un puerto de 1 a 65535 (o 0 para uno libre cualquiera), no «{value}».',
+        badLateMinutes: '{option} debe ser un número entero de minutos de 0 a {max}, no «{value}».',
         notLoopback:
           'Sin TLS el agente solo escucha en este equipo ({hosts}): en {host}, los tokens de los dispositivos cruzarían la red sin cifrar. Añade {own} (el agente crea su propio certificado) o {cert} y {key} (los tuyos).',
         tlsPair: 'Indica {cert} y {key} juntos, para tu propio certificado, o solo {own}, para uno que crea el agente.',

@@ -170,6 +170,7 @@ export default {
         noValue: 'Opsi {option} tidak menerima nilai: tulis tanpa nilai.',
         unreadable: 'Opsi tidak dapat dibaca. Agen menerima: {options}.',
         badListen: '{option} harus berbentuk {form}, dengan port 1 sampai 65535 (atau 0 untuk port bebas mana pun), bukan “{value}”.',
+        badLateMinutes: '{option} harus berupa bilangan bulat menit dari 0 sampai {max}, bukan “{value}”.',
         notLoopback:
           'Tanpa TLS agen hanya mendengarkan di mesin ini ({hosts}): di {host}, token perangkat akan melintasi jaringan tanpa enkripsi. Tambahkan {own} (agen membuat sertifikatnya sendiri) atau {cert} dan {key} (milik Anda).',
         tlsPair: 'Berikan {cert} dan {key} bersama-sama untuk sertifikat Anda sendiri, atau {own} saja untuk sertifikat yang dibuat agen.',

@@ -169,6 +169,7 @@ export default {
         noValue: 'A opção {option} não leva valor: escreva-a sozinha.',
         unreadable: 'Não foi possível ler as opções. O agente aceita: {options}.',
         badListen: '{option} deve ser {form}, com uma porta de 1 a 65535 (ou 0 para qualquer uma livre), e não “{value}”.',
+        badLateMinutes: '{option} deve ser um número inteiro de minutos de 0 a {max}, e não “{value}”.',
         notLoopback:
           'Sem TLS o agente só escuta nesta máquina ({hosts}): em {host}, os tokens dos dispositivos atravessariam a rede sem criptografia. Adicione {own} (o agente cria o próprio certificado) ou {cert} e {key} (os seus).',
         tlsPair: 'Informe {cert} e {key} juntos, para o seu próprio certificado, ou só {own}, para um que o agente cria.',

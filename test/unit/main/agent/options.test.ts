@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { AgentRefusal, DEFAULT_PORT, defaultAgentDataDir, parseAgentOptions, parseListen } from '../../../../src-main/agent/options'
+import { AgentRefusal, DEFAULT_LATE_MINUTES, DEFAULT_PORT, defaultAgentDataDir, parseAgentOptions, parseListen } from '../../../../src-main/agent/options'
 
 const refusalOf = (run: () => unknown) => {
   try {
@@ -16,7 +16,7 @@ describe("the agent's options", () => {
   it('listen on this machine, on a fixed port, in plain HTTP, with the OS data folder and no groups sync, unless told', () => {
     expect(parseAgentOptions([], { XDG_DATA_HOME: '/data' })).toEqual(
       process.platform === 'linux'
-        ? { dataDir: join('/data', 'statusdesk-agent'), host: '127.0.0.1', port: DEFAULT_PORT, syncGroups: false, tls: { kind: 'none' } }
+        ? { dataDir: join('/data', 'statusdesk-agent'), host: '127.0.0.1', port: DEFAULT_PORT, syncGroups: false, tls: { kind: 'none' }, lateMinutes: DEFAULT_LATE_MINUTES }
         : expect.objectContaining({ host: '127.0.0.1', port: DEFAULT_PORT, syncGroups: false }),
     )
     expect(defaultAgentDataDir({}, 'linux')).toMatch(/\.local[/\\]share[/\\]statusdesk-agent$/)
@@ -26,7 +26,20 @@ describe("the agent's options", () => {
       port: 9000,
       syncGroups: true,
       tls: { kind: 'none' },
+      lateMinutes: DEFAULT_LATE_MINUTES,
     })
+  })
+
+  it('take a restart allowance in whole minutes from 0 to a day, and refuse anything else in words', () => {
+    expect(DEFAULT_LATE_MINUTES).toBe(10)
+    expect(parseAgentOptions(['--late-minutes', '0'], {}).lateMinutes).toBe(0)
+    expect(parseAgentOptions(['--late-minutes', ' 1440 '], {}).lateMinutes).toBe(1440)
+    for (const value of ['-1', '1441', '2.5', '1e3', 'ten', '', '0x10', '99999']) {
+      expect(refusalOf(() => parseAgentOptions([`--late-minutes=${value}`], {}))).toEqual({
+        key: 'desktop.agent.usage.badLateMinutes',
+        params: { option: '--late-minutes', max: 1440, value },
+      })
+    }
   })
 
   it('read HOST:PORT, [::1]:PORT and a port alone', () => {
