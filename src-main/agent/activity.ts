@@ -165,6 +165,13 @@ export function activityOfCall(channel: string, arg: unknown, value: unknown): D
       const action = OUTBOX_ACTION[field(arg, 'action') ?? '']
       return action ? [{ action, accountId, subject: field(arg, 'id') }] : []
     }
+    // A story handed over is the handing device's plan on the agent: a teammate bringing the account back is told.
+    case 'handover:take': {
+      const itemId = field((arg as { item?: unknown } | null)?.item, 'id')
+      return (value as { taken?: unknown } | null)?.taken === true && itemId !== null
+        ? [{ action: 'plan', accountId, subject: itemId }]
+        : []
+    }
     case 'accounts:connect':
       return [{ action: 'hand-over', accountId: field(value, 'id') }]
     default:

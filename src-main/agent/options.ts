@@ -49,7 +49,8 @@ export class AgentRefusal extends Error {
 }
 
 /** The options the agent accepts, as its usage sentences list them. */
-export const AGENT_USAGE = '--data-dir DIR, --listen HOST:PORT, --tls, --tls-cert FILE, --tls-key FILE, --sync-groups, --late-minutes N, --json'
+export const AGENT_USAGE =
+  '--data-dir DIR, --listen HOST:PORT, --tls, --tls-cert FILE, --tls-key FILE, --sync-groups, --late-minutes N, --json'
 
 const OPTIONS = {
   'data-dir': { type: 'string' },

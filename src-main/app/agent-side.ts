@@ -12,6 +12,7 @@ import { AgentLink } from '../features/agent/agent-link'
 import { AgentCommands, AgentViews } from '../features/agent/agent-offline'
 import { AgentRouting } from '../features/agent/agent-routing'
 import { AgentTeam } from '../features/agent/agent-team'
+import { teamStoriesOnAgent, type TeamStoriesOptions } from '../features/agent/team-stories'
 import { HandoverService } from '../features/agent/handover-service'
 import type { HostedAccounts } from '../features/agent/hosted-accounts'
 import type { QueueService } from '../features/queue/queue-service'
@@ -105,12 +106,18 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
     agentEvents,
     agentPublish,
     agentQueue,
-    ...handoverSide(ports, base, agentLink, hostedAccounts),
+    ...handoverSide(ports, base, agentLink, hostedAccounts, authors),
   }
 }
 
 /** Each engine's part of a hand-over (outbox-handover.ts), and the desktop's steps of one (handover-service.ts). */
-function handoverSide(ports: CorePorts, base: AgentSideBase, agentLink: AgentLink, hostedAccounts: HostedAccounts) {
+function handoverSide(
+  ports: CorePorts,
+  base: AgentSideBase,
+  agentLink: AgentLink,
+  hostedAccounts: HostedAccounts,
+  authors: TeamStoriesOptions['authors'],
+) {
   const { appFiles, events, accounts, store, stories, queue } = base
   // The account's own folder, through its workspace: one store per file, its writes in order.
   const accountFiles = (accountId: string) =>
@@ -153,6 +160,12 @@ function handoverSide(ports: CorePorts, base: AgentSideBase, agentLink: AgentLin
       },
     },
     changed: () => void handovers.list().then((list) => events.emit('agent:accounts-changed', list)),
+    // "Bring back" asks first when it would take teammates' stories with it.
+    teamStories: (agentAccountId) =>
+      teamStoriesOnAgent(
+        { invoke: (channel, arg) => agentLink.invoke(channel, arg), authors, ownDeviceId: () => agentLink.deviceId() },
+        agentAccountId,
+      ),
     log: ports.log,
   })
   // A teammate's account on the agent, shown here without its token.

@@ -25,7 +25,7 @@ export function agentHandlers(
     'agent:check': () => link.check(),
     'agent:accounts': () => handovers.list(),
     'agent:hand-over': ({ accountId }) => handovers.handOver(accountId),
-    'agent:bring-back': ({ accountId }) => handovers.bringBack(accountId),
+    'agent:bring-back': ({ accountId, othersToo }) => handovers.bringBack(accountId, { othersToo: othersToo === true }),
     'agent:others': () => follow.others(),
     'agent:follow': ({ agentAccountId }) => follow.follow(agentAccountId),
   }

@@ -164,8 +164,11 @@ export const agentChannels = {
   'agent:accounts': channel<HostedAccountView[]>()(z.void()),
   /** "Run on the agent": the account's stories not yet gone move to the agent, exactly once. */
   'agent:hand-over': channel<HostedAccountView[]>()(AccountScopeSchema),
-  /** "Bring back to this computer": they move back the same way. */
-  'agent:bring-back': channel<HostedAccountView[]>()(AccountScopeSchema),
+  /**
+   * "Bring back to this computer": they move back the same way. Stories other devices planned
+   * there are refused (`errors.handover.teamStories`, naming them) unless `othersToo`.
+   */
+  'agent:bring-back': channel<HostedAccountView[]>()(AccountScopeSchema.extend({ othersToo: z.boolean().optional() })),
   /** The agent's accounts this computer does not show (a teammate's), to follow here. */
   'agent:others': channel<AgentAccountOffer[]>()(z.void()),
   /** Shows an account of the agent here without its token: its outbox, plans, history and insights are the agent's. */

@@ -95,6 +95,11 @@ export class AgentLink {
     }
   }
 
+  /** This desktop's id among the agent's devices, as the agent gave it at pairing; null when not paired. */
+  async deviceId(): Promise<string | null> {
+    return (await this.#opts.file.read())?.deviceId ?? null
+  }
+
   /** The certificate the agent at `url` presents, for the user to compare before pairing; nothing is trusted yet. */
   async certificate(url: string): Promise<AgentCertificate> {
     const origin = this.#originOf(url)

@@ -10,6 +10,7 @@ import type { InsightsHandover } from '../insights/insights-handover'
 import type { OutboxHandover } from '../stories/outbox/outbox-handover'
 import { isAway } from './agent-routing'
 import type { HostedAccounts } from './hosted-accounts'
+import type { TeamStories } from './team-stories'
 
 /** An archive of 32 MB in pieces of 1 MB, and some: a peer that never says "last" is not followed for ever. */
 const MAX_INSIGHT_PIECES = 40
@@ -42,6 +43,8 @@ export interface HandoverServiceOptions {
   queue: { get: (accountId: string) => Promise<unknown>; set: (accountId: string, settings: unknown) => Promise<unknown> }
   /** The accounts' places changed: the pages ask again. */
   changed: () => void
+  /** The account's stories on the agent that other devices planned (team-stories.ts); absent, none are asked about. */
+  teamStories?: (agentAccountId: string) => Promise<TeamStories>
   log: Logger
   now?: () => Date
 }
@@ -90,14 +93,26 @@ export class HandoverService {
     })
   }
 
-  /** Moves the account's stories back from the agent; this desktop sends them from then on. */
-  bringBack(accountId: string): Promise<HostedAccountView[]> {
+  /**
+   * Moves the account's stories back from the agent; this desktop sends them from then on.
+   * Stories other devices of the team planned there come too only when `othersToo` says so:
+   * here they would go out only while this computer runs.
+   */
+  bringBack(accountId: string, { othersToo = false }: { othersToo?: boolean } = {}): Promise<HostedAccountView[]> {
     return this.#serial(async () => {
       const hosted = await this.#opts.hosted.get(accountId)
       if (!hosted) throw new AppError('conflict', userText('errors.handover.notOnAgent'))
       // Followed without its token: this computer could not send its stories, so they stay on the agent.
       if (this.#opts.accounts.list().find((account) => account.id === accountId)?.followed)
         throw new AppError('conflict', userText('errors.handover.followedOnly'))
+      const begun = (await this.#opts.journal.read())?.entries.some((open) => open.accountId === accountId && open.direction === 'back')
+      if (!othersToo && !begun && this.#opts.teamStories) {
+        const team = await this.#opts.teamStories(hosted.agentAccountId)
+        if (team.count > 0)
+          throw new AppError('conflict', userText('errors.handover.teamStories', { count: team.count, devices: team.names.join(', ') }), {
+            teamStories: team.count,
+          })
+      }
       const entry = await this.#entryFor(accountId, 'back', hosted.agentAccountId)
       await this.#back(entry)
       return this.list()

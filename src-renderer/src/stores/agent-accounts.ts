@@ -11,6 +11,8 @@ export const useAgentAccountsStore = defineStore('agentAccounts', () => {
   const others = shallowRef<AgentAccountOffer[]>([])
   const othersError = ref<AppErrorData | null>(null)
   const error = ref<AppErrorData | null>(null)
+  /** The account whose move the error is about: a refusal that names teammates' stories offers to take them too. */
+  const errorFor = ref<string | null>(null)
   /** The account a hand-over was asked for and not answered yet. */
   const moving = ref<string | null>(null)
   let unsubscribe: (() => void) | null = null
@@ -32,10 +34,12 @@ export const useAgentAccountsStore = defineStore('agentAccounts', () => {
   async function move(accountId: string, call: () => Promise<Result<HostedAccountView[]>>): Promise<boolean> {
     moving.value = accountId
     error.value = null
+    errorFor.value = null
     try {
       const result = await call()
       if (!result.ok) {
         error.value = result.error
+        errorFor.value = accountId
         // What main has now (a hand-over left waiting for the agent shows as such).
         await load()
         return false
@@ -49,9 +53,11 @@ export const useAgentAccountsStore = defineStore('agentAccounts', () => {
   }
 
   const handOver = (accountId: string) => move(accountId, () => bridge.call('agent:hand-over', { accountId }))
-  const bringBack = (accountId: string) => move(accountId, () => bridge.call('agent:bring-back', { accountId }))
+  /** With `othersToo`, after main said whose stories would come too (`errors.handover.teamStories`). */
+  const bringBack = (accountId: string, othersToo = false) =>
+    move(accountId, () => bridge.call('agent:bring-back', { accountId, ...(othersToo && { othersToo }) }))
 
   const follow = (agentAccountId: string) => move(agentAccountId, () => bridge.call('agent:follow', { agentAccountId }))
 
-  return { accounts, others, othersError, error, moving, load, handOver, bringBack, follow }
+  return { accounts, others, othersError, error, errorFor, moving, load, handOver, bringBack, follow }
 })

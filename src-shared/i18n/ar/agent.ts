@@ -92,6 +92,8 @@ export default {
     handOverNamed: 'تشغيل {account} على الوكيل',
     bringBack: 'إعادة إلى هذا الكمبيوتر',
     bringBackNamed: 'إعادة {account} إلى هذا الكمبيوتر',
+    bringBackAll: 'إعادته مع قصصهم',
+    bringBackAllNamed: 'إعادة {account} إلى هذا الكمبيوتر مع قصص الفريق',
     moving: 'جارٍ النقل…',
     handedOver: 'يعمل {account} الآن على الوكيل.',
     broughtBack: 'يعمل {account} على هذا الكمبيوتر من جديد.',

@@ -94,6 +94,8 @@ export default {
     handOverNamed: 'Run {account} on the agent',
     bringBack: 'Bring back to this computer',
     bringBackNamed: 'Bring {account} back to this computer',
+    bringBackAll: 'Bring back with theirs',
+    bringBackAllNamed: 'Bring {account} back to this computer with the team’s stories',
     moving: 'Moving…',
     handedOver: '{account} now runs on the agent.',
     broughtBack: '{account} runs on this computer again.',

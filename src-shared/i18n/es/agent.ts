@@ -94,6 +94,8 @@ export default {
     handOverNamed: 'Ejecutar {account} en el agente',
     bringBack: 'Traer de vuelta a este ordenador',
     bringBackNamed: 'Traer {account} de vuelta a este ordenador',
+    bringBackAll: 'Traer también las suyas',
+    bringBackAllNamed: 'Traer {account} de vuelta a este ordenador con las historias del equipo',
     moving: 'Traspasando…',
     handedOver: '{account} funciona ahora en el agente.',
     broughtBack: '{account} vuelve a funcionar en este ordenador.',

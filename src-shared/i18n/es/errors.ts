@@ -72,6 +72,8 @@ export default {
       badInsights: 'No se pudieron leer las estadísticas de la cuenta en este traspaso: no se tomó ninguna.',
       followedOnly:
         'Este ordenador sigue esta cuenta en el agente sin su token: sus historias se quedan en el agente. Para gestionarla aquí, conéctela con su token.',
+      teamStories:
+        'Hay una historia en el agente planificada por {devices}: si la trae de vuelta, solo saldrá mientras este ordenador esté encendido. Tráigala con las suyas o deje la cuenta en el agente. | Hay {count} historias en el agente planificadas por {devices}: si las trae de vuelta, solo saldrán mientras este ordenador esté encendido. Tráigalas con las suyas o deje la cuenta en el agente.',
     },
     agentLink: {
       badAddress:

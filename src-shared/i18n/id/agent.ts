@@ -93,6 +93,8 @@ export default {
     handOverNamed: 'Jalankan {account} di agen',
     bringBack: 'Bawa kembali ke komputer ini',
     bringBackNamed: 'Bawa {account} kembali ke komputer ini',
+    bringBackAll: 'Bawa kembali bersama milik mereka',
+    bringBackAllNamed: 'Bawa {account} kembali ke komputer ini bersama cerita tim',
     moving: 'Memindahkan…',
     handedOver: '{account} kini berjalan di agen.',
     broughtBack: '{account} berjalan lagi di komputer ini.',

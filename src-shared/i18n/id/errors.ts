@@ -71,6 +71,8 @@ export default {
       badInsights: 'Statistik akun dalam serah terima ini tidak dapat dibaca: tidak ada yang diambil.',
       followedOnly:
         'Komputer ini mengikuti akun ini di agen tanpa tokennya: ceritanya tetap di agen. Untuk menjalankannya di sini, hubungkan dengan tokennya.',
+      teamStories:
+        '{count} cerita di agen direncanakan oleh {devices}: jika dibawa kembali, cerita itu hanya terkirim selama komputer ini menyala. Bawa kembali bersama cerita Anda, atau biarkan akun tetap di agen.',
     },
     agentLink: {
       badAddress: 'Masukkan alamat agen, misalnya {example}, tanpa path: http:// hanya di komputer ini, https:// untuk agen di mesin lain.',

@@ -93,6 +93,8 @@ export default {
     handOverNamed: 'Rodar {account} no agente',
     bringBack: 'Trazer de volta para este computador',
     bringBackNamed: 'Trazer {account} de volta para este computador',
+    bringBackAll: 'Trazer com as deles',
+    bringBackAllNamed: 'Trazer {account} de volta para este computador com as histórias da equipe',
     moving: 'Transferindo…',
     handedOver: '{account} agora roda no agente.',
     broughtBack: '{account} roda de novo neste computador.',

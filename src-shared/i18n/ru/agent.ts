@@ -94,6 +94,8 @@ export default {
     handOverNamed: 'Запускать {account} на агенте',
     bringBack: 'Вернуть на этот компьютер',
     bringBackNamed: 'Вернуть {account} на этот компьютер',
+    bringBackAll: 'Вернуть вместе с их историями',
+    bringBackAllNamed: 'Вернуть {account} на этот компьютер вместе с историями команды',
     moving: 'Переносится…',
     handedOver: '{account} теперь работает на агенте.',
     broughtBack: '{account} снова работает на этом компьютере.',

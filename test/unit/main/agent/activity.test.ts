@@ -161,6 +161,11 @@ describe("the agent's activity log", () => {
       'send-now',
     )
     expect(activityOfCall('groups:sync', { accountId: 'a' }, null)).toEqual([])
+    // A story handed over is its device's plan on the agent; one taken already (a repeat) is nobody's new plan.
+    const take = { handoverId: 'h', accountId: 'a', item: { id: 'item-1', summary: { text: PHONE } }, media: null }
+    expect(activityOfCall('handover:take', take, { taken: true })).toEqual([{ action: 'plan', accountId: 'a', subject: 'item-1' }])
+    expect(activityOfCall('handover:take', take, { taken: false })).toEqual([])
+    expect(activityOfCall('handover:take', { accountId: 'a', item: 'junk' }, { taken: true })).toEqual([])
     expect(maskNumbers('Desk 2 +44 20 7946 0958 / 123456')).toBe('Desk 2 •••58 / 123456')
   })
 })

@@ -59,7 +59,10 @@ async function pairAndPlan(run: Run, index: number): Promise<void> {
   await agent.waitFor((line) => line['event'] === 'pairing-code')
   const paired = await agent.request('/pair', { body: { code: agent.pairingCode(), deviceName: 'Front desk' } })
   run.token = (JSON.parse(paired.body) as { value: { token: string } }).value.token
-  const account = await agent.call<AccountSummary>(run.token, 'accounts:connect', { baseUrl: run.emulator.baseUrl, token: run.emulator.token })
+  const account = await agent.call<AccountSummary>(run.token, 'accounts:connect', {
+    baseUrl: run.emulator.baseUrl,
+    token: run.emulator.token,
+  })
   run.accountId = account.id
   run.dueAt = Date.now() + 5_000
   const planned = await agent.call<PublishResult>(run.token, 'stories:publish', {

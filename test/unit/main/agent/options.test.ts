@@ -1,6 +1,13 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { AgentRefusal, DEFAULT_LATE_MINUTES, DEFAULT_PORT, defaultAgentDataDir, parseAgentOptions, parseListen } from '../../../../src-main/agent/options'
+import {
+  AgentRefusal,
+  DEFAULT_LATE_MINUTES,
+  DEFAULT_PORT,
+  defaultAgentDataDir,
+  parseAgentOptions,
+  parseListen,
+} from '../../../../src-main/agent/options'
 
 const refusalOf = (run: () => unknown) => {
   try {
@@ -16,7 +23,14 @@ describe("the agent's options", () => {
   it('listen on this machine, on a fixed port, in plain HTTP, with the OS data folder and no groups sync, unless told', () => {
     expect(parseAgentOptions([], { XDG_DATA_HOME: '/data' })).toEqual(
       process.platform === 'linux'
-        ? { dataDir: join('/data', 'statusdesk-agent'), host: '127.0.0.1', port: DEFAULT_PORT, syncGroups: false, tls: { kind: 'none' }, lateMinutes: DEFAULT_LATE_MINUTES }
+        ? {
+            dataDir: join('/data', 'statusdesk-agent'),
+            host: '127.0.0.1',
+            port: DEFAULT_PORT,
+            syncGroups: false,
+            tls: { kind: 'none' },
+            lateMinutes: DEFAULT_LATE_MINUTES,
+          }
         : expect.objectContaining({ host: '127.0.0.1', port: DEFAULT_PORT, syncGroups: false }),
     )
     expect(defaultAgentDataDir({}, 'linux')).toMatch(/\.local[/\\]share[/\\]statusdesk-agent$/)

@@ -114,5 +114,19 @@ describe('two desktops of a team on one agent, each with the account handed over
     await expect.poll(() => two.desk.agent.hosted.list()).toEqual([])
     expect(await callCore(two.desk, 'agent:others')).toHaveLength(1)
     expect(await outboxOf(one.desk, one.accountId)).toHaveLength(2)
+
+    // Bringing the account back to desktop 1 would take the assistant's story too: it says whose, and moves nothing.
+    await expect(callCore(one.desk, 'agent:bring-back', { accountId: one.accountId })).rejects.toThrow(
+      /conflict errors\.handover\.teamStories \{"count":1,"devices":"Assistant"\}/,
+    )
+    expect((await outboxOf(one.desk, one.accountId)).map((item) => item.where)).toEqual(['agent', 'agent'])
+    // Asked for with the team's stories, it brings both back, each once.
+    await callCore(one.desk, 'agent:bring-back', { accountId: one.accountId, othersToo: true })
+    const back = await outboxOf(one.desk, one.accountId)
+    expect(back.map((item) => [item.summary.text, item.where ?? 'here']).sort()).toEqual([
+      ['followed-before', 'here'],
+      ['from-the-assistant', 'here'],
+    ])
+    expect(await one.agentOutbox()).toEqual([])
   }, 60_000)
 })

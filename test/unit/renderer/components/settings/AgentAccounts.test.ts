@@ -67,6 +67,37 @@ describe('Settings → Agent: the accounts', () => {
     wrapper.unmount()
   })
 
+  it("says whose stories bringing a team's account back would take, and takes them only when asked again", async () => {
+    const onAgent: HostedAccountView = { ...HERE, where: 'agent', since: '2026-03-01T10:00:00.000Z' }
+    const bridge = fakeBridge({
+      'agent:accounts': () => [onAgent],
+      'agent:others': () => [],
+      'agent:bring-back': (arg) => {
+        if (!(arg as { othersToo?: boolean }).othersToo)
+          throw failure(
+            'conflict',
+            { key: 'errors.handover.teamStories', params: { count: 2, devices: 'Back office' } },
+            { teamStories: 2 },
+          )
+        return [HERE]
+      },
+    })
+    const wrapper = view()
+    await flushPromises()
+    expect(wrapper.findAll('button').map((button) => button.attributes('aria-label'))).toEqual(['Bring Shop back to this computer'])
+    await byName(wrapper, 'Bring Shop back to this computer').trigger('click')
+    await flushPromises()
+    expect(wrapper.get('[data-testid="agent-accounts-error"]').text()).toBe(
+      'The account did not move: \u20682\u2069 stories on the agent were planned by \u2068Back office\u2069: brought back, they would go out only while this computer runs. Bring them back with yours, or leave the account on the agent.',
+    )
+    await byName(wrapper, 'Bring Shop back to this computer with the team’s stories').trigger('click')
+    await flushPromises()
+    expect(bridge.callsTo('agent:bring-back')).toEqual([{ accountId: 'a1' }, { accountId: 'a1', othersToo: true }])
+    expect(wrapper.find('[data-testid="agent-accounts-error"]').exists()).toBe(false)
+    expect(wrapper.get('[data-testid="agent-account-a1"]').text()).toContain('Runs on this computer')
+    wrapper.unmount()
+  })
+
   it("says in words when the agent's accounts cannot be read, and still lists this computer's", async () => {
     fakeBridge({
       'agent:accounts': () => [HERE],
