@@ -2,6 +2,7 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { userText, type UserText } from '@shared/i18n/user-text'
+import { unreadableOptions } from '../web/options'
 
 /** Where the agent listens unless told: this machine only, on a port of its own. */
 export const DEFAULT_HOST = '127.0.0.1'
@@ -71,23 +72,6 @@ export function defaultAgentDataDir(env: Readonly<Record<string, string | undefi
   return join(env['XDG_DATA_HOME'] || join(homedir(), '.local', 'share'), 'statusdesk-agent')
 }
 
-/** Node says what it could not parse in English only: the option it names is picked out for the sentence. */
-function unreadableOptions(error: unknown): AgentRefusal {
-  const detail = error instanceof Error ? error.message : String(error)
-  const code = error && typeof error === 'object' && 'code' in error ? (error as { code: unknown }).code : undefined
-  const option = /'(--?[A-Za-z][\w-]*)/.exec(detail)?.[1]
-  if (option && code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    return new AgentRefusal(userText('desktop.agent.usage.unknownOption', { option, options: AGENT_USAGE }), detail)
-  }
-  const name = option?.replace(/^--/, '')
-  const known = name !== undefined && Object.hasOwn(OPTIONS, name) ? OPTIONS[name as keyof typeof OPTIONS] : undefined
-  if (option && known && code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    const key = known.type === 'string' ? 'desktop.agent.usage.missingValue' : 'desktop.agent.usage.noValue'
-    return new AgentRefusal(userText(key, { option }), detail)
-  }
-  return new AgentRefusal(userText('desktop.agent.usage.unreadable', { options: AGENT_USAGE }), detail)
-}
-
 /**
  * `HOST:PORT`, `[::1]:PORT`, or a port alone. Whether the host may be one beyond this machine
  * depends on TLS (parseAgentOptions).
@@ -108,7 +92,8 @@ export function parseAgentOptions(argv: readonly string[], env: Readonly<Record<
   try {
     ;({ values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true }))
   } catch (error) {
-    throw unreadableOptions(error)
+    const { text, detail } = unreadableOptions(error, OPTIONS, 'desktop.agent.usage', AGENT_USAGE)
+    throw new AgentRefusal(text, detail)
   }
   if (positionals.length > 0) {
     throw new AgentRefusal(userText('desktop.agent.usage.unexpectedArgument', { argument: positionals[0]!, options: AGENT_USAGE }))

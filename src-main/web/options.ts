@@ -47,24 +47,32 @@ function parsePort(text: string, fromNpm: boolean): number {
   return port
 }
 
+/** Whose usage sentences a refusal is said in: web mode's or the agent's (the same four, each in its own words). */
+export type UsageTexts = 'desktop.web.usage' | 'desktop.agent.usage'
+
 /**
- * Node says what it could not parse in English only; the option it names is picked out of
- * its message so the sentence can name it, and the message itself travels as the detail.
+ * What `parseArgs` could not read, as a sentence in `texts`. Node says it in English only;
+ * the option it names is picked out of its message so the sentence can name it, and the
+ * message itself travels as the detail.
  */
-function unreadableOptions(error: unknown): WebUsageError {
+export function unreadableOptions(
+  error: unknown,
+  options: Readonly<Record<string, { type: 'string' | 'boolean' }>>,
+  texts: UsageTexts,
+  usage: string,
+): { text: UserText; detail: string } {
   const detail = error instanceof Error ? error.message : String(error)
   const code = error && typeof error === 'object' && 'code' in error ? (error as { code: unknown }).code : undefined
   const option = /'(--?[A-Za-z][\w-]*)/.exec(detail)?.[1]
   if (option && code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    return new WebUsageError(userText('desktop.web.usage.unknownOption', { option, options: WEB_USAGE }), detail)
+    return { text: userText(`${texts}.unknownOption`, { option, options: usage }), detail }
   }
   const name = option?.replace(/^--/, '')
-  const known = name !== undefined && Object.hasOwn(OPTIONS, name) ? OPTIONS[name as keyof typeof OPTIONS] : undefined
+  const known = name !== undefined && Object.hasOwn(options, name) ? options[name] : undefined
   if (option && known && code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    const key = known.type === 'string' ? 'desktop.web.usage.missingValue' : 'desktop.web.usage.noValue'
-    return new WebUsageError(userText(key, { option }), detail)
+    return { text: userText(known.type === 'string' ? `${texts}.missingValue` : `${texts}.noValue`, { option }), detail }
   }
-  return new WebUsageError(userText('desktop.web.usage.unreadable', { options: WEB_USAGE }), detail)
+  return { text: userText(`${texts}.unreadable`, { options: usage }), detail }
 }
 
 /**
@@ -78,7 +86,8 @@ export function parseWebOptions(argv: readonly string[], env: Readonly<Record<st
   try {
     ;({ values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true }))
   } catch (error) {
-    throw unreadableOptions(error)
+    const { text, detail } = unreadableOptions(error, OPTIONS, 'desktop.web.usage', WEB_USAGE)
+    throw new WebUsageError(text, detail)
   }
   const fromNpm = env['npm_config_port']
   const npmPassedPort = fromNpm === 'true' && positionals.length === 1
