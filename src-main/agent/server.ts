@@ -10,6 +10,7 @@ import type { Logger } from '../platform/log/log'
 import type { MediaGrant } from '@shared/story/media-facts'
 import { readJsonBody } from '../web/body'
 import { ClientPresence } from '../web/client-presence'
+import { streamEvents } from '../web/event-stream'
 import { AgentActivityQuerySchema, AgentItemAuthorsQuerySchema, type AgentAction } from '@shared/channels/agent'
 import { type ActivityLog, activityOfCall, withItemIds } from './activity'
 import type { DeviceStore } from './devices'
@@ -332,19 +333,15 @@ async function itemAuthors(site: Site, req: IncomingMessage, res: ServerResponse
 }
 
 function eventStream(site: Site, req: IncomingMessage, res: ServerResponse, deviceId: string): void {
-  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' })
-  res.write(': connected\n\n')
-  site.streams.set(res, deviceId)
   const client = deviceClient(deviceId)
-  site.presence.opened(client)
-  const unsubscribe = site.options.events.subscribe((name, payload) => {
-    res.write(`event: ${name}\ndata: ${JSON.stringify(payload ?? null)}\n\n`)
-  })
-  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000)
-  req.on('close', () => {
-    clearInterval(heartbeat)
-    unsubscribe()
-    site.streams.delete(res)
-    site.presence.closed(client)
+  streamEvents(req, res, site.options.events, {
+    opened: () => {
+      site.streams.set(res, deviceId)
+      site.presence.opened(client)
+    },
+    closed: () => {
+      site.streams.delete(res)
+      site.presence.closed(client)
+    },
   })
 }

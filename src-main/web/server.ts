@@ -12,6 +12,7 @@ import type { Logger } from '../platform/log/log'
 import { mimeTypeOf, resolveStaticFile } from '../app/static-files'
 import { readJsonBody } from './body'
 import { ClientPresence } from './client-presence'
+import { streamEvents } from './event-stream'
 import { fromOwnPage, hasSecret, hostAndOriginAllowed, webClient } from './guard'
 
 /** A route served before static files; returns false when the path is not its own. */
@@ -143,20 +144,16 @@ async function invoke(site: Site, req: IncomingMessage, res: ServerResponse, url
 }
 
 function eventStream(site: Site, req: IncomingMessage, res: ServerResponse): void {
-  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' })
-  res.write(': connected\n\n')
-  site.streams.add(res)
   const client = webClient(req)
-  site.presence.opened(client)
-  const unsubscribe = site.options.events.subscribe((name, payload) => {
-    res.write(`event: ${name}\ndata: ${JSON.stringify(payload ?? null)}\n\n`)
-  })
-  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000)
-  req.on('close', () => {
-    clearInterval(heartbeat)
-    unsubscribe()
-    site.streams.delete(res)
-    site.presence.closed(client)
+  streamEvents(req, res, site.options.events, {
+    opened: () => {
+      site.streams.add(res)
+      site.presence.opened(client)
+    },
+    closed: () => {
+      site.streams.delete(res)
+      site.presence.closed(client)
+    },
   })
 }
 
