@@ -14,24 +14,20 @@
  * database, as after an update or a reboot: its start (spawn to `ready`, every account's outbox
  * open) and its resident memory at rest before the window, holding every planned story.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { PublishResult } from '@shared/channels/outbox'
-import { startEmulator } from '../../src-main/emulator/index'
 import {
+  type AgentBenchSetup,
   type BenchAgent,
-  benchTokens,
   connectAccounts,
-  postgresFor,
+  printRowsByStore,
   quantile,
   rssPeakBytes,
   startBenchAgent,
   type Store,
+  withAgentSetup,
 } from './support/agent-bench'
 import { megabytes, seconds } from './support/groups-bench'
-import { loadLine, rssBytes, sleep } from './support/proc-figures'
-import { freshBuild } from './support/renderer-builds'
+import { rssBytes, sleep } from './support/proc-figures'
 
 const ACCOUNTS = Number(process.env['BENCH_AGENT_ACCOUNTS'] ?? 1000)
 const STORIES = Number(process.env['BENCH_AGENT_STORIES'] ?? 10)
@@ -41,7 +37,6 @@ const LEAD_MS = Number(process.env['BENCH_AGENT_LEAD_S'] ?? 120) * 1000
 /** After the last instant, how long the stories still missing are waited for; then a while more for a second sending. */
 const GRACE_MS = 120_000
 const AFTER_MS = 10_000
-const STORES: Store[] = process.env['BENCH_AGENT_STORE'] ? [process.env['BENCH_AGENT_STORE'] as Store] : ['pglite', 'postgres']
 
 interface Plan {
   caption: string
@@ -93,14 +88,18 @@ async function restart(bench: BenchAgent, outDir: string, dataDir: string, datab
 }
 
 async function runOn(store: Store, outDir: string): Promise<Record<string, string>> {
-  const load = loadLine()
-  const tokens = benchTokens(ACCOUNTS)
-  const emulator = await startEmulator({ groups: 3, token: tokens, maxStoredStories: ACCOUNTS * STORIES * 2 + 100 })
-  const cluster = store === 'postgres' ? await postgresFor() : null
-  const dataDir = await mkdtemp(join(tmpdir(), 'statusdesk-agent-due-'))
+  const emulator = { maxStoredStories: ACCOUNTS * STORIES * 2 + 100 }
+  return withAgentSetup(store, { accounts: ACCOUNTS, folderPrefix: 'statusdesk-agent-due-', emulator }, (setup) =>
+    sendAll(store, outDir, setup),
+  )
+}
+
+/** Connects, plans every story, restarts the agent, and waits for the stories to arrive: the row of figures. */
+async function sendAll(store: Store, outDir: string, setup: AgentBenchSetup): Promise<Record<string, string>> {
+  const { emulator, dataDir, databaseUrl, tokens, load } = setup
   let bench: BenchAgent | null = null
   try {
-    bench = await startBenchAgent(outDir, dataDir, cluster?.url() ?? null)
+    bench = await startBenchAgent(outDir, dataDir, databaseUrl)
     const connectStart = Date.now()
     const ids = await connectAccounts(bench, emulator.baseUrl, tokens)
     const connectMs = Date.now() - connectStart
@@ -109,7 +108,7 @@ async function runOn(store: Store, outDir: string): Promise<Record<string, strin
     let windowPeak = 0
     const sampler = setInterval(() => (windowPeak = Math.max(windowPeak, rssBytes(bench?.pid) ?? 0)), 500)
     const plannedAt = await planAll(bench, ids, all)
-    const { restarted, restMb } = await restart(bench, outDir, dataDir, cluster?.url() ?? null, all[0]!.at)
+    const { restarted, restMb } = await restart(bench, outDir, dataDir, databaseUrl, all[0]!.at)
     bench = restarted
     windowPeak = 0
     const deadline = all[all.length - 1]!.at + GRACE_MS
@@ -146,17 +145,7 @@ async function runOn(store: Store, outDir: string): Promise<Record<string, strin
     }
   } finally {
     await bench?.agent.stop()
-    await emulator.stop()
-    await cluster?.stop()
-    await rm(dataDir, { recursive: true, force: true })
   }
 }
 
-const outDir = freshBuild()
-const rows: Record<string, string>[] = []
-for (const store of STORES) {
-  const row = await runOn(store, outDir)
-  console.log(row)
-  rows.push(row)
-}
-console.table(rows)
+await printRowsByStore(runOn)

@@ -7,10 +7,15 @@
  */
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AccountSummary } from '@shared/channels/accounts'
+import { type Emulator, type EmulatorOptions, startEmulator } from '../../../src-main/emulator/index'
 import { type AgentProcess, startAgentProcess } from '../../support/agent-process'
 import { type PostgresCluster, startPostgresCluster } from '../../support/postgres-cluster'
+import { loadLine } from './proc-figures'
+import { freshBuild } from './renderer-builds'
 
 export type Store = 'pglite' | 'postgres'
 
@@ -81,4 +86,53 @@ export function quantile(values: readonly number[], q: number): number {
   if (values.length === 0) return Number.NaN
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number
+}
+
+/** What one store's run stands on: the machine's load at its start, the accounts' tokens, their server, the database and a data folder. */
+export interface AgentBenchSetup {
+  load: string
+  tokens: string[]
+  emulator: Emulator
+  databaseUrl: string | null
+  dataDir: string
+}
+
+/**
+ * Runs `run` on a fresh setup for `store` (an emulator answering `accounts` tokens, a PostgreSQL
+ * cluster when asked, an empty data folder), and takes all of it down after, whatever happened.
+ */
+export async function withAgentSetup<T>(
+  store: Store,
+  options: { accounts: number; folderPrefix: string; emulator?: Partial<EmulatorOptions> },
+  run: (setup: AgentBenchSetup) => Promise<T>,
+): Promise<T> {
+  const load = loadLine()
+  const tokens = benchTokens(options.accounts)
+  const emulator = await startEmulator({ groups: 3, ...options.emulator, token: tokens })
+  const cluster = store === 'postgres' ? await postgresFor() : null
+  const dataDir = await mkdtemp(join(tmpdir(), options.folderPrefix))
+  try {
+    return await run({ load, tokens, emulator, databaseUrl: cluster?.url() ?? null, dataDir })
+  } finally {
+    await emulator.stop()
+    await cluster?.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+/** The stores a run covers: the one `BENCH_AGENT_STORE` names, or both. */
+export function benchStores(): Store[] {
+  return process.env['BENCH_AGENT_STORE'] ? [process.env['BENCH_AGENT_STORE'] as Store] : ['pglite', 'postgres']
+}
+
+/** Builds once, runs each store in turn, and prints each row as it comes and all of them as a table at the end. */
+export async function printRowsByStore(runOn: (store: Store, outDir: string) => Promise<Record<string, string>>): Promise<void> {
+  const outDir = freshBuild()
+  const rows: Record<string, string>[] = []
+  for (const store of benchStores()) {
+    const row = await runOn(store, outDir)
+    console.log(row)
+    rows.push(row)
+  }
+  console.table(rows)
 }
