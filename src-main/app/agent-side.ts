@@ -89,7 +89,9 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
   const agentPublish = new AgentPublish({
     hosted: hostedAccounts,
     invoke: (channel, arg, timeoutMs) => agentLink.invoke(channel, arg, timeoutMs),
-    upload: (file) => agentLink.uploadMedia(file),
+    upload: (file, options) => agentLink.uploadMedia(file, options),
+    onProgress: (event) => events.emit('stories:progress', event),
+    notice: (text) => events.emit('app:notice', { level: 'warning', text }),
     check: async (draft) => {
       const checked = await checkDraft(draft, base.stories.media, base.limits())
       return checked.grant && checked.mediaPath ? { path: checked.mediaPath, name: checked.grant.name, size: checked.grant.size } : null

@@ -34,6 +34,12 @@ export function routedHandlers(
         if (grantId !== null) await handlers['stories:media-release']({ id: grantId }, ctx)
       },
     )) as Handler<'stories:publish'> as Handler<ChannelName>
+  // A cancel reaches both: the press's part here, and its part on its way to (or held by) the agent.
+  const localCancel = handlers['stories:cancel']
+  routed['stories:cancel'] = (async (arg, ctx) => {
+    await publish.cancel(arg.requestId)
+    return localCancel(arg, ctx)
+  }) as Handler<'stories:cancel'> as Handler<ChannelName>
   const localNextFree = handlers['queue:next-free']
   routed['queue:next-free'] = ((arg, ctx) =>
     queue.nextFree(arg.accountIds, async (accountIds) =>
