@@ -57,5 +57,11 @@ export function routedHandlers(
     arg.accountId === null
       ? insights.everyAccount({ ...arg, accountId: null }, async () => localOverview(arg, ctx))
       : scopedOverview(arg, ctx)) as Handler<'insights:overview'> as Handler<ChannelName>
+  const scopedStories = routed['insights:stories'] as Handler<'insights:stories'>
+  const localStories = handlers['insights:stories']
+  routed['insights:stories'] = ((arg, ctx) =>
+    arg.accountId === null
+      ? insights.storiesOfEvery(arg, async (page) => localStories({ ...arg, ...page }, ctx))
+      : scopedStories(arg, ctx)) as Handler<'insights:stories'> as Handler<ChannelName>
   return routed as Handlers
 }

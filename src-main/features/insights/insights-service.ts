@@ -51,7 +51,7 @@ export class InsightsService {
     offset: number
     count: number
   }): Promise<{ items: StoryInsight[]; total: number }> {
-    return listStories(await this.#stories(args.accountId), args)
+    return listStories(await this.#stories(args.accountId, { hereOnly: true }), args)
   }
 
   async reachCurve(args: { accountId: string; storyId: string }): Promise<ReachPoint[]> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AccountSummary } from '@shared/channels/accounts'
-import type { InsightsOverview } from '@shared/channels/insights'
+import type { AgentDated, InsightsOverview, StoryInsight } from '@shared/channels/insights'
 import type { LiveRecord } from '../../../../../src-main/account/files/formats/insights-files'
 import type { AppCore } from '../../../../../src-main/app/app-core'
 import { type Emulator, startEmulator } from '../../../../../src-main/emulator'
@@ -48,6 +48,8 @@ async function seed(core: AppCore, accountId: string, stories: LiveRecord[]): Pr
 }
 
 const scope = { accountId: null, timeZone: 'Europe/Madrid', weeks: 4 }
+const rankingOf = (core: AppCore, page: { offset?: number; count?: number } = {}) =>
+  callCore<{ items: StoryInsight[]; total: number } & AgentDated>(core, 'insights:stories', { accountId: null, sort: 'reach', ...page })
 const overviewOf = (core: AppCore, accountId: string | null) =>
   callCore<InsightsOverview>(core, 'insights:overview', { ...scope, accountId })
 
@@ -143,3 +145,45 @@ function emptyOverview(): InsightsOverview {
     latency: { median: null, p25: null, p75: null, histogram: [] },
   }
 }
+
+describe("the ranking of every account's stories, with one account on the agent", () => {
+  it('takes from the agent only the stories of the account asked about, and refuses an answer that is not a page of stories', async () => {
+    const { desk, served, onAgent } = await deskWithHostedAccount()
+    const real = served['insights:stories']
+    // Stories of the agent's other accounts slipped into the answer are not this desktop's.
+    served['insights:stories'] = async (arg, ctx) => {
+      const answer = (await real(arg, ctx)) as { items: StoryInsight[]; total: number }
+      return { ...answer, items: [...answer.items, ...answer.items.map((item) => ({ ...item, accountId: 'someone-else', reach: 9_999 }))] }
+    }
+    const ranking = await rankingOf(desk)
+    expect(ranking.items.map((item) => item.reach)).toEqual([30, 20, 10, 5])
+    expect(ranking.items.map((item) => item.accountId)).not.toContain(onAgent)
+    for (const answer of [
+      { items: 'all', total: 1 },
+      { items: [], total: -5 },
+      { items: [{ storyId: 'x'.repeat(5_000) }], total: 1 },
+    ]) {
+      served['insights:stories'] = async () => answer as never
+      // Trusted for nothing: the last page the agent gave is shown, said as such.
+      expect(await rankingOf(desk)).toMatchObject({ items: ranking.items, total: ranking.total, stale: true })
+    }
+  }, 40_000)
+
+  it("lists the agent's stories of its account and this desktop's own in one order, page by page, and the last state while the agent is away", async () => {
+    const { desk, agent, accountId, here } = await deskWithHostedAccount()
+    const ranking = await rankingOf(desk)
+    // Not the desktop's older copy (500), nor the teammate's account on the agent (1000).
+    expect(ranking.items.map((item) => [item.accountId, item.reach])).toEqual([
+      [accountId, 30],
+      [accountId, 20],
+      [accountId, 10],
+      [here, 5],
+    ])
+    expect(ranking.total).toBe(4)
+    expect(ranking.stale).toBeUndefined()
+    expect((await rankingOf(desk, { offset: 2, count: 1 })).items.map((item) => item.reach)).toEqual([10])
+    hooks.running.splice(hooks.running.indexOf(agent), 1)
+    await agent.close()
+    expect(await rankingOf(desk)).toMatchObject({ items: ranking.items, total: 4, stale: true, asOf: expect.any(String) })
+  }, 40_000)
+})
