@@ -6,7 +6,7 @@ import { mergeOverviews } from '../insights/overview-merge'
 import { STORY_ORDER } from '../insights/story-list'
 import type { AgentViews } from './agent-offline'
 import { isAway, viewKey } from './agent-routing'
-import { askAgent } from './agent-split'
+import { askAgent, askEach } from './agent-split'
 import type { HostedAccount, HostedAccounts } from './hosted-accounts'
 
 /** Far beyond any account's figures (a year of a busy account's views), yet a number a sum stays exact in. */
@@ -100,7 +100,7 @@ export class AgentInsights {
     const hosted = await this.#opts.hosted.list()
     const here = await local()
     if (hosted.length === 0) return here
-    const parts = await Promise.all(hosted.map((account) => this.#partOf(account, scope)))
+    const parts = await askEach(hosted, (account) => this.#partOf(account, scope))
     const merged = mergeOverviews(
       here,
       parts.map((part) => part.value),
@@ -122,7 +122,7 @@ export class AgentInsights {
     if (hosted.length === 0) return local({ offset: args.offset, count: args.count })
     const depth = Math.min(args.offset + args.count, MERGED_STORIES_DEPTH)
     const here = await readPieces(depth, (offset, count) => local({ offset, count }))
-    const parts = await Promise.all(hosted.map((account) => this.#storiesOf(account, args.sort, depth)))
+    const parts = await askEach(hosted, (account) => this.#storiesOf(account, args.sort, depth))
     const keys = (item: StoryInsight) => ({ reach: item.reach, share: item.reachShare ?? -1, posted: Date.parse(item.postedAt) })
     const all = [...here.items, ...parts.flatMap((part) => part.items)].sort((a, b) => STORY_ORDER[args.sort](keys(a), keys(b)))
     const page = {

@@ -33,3 +33,20 @@ export async function askAgent<T>(
   if (!answer.success) throw new AppError('invalid-response', userText('errors.agentRouting.badAnswer'))
   return answer.data
 }
+
+/** How many calls about single accounts go to the agent at once: a desktop may hold many accounts there. */
+export const AGENT_CALLS_AT_ONCE = 4
+
+/** `ask` for every account, at most AGENT_CALLS_AT_ONCE at a time, the answers in the accounts' order. */
+export async function askEach<T>(accounts: readonly HostedAccount[], ask: (account: HostedAccount) => Promise<T>): Promise<T[]> {
+  const answers = new Array<T>(accounts.length)
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < accounts.length) {
+      const index = next++
+      answers[index] = await ask(accounts[index]!)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(AGENT_CALLS_AT_ONCE, accounts.length) }, worker))
+  return answers
+}

@@ -7,6 +7,7 @@ import type { AccountSummary } from '@shared/channels/accounts'
 import { type HistoryItemView, type PublishResult, targetRequestId } from '@shared/channels/outbox'
 import type { AppNotice } from '@shared/channels/app'
 import type { UploadProgressEvent } from '@shared/channels/outbox'
+import { AppError, codeText } from '@shared/errors'
 import type { MediaGrant } from '@shared/story/media-facts'
 import type { AgentMediaIntake } from '../../../../../src-main/agent/server'
 import type { AppCore } from '../../../../../src-main/app/app-core'
@@ -223,6 +224,37 @@ describe('a publish to the agent, followed and cancelled from the desktop', () =
     expect(await deskLocal()).toEqual([])
     expect(notices.map((notice) => notice.text.key)).toEqual(['errors.agentPublish.cancelTooLatePlanned'])
     expect(notices[0]!.text.params).toMatchObject({ account: result.targets[0]!.label })
+  }, 30_000)
+
+  it('cancelled while the agent gives no answer, is not asked for again, and says the agent may hold the story', async () => {
+    const { desk, served, accountId, deskLocal } = await handedOver()
+    let asked = 0
+    let reached: () => void = () => {}
+    const atAgent = new Promise<void>((resolve) => (reached = resolve))
+    let told: () => void = () => {}
+    const cancelTold = new Promise<void>((resolve) => (told = resolve))
+    served['stories:publish'] = async () => {
+      asked++
+      reached()
+      await cancelTold
+      throw new AppError('timeout', codeText('timeout'))
+    }
+    served['stories:cancel'] = async () => told()
+    const id = requestId()
+    const pressed = callCore<PublishResult>(desk, 'stories:publish', {
+      requestId: id,
+      draft: { text: { body: 'maybe-there' } },
+      accountIds: [accountId],
+      when: { at: new Date(Date.now() + 3_600_000).toISOString() },
+    })
+    await atAgent
+    await callCore(desk, 'stories:cancel', { requestId: targetRequestId(id, 0) })
+    expect((await pressed).targets).toMatchObject([
+      { accountId, outcome: { state: 'refused', error: { code: 'cancelled', text: { key: 'errors.agentPublish.cancelUnsure' } } } },
+    ])
+    await new Promise((resolve) => setTimeout(resolve, 1_200))
+    expect(asked).toBe(1)
+    expect(await deskLocal()).toEqual([])
   }, 30_000)
 
   it("reports the file's way to the agent as a publish here does, under the account's request id, then that the story goes", async () => {
