@@ -21,6 +21,7 @@ import type { OutboxStore } from '../features/stories/outbox/store/outbox-store'
 import type { StoriesModule } from '../features/stories/publish/stories-module'
 import { checkDraft } from '../features/stories/publish/story-check'
 import { AgentPublish } from '../features/agent/agent-publish'
+import { AgentInsights } from '../features/agent/agent-insights'
 import { AgentQueue } from '../features/agent/agent-queue'
 import type { StoryLimits } from '@shared/story/limits'
 import { InsightsHandover } from '../features/insights/insights-handover'
@@ -66,10 +67,11 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
     agentIdOf: async (accountId) => (await hostedAccounts.get(accountId))?.agentAccountId ?? null,
   })
   const authors = (agentAccountId: string, itemIds: string[]) => agentTeam.authorsOnAgent(agentAccountId, itemIds)
+  const agentViews = new AgentViews(appFiles.json(APP_FILES.agentViews))
   const agentRouting = new AgentRouting({
     hosted: hostedAccounts,
     invoke: (channel, arg) => agentLink.invoke(channel, arg),
-    views: new AgentViews(appFiles.json(APP_FILES.agentViews)),
+    views: agentViews,
     commands: new AgentCommands(appFiles.json(APP_FILES.agentCommands)),
     events,
     log: ports.log,
@@ -88,7 +90,9 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
   const agentPublish = new AgentPublish({
     hosted: hostedAccounts,
     invoke: (channel, arg, timeoutMs) => agentLink.invoke(channel, arg, timeoutMs),
-    upload: (file) => agentLink.uploadMedia(file),
+    upload: (file, options) => agentLink.uploadMedia(file, options),
+    onProgress: (event) => events.emit('stories:progress', event),
+    notice: (text) => events.emit('app:notice', { level: 'warning', text }),
     check: async (draft) => {
       const checked = await checkDraft(draft, base.stories.media, base.limits())
       return checked.grant && checked.mediaPath ? { path: checked.mediaPath, name: checked.grant.name, size: checked.grant.size } : null
@@ -98,6 +102,12 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
   })
   // The posting queue's calls about several accounts: each account's part from where it runs.
   const agentQueue = new AgentQueue({ hosted: hostedAccounts, invoke: (channel, arg) => agentLink.invoke(channel, arg) })
+  // The Insights figures of every account: each account on the agent counted as the agent has it.
+  const agentInsights = new AgentInsights({
+    hosted: hostedAccounts,
+    invoke: (channel, arg) => agentLink.invoke(channel, arg),
+    views: agentViews,
+  })
   return {
     agentLink,
     agentTeam,
@@ -106,6 +116,7 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
     agentEvents,
     agentPublish,
     agentQueue,
+    agentInsights,
     ...handoverSide(ports, base, agentLink, hostedAccounts, authors),
   }
 }

@@ -7,6 +7,7 @@ import type { AccountSummary } from '@shared/channels/accounts'
 import type { PublishResult } from '@shared/channels/outbox'
 import type { OutboxItemView } from '@shared/story/records'
 import { servedToDevices } from '../../src-main/agent/guard'
+import type { AgentMediaIntake } from '../../src-main/agent/server'
 import { operatorKeyBox } from '../../src-main/agent/key-box'
 import type { AppCore } from '../../src-main/app/app-core'
 import { type Emulator, type EmulatorOptions, startEmulator } from '../../src-main/emulator'
@@ -61,18 +62,22 @@ export interface DeskAndAgent {
 
 /**
  * A desktop paired with an agent (an engine of its own, served as the agent serves it, its media
- * uploads too), with one account on the emulator; what it starts is pushed onto `running`.
+ * uploads too, through `media` when given), with one account on the emulator; what it starts is
+ * pushed onto `running`.
  */
 export async function pairDeskWithAgent(
   dir: string,
   emulator: Emulator,
   running: Array<{ close(): Promise<void> }>,
+  options: { media?: (intake: AgentMediaIntake) => AgentMediaIntake } = {},
 ): Promise<DeskAndAgent> {
   for (const part of ['agent', 'agent-api', 'desk']) await mkdir(join(dir, part), { recursive: true })
   const agentCore = await startTestCore(join(dir, 'agent'), operatorKeyBox(randomBytes(32)))
   running.push({ close: () => agentCore.dispose() })
   const served = servedToDevices(agentCore.handlers)
-  const agent = await startInProcessAgent(join(dir, 'agent-api'), served, agentCore.events, { media: agentCore.stories.media })
+  const agent = await startInProcessAgent(join(dir, 'agent-api'), served, agentCore.events, {
+    media: options.media ? options.media(agentCore.stories.media) : agentCore.stories.media,
+  })
   running.push(agent)
   const { desk, deskRun, accountId } = await addDesk(join(dir, 'desk'), agent, emulator, running, 'Front desk')
   const agentOutbox = () => callCore<OutboxItemView[]>(agentCore, 'stories:outbox-list')

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { AppErrorDataSchema } from '@shared/error-schemas'
-import { AppError } from '@shared/errors'
+import { AppError, codeText } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import { WEB_INVOKE_PREFIX } from '@shared/web-transport'
 import { deadline } from '../../platform/net/deadline'
@@ -28,6 +28,43 @@ export class AgentUpload {
   ) {}
 }
 
+/** How often an upload says how far it got: every hundredth of the file, and its end. */
+const PROGRESS_STEPS = 100
+
+/**
+ * `source` as it is read by the request: `onProgress` hears the bytes handed over so far. Pulled
+ * only when the request asks, so what it hears follows the socket, not the disk.
+ */
+export function countedStream(
+  source: ReadableStream<Uint8Array>,
+  totalBytes: number,
+  onProgress: (progress: { sentBytes: number; totalBytes: number }) => void,
+): ReadableStream<Uint8Array> {
+  const reader = source.getReader()
+  const step = Math.max(1, Math.floor(totalBytes / PROGRESS_STEPS))
+  let sentBytes = 0
+  let told = 0
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await reader.read()
+        if (done) {
+          controller.close()
+          return
+        }
+        controller.enqueue(value)
+        sentBytes += value.byteLength
+        if (sentBytes - told >= step || sentBytes >= totalBytes) {
+          told = sentBytes
+          onProgress({ sentBytes, totalBytes })
+        }
+      },
+      cancel: (reason) => reader.cancel(reason),
+    },
+    { highWaterMark: 0 },
+  )
+}
+
 const EnvelopeSchema = z.union([
   z.object({ ok: z.literal(true), value: z.unknown().optional() }),
   z.object({ ok: z.literal(false), error: AppErrorDataSchema }),
@@ -40,6 +77,8 @@ export interface AgentCallOptions {
   /** The device token; absent for the pairing itself. */
   token?: string
   timeoutMs?: number
+  /** The caller's own stop (a Cancel): the request ends as `cancelled`. */
+  signal?: AbortSignal
 }
 
 /** Reads at most `max` bytes of the body; a longer one is given up unread. */
@@ -72,7 +111,7 @@ function badAnswer(origin: string, reason: string): AppError {
  */
 export async function callAgent(options: AgentCallOptions, path: string, body: unknown, method: 'GET' | 'POST' = 'POST'): Promise<unknown> {
   const { origin } = options
-  const watch = deadline(options.timeoutMs ?? AGENT_CALL_TIMEOUT_MS)
+  const watch = deadline(options.timeoutMs ?? AGENT_CALL_TIMEOUT_MS, options.signal)
   let text: string | null
   try {
     const upload = body instanceof AgentUpload ? body : null
@@ -91,6 +130,7 @@ export async function callAgent(options: AgentCallOptions, path: string, body: u
     text = await boundedText(response, MAX_AGENT_ANSWER_BYTES)
   } catch (error) {
     watch.abandon()
+    if (options.signal?.aborted) throw new AppError('cancelled', codeText('cancelled'))
     const mismatch = mismatchIn(error)
     if (mismatch)
       throw new AppError('certificate-changed', userText('errors.agentLink.certificateChanged', { url: origin }), {

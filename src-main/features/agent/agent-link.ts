@@ -16,6 +16,7 @@ import {
   AGENT_MEDIA_UPLOAD_PATH,
   AgentUpload,
   callAgent,
+  countedStream,
   invokePath,
   pairWithAgent,
   unpairFromAgent,
@@ -218,16 +219,22 @@ export class AgentLink {
 
   /**
    * A story's media file to the agent, read as it is sent: answers the agent's grant. It may take
-   * as long as the file needs at 100 KB/s (at least a call's usual wait), never more than 10 minutes.
+   * as long as the file needs at 100 KB/s (at least a call's usual wait), never more than 10
+   * minutes. `onProgress` hears how far it got; `signal` stops it (`cancelled`).
    */
-  uploadMedia(file: { path: string; name: string; size: number }): Promise<unknown> {
-    const upload = new AgentUpload(() => Readable.toWeb(createReadStream(file.path)) as ReadableStream<Uint8Array>, file.size)
+  uploadMedia(
+    file: { path: string; name: string; size: number },
+    options: { signal?: AbortSignal; onProgress?: (progress: { sentBytes: number; totalBytes: number }) => void } = {},
+  ): Promise<unknown> {
+    const { onProgress } = options
+    const open = () => Readable.toWeb(createReadStream(file.path)) as ReadableStream<Uint8Array>
+    const upload = new AgentUpload(onProgress ? () => countedStream(open(), file.size, onProgress) : open, file.size)
     const timeoutMs = Math.min(UPLOAD_MAX_MS, Math.max(this.#opts.callTimeoutMs ?? AGENT_CALL_TIMEOUT_MS, file.size / 100))
-    return this.request(`${AGENT_MEDIA_UPLOAD_PATH}?name=${encodeURIComponent(file.name)}`, upload, 'POST', timeoutMs)
+    return this.request(`${AGENT_MEDIA_UPLOAD_PATH}?name=${encodeURIComponent(file.name)}`, upload, 'POST', timeoutMs, options.signal)
   }
 
   /** One of the agent's own paths (its devices, its activity), with this device's token, as `invoke` does. */
-  async request(path: string, body: unknown, method: 'GET' | 'POST' = 'POST', wait?: number): Promise<unknown> {
+  async request(path: string, body: unknown, method: 'GET' | 'POST' = 'POST', wait?: number, signal?: AbortSignal): Promise<unknown> {
     const timeoutMs = wait ?? this.#opts.callTimeoutMs
     const file = await this.#opts.file.read()
     if (file === null) throw new AppError('conflict', userText('errors.agentLink.notPaired'))
@@ -240,6 +247,7 @@ export class AgentLink {
           origin: file.url,
           token,
           ...(timeoutMs !== undefined && { timeoutMs }),
+          ...(signal && { signal }),
         },
         path,
         body,

@@ -1,9 +1,8 @@
 import { z } from 'zod'
 import type { QueueOccurrence } from '@shared/channels/queue'
-import { AppError } from '@shared/errors'
-import { userText } from '@shared/i18n/user-text'
 import { isAway, translateIds } from './agent-routing'
-import type { HostedAccount, HostedAccounts } from './hosted-accounts'
+import { agentToDesk, askAgent, splitAccounts } from './agent-split'
+import type { HostedAccounts } from './hosted-accounts'
 
 type NextFree = Array<{ accountId: string; at: string | null }>
 
@@ -32,18 +31,18 @@ export class AgentQueue {
 
   /** Each account's next free slot, from where it runs; an account whose agent is away has none to offer now. */
   async nextFree(accountIds: readonly string[], local: (accountIds: string[]) => Promise<NextFree>): Promise<NextFree> {
-    const hosted = await this.#opts.hosted.list()
-    const theirs = hosted.filter((entry) => accountIds.includes(entry.accountId))
+    const { theirs, mine } = splitAccounts(await this.#opts.hosted.list(), accountIds)
     if (theirs.length === 0) return local([...accountIds])
-    const mine = accountIds.filter((id) => !theirs.some((entry) => entry.accountId === id))
     const here = mine.length === 0 ? [] : await local(mine)
     let there: NextFree = []
     try {
-      const answer = NextFreeSchema.safeParse(
-        await this.#opts.invoke('queue:next-free', { accountIds: theirs.map((entry) => entry.agentAccountId) }),
+      const answer = await askAgent(
+        this.#opts.invoke,
+        'queue:next-free',
+        { accountIds: theirs.map((entry) => entry.agentAccountId) },
+        NextFreeSchema,
       )
-      if (!answer.success) throw new AppError('invalid-response', userText('errors.agentRouting.badAnswer'))
-      there = translateIds(answer.data, back(theirs)) as NextFree
+      there = translateIds(answer, agentToDesk(theirs)) as NextFree
     } catch (error) {
       if (!isAway(error)) throw error
     }
@@ -57,17 +56,12 @@ export class AgentQueue {
     const hostedIds = new Set(hosted.map((entry) => entry.accountId))
     const mine = (await local()).filter((slot) => !hostedIds.has(slot.accountId))
     try {
-      const answer = OccurrencesSchema.safeParse(await this.#opts.invoke('queue:occurrences', { accountId: null, ...arg }))
-      if (!answer.success) throw new AppError('invalid-response', userText('errors.agentRouting.badAnswer'))
-      const theirs = (translateIds(answer.data, back(hosted)) as QueueOccurrence[]).filter((slot) => hostedIds.has(slot.accountId))
+      const answer = await askAgent(this.#opts.invoke, 'queue:occurrences', { accountId: null, ...arg }, OccurrencesSchema)
+      const theirs = (translateIds(answer, agentToDesk(hosted)) as QueueOccurrence[]).filter((slot) => hostedIds.has(slot.accountId))
       return [...mine, ...theirs].sort((a, b) => a.at.localeCompare(b.at))
     } catch (error) {
       if (!isAway(error)) throw error
       return mine
     }
   }
-}
-
-function back(hosted: readonly HostedAccount[]): Map<string, string> {
-  return new Map(hosted.map((entry) => [entry.agentAccountId, entry.accountId]))
 }

@@ -72,6 +72,11 @@ export function translateIds(value: unknown, ids: ReadonlyMap<string, string>, d
   return out
 }
 
+/** Where a read's last answer is kept for an account: the channel and the call as this desktop made it. */
+export function viewKey(channel: string, arg: unknown): string {
+  return `${channel} ${JSON.stringify(arg)}`
+}
+
 type Tag = { where: 'agent'; asOf?: string; stale?: boolean }
 
 /** Marks the items of an answer (an item, or a list of them) as the agent's. */
@@ -128,7 +133,7 @@ export class AgentRouting {
   }
 
   async #scoped(channel: string, arg: Record<string, unknown>, account: HostedAccount): Promise<unknown> {
-    const key = `${channel} ${JSON.stringify(arg)}`
+    const key = viewKey(channel, arg)
     try {
       const value = await this.#invoke(channel, arg, account)
       const asOf = this.#now()

@@ -24,6 +24,8 @@ export interface InsightsServiceOptions {
   dialogs: DialogsPort
   log: Logger
   now: () => number
+  /** Whether an account runs on the agent: every account's figures count it from there, not from here. */
+  elsewhere?: ((accountId: string) => Promise<boolean>) | undefined
 }
 
 /**
@@ -39,7 +41,8 @@ export class InsightsService {
 
   async overview(scope: { accountId: string | null; timeZone: string; weeks: number }): Promise<InsightsOverview> {
     const timeZone = checkedZone(scope.timeZone)
-    return computeOverview(await this.#stories(scope.accountId), { timeZone, weeks: scope.weeks, now: this.#opts.now() })
+    const stories = await this.#stories(scope.accountId, { hereOnly: true })
+    return computeOverview(stories, { timeZone, weeks: scope.weeks, now: this.#opts.now() })
   }
 
   async stories(args: {
@@ -48,7 +51,7 @@ export class InsightsService {
     offset: number
     count: number
   }): Promise<{ items: StoryInsight[]; total: number }> {
-    return listStories(await this.#stories(args.accountId), args)
+    return listStories(await this.#stories(args.accountId, { hereOnly: true }), args)
   }
 
   async reachCurve(args: { accountId: string; storyId: string }): Promise<ReachPoint[]> {
@@ -85,8 +88,11 @@ export class InsightsService {
     })
   }
 
-  /** The stories of one open account, or of every open account. */
-  async #stories(accountId: string | null): Promise<AccountStories[]> {
+  /**
+   * The stories of one open account, or of every open account; with `hereOnly`, every account
+   * that runs here (an account on the agent counts as the agent has it, asked there).
+   */
+  async #stories(accountId: string | null, options: { hereOnly?: boolean } = {}): Promise<AccountStories[]> {
     const workspaces =
       accountId === null
         ? this.#opts.workspaces.all().filter((workspace) => workspace.mode !== 'closed')
@@ -94,6 +100,7 @@ export class InsightsService {
     const found: AccountStories[] = []
     for (const workspace of workspaces) {
       if (!workspace || workspace.mode === 'closed') throw new AppError('not-found', userText('insightsErrors.noAccount'))
+      if (accountId === null && options.hereOnly && (await this.#opts.elsewhere?.(workspace.id).catch(() => false))) continue
       const { cutoff, parts } = await workspace.part(this.#opts.part).store.stories(this.#opts.retentionDays())
       found.push({ accountId: workspace.id, cutoff, parts })
     }
@@ -140,6 +147,7 @@ export function createInsights(options: InsightsModuleOptions) {
     dialogs: options.dialogs,
     log,
     now,
+    elsewhere: options.elsewhere,
   })
   return { part, sampler, service }
 }

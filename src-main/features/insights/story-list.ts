@@ -25,13 +25,25 @@ export function insightAt(columns: StoryColumns, i: number, accountId: string): 
   }
 }
 
-interface Ref {
-  columns: StoryColumns
-  i: number
-  accountId: string
+/** What the stories are ordered by: reach, share of the audience (-1 when unknown) and when posted (epoch ms). */
+export interface StoryOrderKeys {
   reach: number
   share: number
   posted: number
+}
+
+const recent = (a: StoryOrderKeys, b: StoryOrderKeys): number => b.posted - a.posted
+/** The orders the view lists stories in: one definition for every account here and the parts merged from the agent. */
+export const STORY_ORDER: Record<'reach' | 'share' | 'recent', (a: StoryOrderKeys, b: StoryOrderKeys) => number> = {
+  reach: (a, b) => b.reach - a.reach || recent(a, b),
+  share: (a, b) => b.share - a.share || b.reach - a.reach || recent(a, b),
+  recent,
+}
+
+interface Ref extends StoryOrderKeys {
+  columns: StoryColumns
+  i: number
+  accountId: string
 }
 
 /**
@@ -46,13 +58,7 @@ export function listStories(
   forEachStory(accounts, (columns, i, accountId) => {
     refs.push({ columns, i, accountId, reach: reachAt(columns, i), share: shareAt(columns, i) ?? -1, posted: columns.posted[i] as number })
   })
-  const recent = (a: Ref, b: Ref): number => b.posted - a.posted
-  const order: Record<typeof options.sort, (a: Ref, b: Ref) => number> = {
-    reach: (a, b) => b.reach - a.reach || recent(a, b),
-    share: (a, b) => b.share - a.share || b.reach - a.reach || recent(a, b),
-    recent,
-  }
-  refs.sort(order[options.sort])
+  refs.sort(STORY_ORDER[options.sort])
   return {
     items: refs.slice(options.offset, options.offset + options.count).map((ref) => insightAt(ref.columns, ref.i, ref.accountId)),
     total: refs.length,

@@ -57,6 +57,12 @@ export default {
         'An edit you made while the agent was away (at {at}) was not applied: the story changed or was sent meanwhile. The current state is shown.',
       editFailed: 'An edit you made while the agent was away (at {at}) was refused by the agent. The current state is shown.',
     },
+    agentPublish: {
+      cancelUnsure: 'Cancelled, but the agent did not answer: it may hold the story. Look in the Outbox before publishing it again.',
+      cancelTooLatePlanned:
+        'The story for {account} was already planned on the agent when you cancelled: it is in the Outbox; cancel it there.',
+      cancelTooLateSent: 'The story for {account} was already published by the agent when you cancelled.',
+    },
     handover: {
       busy: 'A story of this account is being sent or edited right now: try again when it is done.',
       notHeld: 'That story is not part of this hand-over.',

@@ -56,6 +56,13 @@ export default {
         'Un cambio que hiciste mientras el agente no estaba ({at}) no se aplicó: la historia cambió o se envió entretanto. Se muestra el estado actual.',
       editFailed: 'El agente rechazó un cambio que hiciste mientras no estaba ({at}). Se muestra el estado actual.',
     },
+    agentPublish: {
+      cancelUnsure:
+        'Cancelado, pero el agente no respondió: puede que tenga la historia. Mira en la bandeja de salida antes de publicarla de nuevo.',
+      cancelTooLatePlanned:
+        'La historia para {account} ya estaba planificada en el agente cuando cancelaste: está en la bandeja de salida; cancélala allí.',
+      cancelTooLateSent: 'El agente ya había publicado la historia para {account} cuando cancelaste.',
+    },
     handover: {
       busy: 'Una historia de esta cuenta se está enviando o editando ahora mismo: inténtalo de nuevo cuando termine.',
       notHeld: 'Esa historia no forma parte de este traspaso.',

@@ -55,6 +55,13 @@ export default {
         'Perubahan yang Anda buat saat agen tidak ada ({at}) tidak diterapkan: cerita berubah atau sudah terkirim sementara itu. Keadaan terkini ditampilkan.',
       editFailed: 'Agen menolak perubahan yang Anda buat saat agen tidak ada ({at}). Keadaan terkini ditampilkan.',
     },
+    agentPublish: {
+      cancelUnsure:
+        'Dibatalkan, tetapi agen tidak menjawab: agen mungkin memegang cerita itu. Periksa Kotak keluar sebelum menerbitkannya lagi.',
+      cancelTooLatePlanned:
+        'Cerita untuk {account} sudah dijadwalkan di agen saat Anda membatalkan: cerita itu ada di Kotak keluar; batalkan di sana.',
+      cancelTooLateSent: 'Cerita untuk {account} sudah diterbitkan oleh agen saat Anda membatalkan.',
+    },
     handover: {
       busy: 'Sebuah story akun ini sedang dikirim atau disunting: coba lagi setelah selesai.',
       notHeld: 'Story itu bukan bagian dari serah terima ini.',

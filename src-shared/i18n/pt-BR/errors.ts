@@ -56,6 +56,12 @@ export default {
         'Uma alteração feita enquanto o agente estava fora ({at}) não foi aplicada: o story mudou ou foi enviado nesse meio-tempo. O estado atual é mostrado.',
       editFailed: 'O agente recusou uma alteração feita enquanto ele estava fora ({at}). O estado atual é mostrado.',
     },
+    agentPublish: {
+      cancelUnsure: 'Cancelado, mas o agente não respondeu: ele pode ter a história. Confira a Caixa de saída antes de publicá-la de novo.',
+      cancelTooLatePlanned:
+        'A história para {account} já estava planejada no agente quando você cancelou: ela está na Caixa de saída; cancele-a lá.',
+      cancelTooLateSent: 'O agente já tinha publicado a história para {account} quando você cancelou.',
+    },
     handover: {
       busy: 'Um story desta conta está sendo enviado ou editado agora: tente de novo quando terminar.',
       notHeld: 'Esse story não faz parte desta transferência.',

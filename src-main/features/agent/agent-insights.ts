@@ -1,0 +1,198 @@
+import { z } from 'zod'
+import { type AgentDated, STORY_KINDS, type InsightsOverview, type StoryInsight } from '@shared/channels/insights'
+import { InstantSchema } from '@shared/instant'
+import { AUDIENCE_MODES } from '../../account/files/formats/insights-files'
+import { mergeOverviews } from '../insights/overview-merge'
+import { STORY_ORDER } from '../insights/story-list'
+import type { AgentViews } from './agent-offline'
+import { isAway, viewKey } from './agent-routing'
+import { askAgent, askEach } from './agent-split'
+import type { HostedAccount, HostedAccounts } from './hosted-accounts'
+
+/** Far beyond any account's figures (a year of a busy account's views), yet a number a sum stays exact in. */
+const MAX_COUNT = 1e12
+const count = z.number().int().min(0).max(MAX_COUNT)
+const reach = z.number().min(0).max(MAX_COUNT)
+/** A story lives a day: a first view later than a few weeks is no figure of one. */
+const minutes = z.number().min(0).max(65_535).nullable()
+/** One row per audience told apart: saved audiences are a few hundred at most. */
+const MAX_AUDIENCES = 1_000
+
+/** The agent's overview of one account, read as a peer's answer: its shape, its bounds, nothing more. */
+const OverviewSchema = z.object({
+  stories: count,
+  views: count,
+  from: InstantSchema.nullable(),
+  to: InstantSchema.nullable(),
+  thin: z.boolean(),
+  heatmap: z.array(z.array(count).length(24)).length(7),
+  byAudience: z
+    .array(
+      z.object({
+        audience: z.object({ mode: z.enum(AUDIENCE_MODES), name: z.string().max(100).nullable(), size: count.nullable() }),
+        stories: count,
+        medianReach: reach,
+        medianShare: z.number().min(0).max(MAX_COUNT).nullable(),
+      }),
+    )
+    .max(MAX_AUDIENCES),
+  byKind: z.array(z.object({ kind: z.enum(STORY_KINDS), stories: count, medianReach: reach })).max(STORY_KINDS.length),
+  trend: z.array(z.object({ weekStart: InstantSchema, stories: count, views: count, medianReach: reach.nullable() })).max(104),
+  latency: z.object({
+    median: minutes,
+    p25: minutes,
+    p75: minutes,
+    histogram: z.array(z.object({ upToMinutes: z.number().int().min(0).max(65_535), views: count })).max(32),
+  }),
+})
+
+/** One story as the agent lists it: what the view shows of it, each field bounded. */
+const StoryInsightSchema = z.object({
+  accountId: z.string().max(64),
+  storyId: z.string().max(200),
+  postedAt: InstantSchema,
+  kind: z.enum(STORY_KINDS),
+  snippet: z.string().max(200),
+  style: z.object({ background: z.string().max(32).nullable(), font: z.string().max(32).nullable() }).nullable(),
+  audience: z.object({ mode: z.enum(AUDIENCE_MODES), name: z.string().max(100).nullable(), size: count.nullable() }),
+  source: z.enum(['statusdesk', 'phone']),
+  reach: count,
+  reachShare: z.number().min(0).max(MAX_COUNT).nullable(),
+  firstViewMinutes: minutes,
+  final: z.boolean(),
+})
+/** The agent's stories of one account are asked in pieces of this many (the contract's largest page). */
+const STORIES_PIECE = 200
+const StoriesPieceSchema = z.object({ items: z.array(StoryInsightSchema).max(STORIES_PIECE), total: count })
+/**
+ * How deep every account's ranking is merged: the first this many stories, 50 pages of the view.
+ * Deeper pages would ask the agent for every story before them; they say how many there are, and list none.
+ */
+export const MERGED_STORIES_DEPTH = 1_000
+
+type Scope = { accountId: null; timeZone: string; weeks: number }
+type Part = { value: InsightsOverview; asOf: string | null }
+type StoriesPage = { items: StoryInsight[]; total: number }
+type StoriesArgs = { sort: 'reach' | 'share' | 'recent'; offset: number; count: number }
+
+export interface AgentInsightsOptions {
+  hosted: HostedAccounts
+  invoke: (channel: string, arg: unknown) => Promise<unknown>
+  views: AgentViews
+  now?: () => Date
+}
+
+/**
+ * The Insights figures of every account, for a desktop some of whose accounts run on the agent:
+ * this desktop's accounts counted here, each account on the agent asked there by itself (so no
+ * other account the agent holds is counted), and the parts merged. While the agent does not
+ * answer, an account's last answer is counted, and the figures say as of when.
+ */
+export class AgentInsights {
+  readonly #opts: AgentInsightsOptions
+
+  constructor(options: AgentInsightsOptions) {
+    this.#opts = options
+  }
+
+  /** `local` counts the accounts that run here (the engine leaves out those on the agent). */
+  async everyAccount(scope: Scope, local: () => Promise<InsightsOverview>): Promise<InsightsOverview> {
+    const hosted = await this.#opts.hosted.list()
+    const here = await local()
+    if (hosted.length === 0) return here
+    const parts = await askEach(hosted, (account) => this.#partOf(account, scope))
+    const merged = mergeOverviews(
+      here,
+      parts.map((part) => part.value),
+    )
+    const kept = parts.flatMap((part) => (part.asOf === null ? [] : [part.asOf])).sort()
+    return kept.length === 0 ? merged : { ...merged, stale: true, asOf: kept[0]! }
+  }
+
+  /**
+   * A page of every account's stories in the order asked: this desktop's and each hosted
+   * account's first stories (as deep as the page), put in one order. `local` reads a page of
+   * this desktop's accounts.
+   */
+  async storiesOfEvery(
+    args: StoriesArgs,
+    local: (page: { offset: number; count: number }) => Promise<StoriesPage>,
+  ): Promise<StoriesPage & AgentDated> {
+    const hosted = await this.#opts.hosted.list()
+    if (hosted.length === 0) return local({ offset: args.offset, count: args.count })
+    const depth = Math.min(args.offset + args.count, MERGED_STORIES_DEPTH)
+    const here = await readPieces(depth, (offset, count) => local({ offset, count }))
+    const parts = await askEach(hosted, (account) => this.#storiesOf(account, args.sort, depth))
+    const keys = (item: StoryInsight) => ({ reach: item.reach, share: item.reachShare ?? -1, posted: Date.parse(item.postedAt) })
+    const all = [...here.items, ...parts.flatMap((part) => part.items)].sort((a, b) => STORY_ORDER[args.sort](keys(a), keys(b)))
+    const page = {
+      items: args.offset >= depth ? [] : all.slice(args.offset, Math.min(depth, args.offset + args.count)),
+      total: parts.reduce((sum, part) => sum + part.total, here.total),
+    }
+    const kept = parts.flatMap((part) => (part.asOf === null ? [] : [part.asOf])).sort()
+    return kept.length === 0 ? page : { ...page, stale: true, asOf: kept[0]! }
+  }
+
+  /** One hosted account's first `depth` stories, asked in pieces (each kept as the last state to show while the agent is away). */
+  async #storiesOf(account: HostedAccount, sort: StoriesArgs['sort'], depth: number): Promise<StoriesPage & { asOf: string | null }> {
+    let asOf: string | null = null
+    const read = await readPieces(depth, async (offset) => {
+      const mine = { accountId: account.accountId, sort, offset, count: STORIES_PIECE }
+      const key = viewKey('insights:stories', mine)
+      let piece: z.infer<typeof StoriesPieceSchema>
+      try {
+        piece = await askAgent(this.#opts.invoke, 'insights:stories', { ...mine, accountId: account.agentAccountId }, StoriesPieceSchema)
+        await this.#opts.views.put(account.accountId, key, piece, this.#now())
+      } catch (error) {
+        if (!isAway(error)) throw error
+        const kept = await this.#opts.views.get(account.accountId, key)
+        const parsed = StoriesPieceSchema.safeParse(kept?.value)
+        if (!kept || !parsed.success) throw error
+        piece = parsed.data
+        asOf = asOf === null || kept.asOf < asOf ? kept.asOf : asOf
+      }
+      // Only the account asked about, in this desktop's id: the agent's other accounts are not this desktop's.
+      const items = piece.items
+        .filter((item) => item.accountId === account.agentAccountId)
+        .map((item) => ({ ...item, accountId: account.accountId }))
+      return { items, total: piece.total }
+    })
+    return { ...read, asOf }
+  }
+
+  /** One account's figures from the agent, or its last answer (`asOf`) while the agent is away. */
+  async #partOf(account: HostedAccount, scope: Scope): Promise<Part> {
+    const mine = { accountId: account.accountId, timeZone: scope.timeZone, weeks: scope.weeks }
+    // The same key as the account's own Insights view: either keeps the last state for the other.
+    const key = viewKey('insights:overview', mine)
+    try {
+      const value = await askAgent(this.#opts.invoke, 'insights:overview', { ...mine, accountId: account.agentAccountId }, OverviewSchema)
+      await this.#opts.views.put(account.accountId, key, value, this.#now())
+      return { value, asOf: null }
+    } catch (error) {
+      if (!isAway(error)) throw error
+      const kept = await this.#opts.views.get(account.accountId, key)
+      const read = OverviewSchema.safeParse(kept?.value)
+      // Nothing known of the account: figures without it would pass for every account's.
+      if (!kept || !read.success) throw error
+      return { value: read.data, asOf: kept.asOf }
+    }
+  }
+
+  #now(): string {
+    return (this.#opts.now ?? (() => new Date()))().toISOString()
+  }
+}
+
+/** The first `depth` stories of a ranking read a piece at a time, up to its end; the ranking's total as its last piece says. */
+async function readPieces(depth: number, read: (offset: number, count: number) => Promise<StoriesPage>): Promise<StoriesPage> {
+  const items: StoryInsight[] = []
+  let total = 0
+  for (let offset = 0; offset < depth; offset += STORIES_PIECE) {
+    const piece = await read(offset, Math.min(STORIES_PIECE, depth - offset))
+    items.push(...piece.items.slice(0, STORIES_PIECE))
+    total = piece.total
+    if (piece.items.length < Math.min(STORIES_PIECE, depth - offset)) break
+  }
+  return { items, total }
+}

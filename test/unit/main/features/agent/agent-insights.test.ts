@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AccountSummary } from '@shared/channels/accounts'
+import type { AgentDated, InsightsOverview, StoryInsight } from '@shared/channels/insights'
+import type { LiveRecord } from '../../../../../src-main/account/files/formats/insights-files'
+import type { AppCore } from '../../../../../src-main/app/app-core'
+import { type Emulator, startEmulator } from '../../../../../src-main/emulator'
+import { callCore } from '../../../../support/app-core'
+import { deskAndAgentHooks, pairDeskWithAgent } from '../../../../support/desk-and-agent'
+
+const DAY = 24 * 3600_000
+const hooks = deskAndAgentHooks('statusdesk-agent-insights-')
+
+let other: Emulator
+let third: Emulator
+beforeAll(async () => {
+  other = await startEmulator({ groups: 1 })
+  third = await startEmulator({ groups: 1 })
+})
+afterAll(async () => {
+  await other.stop()
+  await third.stop()
+})
+
+let seq = 0
+/** A story counted in insights: `views` viewers, the first `firstView` minutes after posting. */
+function story(postedAt: number, views: number, firstView = 3): LiveRecord {
+  seq++
+  return {
+    id: `OVERVIEW-${seq}`,
+    postedAt,
+    kind: 'text',
+    snippet: `Story ${seq}`,
+    background: null,
+    font: null,
+    audience: { mode: 'everyone', name: null, size: null },
+    source: 'statusdesk',
+    final: true,
+    minutes: Array.from({ length: views }, (_, k) => firstView + k),
+    sampledAt: postedAt + DAY,
+    failures: 0,
+  }
+}
+
+async function seed(core: AppCore, accountId: string, stories: LiveRecord[]): Promise<void> {
+  const store = core.accounts.workspaces.get(accountId)!.part(core.insights.part).store
+  await store.updateLive((file) => ({ ...file, stories: [...file.stories, ...stories] }))
+  await store.settle(90)
+}
+
+const scope = { accountId: null, timeZone: 'Europe/Madrid', weeks: 4 }
+const rankingOf = (core: AppCore, page: { offset?: number; count?: number } = {}) =>
+  callCore<{ items: StoryInsight[]; total: number } & AgentDated>(core, 'insights:stories', { accountId: null, sort: 'reach', ...page })
+const overviewOf = (core: AppCore, accountId: string | null) =>
+  callCore<InsightsOverview>(core, 'insights:overview', { ...scope, accountId })
+
+/**
+ * A desktop with an account of its own and one handed over to the agent (its stories moved
+ * there), and a teammate's account on the agent that this desktop does not show.
+ */
+async function deskWithHostedAccount() {
+  const pair = await pairDeskWithAgent(hooks.fresh(), hooks.emulator(), hooks.running)
+  const { desk, agentCore, accountId } = pair
+  const now = Date.now()
+  await seed(desk, accountId, [story(now - 3 * DAY, 10), story(now - 2 * DAY, 20)])
+  await callCore(desk, 'agent:hand-over', { accountId })
+  const onAgent = (await callCore<{ accounts: AccountSummary[] }>(agentCore, 'accounts:list')).accounts[0]!.id
+  // What the agent counted since the hand-over: the desktop's copy of the account does not have it.
+  await seed(agentCore, onAgent, [story(now - DAY, 30)])
+  // The desktop's own older copy of the account, which must no longer count.
+  await seed(desk, accountId, [story(now - DAY, 500)])
+  const here = await callCore<AccountSummary>(desk, 'accounts:connect', { baseUrl: other.baseUrl, token: other.token, storage: 'weak' })
+  await seed(desk, here.id, [story(now - 4 * DAY, 5)])
+  const teammate = await callCore<AccountSummary>(agentCore, 'accounts:connect', {
+    baseUrl: third.baseUrl,
+    token: third.token,
+    storage: 'keyring',
+  })
+  await seed(agentCore, teammate.id, [story(now - DAY, 1_000)])
+  return { ...pair, onAgent, here: here.id }
+}
+
+describe('the Insights figures of every account, with one account on the agent', () => {
+  it('are refused in words when the agent answers what is not an overview and nothing of the account is kept', async () => {
+    const { desk, served } = await deskWithHostedAccount()
+    const hostile = [
+      { stories: -1 },
+      { ...emptyOverview(), heatmap: [[1e300]] },
+      { ...emptyOverview(), views: Number.MAX_SAFE_INTEGER * 4 },
+      { ...emptyOverview(), byAudience: Array.from({ length: 5_000 }, () => ({ audience: { mode: 'everyone', name: null, size: null } })) },
+      'all of them',
+    ]
+    for (const answer of hostile) {
+      served['insights:overview'] = async () => answer as never
+      await expect(overviewOf(desk, null)).rejects.toThrow(/invalid-response errors.agentRouting.badAnswer/)
+    }
+  }, 40_000)
+
+  it("count the agent's figures for its account, this desktop's for its own, and no other account of the agent", async () => {
+    const { desk, agentCore, accountId, onAgent } = await deskWithHostedAccount()
+    const all = await overviewOf(desk, null)
+    // 10 + 20 + 30 views on the agent, 5 here; not the desktop's older 500, nor the teammate's 1000.
+    expect({ stories: all.stories, views: all.views }).toEqual({ stories: 4, views: 65 })
+    expect(all.stale).toBeUndefined()
+    expect(all.heatmap.flat().reduce((sum, cell) => sum + cell, 0)).toBe(65)
+    expect(all.trend.reduce((sum, week) => sum + week.views, 0)).toBe(65)
+    expect(all.byKind).toEqual([{ kind: 'text', stories: 4, medianReach: expect.any(Number) }])
+    expect(all.latency.histogram.reduce((sum, bucket) => sum + bucket.views, 0)).toBe(65)
+    // The account's own view says the same as the agent does.
+    const theirs = await overviewOf(agentCore, onAgent)
+    expect((await overviewOf(desk, accountId)).views).toBe(theirs.views)
+    expect(theirs.views).toBe(60)
+  }, 40_000)
+
+  it('while the agent is away, count its last answer and say as of when; with none kept, say the agent is away', async () => {
+    const { desk, agent, served } = await deskWithHostedAccount()
+    const fresh = await overviewOf(desk, null)
+    // An answer that is not one counts for nothing: the last one the agent gave is counted, said as such.
+    const answered = served['insights:overview']
+    served['insights:overview'] = async () => ({ stories: 1e15 }) as never
+    expect(await overviewOf(desk, null)).toMatchObject({ views: fresh.views, stale: true })
+    served['insights:overview'] = answered
+    hooks.running.splice(hooks.running.indexOf(agent), 1)
+    await agent.close()
+    const away = await overviewOf(desk, null)
+    expect(away).toMatchObject({ stories: fresh.stories, views: fresh.views, stale: true, asOf: expect.any(String) })
+    expect(Date.parse(away.asOf!)).toBeLessThanOrEqual(Date.now())
+    // Another time zone was never asked while the agent answered: nothing to count the account with.
+    await expect(callCore(desk, 'insights:overview', { ...scope, timeZone: 'Asia/Tokyo' })).rejects.toThrow(
+      /offline errors.agentLink.unreachable/,
+    )
+  }, 40_000)
+})
+
+function emptyOverview(): InsightsOverview {
+  return {
+    stories: 0,
+    views: 0,
+    from: null,
+    to: null,
+    thin: true,
+    heatmap: Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0)),
+    byAudience: [],
+    byKind: [],
+    trend: [],
+    latency: { median: null, p25: null, p75: null, histogram: [] },
+  }
+}
+
+describe("the ranking of every account's stories, with one account on the agent", () => {
+  it('takes from the agent only the stories of the account asked about, and refuses an answer that is not a page of stories', async () => {
+    const { desk, served, onAgent } = await deskWithHostedAccount()
+    const real = served['insights:stories']
+    // Stories of the agent's other accounts slipped into the answer are not this desktop's.
+    served['insights:stories'] = async (arg, ctx) => {
+      const answer = (await real(arg, ctx)) as { items: StoryInsight[]; total: number }
+      return { ...answer, items: [...answer.items, ...answer.items.map((item) => ({ ...item, accountId: 'someone-else', reach: 9_999 }))] }
+    }
+    const ranking = await rankingOf(desk)
+    expect(ranking.items.map((item) => item.reach)).toEqual([30, 20, 10, 5])
+    expect(ranking.items.map((item) => item.accountId)).not.toContain(onAgent)
+    for (const answer of [
+      { items: 'all', total: 1 },
+      { items: [], total: -5 },
+      { items: [{ storyId: 'x'.repeat(5_000) }], total: 1 },
+    ]) {
+      served['insights:stories'] = async () => answer as never
+      // Trusted for nothing: the last page the agent gave is shown, said as such.
+      expect(await rankingOf(desk)).toMatchObject({ items: ranking.items, total: ranking.total, stale: true })
+    }
+  }, 40_000)
+
+  it("lists the agent's stories of its account and this desktop's own in one order, page by page, and the last state while the agent is away", async () => {
+    const { desk, agent, accountId, here } = await deskWithHostedAccount()
+    const ranking = await rankingOf(desk)
+    // Not the desktop's older copy (500), nor the teammate's account on the agent (1000).
+    expect(ranking.items.map((item) => [item.accountId, item.reach])).toEqual([
+      [accountId, 30],
+      [accountId, 20],
+      [accountId, 10],
+      [here, 5],
+    ])
+    expect(ranking.total).toBe(4)
+    expect(ranking.stale).toBeUndefined()
+    expect((await rankingOf(desk, { offset: 2, count: 1 })).items.map((item) => item.reach)).toEqual([10])
+    hooks.running.splice(hooks.running.indexOf(agent), 1)
+    await agent.close()
+    expect(await rankingOf(desk)).toMatchObject({ items: ranking.items, total: 4, stale: true, asOf: expect.any(String) })
+  }, 40_000)
+})
