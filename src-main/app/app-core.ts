@@ -118,12 +118,11 @@ async function assemble(
   })
   const features = buildFeatures(ports, { events, settings, accounts, store, named })
   // Calls about an account handed over to the agent go there; the rest run here.
-  const handlers = routedHandlers(
-    coreHandlers(ports, { notices, recoveries, settings, accounts, ...features }),
-    features.agentRouting,
-    features.agentPublish,
-    features.agentQueue,
-  )
+  const handlers = routedHandlers(coreHandlers(ports, { notices, recoveries, settings, accounts, ...features }), {
+    routing: features.agentRouting,
+    publish: features.agentPublish,
+    queue: features.agentQueue,
+  })
   const { groups, stories, insights } = features
   return {
     handlers,

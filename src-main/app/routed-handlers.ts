@@ -1,44 +1,18 @@
 import type { ChannelName } from '@shared/channels/contract'
-import type { AgentPublish } from '../features/agent/agent-publish'
-import type { AgentQueue } from '../features/agent/agent-queue'
-import { AgentRouting } from '../features/agent/agent-routing'
+import { type AgentSplitters, agentRoutes, type LocalCall } from '../features/agent/agent-routes'
 import type { Handler, Handlers } from '../handlers/dispatch'
 
 /**
- * The handlers with every call that may concern a hosted account passed through the agent
- * routing, which decides there whether it runs here or on the agent: the one place that decides.
- * A publish naming such an account goes through the agent's publish the same way, and the
- * posting queue's calls about several accounts ask the agent for its part.
+ * The handlers with every call that may concern a hosted account split as the agent's routes say
+ * (`features/agent/agent-routes.ts`): run here, on the agent, or in parts across both.
  */
-export function routedHandlers(handlers: Handlers, routing: AgentRouting, publish: AgentPublish, queue: AgentQueue): Handlers {
+export function routedHandlers(handlers: Handlers, split: AgentSplitters): Handlers {
   const routed = { ...handlers } as Record<ChannelName, Handler<ChannelName>>
-  for (const name of Object.keys(handlers) as ChannelName[]) {
-    if (!AgentRouting.routes(name)) continue
-    const local = handlers[name] as Handler<ChannelName>
-    routed[name] = (arg, ctx) => routing.call(name, arg, async () => local(arg, ctx)) as never
+  for (const [name, route] of agentRoutes()) {
+    routed[name] = (arg, ctx) => {
+      const local = ((channel: ChannelName, part: unknown) => Promise.resolve(handlers[channel](part as never, ctx))) as LocalCall
+      return route(split, arg, local)
+    }
   }
-  const localPublish = handlers['stories:publish']
-  routed['stories:publish'] = ((arg, ctx) =>
-    publish.publish(
-      arg,
-      async (part) => localPublish(part, ctx),
-      async () => {
-        // Every account holds the story, none of them here: the composer's draft and its file end here.
-        await handlers['stories:draft-clear']({ accountId: arg.draftOf! }, ctx)
-        const grantId = arg.draft.kind === 'media' ? arg.draft.media.grantId : null
-        if (grantId !== null) await handlers['stories:media-release']({ id: grantId }, ctx)
-      },
-    )) as Handler<'stories:publish'> as Handler<ChannelName>
-  const localNextFree = handlers['queue:next-free']
-  routed['queue:next-free'] = ((arg, ctx) =>
-    queue.nextFree(arg.accountIds, async (accountIds) =>
-      localNextFree({ accountIds }, ctx),
-    )) as Handler<'queue:next-free'> as Handler<ChannelName>
-  const scopedOccurrences = routed['queue:occurrences'] as Handler<'queue:occurrences'>
-  const localOccurrences = handlers['queue:occurrences']
-  routed['queue:occurrences'] = ((arg, ctx) =>
-    arg.accountId === null
-      ? queue.everyAccount({ from: arg.from, to: arg.to }, async () => localOccurrences(arg, ctx))
-      : scopedOccurrences(arg, ctx)) as Handler<'queue:occurrences'> as Handler<ChannelName>
   return routed as Handlers
 }

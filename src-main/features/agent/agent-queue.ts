@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { QueueOccurrence } from '@shared/channels/queue'
 import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
-import { isAway, translateIds } from './agent-routing'
+import { isAway, translateIds } from './agent-answers'
 import type { HostedAccount, HostedAccounts } from './hosted-accounts'
 
 type NextFree = Array<{ accountId: string; at: string | null }>
