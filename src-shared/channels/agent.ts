@@ -68,6 +68,11 @@ export interface AgentStatus {
   lastSeenAt: string | null
   /** Why the last call to the agent failed. */
   lastError: AppErrorData | null
+  /**
+   * When the agent last refused this device's token (its pairing revoked there): a state of its
+   * own, neither answered nor away, whose way forward is pairing again. Null while the token is taken.
+   */
+  refusedAt: string | null
   /** The SHA-256 of the agent's certificate, pinned at pairing (`https://` only): every call checks it. */
   fingerprint: string | null
   /** Whether the device token can be sealed by the OS keyring (else weak or session, as the user chooses). */
