@@ -219,7 +219,7 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
   const hostedAccounts = new HostedAccounts(appFiles.json(APP_FILES.hostedAccounts))
   const insights = createInsights({
     workspaces,
-    elsewhere: async (accountId) => (await hostedAccounts.get(accountId)) !== null,
+    elsewhere: () => hostedAccounts.ids(),
     history: (accountId) => stories.outboxes.history(accountId),
     retentionDays: () => settings.get().insights.retentionDays,
     labelOf: (id) => accounts.labelOf(id),

@@ -112,8 +112,8 @@ export interface InsightsModuleOptions {
   now?: () => number
   /** How often the sampler goes over the open accounts. */
   tickMs?: number
-  /** Whether an account runs on the agent (sampled there, not here). */
-  elsewhere?: (accountId: string) => Promise<boolean>
+  /** The accounts that run on the agent (sampled there, not here), asked once a round. */
+  elsewhere?: () => Promise<ReadonlySet<string>>
 }
 
 /** Insights put together: each account's store (a workspace part), the sampler that fills it, and the service the handlers call. */
