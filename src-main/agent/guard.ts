@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { z } from 'zod'
-import { agentChannels } from '@shared/channels/agent'
+import { AgentDeviceNameSchema, agentChannels } from '@shared/channels/agent'
 import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import type { Handlers } from '../handlers/dispatch'
@@ -21,18 +21,11 @@ export function deviceClient(deviceId: string): string {
   return `device:${deviceId}`
 }
 
-/** A device's name: what the operator will recognise it by; no line breaks or other control characters. */
-const DeviceNameSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(80)
-  .refine((name) => !/[\p{Cc}\u2028\u2029]/u.test(name))
-
 /** `POST /pair`'s body: the code the agent printed, and the device's name. */
 export const PairRequestSchema = z.object({
   code: z.string().min(1).max(32),
-  deviceName: DeviceNameSchema,
+  // What the operator and the other devices will recognise it by: one line, no bidirectional controls.
+  deviceName: AgentDeviceNameSchema,
 })
 
 /** `POST /devices/revoke`'s body: which device's token stops working. */

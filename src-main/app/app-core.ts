@@ -118,7 +118,8 @@ async function assemble(
   })
   const features = buildFeatures(ports, { events, settings, accounts, store, named })
   // Calls about an account handed over to the agent go there; the rest run here.
-  const handlers = routedHandlers(coreHandlers(ports, { notices, recoveries, settings, accounts, ...features }), features.agentRouting, {
+  const handlers = routedHandlers(coreHandlers(ports, { notices, recoveries, settings, accounts, ...features }), {
+    routing: features.agentRouting,
     publish: features.agentPublish,
     queue: features.agentQueue,
     insights: features.agentInsights,
@@ -219,7 +220,7 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
   const hostedAccounts = new HostedAccounts(appFiles.json(APP_FILES.hostedAccounts))
   const insights = createInsights({
     workspaces,
-    elsewhere: async (accountId) => (await hostedAccounts.get(accountId)) !== null,
+    elsewhere: () => hostedAccounts.ids(),
     history: (accountId) => stories.outboxes.history(accountId),
     retentionDays: () => settings.get().insights.retentionDays,
     labelOf: (id) => accounts.labelOf(id),

@@ -45,13 +45,28 @@ export function agentOrigin(raw: string): { origin: string } | { problem: AgentA
   return { origin: url.origin }
 }
 
-/** A device's name, as the agent keeps it: one line, no control characters. */
+/**
+ * The bidirectional controls: embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069)
+ * and the marks (U+200E, U+200F, U+061C). Left in a name shown inside a sentence, they would reorder it.
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu
+
+/**
+ * A device's name, as the agent keeps it: one line, no control characters, no bidirectional
+ * controls (taken out where the name is accepted; pages still show it isolated).
+ */
 export const AgentDeviceNameSchema = z
   .string()
-  .trim()
-  .min(1)
-  .max(80)
-  .refine((name) => !/[\p{Cc}\u2028\u2029]/u.test(name), 'must be one line')
+  .max(400)
+  .transform((name) => name.replace(BIDI_CONTROLS, ''))
+  .pipe(
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(80)
+      .refine((name) => !/[\p{Cc}\u2028\u2029]/u.test(name), 'must be one line'),
+  )
 
 export interface AgentStatus {
   paired: boolean
@@ -68,6 +83,11 @@ export interface AgentStatus {
   lastSeenAt: string | null
   /** Why the last call to the agent failed. */
   lastError: AppErrorData | null
+  /**
+   * When the agent last refused this device's token (its pairing revoked there): a state of its
+   * own, neither answered nor away, whose way forward is pairing again. Null while the token is taken.
+   */
+  refusedAt: string | null
   /** The SHA-256 of the agent's certificate, pinned at pairing (`https://` only): every call checks it. */
   fingerprint: string | null
   /** Whether the device token can be sealed by the OS keyring (else weak or session, as the user chooses). */

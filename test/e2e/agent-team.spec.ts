@@ -117,12 +117,12 @@ test('two desktops on one agent share its outbox: each sees who planned and chan
     const devices = back.getByRole('region', { name: 'Devices paired with the agent' })
     await devices.getByRole('button', { name: 'Revoke Front desk' }).click()
     await expect(back.getByText('The device was revoked: the agent refuses its token from now on.')).toBeVisible()
-    // (Settings asks the agent for its devices: that call is refused, and said so.)
+    // (Its status in Settings says so, as neither answered nor away, with the way forward: pairing again.)
     await front.getByTestId('nav-settings').click()
-    const frontDevices = front.getByRole('region', { name: 'Devices paired with the agent' })
-    await expect(frontDevices.getByRole('alert')).toHaveText(
-      'The devices could not be read: This device is not paired with this agent (or no longer is): pair it again with the code the agent prints.',
-    )
+    const refused = front.getByRole('alert').filter({ hasText: 'The agent refused this computer' })
+    await expect(refused).toContainText('its pairing was revoked there. Pair again with a new code from the agent.')
+    await expect(front.getByTestId('agent-reachable')).toHaveCount(0)
+    await expect(front.getByLabel('Pairing code')).toBeVisible()
     expect(backErrors).toEqual([])
   } finally {
     await context.close()

@@ -20,6 +20,14 @@ export const AGENT_ACTIVITY_PATH = '/activity'
 export const AGENT_AUTHORS_PATH = '/activity/authors'
 export const AGENT_MEDIA_UPLOAD_PATH = '/media-upload'
 
+/** The `reason` of an error the agent's door gave (401/403 before any handler ran): it refused the device token itself. */
+export const DEVICE_REFUSED = 'device-refused'
+
+/** Whether the failure is the agent refusing the device token (revoked, or never known), rather than a handler's refusal. */
+export function isDeviceRefused(error: unknown): boolean {
+  return error instanceof AppError && error.details?.reason === DEVICE_REFUSED
+}
+
 /** A file sent as a request's body as it is read (an upload), rather than as JSON. */
 export class AgentUpload {
   constructor(
@@ -113,6 +121,7 @@ export async function callAgent(options: AgentCallOptions, path: string, body: u
   const { origin } = options
   const watch = deadline(options.timeoutMs ?? AGENT_CALL_TIMEOUT_MS, options.signal)
   let text: string | null
+  let status: number
   try {
     const upload = body instanceof AgentUpload ? body : null
     const response = await options.fetch(`${origin}${path}`, {
@@ -127,6 +136,7 @@ export async function callAgent(options: AgentCallOptions, path: string, body: u
       redirect: 'error',
       signal: watch.signal,
     } as RequestInit)
+    status = response.status
     text = await boundedText(response, MAX_AGENT_ANSWER_BYTES)
   } catch (error) {
     watch.abandon()
@@ -154,7 +164,9 @@ export async function callAgent(options: AgentCallOptions, path: string, body: u
   if (!envelope.success) throw badAnswer(origin, 'not-a-result')
   if (!envelope.data.ok) {
     const { code, text: said, details } = envelope.data.error
-    throw new AppError(code, said, details)
+    // Handlers answer their refusals with 200; only the agent's door answers 401/403, to a token it does not take.
+    const refused = options.token !== undefined && (status === 401 || status === 403)
+    throw new AppError(code, said, refused ? { ...details, reason: DEVICE_REFUSED } : details)
   }
   return envelope.data.value
 }

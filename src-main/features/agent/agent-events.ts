@@ -2,7 +2,7 @@ import type { OutboxItemEnd } from '@shared/channels/outbox'
 import type { EventHub } from '../../platform/events'
 import type { Logger } from '../../platform/log/log'
 import { type AskAuthors, withAuthors } from './agent-authors'
-import { translateIds } from './agent-routing'
+import { translateIds } from './agent-answers'
 import type { HostedAccounts } from './hosted-accounts'
 
 /** The largest event read from the agent: a bigger one ends the stream (the views read again). */

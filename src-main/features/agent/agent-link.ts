@@ -18,6 +18,7 @@ import {
   callAgent,
   countedStream,
   invokePath,
+  isDeviceRefused,
   pairWithAgent,
   unpairFromAgent,
 } from './agent-client'
@@ -71,6 +72,8 @@ export class AgentLink {
   #reachable: boolean | null = null
   #lastSeenAt: string | null = null
   #lastError: AppErrorData | null = null
+  /** When the agent last refused the device token; cleared once it takes a token again. */
+  #refusedAt: string | null = null
   /** The pinned fetch for the pin in use, made once per pin. */
   #pinned: { fingerprint: string; fetch: CertificatePinnedFetch } | null = null
 
@@ -91,6 +94,7 @@ export class AgentLink {
       reachable: this.#reachable,
       lastSeenAt: this.#lastSeenAt,
       lastError: this.#lastError ?? this.#tokenError,
+      refusedAt: this.#refusedAt,
       fingerprint: file?.fingerprint ?? null,
       keyring: this.#opts.keyring(),
     }
@@ -186,6 +190,7 @@ export class AgentLink {
     this.#reachable = null
     this.#lastSeenAt = null
     this.#lastError = null
+    this.#refusedAt = null
     this.#opts.log.info('agent forgotten', { told })
     if (!told && file !== null)
       this.#opts.events.emit('app:notice', { level: 'warning', text: userText('errors.agentLink.notRevoked', { url: file.url }) })
@@ -265,6 +270,7 @@ export class AgentLink {
         this.#reachable = !away && !stranger
         this.#lastError = data
       }
+      if (isDeviceRefused(error)) this.#refused()
       throw error
     }
   }
@@ -284,6 +290,12 @@ export class AgentLink {
       signal,
     })
     if (response.ok) this.#heard(this.#now())
+    // The stream's door refuses a token as the calls' does: its body is a peer's, only the status is read.
+    else if (response.status === 401 || response.status === 403) {
+      this.#reachable = true
+      this.#lastError = { code: 'forbidden', text: userText('errors.agent.badToken') }
+      this.#refused()
+    }
     return response
   }
 
@@ -291,6 +303,14 @@ export class AgentLink {
     this.#reachable = true
     this.#lastSeenAt = at
     this.#lastError = null
+    this.#refusedAt = null
+  }
+
+  /** The agent refused the device token: said once to whoever shows the status, and kept until a token is taken again. */
+  #refused(): void {
+    const first = this.#refusedAt === null
+    this.#refusedAt = this.#now()
+    if (first) void this.#changed().catch(() => undefined)
   }
 
   async #tokenOf(file: AgentLinkFile | null): Promise<string | null> {

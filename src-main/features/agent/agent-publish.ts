@@ -13,7 +13,7 @@ import { type UserText, userText } from '@shared/i18n/user-text'
 import type { StoryDraft } from '@shared/story/draft'
 import type { Logger } from '../../platform/log/log'
 import { errorData } from '../stories/publish/outcomes'
-import { isAway, translateIds } from './agent-routing'
+import { isAway, translateIds } from './agent-answers'
 import type { HostedAccount, HostedAccounts } from './hosted-accounts'
 
 /** A publish to the agent answers once the agent holds the story, or has sent it now: a video may take a while. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { QueueOccurrence } from '@shared/channels/queue'
-import { isAway, translateIds } from './agent-routing'
+import { isAway, translateIds } from './agent-answers'
 import { agentToDesk, askAgent, splitAccounts } from './agent-split'
 import type { HostedAccounts } from './hosted-accounts'
 

@@ -4,26 +4,11 @@ import { userText } from '@shared/i18n/user-text'
 import type { AGENT_COMMAND_CHANNELS } from '../../account/files/formats/agent-views'
 import type { EventHub } from '../../platform/events'
 import type { Logger } from '../../platform/log/log'
+import { isAway, translateIds } from './agent-answers'
 import { type AskAuthors, withAuthors } from './agent-authors'
 import type { AgentCommands, AgentViews } from './agent-offline'
 import type { HostedAccount, HostedAccounts } from './hosted-accounts'
 
-/** Every account's lists: the hosted accounts' part comes from the agent, the rest from here. */
-const MERGED_LISTS = new Set(['stories:outbox-list', 'stories:history-list'])
-/** Channels about one account that the agent answers for a hosted account. */
-const SCOPED = new Set([
-  'stories:outbox-act',
-  'stories:schedule-edit',
-  'stories:schedule-duplicate',
-  'queue:get',
-  'queue:set',
-  'queue:occurrences',
-  'queue:move',
-  'insights:overview',
-  'insights:stories',
-  'insights:reach-curve',
-  'insights:best-times',
-])
 /** Edits that wait on disk while the agent is away, rather than fail. */
 const COMMANDS: ReadonlySet<string> = new Set<(typeof AGENT_COMMAND_CHANNELS)[number]>([
   'stories:outbox-act',
@@ -41,8 +26,6 @@ const READS = new Set([
 ])
 /** Reads whose answer is one record: shown from the last state, it says so itself (`stale`, `asOf`) for the view's banner. */
 const DATED = new Set(['insights:overview', 'insights:stories', 'insights:best-times'])
-/** How deep an answer is walked to translate its account ids: the contract's answers are shallow. */
-const MAX_DEPTH = 6
 
 export interface AgentRoutingOptions {
   hosted: HostedAccounts
@@ -54,22 +37,6 @@ export interface AgentRoutingOptions {
   /** Who planned and who last changed the agent's items (its activity log); without it, items are not named. */
   authors?: AskAuthors
   now?: () => Date
-}
-
-/** Whether the failure says the agent did not answer (rather than that it refused). */
-export function isAway(error: unknown): boolean {
-  return error instanceof AppError && (error.code === 'offline' || error.code === 'timeout' || error.code === 'invalid-response')
-}
-
-/** Replaces the account ids of `from` by `to` wherever an `accountId` field holds one. */
-export function translateIds(value: unknown, ids: ReadonlyMap<string, string>, depth = 0): unknown {
-  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return value
-  if (Array.isArray(value)) return value.map((entry) => translateIds(entry, ids, depth + 1))
-  const out: Record<string, unknown> = {}
-  for (const [key, entry] of Object.entries(value)) {
-    out[key] = key === 'accountId' && typeof entry === 'string' ? (ids.get(entry) ?? entry) : translateIds(entry, ids, depth + 1)
-  }
-  return out
 }
 
 /** Where a read's last answer is kept for an account: the channel and the call as this desktop made it. */
@@ -107,19 +74,20 @@ export class AgentRouting {
     this.#opts = options
   }
 
-  /** Whether this channel may go to the agent at all (whether it does depends on the account). */
-  static routes(channel: string): boolean {
-    return MERGED_LISTS.has(channel) || SCOPED.has(channel)
-  }
-
-  async call(channel: string, arg: unknown, local: () => Promise<unknown>): Promise<unknown> {
+  /** A call about one account (`agent-routes.ts` says which): the agent's if that account runs there, else this desktop's. */
+  async oneAccount(channel: string, arg: unknown, local: () => Promise<unknown>): Promise<unknown> {
     const hosted = await this.#opts.hosted.list()
-    if (hosted.length === 0) return local()
-    if (MERGED_LISTS.has(channel)) return this.#merged(channel, hosted, local)
     const accountId = accountOf(arg)
     const account = accountId === null ? undefined : hosted.find((entry) => entry.accountId === accountId)
-    if (!account || !SCOPED.has(channel)) return local()
+    if (!account) return local()
     return this.#scoped(channel, arg as Record<string, unknown>, account)
+  }
+
+  /** A list of every account's items (`agent-routes.ts` says which): this desktop's accounts' part from here, the hosted ones' from the agent. */
+  async everyAccount(channel: string, local: () => Promise<unknown>): Promise<unknown> {
+    const hosted = await this.#opts.hosted.list()
+    if (hosted.length === 0) return local()
+    return this.#merged(channel, hosted, local)
   }
 
   /** Keeps an account's outbox as the agent's events told it, as the last state to show while it is away. */
@@ -262,7 +230,7 @@ export class AgentRouting {
 
   /** The account's items as the agent has them now, for the views to show the current state. */
   async #tellOutbox(accountId: string): Promise<void> {
-    const all = await this.call('stories:outbox-list', undefined, async () => []).catch(() => null)
+    const all = await this.everyAccount('stories:outbox-list', async () => []).catch(() => null)
     if (!Array.isArray(all)) return
     const items = (all as OutboxItemView[]).filter((item) => item.accountId === accountId)
     this.#opts.events.emit('stories:outbox-changed', { accountId, items, left: [] })

@@ -8,7 +8,7 @@ import type { JsonStore } from '../../account/files/json-store'
 import type { Logger } from '../../platform/log/log'
 import type { InsightsHandover } from '../insights/insights-handover'
 import type { OutboxHandover } from '../stories/outbox/outbox-handover'
-import { isAway } from './agent-routing'
+import { isAway } from './agent-answers'
 import type { HostedAccounts } from './hosted-accounts'
 import type { TeamStories } from './team-stories'
 

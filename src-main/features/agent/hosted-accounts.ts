@@ -20,6 +20,11 @@ export class HostedAccounts {
     return (await this.#file.read())?.accounts ?? []
   }
 
+  /** Which accounts run on the agent, by their ids here: one read of the file for a question about many accounts. */
+  async ids(): Promise<ReadonlySet<string>> {
+    return new Set((await this.list()).map((entry) => entry.accountId))
+  }
+
   /** The account's place on the agent, or null when it runs on this desktop. */
   async get(accountId: string): Promise<HostedAccount | null> {
     return (await this.list()).find((entry) => entry.accountId === accountId) ?? null

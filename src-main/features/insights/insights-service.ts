@@ -24,8 +24,8 @@ export interface InsightsServiceOptions {
   dialogs: DialogsPort
   log: Logger
   now: () => number
-  /** Whether an account runs on the agent: every account's figures count it from there, not from here. */
-  elsewhere?: ((accountId: string) => Promise<boolean>) | undefined
+  /** The accounts that run on the agent: every account's figures count them from there, not from here. */
+  elsewhere?: (() => Promise<ReadonlySet<string>>) | undefined
 }
 
 /**
@@ -98,9 +98,10 @@ export class InsightsService {
         ? this.#opts.workspaces.all().filter((workspace) => workspace.mode !== 'closed')
         : [this.#opts.workspaces.get(accountId)]
     const found: AccountStories[] = []
+    const elsewhere = accountId === null && options.hereOnly ? await this.#opts.elsewhere?.().catch(() => null) : null
     for (const workspace of workspaces) {
       if (!workspace || workspace.mode === 'closed') throw new AppError('not-found', userText('insightsErrors.noAccount'))
-      if (accountId === null && options.hereOnly && (await this.#opts.elsewhere?.(workspace.id).catch(() => false))) continue
+      if (elsewhere?.has(workspace.id)) continue
       const { cutoff, parts } = await workspace.part(this.#opts.part).store.stories(this.#opts.retentionDays())
       found.push({ accountId: workspace.id, cutoff, parts })
     }
@@ -119,8 +120,8 @@ export interface InsightsModuleOptions {
   now?: () => number
   /** How often the sampler goes over the open accounts. */
   tickMs?: number
-  /** Whether an account runs on the agent (sampled there, not here). */
-  elsewhere?: (accountId: string) => Promise<boolean>
+  /** The accounts that run on the agent (sampled there, not here), asked once a round. */
+  elsewhere?: () => Promise<ReadonlySet<string>>
 }
 
 /** Insights put together: each account's store (a workspace part), the sampler that fills it, and the service the handlers call. */

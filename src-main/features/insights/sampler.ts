@@ -32,8 +32,11 @@ export interface SamplerOptions {
   now?: () => number
   /** A round goes over every open account this often. */
   tickMs?: number
-  /** Whether an account runs on the agent: its stories are sampled there, and asking twice would spend its rate. */
-  elsewhere?: (accountId: string) => Promise<boolean>
+  /**
+   * The accounts that run on the agent: their stories are sampled there, and asking twice would
+   * spend their rate. Asked once a round, whatever the number of accounts.
+   */
+  elsewhere?: () => Promise<ReadonlySet<string>>
 }
 
 const DEFAULT_TICK_MS = 60_000
@@ -107,6 +110,8 @@ export class InsightsSampler {
   }
 
   async #round(): Promise<void> {
+    // Asked when the round first needs it: a round with no account to sample asks nothing.
+    let elsewhere: ReadonlySet<string> | null = null
     for (const workspace of this.#open()) {
       if (this.#controller.signal.aborted) return
       let insights: AccountInsights
@@ -116,7 +121,8 @@ export class InsightsSampler {
         continue
       }
       if (insights.disposed) continue
-      if (this.#opts.elsewhere && (await this.#opts.elsewhere(workspace.id).catch(() => false))) continue
+      elsewhere ??= (await this.#opts.elsewhere?.().catch(() => null)) ?? new Set()
+      if (elsewhere.has(workspace.id)) continue
       const round = this.#sampleAccount(workspace, insights)
       insights.round = round
       try {

@@ -27,6 +27,7 @@ export default {
     paired: 'Paired with {url} as “{name}” since {at}.',
     reachable: 'The agent answered at {at}.',
     unreachable: 'The agent cannot be reached: {message}',
+    refused: 'The agent refused this computer at {at}: its pairing was revoked there. Pair again with a new code from the agent.',
     notAsked: 'Not asked yet in this session.',
     noToken: 'The agent’s token is not at hand in this session: pair again with a new code.',
     storage: 'Token kept: {storage}',

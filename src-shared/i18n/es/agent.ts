@@ -27,6 +27,7 @@ export default {
     paired: 'Vinculado con {url} como «{name}» desde {at}.',
     reachable: 'El agente respondió a las {at}.',
     unreachable: 'No se puede llegar al agente: {message}',
+    refused: 'El agente rechazó este ordenador a las {at}: allí se revocó su vinculación. Vincula de nuevo con un código nuevo del agente.',
     notAsked: 'Aún no se le ha preguntado en esta sesión.',
     noToken: 'El token del agente no está disponible en esta sesión: vincula de nuevo con un código nuevo.',
     storage: 'Token guardado: {storage}',

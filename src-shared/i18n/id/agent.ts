@@ -26,6 +26,7 @@ export default {
     paired: 'Terpasang dengan {url} sebagai “{name}” sejak {at}.',
     reachable: 'Agen menjawab pada {at}.',
     unreachable: 'Agen tidak dapat dijangkau: {message}',
+    refused: 'Agen menolak komputer ini pada {at}: pemasangannya dicabut di sana. Pasangkan lagi dengan kode baru dari agen.',
     notAsked: 'Belum ditanyakan di sesi ini.',
     noToken: 'Token agen tidak tersedia di sesi ini: pasangkan lagi dengan kode baru.',
     storage: 'Token disimpan: {storage}',

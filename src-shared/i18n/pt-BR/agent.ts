@@ -26,6 +26,7 @@ export default {
     paired: 'Pareado com {url} como “{name}” desde {at}.',
     reachable: 'O agente respondeu às {at}.',
     unreachable: 'Não é possível alcançar o agente: {message}',
+    refused: 'O agente recusou este computador às {at}: o pareamento foi revogado lá. Pareie de novo com um código novo do agente.',
     notAsked: 'Ainda não foi consultado nesta sessão.',
     noToken: 'O token do agente não está disponível nesta sessão: pareie de novo com um código novo.',
     storage: 'Token guardado: {storage}',

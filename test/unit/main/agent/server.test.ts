@@ -256,6 +256,22 @@ describe("the agent's HTTP API", () => {
     expect((await rawRequest(`${server.url}/devices`, {})).status).toBe(401)
     expect((await invoke({ authorization: `Bearer ${first.token}` })).status).toBe(200)
   })
+
+  it("takes a device's name without its bidirectional controls, so no name can reorder the words around it, and refuses one made of nothing else", async () => {
+    // Embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069), marks (U+200E, U+200F, U+061C).
+    const hostile = '\u202Eksed\u202C \u2067Front\u2069 \u200Fdesk\u200E \u202A\u202B\u202D\u2066\u2068\u061C'
+    const paired = json(await pair({ code, deviceName: hostile })) as { value: { deviceId: string; token: string } }
+    const asIt = { authorization: `Bearer ${paired.value.token}`, 'content-type': 'application/json' }
+    const listed = json(await rawRequest(`${server.url}/devices`, { headers: asIt })) as { value: { id: string; name: string }[] }
+    const name = listed.value.find((device) => device.id === paired.value.deviceId)!.name
+    expect(name).toBe('ksed Front desk')
+    expect(name).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u)
+    // Nothing left to name it by: refused as any unreadable pairing is.
+    expect(json(await pair({ code, deviceName: '\u202E\u2066 \u200F\u2069' }))).toMatchObject({
+      ok: false,
+      error: { text: { key: 'errors.agent.badPairing' } },
+    })
+  })
 })
 
 /** A pairing request sent from one loopback address (all of 127.0.0.0/8 is this machine). */

@@ -7,6 +7,9 @@ import { type Emulator, startEmulator } from '../../../../../src-main/emulator'
 import { insightsPart } from '../../../../../src-main/features/insights/insights-part'
 import { InsightsService } from '../../../../../src-main/features/insights/insights-service'
 import { InsightsSampler } from '../../../../../src-main/features/insights/sampler'
+import { APP_FILE_LIST, APP_FILES } from '../../../../../src-main/account/files/app-files'
+import { FileRoot } from '../../../../../src-main/account/files/file-root'
+import { HostedAccounts } from '../../../../../src-main/features/agent/hosted-accounts'
 import { ApiClient } from '../../../../../src-main/platform/api'
 import { silentLogger } from '../../../../../src-main/platform/log/log'
 import { workspacesWith } from '../../../../support/workspaces'
@@ -40,12 +43,15 @@ afterEach(async () => {
 
 const now = (): number => emulator.control.clock.now()
 
-function setUp(options: { exportTo?: string; elsewhere?: (accountId: string) => Promise<boolean> } = {}) {
+function setUp(options: { exportTo?: string; elsewhere?: () => Promise<ReadonlySet<string>>; others?: string[] } = {}) {
   const client = new ApiClient({ baseUrl: emulator.baseUrl, token: emulator.token, fetch: globalThis.fetch, retry: { maxAttempts: 1 } })
   const workspaces = workspacesWith(
     { id: 'acc1', baseUrl: emulator.baseUrl, isDemo: false, dir, client },
     { onSetAside: (path) => setAside.push(path) },
   )
+  // More accounts open, each on a window of its own.
+  for (const id of options.others ?? [])
+    void workspaces.switchTo({ id, baseUrl: emulator.baseUrl, isDemo: false, dir: join(dir, id), client }, `window:${id}`)
   const part = insightsPart({ log: silentLogger, now, notice: () => {} })
   const sampler = new InsightsSampler({
     workspaces,
@@ -67,7 +73,7 @@ function setUp(options: { exportTo?: string; elsewhere?: (accountId: string) => 
     log: silentLogger,
     now,
   })
-  return { sampler, service }
+  return { sampler, service, workspaces }
 }
 
 /** Publishes through the API as the app does, and records it in the history as the outbox would. */
@@ -194,7 +200,7 @@ describe('the insights sampler, against the emulator with its clock moved', () =
 
   it('leaves an account that runs on the agent to the agent: no request for it here', async () => {
     let onAgent = true
-    const { sampler, service } = setUp({ elsewhere: async () => onAgent })
+    const { sampler, service } = setUp({ elsewhere: async () => new Set(onAgent ? ['acc1'] : []) })
     const id = await publish('Sampled there')
     emulator.control.requests.clear()
     await run(sampler, 2 * HOUR, 30 * MINUTE)
@@ -203,6 +209,38 @@ describe('the insights sampler, against the emulator with its clock moved', () =
     await run(sampler, HOUR, 30 * MINUTE)
     expect(statusesOf(id).length).toBeGreaterThan(0)
     expect((await service.stories({ accountId: 'acc1', sort: 'recent', offset: 0, count: 10 })).items[0]).toMatchObject({ storyId: id })
+  }, 30_000)
+
+  it('reads which accounts run on the agent once a round, however many accounts are open', async () => {
+    const file = new FileRoot(join(dir, 'app'), APP_FILE_LIST, { log: silentLogger }).json(APP_FILES.hostedAccounts)
+    const hosted = new HostedAccounts(file)
+    await hosted.add({
+      accountId: 'acc2',
+      agentAccountId: 'agent-2',
+      handoverId: '0b1c2d3e-4f50-4a6b-8c7d-8e9f0a1b2c3d',
+      agentUrl: 'http://127.0.0.1:1',
+      since: new Date(T0).toISOString(),
+    })
+    let reads = 0
+    const read = file.read.bind(file)
+    file.read = () => {
+      reads++
+      return read()
+    }
+    const { sampler, workspaces } = setUp({ elsewhere: () => hosted.ids(), others: ['acc2', 'acc3'] })
+    await publish('Three accounts open')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(
+      workspaces
+        .all()
+        .filter((workspace) => workspace.mode !== 'closed')
+        .map((workspace) => workspace.id),
+    ).toEqual(['acc1', 'acc2', 'acc3'])
+    emulator.control.requests.clear()
+    await run(sampler, 3 * MINUTE, MINUTE)
+    expect(reads).toBe(3)
+    // The accounts here are still sampled.
+    expect(sampling().length).toBeGreaterThan(0)
   }, 30_000)
 
   it('takes one last sample once a story expired, then never asks for it again', async () => {

@@ -16,6 +16,7 @@ const UNPAIRED: AgentStatus = {
   reachable: null,
   lastSeenAt: null,
   lastError: null,
+  refusedAt: null,
   fingerprint: null,
   keyring: { available: true, backend: 'gnome_libsecret' },
 }
@@ -192,6 +193,32 @@ describe('Settings → Agent', () => {
     await flushPromises()
     expect(bridge.callsTo('agent:check')).toHaveLength(1)
     expect(wrapper.find('[data-testid="agent-reachable"]').exists()).toBe(true)
+    wrapper.unmount()
+  })
+
+  it('says a device whose pairing was revoked is refused, with the way forward: pairing again', async () => {
+    const refused: AgentStatus = {
+      ...PAIRED,
+      refusedAt: '2026-03-02T09:30:00.000Z',
+      lastError: failure('forbidden', { key: 'errors.agent.badToken' }),
+    }
+    const bridge = fakeBridge({ 'agent:status': () => refused, 'agent:pair': () => PAIRED })
+    const wrapper = view()
+    await flushPromises()
+    const said = wrapper.get('[data-testid="agent-refused"]')
+    expect(said.attributes('role')).toBe('alert')
+    expect(said.text()).toContain('The agent refused this computer')
+    expect(said.text()).toContain('Pair again with a new code from the agent.')
+    // Not said to have answered, nor to be away: refused is a state of its own.
+    expect(wrapper.find('[data-testid="agent-reachable"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="agent-unreachable"]').exists()).toBe(false)
+    // The way forward is at hand: the pairing form, with a new code.
+    await byLabel(wrapper, 'Pairing code').setValue('WXYZ-1234')
+    await wrapper.get('form').trigger('submit')
+    await flushPromises()
+    expect(bridge.callsTo('agent:pair')).toEqual([{ url: 'http://127.0.0.1:8731', code: 'WXYZ-1234', deviceName: expect.any(String) }])
+    expect(wrapper.find('[data-testid="agent-refused"]').exists()).toBe(false)
+    expect(wrapper.find('form').exists()).toBe(false)
     wrapper.unmount()
   })
 })
