@@ -1,4 +1,5 @@
 import type { SecretBox } from '../account/accounts/secret-box'
+import type { SharedAccountRegistry } from '../account/accounts/shared-registry'
 import type { LogFiles } from '../features/diagnostics/log-files'
 import type { DialogsPort } from '../features/export'
 import type { OpenDialogPort } from '../features/stories/media/open-dialog'
@@ -50,4 +51,9 @@ export interface CorePorts {
    * shares its outbox with others.
    */
   outboxStore?: (owner: string) => Promise<OutboxStore>
+  /**
+   * The accounts this engine shares with the others on its database (the agent on a PostgreSQL
+   * server), asked once the outbox store is open: absent (or null), the accounts file alone lists them.
+   */
+  sharedAccounts?: () => SharedAccountRegistry | null
 }
