@@ -143,7 +143,8 @@ describe.skipIf(!postgres)(`accounts shared by the agents on one PostgreSQL${pos
     expect(rows).toHaveLength(2)
     const text = JSON.stringify(rows)
     for (const token of [TOKEN_A, TOKEN_B]) {
-      for (const form of [token, Buffer.from(token).toString('base64'), Buffer.from(token).toString('hex')]) expect(text).not.toContain(form)
+      for (const form of [token, Buffer.from(token).toString('base64'), Buffer.from(token).toString('hex')])
+        expect(text).not.toContain(form)
     }
     expect(text).toContain('v1:keyring:')
   }, 60_000)
