@@ -1,6 +1,5 @@
 import type { AccountSummary, AccountsList, AccountsState, ConnectedAccount, ConnectOutcome } from '@shared/channels/accounts'
 import { AppError } from '@shared/errors'
-import { userText } from '@shared/i18n/user-text'
 import type { ApiTimeouts, FetchLike, RetryPolicy } from '../../platform/api'
 import type { EventHub } from '../../platform/events'
 import type { Logger } from '../../platform/log/log'
