@@ -16,8 +16,14 @@ const SQL = {
     ON CONFLICT (id) DO UPDATE SET change = EXCLUDED.change, entry = EXCLUDED.entry, remove_data = EXCLUDED.remove_data,
       changed_at = EXCLUDED.changed_at
     RETURNING change::text AS change`,
-  columns: `id, change::text AS change, remove_data, entry IS NULL AS removed,
-    CASE WHEN octet_length(entry::text) <= ${MAX_ENTRY_BYTES} THEN entry END AS entry`,
+}
+// developer-only: the columns every read selects; an entry too large is left out.
+const COLUMNS = `id, change::text AS change, remove_data, entry IS NULL AS removed,
+  CASE WHEN octet_length(entry::text) <= ${MAX_ENTRY_BYTES} THEN entry END AS entry`
+// developer-only: SQL run against the database, never shown.
+const READ = {
+  after: `SELECT ${COLUMNS} FROM ${AGENT_SCHEMA}.accounts WHERE change > $1 ORDER BY change LIMIT $2`,
+  one: `SELECT ${COLUMNS} FROM ${AGENT_SCHEMA}.accounts WHERE id = $1`,
 }
 
 type Row = { id: string; change: string; remove_data: boolean; removed: boolean; entry: unknown }
@@ -47,15 +53,12 @@ export class PgAccountRegistry implements SharedAccountRegistry {
   }
 
   async changesAfter(after: number, limit: number): Promise<SharedAccountRow[]> {
-    const rows = await this.#db.query<Row>(
-      `SELECT ${SQL.columns} FROM ${AGENT_SCHEMA}.accounts WHERE change > $1 ORDER BY change LIMIT $2`,
-      [after, limit],
-    )
+    const rows = await this.#db.query<Row>(READ.after, [after, limit])
     return rows.map(rowOf)
   }
 
   async rowOf(id: string): Promise<SharedAccountRow | null> {
-    const [row] = await this.#db.query<Row>(`SELECT ${SQL.columns} FROM ${AGENT_SCHEMA}.accounts WHERE id = $1`, [id])
+    const [row] = await this.#db.query<Row>(READ.one, [id])
     return row ? rowOf(row) : null
   }
 
