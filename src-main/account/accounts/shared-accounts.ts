@@ -85,7 +85,8 @@ export class SharedAccounts {
   localChange(change: SharedAccountChange): void {
     const id = idOf(change)
     if (change.kind === 'put' && !isShareable(change.account)) return
-    if (change.kind === 'remove' && !this.#known.has(id)) return
+    // A removal is written only for an account the list has, or is about to have.
+    if (change.kind === 'remove' && !this.#known.has(id) && !this.#pending.has(id) && !this.#unwritten.has(id)) return
     this.#unwritten.delete(id)
     this.#pending.set(id, (this.#pending.get(id) ?? 0) + 1)
     this.#writes = this.#writes.then(() => this.#write(change)).catch(() => undefined)
