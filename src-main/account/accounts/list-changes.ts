@@ -1,5 +1,6 @@
 import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
+import { isDeepStrictEqual } from 'node:util'
 import type { Logger } from '../../platform/log/log'
 import type { Workspaces } from '../workspace/workspaces'
 import type { AccountList } from './account-list'
@@ -60,7 +61,8 @@ export async function removeAccount(deps: ListChangeDeps, account: StoredAccount
 export async function adoptAccount(deps: ListChangeDeps, account: StoredAccount): Promise<boolean> {
   const { list, workspaces, sessions } = deps
   const current = list.find(account.id)
-  if (current && JSON.stringify(current) === JSON.stringify(account)) return false
+  // Compared as values: the database gives an entry's keys back in its own order.
+  if (current && isDeepStrictEqual(current, account)) return false
   list.commit(() => {
     list.accounts = current ? list.accounts.map((item) => (item.id === account.id ? account : item)) : [...list.accounts, account]
     list.retained = list.retained.filter((item) => item.id !== account.id)

@@ -56,11 +56,13 @@ export class SharedAccounts {
   /** Reads the whole list and applies it; this engine's accounts the list never had are written there. Never throws. */
   async catchUp(): Promise<void> {
     try {
-      const rows = await this.#read(PAGES_AT_START)
+      const { rows, complete } = await this.#read(PAGES_AT_START)
       const seen = new Set<string>()
       for (const row of rows) if (await this.#consider(row)) seen.add(row.id)
-      for (const account of this.#opts.target.storedAccounts())
-        if (!seen.has(account.id) && isShareable(account)) this.localChange({ kind: 'put', account })
+      // Only a list read to its end tells which accounts it lacks.
+      if (complete)
+        for (const account of this.#opts.target.storedAccounts())
+          if (!seen.has(account.id) && isShareable(account)) this.localChange({ kind: 'put', account })
       await this.#writes
     } catch (error) {
       this.#opts.log.warn('shared accounts not read', { error: errorName(error) })
@@ -102,7 +104,7 @@ export class SharedAccounts {
     try {
       for (const change of [...this.#unwritten.values()]) this.localChange(change)
       await this.#writes
-      for (const row of await this.#read(PAGES_PER_LOOK)) await this.#consider(row)
+      for (const row of (await this.#read(PAGES_PER_LOOK)).rows) await this.#consider(row)
       for (const id of [...this.#passed]) {
         if (this.#pending.has(id)) continue
         this.#passed.delete(id)
@@ -123,15 +125,15 @@ export class SharedAccounts {
   }
 
   /** Up to `pages` pages of rows past the cursor; the cursor moves past them. */
-  async #read(pages: number): Promise<SharedAccountRow[]> {
+  async #read(pages: number): Promise<{ rows: SharedAccountRow[]; complete: boolean }> {
     const rows: SharedAccountRow[] = []
     for (let page = 0; page < pages; page++) {
       const batch = await this.#opts.registry.changesAfter(this.#cursor, SHARED_PAGE_ROWS)
       for (const row of batch) if (row.change > this.#cursor) this.#cursor = row.change
       rows.push(...batch)
-      if (batch.length < SHARED_PAGE_ROWS) break
+      if (batch.length < SHARED_PAGE_ROWS) return { rows, complete: true }
     }
-    return rows
+    return { rows, complete: false }
   }
 
   /** Applies one row unless this engine is at a later change of that account; false when the row is refused. */

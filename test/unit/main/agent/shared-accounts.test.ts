@@ -57,6 +57,8 @@ interface Agent {
   shared: SharedAccounts
   db: Database
   warnings: string[]
+  /** The accounts a change from the list was applied to, one line each time. */
+  applied: string[]
   dataDir: string
   close: () => Promise<void>
 }
@@ -67,7 +69,12 @@ async function agent(url: string, name: string, key: Uint8Array = KEY, folder?: 
   const db = await openDatabase({ folder: '', url })
   const registry = await PgAccountRegistry.open(db)
   const warnings: string[] = []
-  const log: Logger = { ...silentLogger, warn: (message, data) => warnings.push(`${message} ${JSON.stringify(data ?? {})}`) }
+  const applied: string[] = []
+  const log: Logger = {
+    ...silentLogger,
+    info: (message, data) => message === 'shared account applied' && applied.push(String(data?.['id'])),
+    warn: (message, data) => warnings.push(`${message} ${JSON.stringify(data ?? {})}`),
+  }
   let shared: SharedAccounts | null = null
   const accounts = new AccountsService({
     store: openConfStore({ dir: dataDir, name: 'accounts' }),
@@ -89,7 +96,7 @@ async function agent(url: string, name: string, key: Uint8Array = KEY, folder?: 
     await db.close()
   }
   closers.push(close)
-  return { accounts, shared, db, warnings, dataDir, close }
+  return { accounts, shared, db, warnings, applied, dataDir, close }
 }
 
 /** What `from` changed is written (its pending writes go first in a look), then `to` looks. */
@@ -163,7 +170,11 @@ describe.skipIf(!postgres)(`accounts shared by the agents on one PostgreSQL${pos
     await a.shared.lookNow()
     await a.db.query(`DELETE FROM ${AGENT_SCHEMA}.accounts WHERE id = $1`, [second.id])
     await a.close()
-    await agent(url, 'a-again', KEY, a.dataDir)
+    const again = await agent(url, 'a-again', KEY, a.dataDir)
+    // Its own entries, as the list has them, change nothing here.
+    expect(again.applied).toEqual([])
+    expect(ids(again).sort()).toEqual([first.id, second.id].sort())
+    await again.shared.lookNow()
     await b.shared.lookNow()
     expect(ids(b).sort()).toEqual([first.id, second.id].sort())
   }, 60_000)
