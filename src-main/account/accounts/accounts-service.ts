@@ -282,7 +282,12 @@ export class AccountsService {
   applyShared(change: SharedAccountChange, accept: () => boolean): Promise<void> {
     return this.#serial(async () => {
       const current = this.#list.find(change.kind === 'put' ? change.account.id : change.id)
-      if ((current && !isShareable(current)) || (change.kind === 'remove' && !current) || !accept()) return
+      if ((current && !isShareable(current)) || (change.kind === 'remove' && !current)) return
+      // Anyone who can write the database could have moved a sealed token into another server's entry.
+      if (change.kind === 'put' && !(await this.#sessions.sealedFor(change.account))) {
+        return this.#log.warn('shared account row skipped', { id: change.account.id, reason: 'token-elsewhere' })
+      }
+      if (!accept()) return
       if (change.kind === 'put' && !(await adoptAccount(this.#changeDeps(), change.account))) return
       if (change.kind === 'remove' && current) await removeAccount(this.#changeDeps(), current, change.removeData)
       this.#log.info('shared account applied', { id: current?.id ?? (change.kind === 'put' ? change.account.id : ''), kind: change.kind })

@@ -33,11 +33,18 @@ export interface SharedAccountRegistry {
 }
 
 /**
- * Only an account whose token is sealed by the box is shared: a demo's, a followed one's or a
- * token kept in memory or in the weak form (readable by anyone who reads the row) never is.
+ * Only an account whose token is sealed by the box, with the fingerprint of its server and token,
+ * is shared: a demo's, a followed one's or a token kept in memory or in the weak form (readable by
+ * anyone who reads the row) never is.
  */
 export function isShareable(account: StoredAccount): boolean {
-  return account.encryption === 'keyring' && account.sealed !== undefined && !account.isDemo && account.followed !== true
+  return (
+    account.encryption === 'keyring' &&
+    account.sealed !== undefined &&
+    account.fingerprint !== undefined &&
+    !account.isDemo &&
+    account.followed !== true
+  )
 }
 
 /** The row as a change, or why it is refused: a bad id, an entry that does not read, or one not shareable. */

@@ -196,10 +196,13 @@ describe.skipIf(!postgres)(`accounts shared by the agents on one PostgreSQL${pos
     await insert('other-id', JSON.stringify({ ...entry, id: 'someone-else' }))
     await insert('weak-token', JSON.stringify({ ...entry, id: 'weak-token', encryption: 'weak', sealed: 'v1:weak:dG9rZW4=' }))
     await insert('huge', JSON.stringify({ ...entry, id: 'huge', label: 'x'.repeat(150), pad: 'y'.repeat(MAX_ENTRY_BYTES) }))
+    // A sealed token moved into an entry naming another server: it would be sent there.
+    await insert('moved-token', JSON.stringify({ ...entry, id: 'moved-token', baseUrl: 'http://127.0.0.1:9' }))
     const later = await connect(a, TOKEN_B)
     await sync(a, b)
     expect(ids(b).sort()).toEqual([good.id, later.id].sort())
-    expect(b.warnings.filter((line) => line.startsWith('shared account row skipped'))).toHaveLength(6)
+    expect(b.warnings.filter((line) => line.startsWith('shared account row skipped'))).toHaveLength(7)
+    expect(b.warnings.join('\n')).toContain('token-elsewhere')
     expect(b.warnings.join('\n')).not.toContain('dG9rZW4=')
   }, 60_000)
 
