@@ -28,6 +28,7 @@ import { EventHub } from '../platform/events'
 import { chosenLanguage } from '../platform/i18n/language'
 import { createTranslator } from '../platform/i18n/translator'
 import { terminalLanguages } from '../web/terminal-language'
+import { PgAccountRegistry } from './account-registry'
 import { agentDatabaseTarget, describeDatabase, openWithRetry, type AgentDatabaseTarget } from './agent-database'
 import { createAgentLog } from './agent-log'
 import { createAgentAnnouncer } from './announce'
@@ -91,19 +92,28 @@ async function run(): Promise<void> {
   const events = new EventHub()
   let devices: DeviceStore | null = null
   let activity: ActivityLog | null = null
+  let registry: PgAccountRegistry | null = null
   const core = await createAppCore(
-    corePorts(options, key, events, async (owner) => {
-      const db = await openDatabaseAnnounced(target)
-      try {
-        devices = await DeviceStore.open(db)
-        activity = new ActivityLog(db)
-        await activity.prune()
-        return await PgOutboxStore.open({ db, owner, mediaCacheDir: join(options.dataDir, APP_FILES.outboxMedia.path), log })
-      } catch (error) {
-        await db.close()
-        throw error
-      }
-    }),
+    corePorts(
+      options,
+      key,
+      events,
+      async (owner) => {
+        const db = await openDatabaseAnnounced(target)
+        try {
+          devices = await DeviceStore.open(db)
+          activity = new ActivityLog(db)
+          // On a server, every agent on the database holds the same accounts; on PGlite the data folder alone does.
+          if (db.kind === 'server') registry = await PgAccountRegistry.open(db)
+          await activity.prune()
+          return await PgOutboxStore.open({ db, owner, mediaCacheDir: join(options.dataDir, APP_FILES.outboxMedia.path), log })
+        } catch (error) {
+          await db.close()
+          throw error
+        }
+      },
+      () => registry,
+    ),
   )
   await serve(core, events, { devices: devices!, activity: activity! }, { ...options, tlsPair: tls }, target)
 }
@@ -128,7 +138,13 @@ function openDatabaseAnnounced(target: AgentDatabaseTarget) {
   })
 }
 
-function corePorts(options: AgentOptions, key: Uint8Array, events: EventHub, outboxStore: CorePorts['outboxStore']): CorePorts {
+function corePorts(
+  options: AgentOptions,
+  key: Uint8Array,
+  events: EventHub,
+  outboxStore: CorePorts['outboxStore'],
+  sharedAccounts: CorePorts['sharedAccounts'],
+): CorePorts {
   return {
     identity: {
       name: pkg.productName,
@@ -151,6 +167,7 @@ function corePorts(options: AgentOptions, key: Uint8Array, events: EventHub, out
     logs,
     lateMinutesAtLeast: options.lateMinutes,
     ...(outboxStore && { outboxStore }),
+    ...(sharedAccounts && { sharedAccounts }),
   }
 }
 

@@ -4,8 +4,8 @@ import { migrateSchema, type MigrationStep } from '../platform/db/migrate'
 
 /** The agent's own tables, apart from the outbox's: several agents on one PostgreSQL share them. */
 export const AGENT_SCHEMA = 'statusdesk_agent'
-/** The advisory lock's first key for the agent's migrations (the outbox store's is 0x5d0b). */
-const AGENT_LOCK_CLASS = 0x5d0c
+/** The advisory lock's first key for the agent's migrations (the outbox store's is 0x5d0b) and the shared accounts' writes. */
+export const AGENT_LOCK_CLASS = 0x5d0c
 
 // developer-only: SQL run against the database, never shown.
 const STEPS: readonly MigrationStep[] = [
@@ -40,6 +40,21 @@ const STEPS: readonly MigrationStep[] = [
       `CREATE INDEX activity_device ON ${AGENT_SCHEMA}.activity (device_id, at DESC)`,
     ],
   },
+  {
+    version: 3,
+    statements: [
+      // The accounts every agent on the database holds (account-registry.ts); each write takes the next change number.
+      `CREATE SEQUENCE ${AGENT_SCHEMA}.account_changes`,
+      `CREATE TABLE ${AGENT_SCHEMA}.accounts (
+        id text PRIMARY KEY,
+        change bigint NOT NULL UNIQUE,
+        -- The entry as accounts.json keeps it, the provider token sealed with the operator's key; null once removed.
+        entry jsonb,
+        remove_data boolean NOT NULL DEFAULT false,
+        changed_at timestamptz NOT NULL
+      )`,
+    ],
+  },
 ]
 
 // developer-only: SQL run against the database, never shown.
@@ -65,6 +80,11 @@ export interface PairedDevice {
   lastSeenAt: string | null
 }
 
+/** Brings the agent's tables (devices, activity, shared accounts) to this version. */
+export function migrateAgentSchema(db: Database): Promise<void> {
+  return migrateSchema(db, { schema: AGENT_SCHEMA, lock: [AGENT_LOCK_CLASS, 0], steps: STEPS, name: 'agent devices' })
+}
+
 function hashOf(token: string): Buffer {
   return createHash('sha256').update(token, 'utf8').digest()
 }
@@ -86,7 +106,7 @@ export class DeviceStore {
 
   /** Brings the agent's tables to this version, then answers for them. */
   static async open(db: Database, now: () => number = Date.now): Promise<DeviceStore> {
-    await migrateSchema(db, { schema: AGENT_SCHEMA, lock: [AGENT_LOCK_CLASS, 0], steps: STEPS, name: 'agent devices' })
+    await migrateAgentSchema(db)
     return new DeviceStore(db, now)
   }
 

@@ -2,6 +2,7 @@ import type { Handlers } from '../handlers/dispatch'
 import type { EventHub } from '../platform/events'
 import { NoticeBoard, NoticeKeepingHub } from '../platform/notice-board'
 import { AccountsService } from '../account/accounts/accounts-service'
+import { SharedAccounts } from '../account/accounts/shared-accounts'
 import { ConnectivityProbe } from '../features/connectivity/connectivity-probe'
 import { ExportService } from '../features/export'
 import { ServerNamedFetch, systemResolver } from '../platform/net'
@@ -100,6 +101,7 @@ async function assemble(
   const open = (name: string, file: 'settings' | 'accounts') =>
     openStoreWithRecovery({ open: ports.openStore, dir: ports.dataDir, name, file, recoveries, log: ports.log })
   const settings = new SettingsService({ store: open('settings', 'settings'), recoveries, log: ports.log, events })
+  let shared: SharedAccounts | null = null
   const accounts = new AccountsService({
     store: open('accounts', 'accounts'),
     secretBox: ports.secretBox,
@@ -108,9 +110,16 @@ async function assemble(
     log: ports.log,
     events,
     recoveries,
+    onShared: (change) => shared?.localChange(change),
   })
   await accounts.restore()
   const store = ports.outboxStore ? await ports.outboxStore(owner) : new FilesOutboxStore({ dirOf: (id) => accounts.dirOf(id), owner })
+  const registry = ports.sharedAccounts?.() ?? null
+  if (registry) {
+    // The accounts the other engines on the database hold are listed here before anything runs.
+    shared = new SharedAccounts({ registry, target: accounts, log: ports.log })
+    await shared.catchUp()
+  }
   const named = new ServerNamedFetch({
     resolve: ports.resolve ?? systemResolver,
     fetch: ports.fetch,
@@ -143,11 +152,13 @@ async function assemble(
       await stories.start()
       insights.sampler.start()
       features.agentEvents.start()
+      shared?.start()
       // A hand-over a crash left open finishes now, or when the agent answers at a later start.
       void features.handovers.resume()
     },
     clientGone: (client) => accounts.clientGone(client),
     dispose: async () => {
+      await shared?.stop()
       features.agentEvents.stop()
       await insights.sampler.dispose()
       await stories.dispose()

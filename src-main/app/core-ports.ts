@@ -1,4 +1,5 @@
 import type { SecretBox } from '../account/accounts/secret-box'
+import type { SharedAccountRegistry } from '../account/accounts/shared-registry'
 import type { LogFiles } from '../features/diagnostics/log-files'
 import type { DialogsPort } from '../features/export'
 import type { OpenDialogPort } from '../features/stories/media/open-dialog'
@@ -56,4 +57,9 @@ export interface CorePorts {
    * the computer was off waits for the user unless the user said otherwise.
    */
   lateMinutesAtLeast?: number
+  /**
+   * The accounts this engine shares with the others on its database (the agent on a PostgreSQL
+   * server), asked once the outbox store is open: absent (or null), the accounts file alone lists them.
+   */
+  sharedAccounts?: () => SharedAccountRegistry | null
 }

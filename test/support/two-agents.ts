@@ -1,13 +1,14 @@
 /**
  * Two agents on one PostgreSQL, one of them killed with `kill -9` while stories fall due: the
  * run the test (`two-agents.test.ts`) and the benchmark (`npm run bench -- two-agents`) share.
- * Both agents hold the same accounts (the second's data folder is a copy of the first's, the
- * tokens sealed with the same operator key) and the same paired device (devices live in the
- * database). One emulator serves every account, each token an account of its own; a story's
- * caption names it, so a story sent twice or never is seen on the server.
+ * The accounts are connected on the first; the second starts with its own empty data folder and
+ * only the same operator key and DATABASE_URL, and holds the same accounts (their entries, tokens
+ * sealed with that key, live in the database) and the same paired device (devices live there too).
+ * One emulator serves every account, each token an account of its own; a story's caption names
+ * it, so a story sent twice or never is seen on the server.
  */
 import { randomBytes } from 'node:crypto'
-import { cp, mkdir } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { AccountSummary } from '@shared/channels/accounts'
 import type { PublishResult } from '@shared/channels/outbox'
@@ -94,7 +95,7 @@ async function sentCount(agent: AgentProcess, token: string): Promise<number> {
     .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0)
 }
 
-/** Connects every account on a first agent, then copies its data folder for the second. */
+/** Connects every account on a first agent; the second's data folder is made empty. */
 async function seedFolders(options: TwoAgentsOptions, env: Record<string, string>, tokens: string[], baseUrl: string) {
   const first = join(options.root, 'first')
   const second = join(options.root, 'second')
@@ -107,7 +108,7 @@ async function seedFolders(options: TwoAgentsOptions, env: Record<string, string
     ids[i] = account.id
   })
   await seeding.stop()
-  await cp(first, second, { recursive: true })
+  await mkdir(second, { recursive: true })
   return { first, second, ids, device }
 }
 

@@ -1,6 +1,5 @@
 import type { AccountSummary, AccountsList, AccountsState, ConnectedAccount, ConnectOutcome } from '@shared/channels/accounts'
 import { AppError } from '@shared/errors'
-import { userText } from '@shared/i18n/user-text'
 import type { ApiTimeouts, FetchLike, RetryPolicy } from '../../platform/api'
 import type { EventHub } from '../../platform/events'
 import type { Logger } from '../../platform/log/log'
@@ -15,10 +14,12 @@ import { AccountList } from './account-list'
 import { identityOf, type StoredAccount } from './account-records'
 import { addFollowedAccount, type FollowedInput } from './followed-account'
 import { connectAccount, type ConnectInput } from './connect-flow'
-import { DEMO_FINGERPRINT, DEMO_LABEL, hintOf, notFound, orphanSummary } from './connect-rules'
+import { notFound, orphanSummary } from './connect-rules'
 import { emulatorDemo, type StartDemoServer } from './demo-server'
 import type { SecretBox } from './secret-box'
 import { SessionFactory } from './session-factory'
+import { addDemoAccount, adoptAccount, removeAccount, type ListChangeDeps } from './list-changes'
+import { isShareable, type SharedAccountChange } from './shared-registry'
 import type { AccountClient } from './token-needed-client'
 
 export type { ConnectInput }
@@ -40,6 +41,8 @@ export interface AccountsServiceOptions {
   now?: () => Date
   /** Where a partly unreadable accounts file is reported, so the user is told. */
   recoveries?: RecoveryLog
+  /** Told of each account added, changed or removed here, as the list commits it (shared-accounts.ts writes it for other engines). */
+  onShared?: (change: SharedAccountChange) => void
 }
 
 /**
@@ -168,6 +171,7 @@ export class AccountsService {
       await this.#writeIdentity(account)
       this.#sessions.tokenEntered(account.id, token, account.encryption === 'session')
       this.#log.info('account connected', { id: account.id, storage: account.encryption, outcome })
+      this.#opts.onShared?.({ kind: 'put', account })
       this.#chose(account.id)
       await this.#show(client, account.id, token)
       this.#changed()
@@ -193,6 +197,7 @@ export class AccountsService {
       this.#list.commit(() => {
         this.#list.accounts = this.#list.accounts.map((item) => (item.id === id ? renamed : item))
       })
+      this.#opts.onShared?.({ kind: 'put', account: renamed })
       await this.#writeIdentity(renamed)
       this.#changed()
       return this.#summary(renamed)
@@ -214,36 +219,13 @@ export class AccountsService {
     })
   }
 
-  /**
-   * Forgets the account and its token, and closes its workspace; with `removeData` its folder
-   * goes too. The clients that showed it move to the first account left, or to none.
-   */
+  /** Forgets the account and closes its workspace, its folder too with `removeData` (list-changes.ts). */
   signOut(client: string, id: string, removeData: boolean): Promise<AccountsState> {
     return this.#serial(async () => {
       const account = this.#list.find(id)
       if (!account) throw notFound()
-      const viewers = this.#workspaces.clientsOf(id)
-      this.#list.commit(() => {
-        this.#list.accounts = this.#list.accounts.filter((item) => item.id !== id)
-        this.#list.retained = this.#list.retained.filter((item) => item.id !== id)
-        const fingerprint = account.isDemo ? DEMO_FINGERPRINT : account.fingerprint
-        if (!removeData && fingerprint) this.#list.retained.push({ id, fingerprint })
-        if (this.#list.activeId === id) this.#list.activeId = this.#list.accounts[0]?.id ?? null
-      })
-      this.#sessions.forget(id)
-      const next = this.#list.activeId
-      for (const viewer of viewers) {
-        if (next === null) await this.#workspaces.hide(viewer)
-        else await this.#show(viewer, next)
-      }
-      // Its parts are stopped (a send on its way finishes) before anything of the folder goes.
-      let removal: AppError | null = null
-      try {
-        await this.#workspaces.close(id, { remove: removeData })
-      } catch (error) {
-        this.#log.error('account data not removed', { id, error: error instanceof Error ? error.message : String(error) })
-        removal = new AppError('storage', userText('accountErrors.list.dataNotRemoved'))
-      }
+      const removal = await removeAccount(this.#changeDeps(), account, removeData)
+      this.#opts.onShared?.({ kind: 'remove', id, removeData })
       if (account.isDemo) await this.#sessions.stopDemo()
       this.#log.info('account signed out', { id, removeData })
       this.#changed()
@@ -257,28 +239,9 @@ export class AccountsService {
     return this.#serial(async () => {
       // Started first, so a demo that cannot start changes nothing.
       const server = await this.#sessions.demoServer()
-      let account = this.#list.accounts.find((item) => item.isDemo)
-      if (!account) {
-        const id =
-          this.#list.retained.find((item) => item.fingerprint === DEMO_FINGERPRINT)?.id ??
-          this.#orphanList().find((item) => item.isDemo)?.id ??
-          this.#list.newId(this.#orphanList().map((item) => item.id))
-        const created: StoredAccount = {
-          id,
-          label: DEMO_LABEL,
-          baseUrl: server.baseUrl,
-          tokenHint: hintOf(server.token),
-          encryption: 'session',
-          isDemo: true,
-          createdAt: this.#now().toISOString(),
-        }
-        account = created
-        this.#list.commit(() => {
-          this.#list.accounts = [...this.#list.accounts, created]
-          this.#list.retained = this.#list.retained.filter((item) => item.id !== id)
-        })
-        await this.#writeIdentity(created)
-      }
+      const account =
+        this.#list.accounts.find((item) => item.isDemo) ??
+        (await addDemoAccount(this.#changeDeps(), server, this.#orphanList(), this.#now().toISOString()))
       this.#chose(account.id)
       await this.#show(client, account.id)
       this.#changed()
@@ -310,6 +273,28 @@ export class AccountsService {
     })
   }
 
+  /** The entries as the list keeps them (tokens sealed), for the shared list (shared-accounts.ts) only. */
+  storedAccounts(): readonly StoredAccount[] {
+    return this.#list.accounts
+  }
+
+  /** A change another engine made to the shared list, applied here unless `accept` refuses it; an account only this engine has (a demo, a followed one) is left alone. */
+  applyShared(change: SharedAccountChange, accept: () => boolean): Promise<void> {
+    return this.#serial(async () => {
+      const current = this.#list.find(change.kind === 'put' ? change.account.id : change.id)
+      if ((current && !isShareable(current)) || (change.kind === 'remove' && !current)) return
+      // Anyone who can write the database could have moved a sealed token into another server's entry.
+      if (change.kind === 'put' && !(await this.#sessions.sealedFor(change.account))) {
+        return this.#log.warn('shared account row skipped', { id: change.account.id, reason: 'token-elsewhere' })
+      }
+      if (!accept()) return
+      if (change.kind === 'put' && !(await adoptAccount(this.#changeDeps(), change.account))) return
+      if (change.kind === 'remove' && current) await removeAccount(this.#changeDeps(), current, change.removeData)
+      this.#log.info('shared account applied', { id: current?.id ?? (change.kind === 'put' ? change.account.id : ''), kind: change.kind })
+      this.#changed()
+    })
+  }
+
   /** Closes every workspace (their sends on the way finish, bounded), stops the demo server and forgets session tokens; for app quit. */
   async dispose(): Promise<void> {
     await this.#serial(async () => {
@@ -323,6 +308,17 @@ export class AccountsService {
     const run = this.#queue.then(work, work)
     this.#queue = run.catch(() => undefined)
     return run
+  }
+
+  #changeDeps(): ListChangeDeps {
+    return {
+      list: this.#list,
+      sessions: this.#sessions,
+      workspaces: this.#workspaces,
+      log: this.#log,
+      show: (client, id) => this.#show(client, id),
+      writeIdentity: (account) => this.#writeIdentity(account),
+    }
   }
 
   #newWorkspace(id: string): AccountWorkspace {

@@ -6,7 +6,7 @@ import type { Logger } from '../../platform/log/log'
 import type { AccountSession } from '../workspace/account-session'
 import type { AccountList } from './account-list'
 import type { StoredAccount } from './account-records'
-import { hintOf } from './connect-rules'
+import { fingerprintOf, hintOf } from './connect-rules'
 import type { DemoServer, StartDemoServer } from './demo-server'
 import type { SecretBox } from './secret-box'
 import { TokenVault } from './token-vault'
@@ -60,6 +60,20 @@ export class SessionFactory {
     const account = this.#opts.list.find(id)
     if (!account || account.isDemo) return undefined
     return this.#sessionTokens.get(id) ?? (await this.#openStored(account))
+  }
+
+  /**
+   * Whether the entry's sealed token is the one connected to its server (the fingerprint of both
+   * matches). A token that does not open here passes: its account waits for its token anyway.
+   */
+  async sealedFor(account: StoredAccount): Promise<boolean> {
+    if (account.sealed === undefined || account.fingerprint === undefined) return false
+    try {
+      const { token } = await this.vault.open(account.sealed)
+      return fingerprintOf(account.baseUrl, token) === account.fingerprint
+    } catch {
+      return true
+    }
   }
 
   forget(id: string): void {

@@ -82,6 +82,6 @@ describe("the agent's paired devices (PGlite)", () => {
     const again = await DeviceStore.open(db, () => now)
     expect((await again.list()).length).toBe(4)
     const [row] = await db.query<{ version: number }>(`SELECT version FROM ${AGENT_SCHEMA}.schema_version`)
-    expect(row?.version).toBe(2)
+    expect(row?.version).toBe(3)
   })
 })
