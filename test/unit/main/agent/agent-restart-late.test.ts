@@ -64,7 +64,8 @@ async function pairAndPlan(run: Run, index: number): Promise<void> {
     token: run.emulator.token,
   })
   run.accountId = account.id
-  run.dueAt = Date.now() + 5_000
+  // Far enough ahead that a stop on a busy machine still ends before it.
+  run.dueAt = Date.now() + 20_000
   const planned = await agent.call<PublishResult>(run.token, 'stories:publish', {
     requestId: `late-${index}-${Date.now().toString(36)}`,
     draft: { text: { body: `due while stopped ${index}` } },
