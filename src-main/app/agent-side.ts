@@ -21,6 +21,7 @@ import type { OutboxStore } from '../features/stories/outbox/store/outbox-store'
 import type { StoriesModule } from '../features/stories/publish/stories-module'
 import { checkDraft } from '../features/stories/publish/story-check'
 import { AgentPublish } from '../features/agent/agent-publish'
+import { AgentBestTimes } from '../features/agent/agent-best-times'
 import { AgentInsights } from '../features/agent/agent-insights'
 import { AgentQueue } from '../features/agent/agent-queue'
 import type { StoryLimits } from '@shared/story/limits'
@@ -108,6 +109,12 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
     invoke: (channel, arg) => agentLink.invoke(channel, arg),
     views: agentViews,
   })
+  // The good times of the accounts ticked: each account's own from where it runs, put together here.
+  const agentBestTimes = new AgentBestTimes({
+    hosted: hostedAccounts,
+    invoke: (channel, arg) => agentLink.invoke(channel, arg),
+    views: agentViews,
+  })
   return {
     agentLink,
     agentTeam,
@@ -117,6 +124,7 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
     agentPublish,
     agentQueue,
     agentInsights,
+    agentBestTimes,
     ...handoverSide(ports, base, agentLink, hostedAccounts, authors),
   }
 }

@@ -123,6 +123,7 @@ async function assemble(
     publish: features.agentPublish,
     queue: features.agentQueue,
     insights: features.agentInsights,
+    bestTimes: features.agentBestTimes,
   })
   const { groups, stories, insights } = features
   return {

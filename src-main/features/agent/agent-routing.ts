@@ -22,10 +22,9 @@ const READS = new Set([
   'insights:overview',
   'insights:stories',
   'insights:reach-curve',
-  'insights:best-times',
 ])
 /** Reads whose answer is one record: shown from the last state, it says so itself (`stale`, `asOf`) for the view's banner. */
-const DATED = new Set(['insights:overview', 'insights:stories', 'insights:best-times'])
+const DATED = new Set(['insights:overview', 'insights:stories'])
 
 export interface AgentRoutingOptions {
   hosted: HostedAccounts
