@@ -23,6 +23,7 @@ import { checkDraft } from '../features/stories/publish/story-check'
 import { AgentPublish } from '../features/agent/agent-publish'
 import { AgentBestTimes } from '../features/agent/agent-best-times'
 import { AgentInsights } from '../features/agent/agent-insights'
+import { AgentInsightsExport } from '../features/agent/agent-insights-export'
 import { AgentQueue } from '../features/agent/agent-queue'
 import type { StoryLimits } from '@shared/story/limits'
 import { InsightsHandover } from '../features/insights/insights-handover'
@@ -115,6 +116,13 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
     invoke: (channel, arg) => agentLink.invoke(channel, arg),
     views: agentViews,
   })
+  // The Insights CSV: each account on the agent written as the agent has it.
+  const agentInsightsExport = new AgentInsightsExport({
+    hosted: hostedAccounts,
+    invoke: (channel, arg) => agentLink.invoke(channel, arg),
+    write: (scope, theirs, here) => base.insights.service.export(scope, theirs, here),
+    agentUrl: async () => (await agentLink.status()).url,
+  })
   return {
     agentLink,
     agentTeam,
@@ -125,6 +133,7 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
     agentQueue,
     agentInsights,
     agentBestTimes,
+    agentInsightsExport,
     ...handoverSide(ports, base, agentLink, hostedAccounts, authors),
   }
 }

@@ -124,6 +124,7 @@ async function assemble(
     queue: features.agentQueue,
     insights: features.agentInsights,
     bestTimes: features.agentBestTimes,
+    insightsExport: features.agentInsightsExport,
   })
   const { groups, stories, insights } = features
   return {

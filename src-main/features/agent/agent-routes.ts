@@ -1,6 +1,7 @@
 import type { ChannelName, ChannelParsedArgs, ChannelResult } from '@shared/channels/contract'
 import type { AgentBestTimes } from './agent-best-times'
 import type { AgentInsights } from './agent-insights'
+import type { AgentInsightsExport } from './agent-insights-export'
 import type { AgentPublish } from './agent-publish'
 import type { AgentQueue } from './agent-queue'
 import type { AgentRouting } from './agent-routing'
@@ -15,6 +16,7 @@ export interface AgentSplitters {
   queue: AgentQueue
   insights: AgentInsights
   bestTimes: AgentBestTimes
+  insightsExport: AgentInsightsExport
 }
 
 type Route<C extends ChannelName> = (split: AgentSplitters, arg: ChannelParsedArgs<C>, local: LocalCall) => Promise<ChannelResult<C>>
@@ -55,6 +57,8 @@ const ROUTES: Routes = {
   'insights:reach-curve': oneAccount('insights:reach-curve'),
   // The accounts ticked: each account's own times from where it runs, put together here.
   'insights:best-times': (split, arg, local) => split.bestTimes.bestTimes(arg, (part) => local('insights:best-times', part)),
+  // One account's CSV, or every account's: each hosted account's rows read from the agent, never this desktop's old copy.
+  'insights:export': (split, arg, local) => split.insightsExport.export(arg, () => local('insights:export', arg)),
   // One account's calendar, or (no account) every account's: each account's slots from where it runs.
   'queue:occurrences': (split, arg, local) =>
     arg.accountId === null
