@@ -94,6 +94,17 @@ describe('the good times for accounts of which one runs on the agent', () => {
       served['insights:best-times'] = async () => answer as never
       expect(await bestOf(desk, [accountId])).toMatchObject({ slots: fresh.slots, stale: true })
     }
+    // The agent's instants are its clock's: each time is placed on this desktop's, ahead of now.
+    served['insights:best-times'] = async () => ({
+      thin: false,
+      slots: [{ at: '1999-01-01T00:00:00.000Z', weekday: 2, hour: 7, share: 0.5 }],
+    })
+    const placed = await bestOf(desk, [accountId])
+    expect(placed.stale).toBeUndefined()
+    expect(placed.slots).toEqual([{ at: expect.any(String), weekday: 2, hour: 7, share: 0.5 }])
+    expect(Date.parse(placed.slots[0]!.at)).toBeGreaterThan(Date.now())
+    expect(Date.parse(placed.slots[0]!.at)).toBeLessThanOrEqual(Date.now() + 7 * DAY)
+    expect(new Date(placed.slots[0]!.at).getUTCHours()).toBe(7)
   }, 60_000)
 
   it("puts the agent's times of its account with this desktop's own, as if both ran here, and asks the agent of that account only", async () => {
