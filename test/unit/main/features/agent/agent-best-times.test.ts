@@ -97,6 +97,7 @@ describe('the good times for accounts of which one runs on the agent', () => {
     // The agent's instants are its clock's: each time is placed on this desktop's, ahead of now.
     served['insights:best-times'] = async () => ({
       thin: false,
+      partial: false,
       slots: [{ at: '1999-01-01T00:00:00.000Z', weekday: 2, hour: 7, share: 0.5 }],
     })
     const placed = await bestOf(desk, [accountId])
