@@ -21,7 +21,9 @@ import type { OutboxStore } from '../features/stories/outbox/store/outbox-store'
 import type { StoriesModule } from '../features/stories/publish/stories-module'
 import { checkDraft } from '../features/stories/publish/story-check'
 import { AgentPublish } from '../features/agent/agent-publish'
+import { AgentBestTimes } from '../features/agent/agent-best-times'
 import { AgentInsights } from '../features/agent/agent-insights'
+import { AgentInsightsExport } from '../features/agent/agent-insights-export'
 import { AgentQueue } from '../features/agent/agent-queue'
 import type { StoryLimits } from '@shared/story/limits'
 import { InsightsHandover } from '../features/insights/insights-handover'
@@ -108,6 +110,19 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
     invoke: (channel, arg) => agentLink.invoke(channel, arg),
     views: agentViews,
   })
+  // The good times of the accounts ticked: each account's own from where it runs, put together here.
+  const agentBestTimes = new AgentBestTimes({
+    hosted: hostedAccounts,
+    invoke: (channel, arg) => agentLink.invoke(channel, arg),
+    views: agentViews,
+  })
+  // The Insights CSV: each account on the agent written as the agent has it.
+  const agentInsightsExport = new AgentInsightsExport({
+    hosted: hostedAccounts,
+    invoke: (channel, arg) => agentLink.invoke(channel, arg),
+    write: (scope, theirs, here) => base.insights.service.export(scope, theirs, here),
+    agentUrl: async () => (await agentLink.status()).url,
+  })
   return {
     agentLink,
     agentTeam,
@@ -117,6 +132,8 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
     agentPublish,
     agentQueue,
     agentInsights,
+    agentBestTimes,
+    agentInsightsExport,
     ...handoverSide(ports, base, agentLink, hostedAccounts, authors),
   }
 }

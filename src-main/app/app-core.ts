@@ -132,6 +132,8 @@ async function assemble(
     publish: features.agentPublish,
     queue: features.agentQueue,
     insights: features.agentInsights,
+    bestTimes: features.agentBestTimes,
+    insightsExport: features.agentInsightsExport,
   })
   const { groups, stories, insights } = features
   return {

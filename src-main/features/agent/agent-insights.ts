@@ -63,8 +63,8 @@ const StoryInsightSchema = z.object({
   final: z.boolean(),
 })
 /** The agent's stories of one account are asked in pieces of this many (the contract's largest page). */
-const STORIES_PIECE = 200
-const StoriesPieceSchema = z.object({ items: z.array(StoryInsightSchema).max(STORIES_PIECE), total: count })
+export const STORIES_PIECE = 200
+export const StoriesPieceSchema = z.object({ items: z.array(StoryInsightSchema).max(STORIES_PIECE), total: count })
 /**
  * How deep every account's ranking is merged: the first this many stories, 50 pages of the view.
  * Deeper pages would ask the agent for every story before them; they say how many there are, and list none.

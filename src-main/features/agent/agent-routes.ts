@@ -1,5 +1,7 @@
 import type { ChannelName, ChannelParsedArgs, ChannelResult } from '@shared/channels/contract'
+import type { AgentBestTimes } from './agent-best-times'
 import type { AgentInsights } from './agent-insights'
+import type { AgentInsightsExport } from './agent-insights-export'
 import type { AgentPublish } from './agent-publish'
 import type { AgentQueue } from './agent-queue'
 import type { AgentRouting } from './agent-routing'
@@ -13,6 +15,8 @@ export interface AgentSplitters {
   publish: AgentPublish
   queue: AgentQueue
   insights: AgentInsights
+  bestTimes: AgentBestTimes
+  insightsExport: AgentInsightsExport
 }
 
 type Route<C extends ChannelName> = (split: AgentSplitters, arg: ChannelParsedArgs<C>, local: LocalCall) => Promise<ChannelResult<C>>
@@ -51,7 +55,10 @@ const ROUTES: Routes = {
       ? split.insights.storiesOfEvery(arg, (page) => local('insights:stories', { ...arg, ...page }))
       : oneAccount('insights:stories')(split, arg, local),
   'insights:reach-curve': oneAccount('insights:reach-curve'),
-  'insights:best-times': oneAccount('insights:best-times'),
+  // The accounts ticked: each account's own times from where it runs, put together here.
+  'insights:best-times': (split, arg, local) => split.bestTimes.bestTimes(arg, (part) => local('insights:best-times', part)),
+  // One account's CSV, or every account's: each hosted account's rows read from the agent, never this desktop's old copy.
+  'insights:export': (split, arg, local) => split.insightsExport.export(arg, () => local('insights:export', arg)),
   // One account's calendar, or (no account) every account's: each account's slots from where it runs.
   'queue:occurrences': (split, arg, local) =>
     arg.accountId === null

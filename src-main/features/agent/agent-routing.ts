@@ -16,16 +16,9 @@ const COMMANDS: ReadonlySet<string> = new Set<(typeof AGENT_COMMAND_CHANNELS)[nu
   'queue:move',
 ])
 /** Calls that change nothing: their last answer is shown while the agent is away. */
-const READS = new Set([
-  'queue:get',
-  'queue:occurrences',
-  'insights:overview',
-  'insights:stories',
-  'insights:reach-curve',
-  'insights:best-times',
-])
+const READS = new Set(['queue:get', 'queue:occurrences', 'insights:overview', 'insights:stories', 'insights:reach-curve'])
 /** Reads whose answer is one record: shown from the last state, it says so itself (`stale`, `asOf`) for the view's banner. */
-const DATED = new Set(['insights:overview', 'insights:stories', 'insights:best-times'])
+const DATED = new Set(['insights:overview', 'insights:stories'])
 
 export interface AgentRoutingOptions {
   hosted: HostedAccounts

@@ -6,8 +6,7 @@ import { nodeFiles, type FilePort } from '../../platform/files/fs-port'
 import type { Logger } from '../../platform/log/log'
 import { toCsv, type Cell } from '../export/csv'
 import type { DialogsPort } from '../export/dialogs'
-import { listStories } from './story-list'
-import type { AccountStories } from './overview'
+import type { StoryInsight } from '@shared/channels/insights'
 import { checkedZone } from './zoned-hours'
 
 export const INSIGHT_COLUMNS = [
@@ -38,11 +37,11 @@ function localTime(at: string, zone: string): string {
 }
 
 /**
- * Writes every story counted (newest first) as CSV, through the same dialogs port and CSV
- * writer as the other exports: a save dialog on the desktop, the downloads folder in web mode.
+ * Writes the stories given (newest first) as CSV, through the same dialogs port and CSV writer
+ * as the other exports: a save dialog on the desktop, the downloads folder in web mode.
  */
 export async function exportInsights(
-  accounts: readonly AccountStories[],
+  items: readonly StoryInsight[],
   options: { timeZone: string; dialogs: DialogsPort; labelOf: (accountId: string) => string; log: Logger; now: number; files?: FilePort },
 ): Promise<{ path: string | null; rows: number }> {
   const zone = checkedZone(options.timeZone)
@@ -52,7 +51,6 @@ export async function exportInsights(
     filters: [{ name: userText('desktop.saveDialog.csvFiles'), extensions: ['csv'] }],
   })
   if (!path) return { path: null, rows: 0 }
-  const { items } = listStories(accounts, { sort: 'recent', offset: 0, count: Number.MAX_SAFE_INTEGER })
   const rows: Cell[][] = items.map((story) => [
     options.labelOf(story.accountId),
     story.storyId,

@@ -13,8 +13,10 @@ import { insightsPart, type AccountInsights } from './insights-part'
 import { computeOverview, type AccountStories } from './overview'
 import { InsightsSampler } from './sampler'
 import { textAt } from './story-columns'
-import { listStories, reachCurve } from './story-list'
+import { listStories, reachCurve, STORY_ORDER } from './story-list'
 import { checkedZone } from './zoned-hours'
+
+const RECENT_ALL = { sort: 'recent', offset: 0, count: Number.MAX_SAFE_INTEGER } as const
 
 export interface InsightsServiceOptions {
   workspaces: WorkspaceSource
@@ -77,9 +79,21 @@ export class InsightsService {
     return bestTimesAcross(accounts, { timeZone, count: args.count, now: this.#opts.now() })
   }
 
-  async export(args: { accountId: string | null; timeZone: string }): Promise<{ path: string | null; rows: number }> {
+  /**
+   * Writes the stories of one account or every account as CSV. An account on the agent is never
+   * written from this desktop's old copy: `theirs` gives the rows the agent has of such accounts
+   * (asked there), and `here: false` says the account asked runs on the agent, none of it here.
+   */
+  async export(
+    args: { accountId: string | null; timeZone: string },
+    theirs: readonly StoryInsight[] = [],
+    here = true,
+  ): Promise<{ path: string | null; rows: number }> {
     checkedZone(args.timeZone)
-    return exportInsights(await this.#stories(args.accountId), {
+    const mine = here ? listStories(await this.#stories(args.accountId, { hereOnly: true }), RECENT_ALL).items : []
+    const keys = (item: StoryInsight) => ({ reach: item.reach, share: item.reachShare ?? -1, posted: Date.parse(item.postedAt) })
+    const items = theirs.length === 0 ? mine : [...mine, ...theirs].sort((a, b) => STORY_ORDER.recent(keys(a), keys(b)))
+    return exportInsights(items, {
       timeZone: args.timeZone,
       dialogs: this.#opts.dialogs,
       labelOf: (id) => this.#opts.labelOf(id) || id,

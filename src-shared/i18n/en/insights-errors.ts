@@ -7,6 +7,8 @@ export default {
     export: {
       title: 'Export insights',
       notWritten: 'The file could not be written. Choose another folder and try again.',
+      agentAway:
+        'The agent at {url} does not answer, so the accounts that run on it cannot be exported as they are now. Nothing was written: try again when the agent answers.',
     },
   },
 } as const

@@ -9,6 +9,8 @@ export default {
     export: {
       title: 'Exportar estadísticas',
       notWritten: 'No se pudo escribir el archivo. Elige otra carpeta y vuelve a intentarlo.',
+      agentAway:
+        'El agente en {url} no responde, así que las cuentas que funcionan en él no se pueden exportar tal como están ahora. No se escribió nada: vuelve a intentarlo cuando el agente responda.',
     },
   },
 } satisfies Catalog<typeof en>

@@ -9,6 +9,8 @@ export default {
     export: {
       title: 'Ekspor statistik',
       notWritten: 'File tidak dapat ditulis. Pilih folder lain lalu coba lagi.',
+      agentAway:
+        'Agen di {url} tidak menjawab, jadi akun yang berjalan di agen itu tidak dapat diekspor sesuai keadaannya sekarang. Tidak ada yang ditulis: coba lagi saat agen menjawab.',
     },
   },
 } satisfies Catalog<typeof en>

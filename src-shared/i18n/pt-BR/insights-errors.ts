@@ -9,6 +9,8 @@ export default {
     export: {
       title: 'Exportar estatísticas',
       notWritten: 'Não foi possível gravar o arquivo. Escolha outra pasta e tente de novo.',
+      agentAway:
+        'O agente em {url} não responde, então as contas que rodam nele não podem ser exportadas como estão agora. Nada foi gravado: tente de novo quando o agente responder.',
     },
   },
 } satisfies Catalog<typeof en>

@@ -69,6 +69,17 @@ describe('best times in “Publish at…”', () => {
     expect(wrapper.find('[data-testid="best-times-partial"]').exists()).toBe(true)
   })
 
+  it('says when the times count an account on the agent as it last answered, and as of when', async () => {
+    const fresh = await openPicker({ a1: bestTimes('2026-06-02T16:00:00Z') })
+    expect(fresh.wrapper.find('[data-testid="agent-stale"]').exists()).toBe(false)
+    fresh.wrapper.unmount()
+    const { wrapper } = await openPicker({ a1: { ...bestTimes('2026-06-02T16:00:00Z'), stale: true, asOf: '2026-06-01T07:30:00Z' } })
+    expect(wrapper.findAll('[data-testid="best-time"]')).toHaveLength(3)
+    expect(wrapper.get('[role="status"][data-testid="agent-stale"]').text()).toMatch(
+      /^Last state from .*1 Jun.*; the agent is not reachable\.$/,
+    )
+  })
+
   it('is not there until “Publish at…” is ticked', async () => {
     fakeBridge({ 'accounts:list': () => state([account({ id: 'a1' })]) })
     const wrapper = mount(ScheduleControl, { attachTo: document.body, global: { plugins: plugins() } })
