@@ -51,6 +51,19 @@ describe('naming the agent’s items with who planned and changed them', () => {
     ])
   })
 
+  it('reads an older agent’s devices and activity without person names as devices named alone', async () => {
+    const device = { id: 'd1', name: 'Front desk', pairedAt: AT, lastSeenAt: null, self: true, lastAction: null }
+    const entry = { id: '1', at: AT, deviceId: 'd1', deviceName: 'Front desk', action: 'pair', accountId: null, subject: null }
+    const answers: Record<string, unknown> = { '/devices': [device], '/activity': { entries: [entry], more: false } }
+    const link = {
+      request: async (path: string) => answers[path],
+      status: async () => ({ url: 'https://agent.test' }),
+    } as unknown as AgentLink
+    const team = new AgentTeam({ link, dialogs: downloadsFolder(tmpdir()) })
+    expect(await team.devices()).toEqual([{ ...device, personName: null }])
+    expect((await team.activity({ limit: 10 })).entries).toEqual([{ ...entry, personName: null }])
+  })
+
   it('refuses an answer of the wrong shape, an overlong name or too many entries', async () => {
     const answers: unknown[] = [
       { i1: { planned: { deviceId: 'd1', deviceName: 'x'.repeat(201), at: AT }, changed: null } },
