@@ -18,6 +18,8 @@ const PRUNE_EVERY = 200
 export interface ActivityRecord {
   deviceId: string
   deviceName: string
+  /** The person's name given at pairing, when there was one. */
+  personName?: string | null
   action: AgentAction
   accountId?: string | null
   subject?: string | null
@@ -25,13 +27,14 @@ export interface ActivityRecord {
 
 // developer-only: SQL run against the database, never shown.
 const SQL = {
-  insert: `INSERT INTO ${AGENT_SCHEMA}.activity (at, device_id, device_name, action, account_id, subject) VALUES ($1, $2, $3, $4, $5, $6)`,
-  page: `SELECT id::text AS id, at, device_id, device_name, action, account_id, subject FROM ${AGENT_SCHEMA}.activity
+  insert: `INSERT INTO ${AGENT_SCHEMA}.activity (at, device_id, device_name, person_name, action, account_id, subject)
+    VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+  page: `SELECT id::text AS id, at, device_id, device_name, person_name, action, account_id, subject FROM ${AGENT_SCHEMA}.activity
     WHERE ($1::text IS NULL OR account_id = $1) AND ($2::bigint IS NULL OR id < $2)
     ORDER BY id DESC LIMIT $3`,
-  lastOf: `SELECT DISTINCT ON (device_id) id::text AS id, at, device_id, device_name, action, account_id, subject
+  lastOf: `SELECT DISTINCT ON (device_id) id::text AS id, at, device_id, device_name, person_name, action, account_id, subject
     FROM ${AGENT_SCHEMA}.activity WHERE action NOT IN ('pair', 'unpair') ORDER BY device_id, id DESC`,
-  ofItems: `SELECT id::text AS id, at, device_id, device_name, action, account_id, subject FROM ${AGENT_SCHEMA}.activity
+  ofItems: `SELECT id::text AS id, at, device_id, device_name, person_name, action, account_id, subject FROM ${AGENT_SCHEMA}.activity
     WHERE account_id = $1 AND subject = ANY($2::text[]) AND action IN ('plan', 'edit', 'cancel', 'send-now') ORDER BY id`,
   pruneOld: `DELETE FROM ${AGENT_SCHEMA}.activity WHERE at < $1`,
   pruneMany: `DELETE FROM ${AGENT_SCHEMA}.activity WHERE id <= (SELECT id FROM ${AGENT_SCHEMA}.activity ORDER BY id DESC OFFSET $1 LIMIT 1)`,
@@ -42,6 +45,7 @@ type Row = {
   at: Date | string
   device_id: string
   device_name: string
+  person_name: string | null
   action: string
   account_id: string | null
   subject: string | null
@@ -61,15 +65,19 @@ function entryOf(row: Row): AgentActivityEntry {
     at: new Date(row.at).toISOString(),
     deviceId: row.device_id,
     deviceName: row.device_name,
+    personName: row.person_name,
     action: (AGENT_ACTIONS as readonly string[]).includes(row.action) ? (row.action as AgentAction) : 'edit',
     accountId: row.account_id,
     subject: row.subject,
   }
 }
 
+/** A name as the log keeps it: long digit runs masked, bounded. */
+const logged = (name: string): string => maskNumbers(name).slice(0, 80)
+
 /**
  * The agent's activity log, in its database: which device did what and when, for each account.
- * It holds ids, the device's name (long digit runs masked) and an action of a closed set;
+ * It holds ids, the device's and its person's names (long digit runs masked) and an action of a closed set;
  * never a token, a caption or a phone number. Bounded in age and in lines.
  */
 export class ActivityLog {
@@ -84,8 +92,9 @@ export class ActivityLog {
 
   async record(entry: ActivityRecord): Promise<void> {
     const at = new Date(this.#now()).toISOString()
-    const name = maskNumbers(entry.deviceName).slice(0, 80)
-    await this.#db.query(SQL.insert, [at, entry.deviceId, name, entry.action, entry.accountId ?? null, entry.subject ?? null])
+    const person = entry.personName ? logged(entry.personName) : null
+    const row = [at, entry.deviceId, logged(entry.deviceName), person, entry.action, entry.accountId ?? null, entry.subject ?? null]
+    await this.#db.query(SQL.insert, row)
     if (++this.#sincePrune >= PRUNE_EVERY) await this.prune()
   }
 
@@ -116,7 +125,7 @@ export class ActivityLog {
       const entry = entryOf(row)
       const of = authors[row.subject!]
       if (!of) continue
-      const who = { deviceId: entry.deviceId, deviceName: entry.deviceName, at: entry.at }
+      const who = { deviceId: entry.deviceId, deviceName: entry.deviceName, personName: entry.personName, at: entry.at }
       if (entry.action === 'plan' && of.planned === null) of.planned = who
       else of.changed = { ...who, action: entry.action }
     }
@@ -124,7 +133,7 @@ export class ActivityLog {
   }
 }
 
-type Done = Omit<ActivityRecord, 'deviceId' | 'deviceName'>
+type Done = Omit<ActivityRecord, 'deviceId' | 'deviceName' | 'personName'>
 const OUTBOX_ACTION: Record<string, AgentAction> = {
   discard: 'cancel',
   'send-now': 'send-now',

@@ -90,12 +90,12 @@ async function listDevices(devices: DeviceStore, activity: ActivityLog, io: Admi
   for (const device of paired) {
     const did = last.get(device.id)
     const fields = { ...device, lastAction: did?.action ?? null, lastActionAt: did?.at ?? null, accountId: did?.accountId ?? null }
-    const seen = device.lastSeenAt ?? '-'
-    io.line(
-      'device',
-      userText('desktop.agent.admin.device', { name: device.name, id: device.id, seen, action: did?.action ?? '-' }),
-      fields,
-    )
+    const said = { name: device.name, id: device.id, seen: device.lastSeenAt ?? '-', action: did?.action ?? '-' }
+    const text =
+      device.personName === null
+        ? userText('desktop.agent.admin.device', said)
+        : userText('desktop.agent.admin.devicePerson', { ...said, person: device.personName })
+    io.line('device', text, fields)
   }
   return 0
 }

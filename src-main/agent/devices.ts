@@ -55,14 +55,22 @@ const STEPS: readonly MigrationStep[] = [
       )`,
     ],
   },
+  {
+    version: 4,
+    statements: [
+      // The person's name given at pairing ("Ana"), beside the device's; null for a device paired without one.
+      `ALTER TABLE ${AGENT_SCHEMA}.devices ADD COLUMN person_name text`,
+      `ALTER TABLE ${AGENT_SCHEMA}.activity ADD COLUMN person_name text`,
+    ],
+  },
 ]
 
 // developer-only: SQL run against the database, never shown.
 const SQL = {
-  insert: `INSERT INTO ${AGENT_SCHEMA}.devices (id, name, token_hash, paired_at) VALUES ($1, $2, $3, $4)`,
+  insert: `INSERT INTO ${AGENT_SCHEMA}.devices (id, name, person_name, token_hash, paired_at) VALUES ($1, $2, $3, $4, $5)`,
   hashOf: `SELECT token_hash FROM ${AGENT_SCHEMA}.devices WHERE id = $1`,
-  list: `SELECT id, name, paired_at, last_seen_at FROM ${AGENT_SCHEMA}.devices ORDER BY paired_at, id`,
-  nameOf: `SELECT name FROM ${AGENT_SCHEMA}.devices WHERE id = $1`,
+  list: `SELECT id, name, person_name, paired_at, last_seen_at FROM ${AGENT_SCHEMA}.devices ORDER BY paired_at, id`,
+  namesOf: `SELECT name, person_name FROM ${AGENT_SCHEMA}.devices WHERE id = $1`,
   seen: `UPDATE ${AGENT_SCHEMA}.devices SET last_seen_at = $2 WHERE id = $1`,
   remove: `DELETE FROM ${AGENT_SCHEMA}.devices WHERE id = $1`,
 }
@@ -76,6 +84,8 @@ const SEEN_EVERY_MS = 60_000
 export interface PairedDevice {
   id: string
   name: string
+  /** The person's name given at pairing; null when none was given. */
+  personName: string | null
   pairedAt: string
   lastSeenAt: string | null
 }
@@ -110,12 +120,12 @@ export class DeviceStore {
     return new DeviceStore(db, now)
   }
 
-  /** Pairs a device: its id and its token, which the caller hands to the device and nobody keeps. */
-  async add(name: string): Promise<{ deviceId: string; token: string }> {
+  /** Pairs a device (and who paired it, when given): its id and its token, which the caller hands to the device and nobody keeps. */
+  async add(name: string, personName: string | null = null): Promise<{ deviceId: string; token: string }> {
     const deviceId = randomUUID()
     const token = `${TOKEN_PREFIX}.${deviceId}.${randomBytes(32).toString('base64url')}`
     const at = new Date(this.#now()).toISOString()
-    await this.#db.query(SQL.insert, [deviceId, name, hashOf(token), at])
+    await this.#db.query(SQL.insert, [deviceId, name, personName, hashOf(token), at])
     return { deviceId, token }
   }
 
@@ -139,17 +149,19 @@ export class DeviceStore {
     this.#seen.delete(deviceId)
   }
 
-  /** A device's name, or null when it is not paired. */
-  async nameOf(deviceId: string): Promise<string | null> {
-    const [row] = await this.#db.query<{ name: string }>(SQL.nameOf, [deviceId])
-    return row?.name ?? null
+  /** A device's name and its person's, or null when it is not paired. */
+  async namesOf(deviceId: string): Promise<{ name: string; personName: string | null } | null> {
+    const [row] = await this.#db.query<{ name: string; person_name: string | null }>(SQL.namesOf, [deviceId])
+    return row ? { name: row.name, personName: row.person_name } : null
   }
 
   async list(): Promise<PairedDevice[]> {
-    const rows = await this.#db.query<{ id: string; name: string; paired_at: Date; last_seen_at: Date | null }>(SQL.list)
+    type Row = { id: string; name: string; person_name: string | null; paired_at: Date; last_seen_at: Date | null }
+    const rows = await this.#db.query<Row>(SQL.list)
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
+      personName: row.person_name,
       pairedAt: new Date(row.paired_at).toISOString(),
       lastSeenAt: row.last_seen_at === null ? null : new Date(row.last_seen_at).toISOString(),
     }))

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { z } from 'zod'
-import { AgentDeviceNameSchema, agentChannels } from '@shared/channels/agent'
+import { AgentDeviceNameSchema, AgentPersonNameSchema, agentChannels } from '@shared/channels/agent'
 import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import type { Handlers } from '../handlers/dispatch'
@@ -21,11 +21,13 @@ export function deviceClient(deviceId: string): string {
   return `device:${deviceId}`
 }
 
-/** `POST /pair`'s body: the code the agent printed, and the device's name. */
+/** `POST /pair`'s body: the code the agent printed, the device's name, and the name of who pairs it. */
 export const PairRequestSchema = z.object({
   code: z.string().min(1).max(32),
   // What the operator and the other devices will recognise it by: one line, no bidirectional controls.
   deviceName: AgentDeviceNameSchema,
+  // Older desktops send none: the device is then known by its own name alone.
+  personName: AgentPersonNameSchema.optional(),
 })
 
 /** `POST /devices/revoke`'s body: which device's token stops working. */

@@ -12,7 +12,7 @@ import { readJsonBody } from '../web/body'
 import { ClientPresence } from '../web/client-presence'
 import { streamEvents } from '../web/event-stream'
 import { AgentActivityQuerySchema, AgentItemAuthorsQuerySchema, type AgentAction } from '@shared/channels/agent'
-import { type ActivityLog, activityOfCall, withItemIds } from './activity'
+import { type ActivityLog, activityOfCall, maskNumbers, withItemIds } from './activity'
 import type { DeviceStore } from './devices'
 import { bearerToken, deviceClient, PairRequestSchema, RevokeRequestSchema } from './guard'
 import type { AgentHealth } from './health'
@@ -53,7 +53,7 @@ export interface AgentServerOptions {
   /** Who did what: pairings, revocations and the mutating channels' calls are recorded here. */
   activity?: ActivityLog
   /** A device paired: the caller may say so. */
-  onPaired?: (device: { deviceId: string; name: string }) => void
+  onPaired?: (device: { deviceId: string; name: string; personName: string | null }) => void
   /** Where uploaded media goes (the engine's media store); without it, uploads are refused. */
   media?: AgentMediaIntake
 }
@@ -225,10 +225,12 @@ async function pair(site: Site, req: IncomingMessage, res: ServerResponse): Prom
       : fail(res, 403, 'forbidden', userText('errors.agent.noCode'))
   }
   await site.throttle.paired(source)
-  const device = await site.options.devices.add(request.data.deviceName)
+  // A person's name is shown to every paired device: a phone number typed into it is masked before it is kept.
+  const names = { name: request.data.deviceName, personName: request.data.personName ? maskNumbers(request.data.personName) : null }
+  const device = await site.options.devices.add(names.name, names.personName)
   site.options.log.info('device paired', { deviceId: device.deviceId })
-  await record(site, device.deviceId, 'pair', { name: request.data.deviceName })
-  site.options.onPaired?.({ deviceId: device.deviceId, name: request.data.deviceName })
+  await record(site, device.deviceId, 'pair', { names })
+  site.options.onPaired?.({ deviceId: device.deviceId, ...names })
   sendJson(res, 200, { ok: true, value: device })
 }
 
@@ -294,6 +296,9 @@ async function invoke(site: Site, req: IncomingMessage, res: ServerResponse, url
   sendJson(res, 200, result)
 }
 
+/** A device's name and its person's, as it paired. */
+type Names = { name: string; personName: string | null }
+
 /**
  * Records what a device did; a log that cannot be written is said in the agent's log, and what
  * the device did stands (it is done already).
@@ -302,13 +307,20 @@ async function record(
   site: Site,
   deviceId: string,
   action: AgentAction,
-  about: { name?: string; accountId?: string | null; subject?: string | null } = {},
+  about: { names?: Names; accountId?: string | null; subject?: string | null } = {},
 ): Promise<void> {
   const activity = site.options.activity
   if (!activity) return
   try {
-    const deviceName = about.name ?? (await site.options.devices.nameOf(deviceId)) ?? '?'
-    await activity.record({ deviceId, deviceName, action, accountId: about.accountId ?? null, subject: about.subject ?? null })
+    const names = about.names ?? (await site.options.devices.namesOf(deviceId)) ?? { name: '?', personName: null }
+    await activity.record({
+      deviceId,
+      deviceName: names.name,
+      personName: names.personName,
+      action,
+      accountId: about.accountId ?? null,
+      subject: about.subject ?? null,
+    })
   } catch (error) {
     site.options.log.warn('activity not recorded', { action, error: error instanceof Error ? error.name : 'unknown' })
   }

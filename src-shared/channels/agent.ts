@@ -52,10 +52,11 @@ export function agentOrigin(raw: string): { origin: string } | { problem: AgentA
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu
 
 /**
- * A device's name, as the agent keeps it: one line, no control characters, no bidirectional
- * controls (taken out where the name is accepted; pages still show it isolated).
+ * A name a person gives at pairing (the device's, the person's own), as the agent keeps it: one
+ * line, no control characters, no bidirectional controls (taken out where the name is accepted;
+ * pages still show it isolated).
  */
-export const AgentDeviceNameSchema = z
+const AgentNameSchema = z
   .string()
   .max(400)
   .transform((name) => name.replace(BIDI_CONTROLS, ''))
@@ -68,11 +69,18 @@ export const AgentDeviceNameSchema = z
       .refine((name) => !/[\p{Cc}\u2028\u2029]/u.test(name), 'must be one line'),
   )
 
+/** A device's name ("Front desk"). */
+export const AgentDeviceNameSchema = AgentNameSchema
+/** The name of the person who paired a device ("Ana"): shown beside the device's on what it plans or changes. */
+export const AgentPersonNameSchema = AgentNameSchema
+
 export interface AgentStatus {
   paired: boolean
   /** The agent's address (its origin). */
   url: string | null
   deviceName: string | null
+  /** The person's name given at pairing; null when none was given. */
+  personName: string | null
   pairedAt: string | null
   /** How the device token is kept: the OS keyring, weakly, or for this session only. */
   storage: TokenStorage | null
@@ -111,6 +119,8 @@ export interface AgentActivityEntry {
   deviceId: string
   /** The device's name when it acted (kept after it is revoked); a long run of digits is masked. */
   deviceName: string
+  /** The name of the person who paired it, masked the same way; null when none was given. */
+  personName: string | null
   action: AgentAction
   accountId: string | null
   /** The outbox item acted on, or the device revoked. */
@@ -135,8 +145,8 @@ export interface AgentActivityPage {
 
 /** Who planned an outbox item and who last changed it, as the activity log says. */
 export interface AgentItemAuthors {
-  planned: { deviceId: string; deviceName: string; at: string } | null
-  changed: { deviceId: string; deviceName: string; at: string; action: AgentAction } | null
+  planned: { deviceId: string; deviceName: string; personName: string | null; at: string } | null
+  changed: { deviceId: string; deviceName: string; personName: string | null; at: string; action: AgentAction } | null
 }
 
 export const AgentItemAuthorsQuerySchema = z.strictObject({
@@ -148,6 +158,8 @@ export const AgentItemAuthorsQuerySchema = z.strictObject({
 export interface AgentDevice {
   id: string
   name: string
+  /** The name of the person who paired it; null when none was given. */
+  personName: string | null
   pairedAt: string
   lastSeenAt: string | null
   /** The caller's own device. */
@@ -204,6 +216,8 @@ export const agentChannels = {
       fingerprint: AgentFingerprintSchema.optional(),
       code: z.string().trim().min(1).max(32),
       deviceName: AgentDeviceNameSchema,
+      /** Who pairs ("Ana"): the page asks for it; an older caller may leave it out. */
+      personName: AgentPersonNameSchema.optional(),
       /** Required when no keyring is available: weak or session storage of the device token. */
       storage: TokenStorageSchema.optional(),
     }),

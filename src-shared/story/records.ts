@@ -39,10 +39,13 @@ export const StorySummarySchema = z.object({
 })
 export type StorySummary = z.infer<typeof StorySummarySchema>
 
-/** Who planned an item the agent holds and who last changed it, by the names of their devices. */
+/**
+ * Who planned an item the agent holds and who last changed it: their devices' names, and the
+ * person's name given at pairing when there was one (absent or null: the device's name alone).
+ */
 export interface OutboxItemAuthors {
-  planned: { deviceName: string; at: string } | null
-  changed: { deviceName: string; at: string; action: AgentAction } | null
+  planned: { deviceName: string; personName?: string | null; at: string } | null
+  changed: { deviceName: string; personName?: string | null; at: string; action: AgentAction } | null
 }
 
 export interface OutboxItemView {

@@ -30,12 +30,13 @@ test('pairs with the agent from Settings → Agent, keeps the token out of the p
   await section.getByLabel('Agent address').fill(agent.url)
   await section.getByLabel('Pairing code').fill(agent.pairingCode())
   await section.getByLabel('This computer’s name').fill('Front desk')
+  await section.getByLabel('Your name').fill('Ana')
   // Web mode has no keyring: the user chooses how the token is kept.
   await section.getByRole('button', { name: 'Pair' }).click()
   await expect(section.getByText('Choose how to keep the token before connecting.')).toBeVisible()
   await section.getByText('Store it with weak protection').click()
   await section.getByRole('button', { name: 'Pair' }).click()
-  await expect(section.getByTestId('agent-paired')).toContainText(`Paired with ${agent.url} as “Front desk”`)
+  await expect(section.getByTestId('agent-paired')).toContainText(`Paired with ${agent.url} by Ana as “Front desk”`)
   await expect(section.getByTestId('agent-reachable')).toBeVisible()
 
   const stored = JSON.parse(await readFile(join(app.dataDir, 'agent.json'), 'utf8')) as { token: string; deviceId: string }

@@ -63,36 +63,36 @@ test('two desktops on one agent share its outbox: each sees who planned and chan
     await back.goto(second.url)
     await connectAccount(back, emulator, { label: 'Shop', storage: 'weak' })
 
-    // Both pair with the one agent, each under its own name, and both run the account there.
+    // Both pair with the one agent, each person under their own name on their computer's, and both run the account there.
     const firstCode = agent.pairingCode()
-    await pairWithAgent(front, agent, 'Front desk')
+    await pairWithAgent(front, agent, 'Front desk', 'Ana')
     await runOnAgent(front)
     await expect.poll(() => agent.pairingCode(), { message: 'the agent prints a new code once one is used' }).not.toBe(firstCode)
-    await pairWithAgent(back, agent, 'Back office')
+    await pairWithAgent(back, agent, 'Back office', 'Bia')
     await runOnAgent(back)
 
-    // The front desk plans a story a few minutes ahead; the back office sees it within 5 s, named as the front desk's.
+    // The front desk plans a story a few minutes ahead; the back office sees it within 5 s, named as Ana's on the front desk.
     await back.getByTestId('nav-outbox').click()
     const caption = 'Team: doors open at nine'
     const due = await wallTime(front, 60_000)
     await plan(front, caption, due.wall)
     await expect(plannedRow(back, caption)).toHaveCount(1, { timeout: 5_000 })
     await expect(plannedRow(back, caption).getByTestId('agent-place')).toHaveText('On the agent')
-    await expect(plannedRow(back, caption).getByTestId('agent-planned-by')).toHaveText('Planned by Front desk')
+    await expect(plannedRow(back, caption).getByTestId('agent-planned-by')).toHaveText('Planned by Ana (Front desk)')
 
     // The front desk opens the story to edit it; meanwhile the back office changes its caption.
     await front.getByTestId('nav-outbox').click()
     const frontRow = plannedRow(front, caption)
-    await expect(frontRow.getByTestId('agent-planned-by')).toHaveText('Planned by Front desk')
+    await expect(frontRow.getByTestId('agent-planned-by')).toHaveText('Planned by Ana (Front desk)')
     await frontRow.getByRole('button', { name: 'Edit' }).click()
     const edited = 'Team: doors open at ten'
     await plannedRow(back, caption).getByRole('button', { name: 'Edit' }).click()
     await plannedRow(back, caption).getByLabel('Caption').fill(edited)
     await plannedRow(back, caption).getByRole('button', { name: 'Save' }).click()
-    await expect(plannedRow(back, edited).getByTestId('agent-changed-by')).toContainText('Changed by Back office')
+    await expect(plannedRow(back, edited).getByTestId('agent-changed-by')).toContainText('Changed by Bia (Back office)')
     // The front desk's view follows (its form stays open on what it was opened on)...
     const frontEdited = plannedRow(front, edited)
-    await expect(frontEdited.getByTestId('agent-changed-by')).toContainText('Changed by Back office', { timeout: 5_000 })
+    await expect(frontEdited.getByTestId('agent-changed-by')).toContainText('Changed by Bia (Back office)', { timeout: 5_000 })
     // ...and its own edit, made on the story as it was, is refused in words; the back office's caption stays.
     await frontEdited.getByLabel('Caption').fill('Team: the front desk’s words')
     await frontEdited.getByRole('button', { name: 'Save' }).click()
@@ -115,6 +115,7 @@ test('two desktops on one agent share its outbox: each sees who planned and chan
     // The back office revokes the front desk; the front desk is refused at its next call, in words.
     await back.getByTestId('nav-settings').click()
     const devices = back.getByRole('region', { name: 'Devices paired with the agent' })
+    await expect(devices).toContainText('Paired by Ana')
     await devices.getByRole('button', { name: 'Revoke Front desk' }).click()
     await expect(back.getByText('The device was revoked: the agent refuses its token from now on.')).toBeVisible()
     // (Its status in Settings says so, as neither answered nor away, with the way forward: pairing again.)

@@ -69,7 +69,7 @@ export async function pairDeskWithAgent(
   dir: string,
   emulator: Emulator,
   running: Array<{ close(): Promise<void> }>,
-  options: { media?: (intake: AgentMediaIntake) => AgentMediaIntake } = {},
+  options: { media?: (intake: AgentMediaIntake) => AgentMediaIntake; personName?: string } = {},
 ): Promise<DeskAndAgent> {
   for (const part of ['agent', 'agent-api', 'desk']) await mkdir(join(dir, part), { recursive: true })
   const agentCore = await startTestCore(join(dir, 'agent'), operatorKeyBox(randomBytes(32)))
@@ -79,7 +79,9 @@ export async function pairDeskWithAgent(
     media: options.media ? options.media(agentCore.stories.media) : agentCore.stories.media,
   })
   running.push(agent)
-  const { desk, deskRun, accountId } = await addDesk(join(dir, 'desk'), agent, emulator, running, 'Front desk')
+  const { desk, deskRun, accountId } = await addDesk(join(dir, 'desk'), agent, emulator, running, 'Front desk', {
+    ...(options.personName !== undefined && { personName: options.personName }),
+  })
   const agentOutbox = () => callCore<OutboxItemView[]>(agentCore, 'stories:outbox-list')
   const deskOutbox = async () =>
     (await callCore<OutboxItemView[]>(desk, 'stories:outbox-list')).filter((item) => item.accountId === accountId)
@@ -108,13 +110,14 @@ export async function addDesk(
   emulator: Emulator,
   running: Array<{ close(): Promise<void> }>,
   deviceName: string,
-  options: { connect?: boolean } = {},
+  options: { connect?: boolean; personName?: string } = {},
 ): Promise<{ desk: AppCore; deskRun: { close(): Promise<void> }; accountId: string }> {
   await mkdir(dir, { recursive: true })
   const desk = await startTestCore(dir)
   const deskRun = { close: () => desk.dispose() }
   running.push(deskRun)
-  await callCore(desk, 'agent:pair', { url: agent.server.url, code: agent.code(), deviceName, storage: 'weak' })
+  const person = options.personName !== undefined && { personName: options.personName }
+  await callCore(desk, 'agent:pair', { url: agent.server.url, code: agent.code(), deviceName, ...person, storage: 'weak' })
   // A desktop without the account's token: it has no account of its own (`accountId` is empty).
   if (options.connect === false) return { desk, deskRun, accountId: '' }
   const account = await callCore<AccountSummary>(desk, 'accounts:connect', {

@@ -20,8 +20,8 @@ function byOf(authors: AgentItemAuthors | undefined): OutboxItemAuthors | null {
   if (!authors || (authors.planned === null && authors.changed === null)) return null
   const { planned, changed } = authors
   return {
-    planned: planned && { deviceName: planned.deviceName, at: planned.at },
-    changed: changed && { deviceName: changed.deviceName, at: changed.at, action: changed.action },
+    planned: planned && { deviceName: planned.deviceName, personName: planned.personName, at: planned.at },
+    changed: changed && { deviceName: changed.deviceName, personName: changed.personName, at: changed.at, action: changed.action },
   }
 }
 

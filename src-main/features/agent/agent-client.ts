@@ -184,7 +184,7 @@ const PairedSchema = z.object({
 /** Pairs with the agent for the code it printed: the device token, shown by the agent this once. */
 export async function pairWithAgent(
   options: Omit<AgentCallOptions, 'token'>,
-  request: { code: string; deviceName: string },
+  request: { code: string; deviceName: string; personName?: string },
 ): Promise<z.infer<typeof PairedSchema>> {
   const value = await callAgent(options, AGENT_PAIR_PATH, request)
   const paired = PairedSchema.safeParse(value)

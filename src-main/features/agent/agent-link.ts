@@ -46,6 +46,8 @@ export interface AgentPairRequest {
   fingerprint?: string | undefined
   code: string
   deviceName: string
+  /** Who pairs ("Ana"): the agent names them beside the device on what it plans or changes. */
+  personName?: string | undefined
   storage?: TokenStorage | undefined
 }
 
@@ -88,6 +90,7 @@ export class AgentLink {
       paired: file !== null,
       url: file?.url ?? null,
       deviceName: file?.deviceName ?? null,
+      personName: file?.personName ?? null,
       pairedAt: file?.pairedAt ?? null,
       storage: file?.storage ?? null,
       hasToken: token !== null,
@@ -129,7 +132,7 @@ export class AgentLink {
     const storage = chooseStorage(request.storage, this.#opts.keyring().available)
     const paired = await pairWithAgent(
       { fetch: this.#fetchFor(fingerprint), origin },
-      { code: request.code, deviceName: request.deviceName },
+      { code: request.code, deviceName: request.deviceName, ...(request.personName !== undefined && { personName: request.personName }) },
     )
     const sealed = await this.#opts.vault.seal(paired.token, storage)
     const now = this.#now()
@@ -138,6 +141,7 @@ export class AgentLink {
       url: origin,
       deviceId: paired.deviceId,
       deviceName: request.deviceName,
+      ...(request.personName !== undefined && { personName: request.personName }),
       pairedAt: now,
       storage,
       token: sealed,

@@ -21,11 +21,14 @@ import type { AgentLink } from './agent-link'
 const Id = z.string().min(1).max(200)
 const Instant = z.string().datetime()
 const Name = z.string().max(200)
+/** The person's name given at pairing: an older agent sends none. */
+const PersonName = Name.nullable().default(null)
 const Action = z.enum(AGENT_ACTIONS)
 
 const DeviceSchema = z.object({
   id: Id,
   name: Name,
+  personName: PersonName,
   pairedAt: Instant,
   lastSeenAt: Instant.nullable(),
   self: z.boolean(),
@@ -36,20 +39,24 @@ const EntrySchema = z.object({
   at: Instant,
   deviceId: Id,
   deviceName: Name,
+  personName: PersonName,
   action: Action,
   accountId: Id.nullable(),
   subject: Id.nullable(),
 })
 const PageSchema = z.object({ entries: z.array(EntrySchema).max(500), more: z.boolean() })
-const Who = z.object({ deviceId: Id, deviceName: Name, at: Instant })
+const Who = z.object({ deviceId: Id, deviceName: Name, personName: PersonName, at: Instant })
 const AuthorsSchema = z
   .record(Id, z.object({ planned: Who.nullable(), changed: Who.extend({ action: Action }).nullable() }))
   .refine((authors) => Object.keys(authors).length <= MAX_AUTHORS_ASKED)
 /** Who planned what is a label beside a list: a slow agent leaves it out sooner than a call it was asked to do. */
 const AUTHORS_TIMEOUT_MS = 5_000
 
-/** The CSV's columns: ids, the device's name and the action; nothing a device typed but its own name. */
-const CSV_COLUMNS = ['at', 'device_id', 'device_name', 'action', 'account_id', 'subject'] as const
+/**
+ * The CSV's columns: ids, the device's name, the action and the person's name (last, so that a
+ * sheet made for the earlier columns still reads them); nothing typed at a device but the two names.
+ */
+const CSV_COLUMNS = ['at', 'device_id', 'device_name', 'action', 'account_id', 'subject', 'person_name'] as const
 /** Pages read for one export at most: 200 lines each, the agent keeps 100,000 at most. */
 const MAX_EXPORT_PAGES = 600
 
@@ -120,7 +127,7 @@ export class AgentTeam {
       before = page.entries.at(-1)!.id
     }
     const entries = pages.reverse().flatMap((page) => [...page].reverse())
-    const rows = entries.map((e) => [e.at, e.deviceId, e.deviceName, e.action, e.accountId, e.subject] as const)
+    const rows = entries.map((e) => [e.at, e.deviceId, e.deviceName, e.action, e.accountId, e.subject, e.personName] as const)
     await writeAtomically(this.#opts.files ?? nodeFiles, path, [Buffer.from(toCsv(CSV_COLUMNS, rows), 'utf8')])
     return { path, rows: entries.length }
   }

@@ -60,6 +60,7 @@ export const useAgentStore = defineStore('agent', () => {
     url: string
     code: string
     deviceName: string
+    personName?: string
     fingerprint?: string
     storage?: TokenStorage
   }): Promise<boolean> {

@@ -154,6 +154,7 @@ export default {
       },
       admin: {
         device: '{name} ({id}): آخر ظهور {seen}، وآخر ما فعله: {action}.',
+        devicePerson: '{name}، أقرنه {person} ({id}): آخر ظهور {seen}، وآخر ما فعله: {action}.',
         none: 'لا جهاز مقترن بهذا الوكيل.',
         revoked: 'أُلغي الجهاز {id}: يرفض الوكيل رمزه من استدعائه التالي.',
         noDevice: 'لا جهاز {id} مقترن بهذا الوكيل: يسردها {list}.',

@@ -158,6 +158,7 @@ export default {
       },
       admin: {
         device: '{name} ({id}): last seen {seen}, last did {action}.',
+        devicePerson: '{name}, paired by {person} ({id}): last seen {seen}, last did {action}.',
         none: 'No device is paired with this agent.',
         revoked: 'Device {id} is revoked: the agent refuses its token from its next call.',
         noDevice: 'No device {id} is paired with this agent: {list} lists them.',

@@ -156,6 +156,7 @@ export default {
       },
       admin: {
         device: '{name} ({id}): visto por última vez {seen}, lo último que hizo: {action}.',
+        devicePerson: '{name}, vinculado por {person} ({id}): visto por última vez {seen}, lo último que hizo: {action}.',
         none: 'Ningún dispositivo está emparejado con este agente.',
         revoked: 'El dispositivo {id} está revocado: el agente rechaza su token desde su próxima llamada.',
         noDevice: 'Ningún dispositivo {id} está emparejado con este agente: {list} los lista.',

@@ -157,6 +157,7 @@ export default {
       },
       admin: {
         device: '{name} ({id}): terakhir terlihat {seen}, terakhir melakukan {action}.',
+        devicePerson: '{name}, dipasangkan oleh {person} ({id}): terakhir terlihat {seen}, terakhir melakukan {action}.',
         none: 'Tidak ada perangkat yang dipasangkan dengan agen ini.',
         revoked: 'Perangkat {id} dicabut: agen menolak tokennya mulai panggilan berikutnya.',
         noDevice: 'Tidak ada perangkat {id} yang dipasangkan dengan agen ini: {list} mencantumkannya.',

@@ -156,6 +156,7 @@ export default {
       },
       admin: {
         device: '{name} ({id}): visto por último {seen}, última ação: {action}.',
+        devicePerson: '{name}, pareado por {person} ({id}): visto por último {seen}, última ação: {action}.',
         none: 'Nenhum dispositivo está pareado com este agente.',
         revoked: 'O dispositivo {id} foi revogado: o agente recusa o token dele a partir da próxima chamada.',
         noDevice: 'Nenhum dispositivo {id} está pareado com este agente: {list} os lista.',

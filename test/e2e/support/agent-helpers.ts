@@ -15,13 +15,14 @@ export async function plan(page: Page, caption: string, wall: string): Promise<v
   await expect(page.getByTestId('story-result')).toHaveAttribute('data-state', 'scheduled')
 }
 
-/** Pairs the page's desktop with the agent from Settings, under `deviceName`, with the code the agent printed last. */
-export async function pairWithAgent(page: Page, agent: AgentProcess, deviceName = 'Front desk'): Promise<void> {
+/** Pairs the page's desktop with the agent from Settings, as `personName` on `deviceName`, with the code the agent printed last. */
+export async function pairWithAgent(page: Page, agent: AgentProcess, deviceName = 'Front desk', personName = 'Ana'): Promise<void> {
   await page.getByTestId('nav-settings').click()
   const section = page.getByRole('region', { name: 'Agent', exact: true })
   await section.getByLabel('Agent address').fill(agent.url)
   await section.getByLabel('Pairing code').fill(agent.pairingCode())
   await section.getByLabel('This computer’s name').fill(deviceName)
+  await section.getByLabel('Your name').fill(personName)
   await section.getByText('Store it with weak protection').click()
   await section.getByRole('button', { name: 'Pair' }).click()
   await expect(section.getByTestId('agent-paired')).toBeVisible()

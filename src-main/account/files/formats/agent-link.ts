@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { TokenStorageSchema } from '@shared/channels/accounts'
-import { AgentDeviceNameSchema } from '@shared/channels/agent'
+import { AgentDeviceNameSchema, AgentPersonNameSchema } from '@shared/channels/agent'
 
 /** A stored device token: `v1:keyring:…` or `v1:weak:…` (token-vault.ts); a session-only one is never written. */
 const SealedTokenSchema = z.string().regex(/^v1:(keyring|weak):[A-Za-z0-9+/=]{1,8192}$/)
@@ -16,6 +16,8 @@ export const AgentLinkFileSchema = z
     url: z.string().url().max(200),
     deviceId: z.string().uuid(),
     deviceName: AgentDeviceNameSchema,
+    /** The person's name this desktop paired with (absent in files written before it was asked). */
+    personName: AgentPersonNameSchema.optional(),
     pairedAt: z.string().datetime(),
     storage: TokenStorageSchema,
     token: SealedTokenSchema.nullable(),

@@ -57,7 +57,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true })
 })
 
-async function desktop(name: string, savedTo = '') {
+async function desktop(name: string, savedTo = '', personName?: string) {
   const dir = await mkdtemp(join(root, 'desk-'))
   const link = new AgentLink({
     file: new FileRoot(dir, APP_FILE_LIST, { log: silentLogger }).json(APP_FILES.agentLink),
@@ -67,7 +67,7 @@ async function desktop(name: string, savedTo = '') {
     events: new EventHub(),
     log: silentLogger,
   })
-  await link.pair({ url: agent.server.url, code: agent.code(), deviceName: name })
+  await link.pair({ url: agent.server.url, code: agent.code(), deviceName: name, personName })
   const team = new AgentTeam({ link, dialogs: { chooseSavePath: async () => savedTo || null } })
   return { link, team }
 }
@@ -76,7 +76,8 @@ describe("the agent's activity log", () => {
   it('records who planned, edited, cancelled, sent, handed over and revoked; any desktop reads it, item authors and devices too', async () => {
     const csvPath = join(root, 'activity.csv')
     const front = await desktop('Front desk', csvPath)
-    const phone = await desktop(`Ana ${PHONE}`)
+    // The front desk pairs as an older desktop does, without a person's name; the phone's person types a number and bidi controls.
+    const phone = await desktop(`Ana ${PHONE}`, '', `\u202EAna\u202C ${PHONE}`)
     const dueAt = '2030-01-01T10:00:00.000Z'
     await front.link.invoke('accounts:connect', { baseUrl: 'https://gate.example', token: PROVIDER_TOKEN })
     await phone.link.invoke('stories:publish', { requestId: 'pub-12345678', draft: {}, accountIds: [ACCOUNT], when: { at: dueAt } })
@@ -89,32 +90,35 @@ describe("the agent's activity log", () => {
     await expect(front.link.invoke('stories:schedule-edit', { accountId: ACCOUNT })).rejects.toMatchObject({ code: 'invalid-argument' })
 
     const page = await phone.team.activity({ limit: 50 })
-    const lines = page.entries.map((e) => [e.deviceName, e.action, e.accountId, e.subject])
+    const lines = page.entries.map((e) => [e.personName, e.deviceName, e.action, e.accountId, e.subject])
     expect(lines).toEqual([
-      ['Ana •••21', 'send-now', ACCOUNT, 'item-3'],
-      ['Front desk', 'cancel', ACCOUNT, 'item-2'],
-      ['Ana •••21', 'edit', ACCOUNT, 'item-copy'],
-      ['Front desk', 'plan', ACCOUNT, 'item-copy'],
-      ['Ana •••21', 'plan', ACCOUNT, 'item-published'],
-      ['Front desk', 'hand-over', ACCOUNT, null],
-      ['Ana •••21', 'pair', null, null],
-      ['Front desk', 'pair', null, null],
+      ['Ana •••21', 'Ana •••21', 'send-now', ACCOUNT, 'item-3'],
+      [null, 'Front desk', 'cancel', ACCOUNT, 'item-2'],
+      ['Ana •••21', 'Ana •••21', 'edit', ACCOUNT, 'item-copy'],
+      [null, 'Front desk', 'plan', ACCOUNT, 'item-copy'],
+      ['Ana •••21', 'Ana •••21', 'plan', ACCOUNT, 'item-published'],
+      [null, 'Front desk', 'hand-over', ACCOUNT, null],
+      ['Ana •••21', 'Ana •••21', 'pair', null, null],
+      [null, 'Front desk', 'pair', null, null],
     ])
     const older = await phone.team.activity({ limit: 2, before: page.entries[1]!.id })
     expect(older.entries.map((e) => e.action)).toEqual(['edit', 'plan'])
     expect(older.more).toBe(true)
 
     expect(await front.team.itemAuthors(ACCOUNT, ['item-copy', 'item-2', 'unknown', 'item-published'])).toMatchObject({
-      'item-published': { planned: { deviceName: 'Ana •••21' }, changed: null },
-      'item-copy': { planned: { deviceName: 'Front desk' }, changed: { deviceName: 'Ana •••21', action: 'edit' } },
-      'item-2': { planned: null, changed: { deviceName: 'Front desk', action: 'cancel' } },
+      'item-published': { planned: { deviceName: 'Ana •••21', personName: 'Ana •••21' }, changed: null },
+      'item-copy': {
+        planned: { deviceName: 'Front desk', personName: null },
+        changed: { deviceName: 'Ana •••21', personName: 'Ana •••21', action: 'edit' },
+      },
+      'item-2': { planned: null, changed: { deviceName: 'Front desk', personName: null, action: 'cancel' } },
       unknown: { planned: null, changed: null },
     })
 
     const devices = await phone.team.devices()
-    expect(devices.map((d) => [d.name, d.self, d.lastAction?.action])).toEqual([
-      ['Front desk', false, 'cancel'],
-      [`Ana ${PHONE}`, true, 'send-now'],
+    expect(devices.map((d) => [d.name, d.personName, d.self, d.lastAction?.action])).toEqual([
+      ['Front desk', null, false, 'cancel'],
+      [`Ana ${PHONE}`, 'Ana •••21', true, 'send-now'],
     ])
 
     // The phone revokes the front desk: its next call is refused, and the revocation is recorded.
@@ -128,10 +132,12 @@ describe("the agent's activity log", () => {
     const phoneCsv = new AgentTeam({ link: phone.link, dialogs: { chooseSavePath: async () => csvPath } })
     expect(await phoneCsv.exportActivity(ACCOUNT)).toEqual({ path: csvPath, rows: 6 })
     const csv = await readFile(csvPath, 'utf8')
-    expect(csv.split('\r\n')[0]).toBe('\uFEFF"at","device_id","device_name","action","account_id","subject"')
-    expect(csv).toContain('"Front desk","plan","acc-1","item-copy"')
+    expect(csv.split('\r\n')[0]).toBe('\uFEFF"at","device_id","device_name","action","account_id","subject","person_name"')
+    expect(csv).toContain('"Front desk","plan","acc-1","item-copy",""')
+    expect(csv).toContain('"Ana •••21","edit","acc-1","item-copy","Ana •••21"')
     const everything = JSON.stringify(await phone.team.activity({ limit: 500 })) + csv
-    for (const secret of [PROVIDER_TOKEN, ...tokens, PHONE, '98765-4321', '987654321', 'sdd1.']) expect(everything).not.toContain(secret)
+    for (const secret of [PROVIDER_TOKEN, ...tokens, PHONE, '98765-4321', '987654321', 'sdd1.', '\u202E'])
+      expect(everything).not.toContain(secret)
   }, 60_000)
 
   it('keeps its lines bounded in age and number', async () => {
@@ -145,6 +151,21 @@ describe("the agent's activity log", () => {
       await log.record({ deviceId: 'd', deviceName: 'new', action: 'edit' })
       await log.prune()
       expect((await log.page({ limit: 10 })).entries.map((e) => e.deviceName)).toEqual(['new'])
+    } finally {
+      await db.close()
+    }
+  }, 60_000)
+
+  it('masks a long run of digits in a person’s name and bounds it, as the device’s; a line without one has none', async () => {
+    const db = await openDatabase({ folder: join(root, 'person-db') })
+    try {
+      await DeviceStore.open(db)
+      const log = new ActivityLog(db)
+      await log.record({ deviceId: 'd', deviceName: 'Desk', personName: `Bia ${PHONE} ${'x'.repeat(200)}`, action: 'edit' })
+      await log.record({ deviceId: 'd', deviceName: 'Desk', action: 'edit' })
+      const [without, withPerson] = (await log.page({ limit: 10 })).entries
+      expect(without!.personName).toBeNull()
+      expect(withPerson!.personName).toBe(`Bia •••21 ${'x'.repeat(70)}`)
     } finally {
       await db.close()
     }

@@ -35,7 +35,7 @@ describe("the agent's devices and revocation on its command line", () => {
     const target = agentDatabaseTarget({}, dataDir)
     let db = await openDatabase(target)
     const devices = await DeviceStore.open(db)
-    const desk = await devices.add('Front desk')
+    const desk = await devices.add('Front desk', 'Ana')
     await devices.add('Laptop')
     await devices.verify(desk.token)
     await new ActivityLog(db).record({
@@ -54,9 +54,21 @@ describe("the agent's devices and revocation on its command line", () => {
 
     const listed = operator()
     expect(await runAgentAdmin(['devices', '--data-dir', dataDir], listed.io)).toBe(0)
-    expect(listed.lines.map((line) => [line.fields['name'], line.fields['lastAction'], line.fields['lastSeenAt'] !== null])).toEqual([
-      ['Front desk', 'plan', true],
-      ['Laptop', null, false],
+    expect(
+      listed.lines.map((line) => [
+        line.fields['name'],
+        line.fields['personName'],
+        line.fields['lastAction'],
+        line.fields['lastSeenAt'] !== null,
+      ]),
+    ).toEqual([
+      ['Front desk', 'Ana', 'plan', true],
+      ['Laptop', null, null, false],
+    ])
+    // A device paired with a person's name says whose it is; one paired without, its name alone as before.
+    expect(listed.lines.map((line) => [line.key, line.params?.['person']])).toEqual([
+      ['desktop.agent.admin.devicePerson', 'Ana'],
+      ['desktop.agent.admin.device', undefined],
     ])
     expect(JSON.stringify(listed.lines)).not.toContain(desk.token)
 

@@ -2,7 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ActivityLog } from '../../../../src-main/agent/activity'
 import { AGENT_SCHEMA, DeviceStore } from '../../../../src-main/agent/devices'
+import { migrateSchema } from '../../../../src-main/platform/db/migrate'
 import type { Database } from '../../../../src-main/platform/db/database'
 import { openDatabase } from '../../../../src-main/platform/db/open-database'
 
@@ -29,7 +31,7 @@ describe("the agent's paired devices (PGlite)", () => {
     const rows = await db.query(`SELECT * FROM ${AGENT_SCHEMA}.devices`)
     expect(rows).toHaveLength(1)
     const row = rows[0]!
-    expect(Object.keys(row).sort()).toEqual(['id', 'last_seen_at', 'name', 'paired_at', 'token_hash'])
+    expect(Object.keys(row).sort()).toEqual(['id', 'last_seen_at', 'name', 'paired_at', 'person_name', 'token_hash'])
     expect(row['id']).toBe(deviceId)
     expect(row['name']).toBe('Laptop at the shop')
     expect((row['token_hash'] as Uint8Array).length).toBe(32)
@@ -82,6 +84,51 @@ describe("the agent's paired devices (PGlite)", () => {
     const again = await DeviceStore.open(db, () => now)
     expect((await again.list()).length).toBe(4)
     const [row] = await db.query<{ version: number }>(`SELECT version FROM ${AGENT_SCHEMA}.schema_version`)
-    expect(row?.version).toBe(3)
+    expect(row?.version).toBe(4)
   })
+
+  it("keeps the person's name given at pairing beside the device's, and none for a device paired without one", async () => {
+    const ana = await devices.add('Front desk', 'Ana')
+    const bare = await devices.add('Back office')
+    expect(await devices.namesOf(ana.deviceId)).toEqual({ name: 'Front desk', personName: 'Ana' })
+    expect(await devices.namesOf(bare.deviceId)).toEqual({ name: 'Back office', personName: null })
+    expect(await devices.namesOf('00000000-0000-0000-0000-000000000000')).toBeNull()
+    const listed = await devices.list()
+    expect(listed.find((device) => device.id === ana.deviceId)).toMatchObject({ name: 'Front desk', personName: 'Ana' })
+    expect(listed.find((device) => device.id === bare.deviceId)).toMatchObject({ personName: null })
+  })
+})
+
+describe("the agent's tables as an earlier version left them (PGlite)", () => {
+  it('gain a person column on devices and activity, its existing rows without one', async () => {
+    const old = await openDatabase({ folder: join(root, 'old-db') })
+    try {
+      // developer-only: the tables as version 2 wrote them.
+      await migrateSchema(old, {
+        schema: AGENT_SCHEMA,
+        lock: [0x5d0c, 0],
+        name: 'agent devices',
+        steps: [
+          {
+            version: 2,
+            statements: [
+              `CREATE TABLE ${AGENT_SCHEMA}.devices (id text PRIMARY KEY, name text NOT NULL, token_hash bytea NOT NULL,
+                paired_at timestamptz NOT NULL, last_seen_at timestamptz)`,
+              `CREATE TABLE ${AGENT_SCHEMA}.activity (id bigserial PRIMARY KEY, at timestamptz NOT NULL, device_id text NOT NULL,
+                device_name text NOT NULL, action text NOT NULL, account_id text, subject text)`,
+              `INSERT INTO ${AGENT_SCHEMA}.devices VALUES ('d-old', 'Old desk', decode(repeat('00', 32), 'hex'), now(), NULL)`,
+              `INSERT INTO ${AGENT_SCHEMA}.activity (at, device_id, device_name, action) VALUES (now(), 'd-old', 'Old desk', 'pair')`,
+            ],
+          },
+        ],
+      })
+      const store = await DeviceStore.open(old)
+      expect(await store.list()).toMatchObject([{ id: 'd-old', name: 'Old desk', personName: null }])
+      expect((await new ActivityLog(old).page({ limit: 5 })).entries).toMatchObject([{ deviceName: 'Old desk', personName: null }])
+      const [row] = await old.query<{ version: number }>(`SELECT version FROM ${AGENT_SCHEMA}.schema_version`)
+      expect(row?.version).toBe(4)
+    } finally {
+      await old.close()
+    }
+  }, 60_000)
 })

@@ -24,7 +24,7 @@ describe("the agent's /metrics over its real server", () => {
       const paired = await fetch(`${agent.server.url}/pair`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ code: agent.code(), deviceName: `Desk ${PHONE}` }),
+        body: JSON.stringify({ code: agent.code(), deviceName: `Desk ${PHONE}`, personName: `Zoë ${PHONE}` }),
       })
       const { token } = ((await paired.json()) as { value: { token: string } }).value
       const item = {
@@ -44,7 +44,7 @@ describe("the agent's /metrics over its real server", () => {
       expect(body).toContain('statusdesk_stories_planned_total{account="acc-1"} 1')
       // The number in any spelling; not a bare "555", which a process figure (bytes, seconds) may hold by chance.
       const digits = PHONE.replace(/\D/g, '')
-      for (const secret of [token, token.split('.')[2]!, PHONE, digits, digits.slice(1), '555 010', 'Desk', 'sdd1'])
+      for (const secret of [token, token.split('.')[2]!, PHONE, digits, digits.slice(1), '555 010', 'Desk', 'Zoë', 'sdd1'])
         expect(body).not.toContain(secret)
     } finally {
       metrics.stop()

@@ -272,6 +272,34 @@ describe("the agent's HTTP API", () => {
       error: { text: { key: 'errors.agent.badPairing' } },
     })
   })
+
+  it("keeps the person's name given at pairing (bidi controls out, a phone number masked), and pairs without one as before", async () => {
+    type Paired = { value: { deviceId: string; token: string } }
+    const listOf = async (token: string) =>
+      (
+        json(await rawRequest(`${server.url}/devices`, { headers: { authorization: `Bearer ${token}` } })) as {
+          value: { id: string; name: string; personName: string | null }[]
+        }
+      ).value
+    // Refused before the code is looked at: it keeps its tries.
+    for (const personName of ['\u202E\u2066 \u200F\u2069', '', 'x'.repeat(81), 'Ana\nBia', 42, null]) {
+      expect(json(await pair({ code, deviceName: 'Desk', personName }))).toMatchObject({
+        ok: false,
+        error: { text: { key: 'errors.agent.badPairing' } },
+      })
+    }
+    const withPerson = (json(await pair({ code, deviceName: 'Front desk', personName: '\u202EAna\u202C +55 11 98765-4321 ' })) as Paired)
+      .value
+    const without = (json(await pair({ code, deviceName: 'Back office' })) as Paired).value
+    const listed = await listOf(without.token)
+    expect(listed.find((device) => device.id === withPerson.deviceId)).toMatchObject({ name: 'Front desk', personName: 'Ana •••21' })
+    expect(listed.find((device) => device.id === without.deviceId)).toMatchObject({ name: 'Back office', personName: null })
+    const rows = await db.query<{ person_name: string | null }>(`SELECT person_name FROM statusdesk_agent.devices WHERE id = $1`, [
+      withPerson.deviceId,
+    ])
+    expect(rows).toEqual([{ person_name: 'Ana •••21' }])
+    expect(JSON.stringify(listed)).not.toMatch(/98765|4321|\u202E/u)
+  })
 })
 
 /** A pairing request sent from one loopback address (all of 127.0.0.0/8 is this machine). */

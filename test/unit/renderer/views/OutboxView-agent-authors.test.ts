@@ -63,6 +63,32 @@ describe('OutboxView names who planned and who changed the agent’s items', () 
     )
   })
 
+  it('names the person given at pairing before the device, in the outbox and the planned list', async () => {
+    const withPeople = {
+      planned: { ...by.planned, personName: 'Ana' },
+      changed: { ...by.changed, personName: 'Bia' },
+    }
+    const wrapper = await mountWith([
+      outboxItem({ id: 'q1', accountId: 'a1', where: 'agent', asOf: ASOF, by: { planned: withPeople.planned, changed: null } }),
+      outboxItem({
+        id: 'p1',
+        accountId: 'a1',
+        state: 'scheduled',
+        dueAt: '2099-01-02T09:00:00Z',
+        where: 'agent',
+        asOf: ASOF,
+        by: withPeople,
+      }),
+    ])
+    expect(wrapper.get('[data-testid="outbox-item"] [data-testid="agent-planned-by"]').text()).toBe('Planned by Ana (Front desk)')
+    const planned = wrapper.get('[data-testid="planned-item"]')
+    expect(planned.get('[data-testid="agent-planned-by"]').text()).toBe('Planned by Ana (Front desk)')
+    expect(planned.get('[data-testid="agent-changed-by"]').text()).toBe(
+      `Changed by Bia (Back office), ${fullDateTime(Date.parse(CHANGED) / 1000, 'en')}`,
+    )
+    wrapper.unmount()
+  })
+
   it('names no one on an item the agent did not name, nor on one of this computer', async () => {
     const wrapper = await mountWith([
       outboxItem({ id: 'q1', accountId: 'a1', where: 'agent', asOf: ASOF }),

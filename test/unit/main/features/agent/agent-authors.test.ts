@@ -10,7 +10,7 @@ import { callCore } from '../../../../support/app-core'
 import { deskAndAgentHooks, pairDeskWithAgent, planStory } from '../../../../support/desk-and-agent'
 
 const AT = '2026-11-28T10:42:00.000Z'
-const who = (deviceName: string) => ({ deviceId: 'd1', deviceName, at: AT })
+const who = (deviceName: string, personName: string | null = null) => ({ deviceId: 'd1', deviceName, personName, at: AT })
 
 describe('naming the agent’s items with who planned and changed them', () => {
   it('asks once, for at most 500 ids, in the agent’s account id, and names only the items asked about', async () => {
@@ -23,7 +23,11 @@ describe('naming the agent’s items with who planned and changed them', () => {
     expect(calls).toHaveLength(1)
     expect(calls[0]![0]).toBe('there')
     expect(calls[0]![1]).toHaveLength(MAX_AUTHORS_ASKED)
-    expect(named[0]).toEqual({ id: 'i0', accountId: 'here', by: { planned: { deviceName: 'Front desk', at: AT }, changed: null } })
+    expect(named[0]).toEqual({
+      id: 'i0',
+      accountId: 'here',
+      by: { planned: { deviceName: 'Front desk', personName: null, at: AT }, changed: null },
+    })
     expect(named.at(-1)).toEqual({ id: `i${MAX_AUTHORS_ASKED + 19}`, accountId: 'here' })
   })
 
@@ -38,9 +42,33 @@ describe('naming the agent’s items with who planned and changed them', () => {
     expect(await withAuthors([forged], 'there', stray)).toEqual([{ id: 'i1', accountId: 'here' }])
   })
 
+  it('reads an older agent’s answer without person names as names of devices alone', async () => {
+    const older = { i1: { planned: { deviceId: 'd1', deviceName: 'Front desk', at: AT }, changed: null } }
+    const link = { request: async () => older, status: async () => ({ url: 'https://agent.test' }) } as unknown as AgentLink
+    const team = new AgentTeam({ link, dialogs: downloadsFolder(tmpdir()) })
+    expect(await withAuthors([{ id: 'i1' }], 'there', (id, ids) => team.authorsOnAgent(id, ids))).toEqual([
+      { id: 'i1', by: { planned: { deviceName: 'Front desk', personName: null, at: AT }, changed: null } },
+    ])
+  })
+
+  it('reads an older agent’s devices and activity without person names as devices named alone', async () => {
+    const device = { id: 'd1', name: 'Front desk', pairedAt: AT, lastSeenAt: null, self: true, lastAction: null }
+    const entry = { id: '1', at: AT, deviceId: 'd1', deviceName: 'Front desk', action: 'pair', accountId: null, subject: null }
+    const answers: Record<string, unknown> = { '/devices': [device], '/activity': { entries: [entry], more: false } }
+    const link = {
+      request: async (path: string) => answers[path],
+      status: async () => ({ url: 'https://agent.test' }),
+    } as unknown as AgentLink
+    const team = new AgentTeam({ link, dialogs: downloadsFolder(tmpdir()) })
+    expect(await team.devices()).toEqual([{ ...device, personName: null }])
+    expect((await team.activity({ limit: 10 })).entries).toEqual([{ ...entry, personName: null }])
+  })
+
   it('refuses an answer of the wrong shape, an overlong name or too many entries', async () => {
     const answers: unknown[] = [
       { i1: { planned: { deviceId: 'd1', deviceName: 'x'.repeat(201), at: AT }, changed: null } },
+      { i1: { planned: { ...who('Desk'), personName: 'x'.repeat(201) }, changed: null } },
+      { i1: { planned: { ...who('Desk'), personName: 42 }, changed: null } },
       { i1: { planned: { deviceId: 'd1', deviceName: 'Desk', at: 'yesterday' }, changed: null } },
       { i1: { planned: null, changed: { ...who('Desk'), action: 'format-disk' } } },
       Object.fromEntries(Array.from({ length: MAX_AUTHORS_ASKED + 1 }, (_, n) => [`i${n}`, { planned: null, changed: null }])),
@@ -58,12 +86,20 @@ describe('naming the agent’s items with who planned and changed them', () => {
 describe('a desktop’s list of an account that runs on the agent', () => {
   const hooks = deskAndAgentHooks('statusdesk-agent-authors-', { groups: 1 })
 
-  it('names the device that planned each item and the one that last changed it, in lists, answers and events', async () => {
+  it('names the device (and no person) when it paired without a person’s name', async () => {
     const { desk, accountId, deskOutbox } = await pairDeskWithAgent(hooks.fresh(), hooks.emulator(), hooks.running)
+    await callCore(desk, 'agent:hand-over', { accountId })
+    await planStory(desk, accountId, 'device-only', Date.now() + 3 * 3600_000)
+    const [item] = await deskOutbox()
+    expect(item!.by).toEqual({ planned: { deviceName: 'Front desk', personName: null, at: item!.by!.planned!.at }, changed: null })
+  }, 60_000)
+
+  it('names the person and device that planned each item and those that last changed it, in lists, answers and events', async () => {
+    const { desk, accountId, deskOutbox } = await pairDeskWithAgent(hooks.fresh(), hooks.emulator(), hooks.running, { personName: 'Ana' })
     await callCore(desk, 'agent:hand-over', { accountId })
     await planStory(desk, accountId, 'named-story', Date.now() + 3 * 3600_000)
     const [item] = await deskOutbox()
-    expect(item).toMatchObject({ where: 'agent', by: { planned: { deviceName: 'Front desk' }, changed: null } })
+    expect(item).toMatchObject({ where: 'agent', by: { planned: { deviceName: 'Front desk', personName: 'Ana' }, changed: null } })
     expect(Date.parse(item!.by!.planned!.at)).toBeLessThanOrEqual(Date.now())
 
     const seen: OutboxItemView[][] = []
@@ -74,13 +110,16 @@ describe('a desktop’s list of an account that runs on the agent', () => {
       caption: 'renamed',
       rev: item!.rev,
     })
-    expect(edited.by).toMatchObject({ planned: { deviceName: 'Front desk' }, changed: { deviceName: 'Front desk', action: 'edit' } })
+    expect(edited.by).toMatchObject({
+      planned: { deviceName: 'Front desk', personName: 'Ana' },
+      changed: { deviceName: 'Front desk', personName: 'Ana', action: 'edit' },
+    })
     await expect
       .poll(() => seen.flat().some((one) => one.id === item!.id && one.by?.changed?.action === 'edit'), { timeout: 10_000 })
       .toBe(true)
 
     // The channel the views call themselves takes this desktop's account id.
     const authors = await callCore<Record<string, AgentItemAuthors>>(desk, 'agent:item-authors', { accountId, itemIds: [item!.id] })
-    expect(authors[item!.id]).toMatchObject({ planned: { deviceName: 'Front desk' }, changed: { action: 'edit' } })
+    expect(authors[item!.id]).toMatchObject({ planned: { deviceName: 'Front desk', personName: 'Ana' }, changed: { action: 'edit' } })
   }, 60_000)
 })

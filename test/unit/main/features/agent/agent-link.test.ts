@@ -118,6 +118,20 @@ describe("the desktop's pairing with an agent", () => {
     expect(await link.pair({ url: agent.server.url, code, deviceName: 'Desk' })).toMatchObject({ paired: true })
   })
 
+  it("keeps the person's name it paired with, and a pairing without one reads as before", async () => {
+    const dir = await freshDir()
+    const { link, file } = linkIn(dir)
+    expect(await link.pair({ url: agent.server.url, code: agent.code(), deviceName: 'Desk', personName: 'Ana' })).toMatchObject({
+      deviceName: 'Desk',
+      personName: 'Ana',
+    })
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ deviceName: 'Desk', personName: 'Ana' })
+    expect(await linkIn(dir).link.status()).toMatchObject({ personName: 'Ana' })
+    const bare = linkIn(await freshDir())
+    expect(await bare.link.pair({ url: agent.server.url, code: agent.code(), deviceName: 'Desk' })).toMatchObject({ personName: null })
+    expect(JSON.parse(await readFile(bare.file, 'utf8'))).not.toHaveProperty('personName')
+  })
+
   it("says the agent's words for a wrong code, and keeps nothing", async () => {
     const { link, file } = linkIn(await freshDir())
     const wrong = agent.code().startsWith('A') ? 'BBBB-BBBB' : 'AAAA-AAAA'

@@ -10,6 +10,7 @@ const UNPAIRED: AgentStatus = {
   paired: false,
   url: null,
   deviceName: null,
+  personName: null,
   pairedAt: null,
   storage: null,
   hasToken: false,
@@ -25,6 +26,7 @@ const PAIRED: AgentStatus = {
   paired: true,
   url: 'http://127.0.0.1:8731',
   deviceName: 'Front desk',
+  personName: 'Ana',
   pairedAt: '2026-03-01T10:00:00.000Z',
   storage: 'keyring',
   hasToken: true,
@@ -64,11 +66,32 @@ describe('Settings → Agent', () => {
     expect(wrapper.get('[role="alert"]').text()).toContain('Over http:// only an agent on this computer')
     expect(bridge.callsTo('agent:pair')).toEqual([])
     await byLabel(wrapper, 'Agent address').setValue('http://127.0.0.1:8731')
+    // The person's name is asked for: blank (spaces only) is said, and main is not asked.
+    await byLabel(wrapper, 'Your name').setValue('   ')
+    await wrapper.get('form').trigger('submit')
+    expect(wrapper.get('[role="alert"]').text()).toBe('Enter your name.')
+    expect(byLabel(wrapper, 'Your name').attributes('aria-invalid')).toBe('true')
+    expect(bridge.callsTo('agent:pair')).toEqual([])
+    await byLabel(wrapper, 'Your name').setValue('Ana')
     await wrapper.get('form').trigger('submit')
     await flushPromises()
-    expect(bridge.callsTo('agent:pair')).toEqual([{ url: 'http://127.0.0.1:8731', code: 'ABCD-EFGH', deviceName: 'Front desk' }])
-    expect(wrapper.get('[data-testid="agent-paired"]').text()).toContain('Paired with http://127.0.0.1:8731 as “Front desk”')
+    expect(bridge.callsTo('agent:pair')).toEqual([
+      { url: 'http://127.0.0.1:8731', code: 'ABCD-EFGH', deviceName: 'Front desk', personName: 'Ana' },
+    ])
+    expect(wrapper.get('[data-testid="agent-paired"]').text()).toContain('Paired with http://127.0.0.1:8731 by Ana as “Front desk”')
     expect(wrapper.find('form').exists()).toBe(false)
+    wrapper.unmount()
+  })
+
+  it('shows a pairing made without a person’s name by the device’s name alone', async () => {
+    fakeBridge({
+      'agent:status': () => ({ ...PAIRED, personName: null }),
+      'agent:devices': () => [],
+      'agent:activity': () => ({ entries: [], more: false }),
+    })
+    const wrapper = view()
+    await flushPromises()
+    expect(wrapper.get('[data-testid="agent-paired"]').text()).toContain('Paired with http://127.0.0.1:8731 as “Front desk”')
     wrapper.unmount()
   })
 
@@ -83,6 +106,7 @@ describe('Settings → Agent', () => {
     const wrapper = view()
     await flushPromises()
     await byLabel(wrapper, 'Pairing code').setValue('WXYZ-WXYZ')
+    await byLabel(wrapper, 'Your name').setValue('Ana')
     await wrapper.get('form').trigger('submit')
     expect(bridge.callsTo('agent:pair')).toEqual([])
     expect(wrapper.find('[data-testid="connect-storage-required"]').exists()).toBe(true)
@@ -129,6 +153,7 @@ describe('Settings → Agent', () => {
     await flushPromises()
     await byLabel(wrapper, 'Agent address').setValue(url)
     await byLabel(wrapper, 'Pairing code').setValue('ABCD-EFGH')
+    await byLabel(wrapper, 'Your name').setValue('Ana')
     await wrapper.get('form').trigger('submit')
     expect(bridge.callsTo('agent:pair')).toEqual([])
     await button(wrapper, 'Read its certificate').trigger('click')
@@ -146,11 +171,20 @@ describe('Settings → Agent', () => {
   })
 
   it('lists the devices with what each last did, revokes one, and shows and exports the activity log', async () => {
-    const me = { id: 'd-1', name: 'Front desk', pairedAt: PAIRED.pairedAt!, lastSeenAt: PAIRED.lastSeenAt, self: true, lastAction: null }
+    const me = {
+      id: 'd-1',
+      name: 'Front desk',
+      personName: null,
+      pairedAt: PAIRED.pairedAt!,
+      lastSeenAt: PAIRED.lastSeenAt,
+      self: true,
+      lastAction: null,
+    }
     const other = {
       ...me,
       id: 'd-2',
       name: 'Old laptop',
+      personName: 'Bia',
       self: false,
       lastAction: { action: 'plan', at: '2026-03-01T11:00:00.000Z', accountId: 'acc-1' },
     }
@@ -159,6 +193,7 @@ describe('Settings → Agent', () => {
       at: '2026-03-01T11:00:00.000Z',
       deviceId: 'd-2',
       deviceName: 'Old laptop',
+      personName: 'Bia',
       action: 'plan',
       accountId: 'acc-1',
       subject: 'item-1',
@@ -175,7 +210,12 @@ describe('Settings → Agent', () => {
     const devices = wrapper.get('[data-testid="agent-devices"]')
     expect(devices.text()).toContain('Front desk')
     expect(devices.text()).toContain('Last: planned a story at')
-    expect(wrapper.get('[data-testid="agent-activity"] tbody').text()).toContain('Old laptop')
+    // Who paired each device, when they gave a name; a device paired without one is named alone.
+    expect(devices.findAll('[data-testid="agent-device-person"]').map((said) => said.text())).toEqual(['Paired by Bia'])
+    const headers = wrapper.findAll('[data-testid="agent-activity"] th').map((th) => th.text())
+    const cells = wrapper.findAll('[data-testid="agent-activity"] tbody td').map((td) => td.text())
+    expect(cells[headers.indexOf('Person')]).toBe('Bia')
+    expect(cells[headers.indexOf('Device')]).toBe('Old laptop')
     const revoke = wrapper.findAll('button').find((candidate) => candidate.attributes('aria-label') === 'Revoke Old laptop')!
     await revoke.trigger('click')
     await flushPromises()
@@ -214,9 +254,12 @@ describe('Settings → Agent', () => {
     expect(wrapper.find('[data-testid="agent-unreachable"]').exists()).toBe(false)
     // The way forward is at hand: the pairing form, with a new code.
     await byLabel(wrapper, 'Pairing code').setValue('WXYZ-1234')
+    await byLabel(wrapper, 'Your name').setValue('Ana')
     await wrapper.get('form').trigger('submit')
     await flushPromises()
-    expect(bridge.callsTo('agent:pair')).toEqual([{ url: 'http://127.0.0.1:8731', code: 'WXYZ-1234', deviceName: expect.any(String) }])
+    expect(bridge.callsTo('agent:pair')).toEqual([
+      { url: 'http://127.0.0.1:8731', code: 'WXYZ-1234', deviceName: expect.any(String), personName: 'Ana' },
+    ])
     expect(wrapper.find('[data-testid="agent-refused"]').exists()).toBe(false)
     expect(wrapper.find('form').exists()).toBe(false)
     wrapper.unmount()
