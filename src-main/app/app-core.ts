@@ -16,6 +16,7 @@ import { HostedAccounts } from '../features/agent/hosted-accounts'
 import { APP_FILE_LIST, APP_FILES } from '../account/files/app-files'
 import type { AgentLink } from '../features/agent/agent-link'
 import type { AgentRouting } from '../features/agent/agent-routing'
+import type { AgentSplitters } from '../features/agent/agent-routes'
 import { setAsideNotice } from '../account/files/file-registry'
 import { FileRoot } from '../account/files/file-root'
 import { createInsights, type InsightsModule } from '../features/insights/insights-service'
@@ -86,6 +87,18 @@ export async function createAppCore(ports: CorePorts): Promise<AppCore> {
   }
 }
 
+/** What splits a call between this desktop and the agent (`features/agent/agent-routes.ts`). */
+function splittersOf(features: ReturnType<typeof buildFeatures>): AgentSplitters {
+  return {
+    routing: features.agentRouting,
+    publish: features.agentPublish,
+    queue: features.agentQueue,
+    insights: features.agentInsights,
+    bestTimes: features.agentBestTimes,
+    insightsExport: features.agentInsightsExport,
+  }
+}
+
 async function assemble(
   ports: CorePorts,
   owner: string,
@@ -127,14 +140,7 @@ async function assemble(
   })
   const features = buildFeatures(ports, { events, settings, accounts, store, named })
   // Calls about an account handed over to the agent go there; the rest run here.
-  const handlers = routedHandlers(coreHandlers(ports, { notices, recoveries, settings, accounts, ...features }), {
-    routing: features.agentRouting,
-    publish: features.agentPublish,
-    queue: features.agentQueue,
-    insights: features.agentInsights,
-    bestTimes: features.agentBestTimes,
-    insightsExport: features.agentInsightsExport,
-  })
+  const handlers = routedHandlers(coreHandlers(ports, { notices, recoveries, settings, accounts, ...features }), splittersOf(features))
   const { groups, stories, insights } = features
   return {
     handlers,

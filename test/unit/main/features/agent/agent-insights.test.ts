@@ -6,6 +6,7 @@ import type { AppCore } from '../../../../../src-main/app/app-core'
 import { type Emulator, startEmulator } from '../../../../../src-main/emulator'
 import { callCore } from '../../../../support/app-core'
 import { deskAndAgentHooks, pairDeskWithAgent } from '../../../../support/desk-and-agent'
+import { story } from '../insights/records'
 
 const DAY = 24 * 3600_000
 const hooks = deskAndAgentHooks('statusdesk-agent-insights-')
@@ -21,24 +22,9 @@ afterAll(async () => {
   await third.stop()
 })
 
-let seq = 0
 /** A story counted in insights: `views` viewers, the first `firstView` minutes after posting. */
-function story(postedAt: number, views: number, firstView = 3): LiveRecord {
-  seq++
-  return {
-    id: `OVERVIEW-${seq}`,
-    postedAt,
-    kind: 'text',
-    snippet: `Story ${seq}`,
-    background: null,
-    font: null,
-    audience: { mode: 'everyone', name: null, size: null },
-    source: 'statusdesk',
-    final: true,
-    minutes: Array.from({ length: views }, (_, k) => firstView + k),
-    sampledAt: postedAt + DAY,
-    failures: 0,
-  }
+function viewed(postedAt: number, views: number, firstView = 3): LiveRecord {
+  return story({ postedAt, minutes: Array.from({ length: views }, (_, k) => firstView + k) })
 }
 
 async function seed(core: AppCore, accountId: string, stories: LiveRecord[]): Promise<void> {
@@ -61,21 +47,21 @@ async function deskWithHostedAccount() {
   const pair = await pairDeskWithAgent(hooks.fresh(), hooks.emulator(), hooks.running)
   const { desk, agentCore, accountId } = pair
   const now = Date.now()
-  await seed(desk, accountId, [story(now - 3 * DAY, 10), story(now - 2 * DAY, 20)])
+  await seed(desk, accountId, [viewed(now - 3 * DAY, 10), viewed(now - 2 * DAY, 20)])
   await callCore(desk, 'agent:hand-over', { accountId })
   const onAgent = (await callCore<{ accounts: AccountSummary[] }>(agentCore, 'accounts:list')).accounts[0]!.id
   // What the agent counted since the hand-over: the desktop's copy of the account does not have it.
-  await seed(agentCore, onAgent, [story(now - DAY, 30)])
+  await seed(agentCore, onAgent, [viewed(now - DAY, 30)])
   // The desktop's own older copy of the account, which must no longer count.
-  await seed(desk, accountId, [story(now - DAY, 500)])
+  await seed(desk, accountId, [viewed(now - DAY, 500)])
   const here = await callCore<AccountSummary>(desk, 'accounts:connect', { baseUrl: other.baseUrl, token: other.token, storage: 'weak' })
-  await seed(desk, here.id, [story(now - 4 * DAY, 5)])
+  await seed(desk, here.id, [viewed(now - 4 * DAY, 5)])
   const teammate = await callCore<AccountSummary>(agentCore, 'accounts:connect', {
     baseUrl: third.baseUrl,
     token: third.token,
     storage: 'keyring',
   })
-  await seed(agentCore, teammate.id, [story(now - DAY, 1_000)])
+  await seed(agentCore, teammate.id, [viewed(now - DAY, 1_000)])
   return { ...pair, onAgent, here: here.id }
 }
 
