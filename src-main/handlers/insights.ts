@@ -9,6 +9,9 @@ export function insightsHandlers(insights: InsightsService): Pick<Handlers, keyo
     'insights:stories': (args) => insights.stories(args),
     'insights:reach-curve': (args) => insights.reachCurve(args),
     'insights:best-times': (args) => insights.bestTimes(args),
+    'insights:overview-each': (args) => insights.overviewEach(args),
+    'insights:stories-each': (args) => insights.storiesEach(args),
+    'insights:best-times-each': (args) => insights.bestTimesEach(args),
     'insights:export': (args) => insights.export(args),
   }
 }

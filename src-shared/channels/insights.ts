@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { channel, event } from '../define'
+import type { AppErrorData } from '../errors'
 import { MAX_PUBLISH_ACCOUNTS } from './outbox'
 
 /**
@@ -121,12 +122,48 @@ export interface BestTimes extends AgentDated {
   slots: BestTimeSlot[]
 }
 
+/**
+ * How many accounts one call about each of several accounts names: a desktop asks the agent
+ * about the accounts it hosts there in calls of at most this many, not one call an account.
+ */
+export const MAX_EACH_ACCOUNTS = 200
+/** The stories one `insights:stories-each` answer carries at most (accounts × count): far below what a peer's answer may weigh. */
+export const MAX_EACH_STORIES = 4_000
+
+const EachAccountIdsSchema = z.array(z.string().min(1).max(64)).min(1).max(MAX_EACH_ACCOUNTS)
+
+export const OverviewEachArgsSchema = InsightsScopeSchema.omit({ accountId: true }).extend({ accountIds: EachAccountIdsSchema })
+
+export const StoriesEachArgsSchema = InsightStoriesArgsSchema.omit({ accountId: true })
+  .extend({ accountIds: EachAccountIdsSchema })
+  .refine((args) => args.accountIds.length * args.count <= MAX_EACH_STORIES, { path: ['accountIds'] })
+
+export const BestTimesEachArgsSchema = BestTimesArgsSchema.extend({ accountIds: EachAccountIdsSchema })
+
+/**
+ * One account's part of an answer about each of several accounts: its own answer, or why it has
+ * none (an account not held there is `not-found`), so one account never fails the others.
+ */
+export type EachPart<T> = { accountId: string; value: T } | { accountId: string; error: AppErrorData }
+export interface EachAnswer<T> {
+  /** One part per account asked, at most; an account named twice is answered once. */
+  parts: Array<EachPart<T>>
+}
+
 export const insightsChannels = {
   'insights:overview': channel<InsightsOverview>()(InsightsScopeSchema),
   'insights:stories': channel<{ items: StoryInsight[]; total: number } & AgentDated>()(InsightStoriesArgsSchema),
   /** A story's viewers over time (bounded number of points). */
   'insights:reach-curve': channel<ReachPoint[]>()(z.object({ accountId: z.string().min(1).max(64), storyId: z.string().min(1).max(200) })),
   'insights:best-times': channel<BestTimes>()(BestTimesArgsSchema),
+  /**
+   * Each account's own answer of `insights:overview`, `insights:stories` and `insights:best-times`
+   * (`count` slots of each account by itself), for several accounts in one call: a desktop asks
+   * the agent so about the accounts it hosts there.
+   */
+  'insights:overview-each': channel<EachAnswer<InsightsOverview>>()(OverviewEachArgsSchema),
+  'insights:stories-each': channel<EachAnswer<{ items: StoryInsight[]; total: number }>>()(StoriesEachArgsSchema),
+  'insights:best-times-each': channel<EachAnswer<BestTimes>>()(BestTimesEachArgsSchema),
   /** Writes the listed stories as CSV: through a save dialog (desktop) or to the downloads folder (web mode). */
   'insights:export': channel<{ path: string | null; rows: number }>()(InsightsScopeSchema.pick({ accountId: true, timeZone: true })),
 }

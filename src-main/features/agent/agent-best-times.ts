@@ -1,12 +1,11 @@
 import { z } from 'zod'
-import type { BestTimes } from '@shared/channels/insights'
+import { type BestTimes, MAX_EACH_ACCOUNTS } from '@shared/channels/insights'
 import { type AccountBestTimes, mergeBestTimes, SLOTS_PER_ACCOUNT } from '../insights/best-times'
 import { ZoneClock } from '../insights/zoned-hours'
-import type { AgentViews } from './agent-offline'
-import { isAway } from './agent-answers'
+import { AgentParts } from './agent-parts'
 import { viewKey } from './agent-routing'
-import { askAgent, askEach, splitAccounts } from './agent-split'
-import type { HostedAccount, HostedAccounts } from './hosted-accounts'
+import { splitAccounts } from './agent-split'
+import type { HostedAccount } from './hosted-accounts'
 
 /**
  * One account's good times as the agent tells them: the weekday, hour and share of each, no more
@@ -24,39 +23,34 @@ const AccountTimesSchema = z.object({
 type AccountTimes = z.infer<typeof AccountTimesSchema>
 type Args = { accountIds: string[]; timeZone: string; count: number }
 
-export interface AgentBestTimesOptions {
-  hosted: HostedAccounts
-  invoke: (channel: string, arg: unknown) => Promise<unknown>
-  views: AgentViews
-  now?: () => Date
-}
-
 /**
  * The next good times for the accounts ticked under Publish to, some of which run on the agent.
- * Each account's own times are asked where it runs (an account on the agent by itself, under its
- * id there), then put together here as if every account ran here (`mergeBestTimes`: times good
- * for most of the accounts first, then by their mean share of views), so where an account runs
- * never changes what is suggested. The answers give shares, not story counts, so each account
- * has one say, as it has when all of them run here. While the agent is away, an account's last
- * answer is counted and the times say as of when.
+ * Each account's own times are asked where it runs (the accounts on the agent in one call, each
+ * by itself and under its id there), then put together here as if every account ran here
+ * (`mergeBestTimes`: times good for most of the accounts first, then by their mean share of
+ * views), so where an account runs never changes what is suggested. The answers give shares,
+ * not story counts, so each account has one say, as it has when all of them run here. While the
+ * agent is away, an account's last answer is counted and the times say as of when.
  */
-export class AgentBestTimes {
-  readonly #opts: AgentBestTimesOptions
-
-  constructor(options: AgentBestTimesOptions) {
-    this.#opts = options
-  }
-
+export class AgentBestTimes extends AgentParts {
   /** `local` answers for accounts that run here. */
   async bestTimes(args: Args, local: (arg: Args) => Promise<BestTimes>): Promise<BestTimes> {
-    const { theirs, mine } = splitAccounts(await this.#opts.hosted.list(), [...new Set(args.accountIds)])
+    const { theirs, mine } = splitAccounts(await this.opts.hosted.list(), [...new Set(args.accountIds)])
     if (theirs.length === 0) return local(args)
-    const one = (accountIds: string[]): Args => ({ accountIds, timeZone: args.timeZone, count: SLOTS_PER_ACCOUNT })
+    const { timeZone } = args
+    const one = (accountIds: string[]): Args => ({ accountIds, timeZone, count: SLOTS_PER_ACCOUNT })
     // Each account by itself: an account here that cannot be read has no say, as when all run here.
     const here = await Promise.allSettled(mine.map((id) => local(one([id]))))
-    const parts = await askEach(theirs, (account) => this.#partOf(account, one([account.accountId])))
-    const now = this.#now().getTime()
-    const clock = new ZoneClock(args.timeZone, now, now + 15 * 24 * 3600_000)
+    const call = {
+      each: { channel: 'insights:best-times-each', arg: (accountIds: string[]) => one(accountIds), perCall: MAX_EACH_ACCOUNTS },
+      one: { channel: 'insights:best-times', arg: (account: HostedAccount) => one([account.agentAccountId]) },
+    }
+    // The key of the account's own call as this desktop makes it: the instants are placed on reading.
+    const parts = await this.partsOf(theirs, call, AccountTimesSchema, (account) =>
+      viewKey('insights:best-times', one([account.accountId])),
+    )
+    const now = this.now().getTime()
+    const clock = new ZoneClock(timeZone, now, now + 15 * 24 * 3600_000)
     const answers: AccountBestTimes[] = [
       ...here.flatMap((result) => (result.status === 'fulfilled' ? [{ thin: result.value.thin, slots: result.value.slots }] : [])),
       ...parts.map((part) => placed(part.value, clock, now)),
@@ -64,33 +58,6 @@ export class AgentBestTimes {
     const merged = mergeBestTimes(answers, args.count, now)
     const kept = parts.flatMap((part) => (part.asOf === null ? [] : [part.asOf])).sort()
     return kept.length === 0 ? merged : { ...merged, stale: true, asOf: kept[0]! }
-  }
-
-  /** One hosted account's times from the agent, or its last answer (`asOf`) while the agent is away. */
-  async #partOf(account: HostedAccount, mine: Args): Promise<{ value: AccountTimes; asOf: string | null }> {
-    // The key of the account's own call as this desktop makes it: the instants are placed on reading.
-    const key = viewKey('insights:best-times', mine)
-    try {
-      const value = await askAgent(
-        this.#opts.invoke,
-        'insights:best-times',
-        { ...mine, accountIds: [account.agentAccountId] },
-        AccountTimesSchema,
-      )
-      await this.#opts.views.put(account.accountId, key, value, this.#now().toISOString())
-      return { value, asOf: null }
-    } catch (error) {
-      if (!isAway(error)) throw error
-      const kept = await this.#opts.views.get(account.accountId, key)
-      const read = AccountTimesSchema.safeParse(kept?.value)
-      // Nothing known of the account: times without it would pass for times good for it too.
-      if (!kept || !read.success) throw error
-      return { value: read.data, asOf: kept.asOf }
-    }
-  }
-
-  #now(): Date {
-    return (this.#opts.now ?? (() => new Date()))()
   }
 }
 

@@ -1,14 +1,19 @@
 import { z } from 'zod'
-import { type AgentDated, STORY_KINDS, type InsightsOverview, type StoryInsight } from '@shared/channels/insights'
+import {
+  type AgentDated,
+  MAX_EACH_ACCOUNTS,
+  MAX_EACH_STORIES,
+  STORY_KINDS,
+  type InsightsOverview,
+  type StoryInsight,
+} from '@shared/channels/insights'
 import { InstantSchema } from '@shared/instant'
 import { AUDIENCE_MODES } from '../../account/files/formats/insights-files'
 import { mergeOverviews } from '../insights/overview-merge'
 import { STORY_ORDER } from '../insights/story-list'
-import type { AgentViews } from './agent-offline'
-import { isAway } from './agent-answers'
+import { AgentParts } from './agent-parts'
 import { viewKey } from './agent-routing'
-import { askAgent, askEach } from './agent-split'
-import type { HostedAccount, HostedAccounts } from './hosted-accounts'
+import type { HostedAccount } from './hosted-accounts'
 
 /** Far beyond any account's figures (a year of a busy account's views), yet a number a sum stays exact in. */
 const MAX_COUNT = 1e12
@@ -72,36 +77,34 @@ export const StoriesPieceSchema = z.object({ items: z.array(StoryInsightSchema).
 export const MERGED_STORIES_DEPTH = 1_000
 
 type Scope = { accountId: null; timeZone: string; weeks: number }
-type Part = { value: InsightsOverview; asOf: string | null }
 type StoriesPage = { items: StoryInsight[]; total: number }
 type StoriesArgs = { sort: 'reach' | 'share' | 'recent'; offset: number; count: number }
 
-export interface AgentInsightsOptions {
-  hosted: HostedAccounts
-  invoke: (channel: string, arg: unknown) => Promise<unknown>
-  views: AgentViews
-  now?: () => Date
-}
-
 /**
  * The Insights figures of every account, for a desktop some of whose accounts run on the agent:
- * this desktop's accounts counted here, each account on the agent asked there by itself (so no
- * other account the agent holds is counted), and the parts merged. While the agent does not
- * answer, an account's last answer is counted, and the figures say as of when.
+ * this desktop's accounts counted here, each account on the agent as the agent has it (asked in
+ * few calls, each naming only accounts of this desktop, so no other account the agent holds is
+ * counted), and the parts merged. While the agent does not answer, an account's last answer is
+ * counted, and the figures say as of when.
  */
-export class AgentInsights {
-  readonly #opts: AgentInsightsOptions
-
-  constructor(options: AgentInsightsOptions) {
-    this.#opts = options
-  }
-
+export class AgentInsights extends AgentParts {
   /** `local` counts the accounts that run here (the engine leaves out those on the agent). */
   async everyAccount(scope: Scope, local: () => Promise<InsightsOverview>): Promise<InsightsOverview> {
-    const hosted = await this.#opts.hosted.list()
+    const hosted = await this.opts.hosted.list()
     const here = await local()
     if (hosted.length === 0) return here
-    const parts = await askEach(hosted, (account) => this.#partOf(account, scope))
+    const { timeZone, weeks } = scope
+    const mine = (account: HostedAccount) => ({ accountId: account.accountId, timeZone, weeks })
+    const call = {
+      each: {
+        channel: 'insights:overview-each',
+        arg: (accountIds: string[]) => ({ accountIds, timeZone, weeks }),
+        perCall: MAX_EACH_ACCOUNTS,
+      },
+      one: { channel: 'insights:overview', arg: (account: HostedAccount) => ({ ...mine(account), accountId: account.agentAccountId }) },
+    }
+    // The same key as the account's own Insights view: either keeps the last state for the other.
+    const parts = await this.partsOf(hosted, call, OverviewSchema, (account) => viewKey('insights:overview', mine(account)))
     const merged = mergeOverviews(
       here,
       parts.map((part) => part.value),
@@ -119,11 +122,11 @@ export class AgentInsights {
     args: StoriesArgs,
     local: (page: { offset: number; count: number }) => Promise<StoriesPage>,
   ): Promise<StoriesPage & AgentDated> {
-    const hosted = await this.#opts.hosted.list()
+    const hosted = await this.opts.hosted.list()
     if (hosted.length === 0) return local({ offset: args.offset, count: args.count })
     const depth = Math.min(args.offset + args.count, MERGED_STORIES_DEPTH)
     const here = await readPieces(depth, (offset, count) => local({ offset, count }))
-    const parts = await askEach(hosted, (account) => this.#storiesOf(account, args.sort, depth))
+    const parts = await this.#storiesOf(hosted, args.sort, depth)
     const keys = (item: StoryInsight) => ({ reach: item.reach, share: item.reachShare ?? -1, posted: Date.parse(item.postedAt) })
     const all = [...here.items, ...parts.flatMap((part) => part.items)].sort((a, b) => STORY_ORDER[args.sort](keys(a), keys(b)))
     const page = {
@@ -134,54 +137,44 @@ export class AgentInsights {
     return kept.length === 0 ? page : { ...page, stale: true, asOf: kept[0]! }
   }
 
-  /** One hosted account's first `depth` stories, asked in pieces (each kept as the last state to show while the agent is away). */
-  async #storiesOf(account: HostedAccount, sort: StoriesArgs['sort'], depth: number): Promise<StoriesPage & { asOf: string | null }> {
-    let asOf: string | null = null
-    const read = await readPieces(depth, async (offset) => {
-      const mine = { accountId: account.accountId, sort, offset, count: STORIES_PIECE }
-      const key = viewKey('insights:stories', mine)
-      let piece: z.infer<typeof StoriesPieceSchema>
-      try {
-        piece = await askAgent(this.#opts.invoke, 'insights:stories', { ...mine, accountId: account.agentAccountId }, StoriesPieceSchema)
-        await this.#opts.views.put(account.accountId, key, piece, this.#now())
-      } catch (error) {
-        if (!isAway(error)) throw error
-        const kept = await this.#opts.views.get(account.accountId, key)
-        const parsed = StoriesPieceSchema.safeParse(kept?.value)
-        if (!kept || !parsed.success) throw error
-        piece = parsed.data
-        asOf = asOf === null || kept.asOf < asOf ? kept.asOf : asOf
+  /**
+   * Each hosted account's first `depth` stories, a piece of each account at a time (each piece
+   * kept as the last state to show while the agent is away); an account whose last piece was
+   * short is not asked further.
+   */
+  async #storiesOf(
+    hosted: readonly HostedAccount[],
+    sort: StoriesArgs['sort'],
+    depth: number,
+  ): Promise<Array<StoriesPage & { asOf: string | null }>> {
+    const reads = new Map(hosted.map((account) => [account, { items: [] as StoryInsight[], total: 0, asOf: null as string | null }]))
+    let asking = [...hosted]
+    for (let offset = 0; offset < depth && asking.length > 0; offset += STORIES_PIECE) {
+      const mine = (account: HostedAccount) => ({ accountId: account.accountId, sort, offset, count: STORIES_PIECE })
+      const call = {
+        each: {
+          channel: 'insights:stories-each',
+          arg: (accountIds: string[]) => ({ accountIds, sort, offset, count: STORIES_PIECE }),
+          perCall: Math.floor(MAX_EACH_STORIES / STORIES_PIECE),
+        },
+        one: { channel: 'insights:stories', arg: (account: HostedAccount) => ({ ...mine(account), accountId: account.agentAccountId }) },
       }
-      // Only the account asked about, in this desktop's id: the agent's other accounts are not this desktop's.
-      const items = piece.items
-        .filter((item) => item.accountId === account.agentAccountId)
-        .map((item) => ({ ...item, accountId: account.accountId }))
-      return { items, total: piece.total }
-    })
-    return { ...read, asOf }
-  }
-
-  /** One account's figures from the agent, or its last answer (`asOf`) while the agent is away. */
-  async #partOf(account: HostedAccount, scope: Scope): Promise<Part> {
-    const mine = { accountId: account.accountId, timeZone: scope.timeZone, weeks: scope.weeks }
-    // The same key as the account's own Insights view: either keeps the last state for the other.
-    const key = viewKey('insights:overview', mine)
-    try {
-      const value = await askAgent(this.#opts.invoke, 'insights:overview', { ...mine, accountId: account.agentAccountId }, OverviewSchema)
-      await this.#opts.views.put(account.accountId, key, value, this.#now())
-      return { value, asOf: null }
-    } catch (error) {
-      if (!isAway(error)) throw error
-      const kept = await this.#opts.views.get(account.accountId, key)
-      const read = OverviewSchema.safeParse(kept?.value)
-      // Nothing known of the account: figures without it would pass for every account's.
-      if (!kept || !read.success) throw error
-      return { value: read.data, asOf: kept.asOf }
+      const pieces = await this.partsOf(asking, call, StoriesPieceSchema, (account) => viewKey('insights:stories', mine(account)))
+      const wanted = Math.min(STORIES_PIECE, depth - offset)
+      asking = asking.filter((account, index) => {
+        const piece = pieces[index]!
+        const read = reads.get(account)!
+        // Only the account asked about, in this desktop's id: the agent's other accounts are not this desktop's.
+        const items = piece.value.items
+          .filter((item) => item.accountId === account.agentAccountId)
+          .map((item) => ({ ...item, accountId: account.accountId }))
+        read.items.push(...items)
+        read.total = piece.value.total
+        if (piece.asOf !== null && (read.asOf === null || piece.asOf < read.asOf)) read.asOf = piece.asOf
+        return items.length >= wanted
+      })
     }
-  }
-
-  #now(): string {
-    return (this.#opts.now ?? (() => new Date()))().toISOString()
+    return hosted.map((account) => reads.get(account)!)
   }
 }
 

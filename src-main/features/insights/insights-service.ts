@@ -1,4 +1,4 @@
-import type { BestTimes, InsightsOverview, ReachPoint, StoryInsight } from '@shared/channels/insights'
+import type { BestTimes, EachAnswer, InsightsOverview, ReachPoint, StoryInsight } from '@shared/channels/insights'
 import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import type { HistoryEntry } from '@shared/story/records'
@@ -8,6 +8,7 @@ import type { EventHub } from '../../platform/events'
 import type { Logger } from '../../platform/log/log'
 import type { DialogsPort } from '../export/dialogs'
 import { bestTimesAcross } from './best-times'
+import { eachAccount } from './each-account'
 import { exportInsights } from './insights-export'
 import { insightsPart, type AccountInsights } from './insights-part'
 import { computeOverview, type AccountStories } from './overview'
@@ -77,6 +78,30 @@ export class InsightsService {
     const failed = read.find((result): result is PromiseRejectedResult => result.status === 'rejected')
     if (accounts.length === 0 && failed) throw failed.reason as Error
     return bestTimesAcross(accounts, { timeZone, count: args.count, now: this.#opts.now() })
+  }
+
+  /** Each account's own figures, for several accounts in one call (an agent's answer to a desktop hosting them). */
+  async overviewEach(args: { accountIds: readonly string[]; timeZone: string; weeks: number }): Promise<EachAnswer<InsightsOverview>> {
+    const timeZone = checkedZone(args.timeZone)
+    return eachAccount(args.accountIds, (accountId) => this.overview({ accountId, timeZone, weeks: args.weeks }), this.#opts.log)
+  }
+
+  /** A page of each account's own stories, for several accounts in one call. */
+  async storiesEach(args: {
+    accountIds: readonly string[]
+    sort: 'reach' | 'share' | 'recent'
+    offset: number
+    count: number
+  }): Promise<EachAnswer<{ items: StoryInsight[]; total: number }>> {
+    const { sort, offset, count } = args
+    return eachAccount(args.accountIds, (accountId) => this.stories({ accountId, sort, offset, count }), this.#opts.log)
+  }
+
+  /** Each account's own good times (each account by itself), for several accounts in one call. */
+  async bestTimesEach(args: { accountIds: readonly string[]; timeZone: string; count: number }): Promise<EachAnswer<BestTimes>> {
+    const timeZone = checkedZone(args.timeZone)
+    const one = (accountId: string) => this.bestTimes({ accountIds: [accountId], timeZone, count: args.count })
+    return eachAccount(args.accountIds, one, this.#opts.log)
   }
 
   /**

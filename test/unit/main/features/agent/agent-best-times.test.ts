@@ -6,6 +6,7 @@ import type { AppCore } from '../../../../../src-main/app/app-core'
 import { type Emulator, startEmulator } from '../../../../../src-main/emulator'
 import { callCore } from '../../../../support/app-core'
 import { deskAndAgentHooks, pairDeskWithAgent } from '../../../../support/desk-and-agent'
+import { eachSaying } from '../../../../support/insights-accounts'
 import { minutesSpread, story } from '../insights/records'
 
 const HOUR = 3600_000
@@ -83,19 +84,19 @@ describe('the good times for accounts of which one runs on the agent', () => {
       { thin: 'no', slots: [] },
       'soon',
     ]
-    const real = served['insights:best-times']
+    const real = served['insights:best-times-each']
     for (const answer of hostile) {
-      served['insights:best-times'] = async () => answer as never
+      served['insights:best-times-each'] = eachSaying(answer)
       await expect(bestOf(desk, [accountId])).rejects.toThrow(/invalid-response errors.agentRouting.badAnswer/)
     }
-    served['insights:best-times'] = real
+    served['insights:best-times-each'] = real
     const fresh = await bestOf(desk, [accountId])
     for (const answer of hostile) {
-      served['insights:best-times'] = async () => answer as never
+      served['insights:best-times-each'] = eachSaying(answer)
       expect(await bestOf(desk, [accountId])).toMatchObject({ slots: fresh.slots, stale: true })
     }
     // The agent's instants are its clock's: each time is placed on this desktop's, ahead of now.
-    served['insights:best-times'] = async () => ({
+    served['insights:best-times-each'] = eachSaying({
       thin: false,
       partial: false,
       slots: [{ at: '1999-01-01T00:00:00.000Z', weekday: 2, hour: 7, share: 0.5 }],
@@ -110,9 +111,9 @@ describe('the good times for accounts of which one runs on the agent', () => {
 
   it("puts the agent's times of its account with this desktop's own, as if both ran here, and asks the agent of that account only", async () => {
     const { desk, served, agentCore, accountId, onAgent, here } = await deskWithHostedAccount()
-    const real = served['insights:best-times']
+    const real = served['insights:best-times-each']
     const asked: unknown[] = []
-    served['insights:best-times'] = (arg, ctx) => {
+    served['insights:best-times-each'] = (arg, ctx) => {
       asked.push(arg)
       return real(arg, ctx)
     }

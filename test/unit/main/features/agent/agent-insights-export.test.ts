@@ -1,30 +1,20 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AccountSummary } from '@shared/channels/accounts'
 import type { StoryInsight } from '@shared/channels/insights'
 import type { LiveRecord } from '../../../../../src-main/account/files/formats/insights-files'
 import type { AppCore } from '../../../../../src-main/app/app-core'
-import { type Emulator, startEmulator } from '../../../../../src-main/emulator'
 import { MAX_EXPORTED_PER_ACCOUNT } from '../../../../../src-main/features/agent/agent-insights-export'
 import { callCore } from '../../../../support/app-core'
 import { deskAndAgentHooks, pairDeskWithAgent } from '../../../../support/desk-and-agent'
+import { otherAccountsHooks } from '../../../../support/insights-accounts'
 import { minutesSpread, story } from '../insights/records'
 
 const DAY = 24 * 3600_000
 const hooks = deskAndAgentHooks('statusdesk-agent-insights-export-')
-
-let other: Emulator
-let third: Emulator
-beforeAll(async () => {
-  other = await startEmulator({ groups: 1 })
-  third = await startEmulator({ groups: 1 })
-})
-afterAll(async () => {
-  await other.stop()
-  await third.stop()
-})
+const others = otherAccountsHooks()
 
 /** `count` stories of `views` viewers each, posted a few hours apart from `daysAgo` days back, named `name-<n>`. */
 function stories(name: string, count: number, views: number, daysAgo = 3): LiveRecord[] {
@@ -68,13 +58,9 @@ async function deskWithHostedAccount(onAgentSince = 1) {
   const onAgent = (await callCore<{ accounts: AccountSummary[] }>(agentCore, 'accounts:list')).accounts[0]!.id
   await seed(agentCore, onAgent, stories('SINCE', onAgentSince, 30))
   await seed(desk, accountId, stories('OLD-COPY', 1, 500))
-  const here = await callCore<AccountSummary>(desk, 'accounts:connect', { baseUrl: other.baseUrl, token: other.token, storage: 'weak' })
+  const here = await others.connectHere(desk)
   await seed(desk, here.id, stories('HERE', 1, 5))
-  const teammate = await callCore<AccountSummary>(agentCore, 'accounts:connect', {
-    baseUrl: third.baseUrl,
-    token: third.token,
-    storage: 'keyring',
-  })
+  const teammate = await others.connectTeammate(agentCore)
   await seed(agentCore, teammate.id, stories('TEAMMATE', 1, 1_000))
   const exportsDir = join(pair.deskDir, 'exports')
   const written = async () => (await readdir(exportsDir).catch(() => [])).length

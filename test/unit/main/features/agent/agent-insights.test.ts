@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AccountSummary } from '@shared/channels/accounts'
-import type { AgentDated, InsightsOverview, StoryInsight } from '@shared/channels/insights'
+import type { AgentDated, EachAnswer, InsightsOverview, StoryInsight } from '@shared/channels/insights'
 import type { LiveRecord } from '../../../../../src-main/account/files/formats/insights-files'
 import type { AppCore } from '../../../../../src-main/app/app-core'
-import { type Emulator, startEmulator } from '../../../../../src-main/emulator'
 import { callCore } from '../../../../support/app-core'
 import { deskAndAgentHooks, pairDeskWithAgent } from '../../../../support/desk-and-agent'
+import { eachSaying, otherAccountsHooks } from '../../../../support/insights-accounts'
 import { story } from '../insights/records'
 
 const DAY = 24 * 3600_000
 const hooks = deskAndAgentHooks('statusdesk-agent-insights-')
-
-let other: Emulator
-let third: Emulator
-beforeAll(async () => {
-  other = await startEmulator({ groups: 1 })
-  third = await startEmulator({ groups: 1 })
-})
-afterAll(async () => {
-  await other.stop()
-  await third.stop()
-})
+const others = otherAccountsHooks()
 
 /** A story counted in insights: `views` viewers, the first `firstView` minutes after posting. */
 function viewed(postedAt: number, views: number, firstView = 3): LiveRecord {
@@ -54,13 +44,9 @@ async function deskWithHostedAccount() {
   await seed(agentCore, onAgent, [viewed(now - DAY, 30)])
   // The desktop's own older copy of the account, which must no longer count.
   await seed(desk, accountId, [viewed(now - DAY, 500)])
-  const here = await callCore<AccountSummary>(desk, 'accounts:connect', { baseUrl: other.baseUrl, token: other.token, storage: 'weak' })
+  const here = await others.connectHere(desk)
   await seed(desk, here.id, [viewed(now - 4 * DAY, 5)])
-  const teammate = await callCore<AccountSummary>(agentCore, 'accounts:connect', {
-    baseUrl: third.baseUrl,
-    token: third.token,
-    storage: 'keyring',
-  })
+  const teammate = await others.connectTeammate(agentCore)
   await seed(agentCore, teammate.id, [viewed(now - DAY, 1_000)])
   return { ...pair, onAgent, here: here.id }
 }
@@ -76,7 +62,7 @@ describe('the Insights figures of every account, with one account on the agent',
       'all of them',
     ]
     for (const answer of hostile) {
-      served['insights:overview'] = async () => answer as never
+      served['insights:overview-each'] = eachSaying(answer)
       await expect(overviewOf(desk, null)).rejects.toThrow(/invalid-response errors.agentRouting.badAnswer/)
     }
   }, 40_000)
@@ -101,10 +87,10 @@ describe('the Insights figures of every account, with one account on the agent',
     const { desk, agent, served } = await deskWithHostedAccount()
     const fresh = await overviewOf(desk, null)
     // An answer that is not one counts for nothing: the last one the agent gave is counted, said as such.
-    const answered = served['insights:overview']
-    served['insights:overview'] = async () => ({ stories: 1e15 }) as never
+    const answered = served['insights:overview-each']
+    served['insights:overview-each'] = eachSaying({ stories: 1e15 })
     expect(await overviewOf(desk, null)).toMatchObject({ views: fresh.views, stale: true })
-    served['insights:overview'] = answered
+    served['insights:overview-each'] = answered
     hooks.running.splice(hooks.running.indexOf(agent), 1)
     await agent.close()
     const away = await overviewOf(desk, null)
@@ -135,11 +121,16 @@ function emptyOverview(): InsightsOverview {
 describe("the ranking of every account's stories, with one account on the agent", () => {
   it('takes from the agent only the stories of the account asked about, and refuses an answer that is not a page of stories', async () => {
     const { desk, served, onAgent } = await deskWithHostedAccount()
-    const real = served['insights:stories']
-    // Stories of the agent's other accounts slipped into the answer are not this desktop's.
-    served['insights:stories'] = async (arg, ctx) => {
-      const answer = (await real(arg, ctx)) as { items: StoryInsight[]; total: number }
-      return { ...answer, items: [...answer.items, ...answer.items.map((item) => ({ ...item, accountId: 'someone-else', reach: 9_999 }))] }
+    const real = served['insights:stories-each']
+    // Stories of the agent's other accounts slipped into an account's part are not this desktop's.
+    served['insights:stories-each'] = async (arg, ctx) => {
+      const answer = (await real(arg, ctx)) as EachAnswer<{ items: StoryInsight[]; total: number }>
+      const slipped = (items: StoryInsight[]) => [...items, ...items.map((item) => ({ ...item, accountId: 'someone-else', reach: 9_999 }))]
+      return {
+        parts: answer.parts.map((part) =>
+          'value' in part ? { ...part, value: { ...part.value, items: slipped(part.value.items) } } : part,
+        ),
+      }
     }
     const ranking = await rankingOf(desk)
     expect(ranking.items.map((item) => item.reach)).toEqual([30, 20, 10, 5])
@@ -149,7 +140,7 @@ describe("the ranking of every account's stories, with one account on the agent"
       { items: [], total: -5 },
       { items: [{ storyId: 'x'.repeat(5_000) }], total: 1 },
     ]) {
-      served['insights:stories'] = async () => answer as never
+      served['insights:stories-each'] = eachSaying(answer)
       // Trusted for nothing: the last page the agent gave is shown, said as such.
       expect(await rankingOf(desk)).toMatchObject({ items: ranking.items, total: ranking.total, stale: true })
     }
