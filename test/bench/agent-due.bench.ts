@@ -12,7 +12,8 @@
  *
  * Once every story is planned the agent is stopped and started again over the same folder and
  * database, as after an update or a reboot: its start (spawn to `ready`, every account's outbox
- * open) and its resident memory at rest before the window, holding every planned story.
+ * open) and its resident memory at rest before the window, holding every planned story; then
+ * the CPU the agent spends from the window's start until the last story was waited for.
  */
 import type { PublishResult } from '@shared/channels/outbox'
 import {
@@ -27,7 +28,7 @@ import {
   withAgentSetup,
 } from './support/agent-bench'
 import { megabytes, seconds } from './support/groups-bench'
-import { rssBytes, sleep } from './support/proc-figures'
+import { rssBytes, sleep, threadWatch } from './support/proc-figures'
 
 const ACCOUNTS = Number(process.env['BENCH_AGENT_ACCOUNTS'] ?? 1000)
 const STORIES = Number(process.env['BENCH_AGENT_STORIES'] ?? 10)
@@ -111,10 +112,12 @@ async function sendAll(store: Store, outDir: string, setup: AgentBenchSetup): Pr
     const { restarted, restMb } = await restart(bench, outDir, dataDir, databaseUrl, all[0]!.at)
     bench = restarted
     windowPeak = 0
+    const cpu = threadWatch(bench.pid)
     const deadline = all[all.length - 1]!.at + GRACE_MS
     while (emulator.control.stories.list().length < all.length && Date.now() < deadline) await sleep(1000)
     await sleep(AFTER_MS)
     clearInterval(sampler)
+    const spent = cpu.stop()
 
     const byCaption = new Map<string, number[]>()
     for (const story of emulator.control.stories.list()) {
@@ -141,6 +144,7 @@ async function sendAll(store: Store, outDir: string, setup: AgentBenchSetup): Pr
       'sent once / twice+ / never': `${lateness.length - twice} / ${twice} / ${missing}`,
       'lateness p50 / p99 / max': `${seconds(quantile(lateness, 0.5))} / ${seconds(quantile(lateness, 0.99))} / ${seconds(Math.max(...lateness))}`,
       'restart with every story planned: start, RSS at rest': `${seconds(bench.startMs)}, ${restMb}`,
+      'agent CPU in the window (all threads)': seconds((spent.main + spent.before + spent.started) * 1000),
       'RSS peak (since the restart; in the window)': `${megabytes(rssPeakBytes(bench.pid) ?? Number.NaN)}, ${megabytes(windowPeak)}`,
     }
   } finally {

@@ -131,6 +131,14 @@ export const APP_FILES = {
     writtenBy: 'platform/db (PGlite)',
     items: { files: [{ name: /.*/, format: 'binary', atomic: false }] },
   }),
+  outboxDatabaseInit: folder({
+    path: 'outbox-db.init',
+    kind: 'folder-of-items',
+    atomic: false,
+    what: 'the embedded database while its first start makes it, in a Node process of its own: moved to `outbox-db/` once made, cleared at the next start if that process was killed',
+    writtenBy: 'platform/db (PGlite)',
+    items: { files: [{ name: /.*/, format: 'binary', atomic: false }] },
+  }),
   outboxDatabaseLock: binaryFile({
     path: 'outbox-db.lock',
     kind: 'store',

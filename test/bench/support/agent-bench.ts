@@ -28,12 +28,14 @@ export interface BenchAgent {
 }
 
 const KEY = randomBytes(32).toString('base64')
+/** More flags for the agent's node, to weigh one against the default in the same benchmark (BENCH_AGENT_NODE_FLAGS="--liftoff-only"). */
+const NODE_FLAGS = (process.env['BENCH_AGENT_NODE_FLAGS'] ?? '').split(' ').filter((flag) => flag !== '')
 
 /** Starts the built agent over `dataDir` and pairs a device with the code it printed. */
 export async function startBenchAgent(outDir: string, dataDir: string, databaseUrl: string | null): Promise<BenchAgent> {
   const env: Record<string, string> = { STATUSDESK_AGENT_KEY: KEY, ...(databaseUrl !== null && { DATABASE_URL: databaseUrl }) }
   const spawnedAt = Date.now()
-  const agent = await startAgentProcess(dataDir, env, [], ['--max-semi-space-size=4', join(outDir, 'main', 'agent.js')])
+  const agent = await startAgentProcess(dataDir, env, [], [...NODE_FLAGS, '--max-semi-space-size=4', join(outDir, 'main', 'agent.js')])
   const startMs = Date.now() - spawnedAt
   await agent.waitFor((line) => line['event'] === 'pairing-code')
   const paired = await agent.request('/pair', { body: { code: agent.pairingCode(), deviceName: 'Bench' } })
