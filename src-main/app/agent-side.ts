@@ -16,6 +16,7 @@ import { teamStoriesOnAgent, type TeamStoriesOptions } from '../features/agent/t
 import { HandoverService } from '../features/agent/handover-service'
 import type { HostedAccounts } from '../features/agent/hosted-accounts'
 import type { QueueService } from '../features/queue/queue-service'
+import { AudiencesHandover } from '../features/stories/library/audiences-handover'
 import { OutboxHandover } from '../features/stories/outbox/outbox-handover'
 import type { OutboxStore } from '../features/stories/outbox/store/outbox-store'
 import type { StoriesModule } from '../features/stories/publish/stories-module'
@@ -166,9 +167,17 @@ function handoverSide(
     retentionDays: base.retentionDays,
     log: ports.log,
   })
+  // The saved audiences the moving stories name move with them (audiences-handover.ts).
+  const audiencesHandover = new AudiencesHandover({
+    audiences: stories.audiences,
+    namesHeld: (accountId, handoverId) => handover.audienceNames(accountId, handoverId),
+    isAccount: (accountId) => accounts.labelOf(accountId) !== undefined,
+    log: ports.log,
+  })
   const handovers = new HandoverService({
     invoke: (channel, arg) => agentLink.invoke(channel, arg),
     insights: insightsHandover,
+    audiences: audiencesHandover,
     agentUrl: async () => (await agentLink.status()).url,
     hosted: hostedAccounts,
     local: handover,
@@ -215,5 +224,5 @@ function handoverSide(
     listed = now
     for (const id of gone) void hostedAccounts.remove(id).catch(() => undefined)
   })
-  return { handover, handovers, insightsHandover, agentFollow }
+  return { handover, handovers, insightsHandover, audiencesHandover, agentFollow }
 }

@@ -1,6 +1,7 @@
 import type { AgentLink } from '../features/agent/agent-link'
 import type { AgentTeam } from '../features/agent/agent-team'
 import type { HandoverService } from '../features/agent/handover-service'
+import type { AudiencesHandover } from '../features/stories/library/audiences-handover'
 import type { OutboxHandover } from '../features/stories/outbox/outbox-handover'
 import type { AccountsService } from '../account/accounts/accounts-service'
 import type { ConnectivityProbe } from '../features/connectivity/connectivity-probe'
@@ -50,6 +51,7 @@ export interface CoreServices {
   agentTeam: AgentTeam
   handover: OutboxHandover
   insightsHandover: InsightsHandover
+  audiencesHandover: AudiencesHandover
   handovers: HandoverService
   agentFollow: AgentFollow
 }
@@ -78,7 +80,7 @@ export function coreHandlers(ports: CorePorts, services: CoreServices): Handlers
     ...insightsHandlers(services.insights.service),
     ...queueHandlers(services.queue),
     ...agentHandlers(services.agentLink, services.agentTeam, services.handovers, services.agentFollow),
-    ...handoverHandlers(services.handover, services.insightsHandover),
+    ...handoverHandlers(services.handover, services.insightsHandover, services.audiencesHandover),
     ...diagnosticsHandlers({
       rendererLog: ports.logs.scoped('renderer'),
       sources: {

@@ -2,6 +2,7 @@ import type { handoverChannels } from '@shared/channels/handover'
 import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import type { InsightsHandover } from '../features/insights/insights-handover'
+import type { AudiencesHandover } from '../features/stories/library/audiences-handover'
 import type { OutboxHandover } from '../features/stories/outbox/outbox-handover'
 import type { CallContext, Handlers } from './dispatch'
 
@@ -9,7 +10,11 @@ import type { CallContext, Handlers } from './dispatch'
  * The engine's side of a hand-over, answered to the other engine only: a paired desktop calling
  * its agent (the agent's transport). A page of this engine cannot hold its own stories away.
  */
-export function handoverHandlers(handover: OutboxHandover, insights: InsightsHandover): Pick<Handlers, keyof typeof handoverChannels> {
+export function handoverHandlers(
+  handover: OutboxHandover,
+  insights: InsightsHandover,
+  audiences: AudiencesHandover,
+): Pick<Handlers, keyof typeof handoverChannels> {
   const fromAgentPeer = (ctx: CallContext): void => {
     if (ctx.transport !== 'agent') throw new AppError('invalid-request', userText('errors.bridge.noEndpoint'))
   }
@@ -41,6 +46,14 @@ export function handoverHandlers(handover: OutboxHandover, insights: InsightsHan
     'handover:insights-take': async ({ handoverId, accountId, ...piece }, ctx) => {
       fromAgentPeer(ctx)
       return insights.take(accountId, handoverId, piece)
+    },
+    'handover:audiences-give': async ({ handoverId, accountId, after }, ctx) => {
+      fromAgentPeer(ctx)
+      return audiences.give(accountId, handoverId, after)
+    },
+    'handover:audiences-take': async ({ accountId, audiences: given }, ctx) => {
+      fromAgentPeer(ctx)
+      return audiences.take(accountId, given)
     },
     'handover:unhold': async ({ handoverId, accountId }, ctx) => {
       fromAgentPeer(ctx)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { channel } from '../define'
 import { AccountIdSchema } from './scope'
+import { LIBRARY_ID, MAX_AUDIENCES, type Audience } from '../story/library'
 
 /**
  * One account's stories moving between a desktop and its agent, exactly once (a hand-over).
@@ -45,6 +46,30 @@ export interface InsightsPiece {
   live: Record<string, unknown> | null
 }
 
+/**
+ * The saved audiences the moving stories name move in calls of at most this many numbers in all
+ * (about 1.1 MB: a call to the agent carries 2 MB), each audience whole (it holds 5,000 at most).
+ */
+export const HANDOVER_AUDIENCE_NUMBERS = 60_000
+
+/** One page of the saved audiences a hand-over moves, in the order of their ids; `next`: the id to go on after. */
+export interface AudiencesPage {
+  audiences: Audience[]
+  next: string | null
+}
+
+/** What the taking side did with the audiences given (audiences-handover.ts says the rule). */
+export interface AudiencesTaken {
+  /** Added under their own names. */
+  added: number
+  /** Added beside the taker's audience of the same name and other numbers, as "<name> (2)". */
+  renamed: number
+  /** Here already (taken before, or the same name and numbers). */
+  same: number
+  /** Not added: the taker holds as many saved audiences as it may. */
+  full: number
+}
+
 export const handoverChannels = {
   /** Holds the account's stories not yet gone (nothing sends them from here), and names them. */
   'handover:hold': channel<{ ids: string[] }>()(scope),
@@ -67,6 +92,12 @@ export const handoverChannels = {
       piece,
       live: z.record(z.string(), z.unknown()).nullable(),
     }),
+  ),
+  /** A page of the saved audiences the held stories name, after the audience `after` (null: from the first). */
+  'handover:audiences-give': channel<AudiencesPage>()(scope.extend({ after: LIBRARY_ID.nullable() })),
+  /** Takes saved audiences in, each once by its id; each is read again on the taking side (a peer's). */
+  'handover:audiences-take': channel<AudiencesTaken>()(
+    scope.extend({ audiences: z.array(z.record(z.string(), z.unknown())).max(MAX_AUDIENCES) }),
   ),
   /** The hand-over is taken back before the other side took anything: the held stories are free again. */
   'handover:unhold': channel<{ released: number }>()(scope),

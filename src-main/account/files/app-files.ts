@@ -34,7 +34,7 @@ export const APP_FILES = {
     path: 'audiences.json',
     kind: 'atomic-json',
     schema: AudiencesFileSchema,
-    what: 'saved audiences, for every account',
+    what: 'saved audiences, for every account; those the stories of a hand-over name are copied to the other side with them',
     writtenBy: 'features/stories/library',
     setAside: { kind: 'audiences', suffixes: ['corrupt'], restorable: true, notice: 'notices.setAside.audiences' },
   }),

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import type { HostedAccountView } from '@shared/channels/agent'
+import { LIBRARY_ID, MAX_AUDIENCES } from '@shared/story/library'
 import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import type { HandoverEntry, HandoverJournal } from '../../account/files/formats/hosted-accounts'
 import type { JsonStore } from '../../account/files/json-store'
 import type { Logger } from '../../platform/log/log'
 import type { InsightsHandover } from '../insights/insights-handover'
+import { badAudiences, type AudiencesHandover } from '../stories/library/audiences-handover'
 import type { OutboxHandover } from '../stories/outbox/outbox-handover'
 import { isAway } from './agent-answers'
 import type { HostedAccounts } from './hosted-accounts'
@@ -22,6 +24,8 @@ const InsightsPieceSchema = z.object({
   piece: z.string().max(2_000_000),
   live: z.record(z.string(), z.unknown()).nullable(),
 })
+/** The agent's page of saved audiences, read as a peer's: each audience is read again where it is taken. */
+const AudiencesPageSchema = z.object({ audiences: z.array(z.unknown()).max(MAX_AUDIENCES), next: LIBRARY_ID.nullable() })
 
 export interface HandoverServiceOptions {
   /** Calls the paired agent as this device (agent-link.ts). */
@@ -39,6 +43,8 @@ export interface HandoverServiceOptions {
   }
   /** This desktop's side of the account's insights moving with it (insights-handover.ts). */
   insights: InsightsHandover
+  /** This desktop's side of the saved audiences the moving stories name (audiences-handover.ts). */
+  audiences: AudiencesHandover
   /** The account's posting-queue slots: they move with its stories. */
   queue: { get: (accountId: string) => Promise<unknown>; set: (accountId: string, settings: unknown) => Promise<unknown> }
   /** The accounts' places changed: the pages ask again. */
@@ -164,6 +170,7 @@ export class HandoverService {
       await invoke('handover:take', { ...scope, item: given.item, media: given.media })
     }
     await invoke('handover:taken', scope)
+    await this.#audiencesTo(entry.accountId, scope)
     await this.#insightsTo(entry.accountId, scope)
     // The agent has every story: from here this desktop shows them, and holds no copy that could go.
     await this.#opts.hosted.add({
@@ -189,12 +196,51 @@ export class HandoverService {
       await local.take(entry.accountId, entry.id, given)
     }
     await local.taken(entry.accountId)
+    await this.#audiencesBack(entry.accountId, scope)
     await this.#insightsBack(entry.accountId, scope)
     // This desktop has every story: the agent's held copies go, and the account runs here again.
     await invoke('handover:release', scope)
     await this.#opts.hosted.remove(entry.accountId)
     await this.#dropEntry(entry.id)
     this.#opts.changed()
+  }
+
+  /**
+   * The saved audiences the account's held stories name, to the agent a page at a time (while the
+   * stories are still held here, so a hand-over taken up again finds them). The agent adds each
+   * once by its id. One the agent refuses is said in the log: the stories carry their numbers.
+   */
+  async #audiencesTo(accountId: string, scope: { handoverId: string; accountId: string }): Promise<void> {
+    try {
+      let after: string | null = null
+      for (let pages = 0; pages <= MAX_AUDIENCES; pages++) {
+        const page = await this.#opts.audiences.give(accountId, scope.handoverId, after)
+        if (page.audiences.length > 0) await this.#opts.invoke('handover:audiences-take', { ...scope, audiences: page.audiences })
+        if (page.next === null) return
+        after = page.next
+      }
+    } catch (error) {
+      if (isAway(error)) throw error
+      this.#opts.log.warn('saved audiences not handed over', { accountId, error: codeOf(error) })
+    }
+  }
+
+  /** The saved audiences the agent's held stories of the account name, added here each once by its id. */
+  async #audiencesBack(accountId: string, scope: { handoverId: string; accountId: string }): Promise<void> {
+    try {
+      let after: string | null = null
+      // Each page holds one audience at least: more pages than audiences is a peer that never ends.
+      for (let pages = 0; pages <= MAX_AUDIENCES; pages++) {
+        const read = AudiencesPageSchema.safeParse(await this.#opts.invoke('handover:audiences-give', { ...scope, after }))
+        if (!read.success) throw badAudiences()
+        await this.#opts.audiences.take(accountId, read.data.audiences)
+        if (read.data.next === null || (after !== null && read.data.next <= after)) return
+        after = read.data.next
+      }
+    } catch (error) {
+      if (isAway(error)) throw error
+      this.#opts.log.warn('saved audiences not brought back', { accountId, error: codeOf(error) })
+    }
   }
 
   /**

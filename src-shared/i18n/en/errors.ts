@@ -77,6 +77,8 @@ export default {
       noToken: 'This account’s token is not at hand on this computer: enter it again, then hand the account over.',
       insightsTooLarge: 'The account’s insights are larger than a hand-over carries: they stay on this computer.',
       badInsights: 'The account’s insights in this hand-over could not be read: none of them were taken.',
+      badAudiences:
+        'The saved audiences in this hand-over could not be read (at most {max} audiences of {members} numbers, each number 7 to 15 digits): none of them were taken.',
       followedOnly:
         'This computer follows this account on the agent without its token: its stories stay on the agent. To run it here, connect it with its token.',
       teamStories:

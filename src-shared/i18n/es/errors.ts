@@ -77,6 +77,8 @@ export default {
       noToken: 'El token de esta cuenta no está disponible en este ordenador: vuelve a introducirlo y luego traspasa la cuenta.',
       insightsTooLarge: 'Las estadísticas de la cuenta superan lo que lleva un traspaso: se quedan en este ordenador.',
       badInsights: 'No se pudieron leer las estadísticas de la cuenta en este traspaso: no se tomó ninguna.',
+      badAudiences:
+        'No se pudieron leer las audiencias guardadas de este traspaso (como máximo {max} audiencias de {members} números, cada número de 7 a 15 dígitos): no se tomó ninguna.',
       followedOnly:
         'Este ordenador sigue esta cuenta en el agente sin su token: sus historias se quedan en el agente. Para gestionarla aquí, conéctela con su token.',
       teamStories:

@@ -76,6 +76,8 @@ export default {
       noToken: 'Token akun ini tidak tersedia di komputer ini: masukkan lagi, lalu serahkan akun.',
       insightsTooLarge: 'Statistik akun lebih besar daripada yang dapat dibawa serah terima: statistik tetap di komputer ini.',
       badInsights: 'Statistik akun dalam serah terima ini tidak dapat dibaca: tidak ada yang diambil.',
+      badAudiences:
+        'Audiens tersimpan dalam serah terima ini tidak dapat dibaca (paling banyak {max} audiens berisi {members} nomor, tiap nomor 7 sampai 15 digit): tidak ada yang diambil.',
       followedOnly:
         'Komputer ini mengikuti akun ini di agen tanpa tokennya: ceritanya tetap di agen. Untuk menjalankannya di sini, hubungkan dengan tokennya.',
       teamStories:

@@ -76,6 +76,8 @@ export default {
       noToken: 'O token desta conta não está disponível neste computador: digite-o de novo e então transfira a conta.',
       insightsTooLarge: 'As estatísticas da conta são maiores do que uma transferência leva: elas ficam neste computador.',
       badInsights: 'Não foi possível ler as estatísticas da conta nesta transferência: nenhuma foi recebida.',
+      badAudiences:
+        'Não foi possível ler os públicos salvos desta transferência (no máximo {max} públicos de {members} números, cada número com 7 a 15 dígitos): nenhum foi recebido.',
       followedOnly:
         'Este computador acompanha esta conta no agente sem o token dela: as histórias ficam no agente. Para executá-la aqui, conecte-a com o token.',
       teamStories:

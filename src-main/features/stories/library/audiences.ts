@@ -47,6 +47,17 @@ export class AudienceStore {
     return sortByName(saved)
   }
 
+  /** Changes the whole list at once (a hand-over taking audiences in), saying what the change did. */
+  async merge<T>(change: (items: readonly Audience[]) => { items: Audience[]; taken: T }): Promise<T> {
+    let taken: T | undefined
+    await this.#file.update((items) => {
+      const next = change(items)
+      taken = next.taken
+      return next.items
+    })
+    return taken!
+  }
+
   async delete(id: string): Promise<Audience[]> {
     return sortByName(await this.#file.update((items) => items.filter((item) => item.id !== id)))
   }

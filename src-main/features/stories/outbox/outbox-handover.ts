@@ -153,6 +153,14 @@ export class OutboxHandover {
     }
   }
 
+  /** The saved audiences' names the stories the hand-over holds were sent to (their records'): those audiences move with them. */
+  async audienceNames(accountId: string, handoverId: string): Promise<string[]> {
+    this.#known(accountId)
+    const owner = handoverOwner(handoverId)
+    const held = (await this.#opts.store.list(accountId)).filter((item) => item.claim?.owner === owner)
+    return [...new Set(held.flatMap((item) => item.summary.audience.name ?? []))]
+  }
+
   /** The stories taken: refreshes the account's outbox so they are planned here. */
   async taken(accountId: string): Promise<void> {
     this.#known(accountId)
