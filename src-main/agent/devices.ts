@@ -63,6 +63,18 @@ const STEPS: readonly MigrationStep[] = [
       `ALTER TABLE ${AGENT_SCHEMA}.activity ADD COLUMN person_name text`,
     ],
   },
+  {
+    version: 5,
+    statements: [
+      // A connect looks for a live entry of the same server and token (account-registry.ts `claim`).
+      `CREATE INDEX accounts_live_pair ON ${AGENT_SCHEMA}.accounts ((entry->>'fingerprint')) WHERE entry IS NOT NULL`,
+      // Removed accounts' rows, oldest first, for the prune.
+      `CREATE INDEX accounts_removed_at ON ${AGENT_SCHEMA}.accounts (changed_at) WHERE entry IS NULL`,
+      // The highest change number of a removed account's row ever pruned: an agent that had not read that far may have missed a removal.
+      `CREATE TABLE ${AGENT_SCHEMA}.accounts_pruned (one_row boolean PRIMARY KEY DEFAULT true CHECK (one_row), through bigint NOT NULL)`,
+      `INSERT INTO ${AGENT_SCHEMA}.accounts_pruned (through) VALUES (0)`,
+    ],
+  },
 ]
 
 // developer-only: SQL run against the database, never shown.

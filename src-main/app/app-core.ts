@@ -3,6 +3,7 @@ import type { EventHub } from '../platform/events'
 import { NoticeBoard, NoticeKeepingHub } from '../platform/notice-board'
 import { AccountsService } from '../account/accounts/accounts-service'
 import { SharedAccounts } from '../account/accounts/shared-accounts'
+import { storedCursor } from '../account/accounts/shared-registry'
 import { ConnectivityProbe } from '../features/connectivity/connectivity-probe'
 import { ExportService } from '../features/export'
 import { ServerNamedFetch, systemResolver } from '../platform/net'
@@ -115,8 +116,9 @@ async function assemble(
     openStoreWithRecovery({ open: ports.openStore, dir: ports.dataDir, name, file, recoveries, log: ports.log })
   const settings = new SettingsService({ store: open('settings', 'settings'), recoveries, log: ports.log, events })
   let shared: SharedAccounts | null = null
+  const accountsStore = open('accounts', 'accounts')
   const accounts = new AccountsService({
-    store: open('accounts', 'accounts'),
+    store: accountsStore,
     secretBox: ports.secretBox,
     dataDir: ports.dataDir,
     fetch: ports.fetch,
@@ -124,13 +126,14 @@ async function assemble(
     events,
     recoveries,
     onShared: (change) => shared?.localChange(change),
+    claimShared: async (account, usable) => (shared ? shared.claim(account, usable) : null),
   })
   await accounts.restore()
   const store = ports.outboxStore ? await ports.outboxStore(owner) : new FilesOutboxStore({ dirOf: (id) => accounts.dirOf(id), owner })
   const registry = ports.sharedAccounts?.() ?? null
   if (registry) {
     // The accounts the other engines on the database hold are listed here before anything runs.
-    shared = new SharedAccounts({ registry, target: accounts, log: ports.log })
+    shared = new SharedAccounts({ registry, target: accounts, log: ports.log, cursor: storedCursor(accountsStore) })
     await shared.catchUp()
   }
   const named = new ServerNamedFetch({

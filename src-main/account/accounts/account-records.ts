@@ -28,7 +28,14 @@ export type RetainedAccount = z.infer<typeof RetainedAccountSchema>
 
 export const ACCOUNTS_FILE_VERSION = 1
 
-export const KEYS = { version: 'schemaVersion', accounts: 'accounts', activeId: 'activeId', retained: 'retained' } as const
+export const KEYS = {
+  version: 'schemaVersion',
+  accounts: 'accounts',
+  activeId: 'activeId',
+  retained: 'retained',
+  /** How far this engine had read and applied the shared list (shared-accounts.ts), on an agent sharing a database. */
+  sharedThrough: 'sharedThrough',
+} as const
 
 export interface AccountsFile {
   accounts: StoredAccount[]

@@ -13,7 +13,7 @@ import { AccountFolders, type AccountIdentity } from './account-folders'
 import { AccountList } from './account-list'
 import { identityOf, type StoredAccount } from './account-records'
 import { addFollowedAccount, type FollowedInput } from './followed-account'
-import { connectAccount, type ConnectInput } from './connect-flow'
+import { connectAccount, type ConnectDeps, type ConnectInput } from './connect-flow'
 import { notFound, orphanSummary } from './connect-rules'
 import { emulatorDemo, type StartDemoServer } from './demo-server'
 import type { SecretBox } from './secret-box'
@@ -43,6 +43,8 @@ export interface AccountsServiceOptions {
   recoveries?: RecoveryLog
   /** Told of each account added, changed or removed here, as the list commits it (shared-accounts.ts writes it for other engines). */
   onShared?: (change: SharedAccountChange) => void
+  /** On an agent sharing its accounts, asked before a new account is listed (connect-flow.ts). */
+  claimShared?: ConnectDeps['claimShared']
 }
 
 /**
@@ -167,6 +169,7 @@ export class AccountsService {
         log: this.#log,
         now: this.#now,
         ...(this.#opts.connect && { connect: this.#opts.connect }),
+        claimShared: this.#opts.claimShared,
       })
       await this.#writeIdentity(account)
       this.#sessions.tokenEntered(account.id, token, account.encryption === 'session')

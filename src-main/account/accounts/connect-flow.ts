@@ -31,6 +31,8 @@ export interface ConnectDeps {
   log: Logger
   now: () => Date
   connect?: { retry?: Partial<RetryPolicy>; timeouts?: Partial<ApiTimeouts> }
+  /** On an agent sharing its accounts: the account another engine already has for this pair, or null (shared-accounts.ts `claim`). */
+  claimShared?: ((account: StoredAccount, usable: (id: string) => boolean) => Promise<StoredAccount | null>) | undefined
 }
 
 /** What a connect knows of the account it renews: a listed account, or a folder's own record. */
@@ -95,7 +97,7 @@ export async function connectAccount(
   const id = target?.id ?? list.newId(deps.orphans().map((item) => item.id))
   const outcome: ConnectOutcome = samePair ? 'already-connected' : listed ? 'token-renewed' : target ? 'recovered' : 'added'
   const label = samePair ? samePair.label : input.label || target?.label || defaultLabel(baseUrl, token)
-  const account: StoredAccount = {
+  const built: StoredAccount = {
     ...listed,
     ...samePair,
     id,
@@ -108,15 +110,37 @@ export async function connectAccount(
     fingerprint,
   }
   const channel = channelId ?? knownChannel
-  if (channel) account.channelId = channel
-  if (sealed === null) delete account.sealed
-  else account.sealed = sealed
+  if (channel) built.channelId = channel
+  if (sealed === null) delete built.sealed
+  else built.sealed = sealed
+  // A new account on an agent sharing its accounts: the database says whether another agent connected this pair already.
+  const shared = input.accountId === undefined && !samePair ? await sharedAccountOf(deps, built) : null
+  const account = shared ?? built
 
-  const inList = list.find(id) !== undefined
+  const inList = list.find(account.id) !== undefined
   list.commit(() => {
-    list.accounts = inList ? list.accounts.map((item) => (item.id === id ? account : item)) : [...list.accounts, account]
-    list.retained = list.retained.filter((item) => item.id !== id)
-    list.activeId = id
+    list.accounts = inList ? list.accounts.map((item) => (item.id === account.id ? account : item)) : [...list.accounts, account]
+    list.retained = list.retained.filter((item) => item.id !== account.id)
+    list.activeId = account.id
   })
-  return { account, outcome, token }
+  return { account, outcome: shared ? 'already-connected' : outcome, token }
+}
+
+/**
+ * The account another agent holds for this pair, as this engine will keep it: that account's id,
+ * label and age, with the token just entered sealed here. Null when there is none, or when its id
+ * names something else here (another account, or a folder of another pair).
+ */
+async function sharedAccountOf(deps: ConnectDeps, account: StoredAccount): Promise<StoredAccount | null> {
+  const { list } = deps
+  const otherPair = (item: { id: string; fingerprint?: string | undefined }, id: string) =>
+    item.id === id && item.fingerprint !== account.fingerprint
+  const usable = (id: string) =>
+    id === account.id ||
+    (!list.find(id) && !list.retained.some((item) => otherPair(item, id)) && !deps.orphans().some((item) => otherPair(item, id)))
+  const found = await deps.claimShared?.(account, usable)
+  if (!found || found.id === account.id) return null
+  const kept: StoredAccount = { ...account, id: found.id, label: found.label, createdAt: found.createdAt }
+  if (found.channelId) kept.channelId = found.channelId
+  return kept
 }

@@ -1,5 +1,6 @@
+import type { KeyValueStore } from '../../platform/store/key-value-store'
 import { AccountIdSchema } from '../files/formats/account-identity'
-import { StoredAccountSchema, type StoredAccount } from './account-records'
+import { KEYS, StoredAccountSchema, type StoredAccount } from './account-records'
 
 /** A change to the shared list: an account added or its entry replaced, or an account removed. */
 export type SharedAccountChange = { kind: 'put'; account: StoredAccount } | { kind: 'remove'; id: string; removeData: boolean }
@@ -30,6 +31,40 @@ export interface SharedAccountRegistry {
   put(account: StoredAccount): Promise<number>
   /** Marks the account removed; answers the change number. */
   remove(id: string, removeData: boolean): Promise<number>
+  /**
+   * In one step: the first live row of the entry's server and token (its fingerprint) that
+   * `usable` accepts, or else the entry written as its own row. Two engines connecting one pair
+   * at once thus make one account.
+   */
+  claim(account: StoredAccount, usable: (row: SharedAccountRow) => boolean): Promise<SharedAccountRow>
+  /** Deletes at most `limit` removed accounts' rows older than `olderThanMs`; answers how many. Raises `prunedThrough` past them. */
+  pruneRemoved(olderThanMs: number, limit: number): Promise<number>
+  /** The highest change number of a removed account's row ever pruned (0 when none). */
+  prunedThrough(): Promise<number>
+}
+
+/** How far this engine had read and applied the list, kept across restarts. */
+export interface SharedCursor {
+  read(): number
+  /** Best effort: a cursor not kept reads lower, which only makes the next start more careful. */
+  keep(change: number): void
+}
+
+/** The cursor kept in the accounts file, beside the entries it speaks of. */
+export function storedCursor(store: KeyValueStore): SharedCursor {
+  return {
+    read: () => {
+      const value = store.get(KEYS.sharedThrough)
+      return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0
+    },
+    keep: (change) => {
+      try {
+        store.set(KEYS.sharedThrough, change)
+      } catch {
+        // Read lower at the next start: it is then careful with entries the list lacks.
+      }
+    },
+  }
 }
 
 /**

@@ -26,7 +26,7 @@ export const APP_FILES = {
     path: 'accounts.json',
     kind: 'store',
     atomic: false,
-    what: 'accounts: label, base URL, the token sealed by the keyring (or as the user chose)',
+    what: 'accounts: label, base URL, the token sealed by the keyring (or as the user chose); on an agent sharing a database, how far it read the shared list',
     writtenBy: 'account/accounts (electron-store / conf)',
     setAside: { kind: null, suffixes: ['unreadable', 'newer'], restorable: false, notice: null },
   }),

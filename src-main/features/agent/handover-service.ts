@@ -115,7 +115,7 @@ export class HandoverService {
       if (!othersToo && !begun && this.#opts.teamStories) {
         const team = await this.#opts.teamStories(hosted.agentAccountId)
         if (team.count > 0)
-          throw new AppError('conflict', userText('errors.handover.teamStories', { count: team.count, devices: team.names.join(', ') }), {
+          throw new AppError('conflict', userText('errors.handover.teamStories', { count: team.count, people: team.names.join(', ') }), {
             teamStories: team.count,
           })
       }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { AgentItemAuthors } from '@shared/channels/agent'
 import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
+import { authorName } from '@shared/story/authors'
 
 /** The agent's outbox as its `stories:outbox-list` answers it, read as a peer's answer: only what is counted here. */
 const OutboxIdsSchema = z.array(z.object({ accountId: z.string().max(100), id: z.string().min(1).max(200) }).passthrough()).max(100_000)
@@ -23,14 +24,14 @@ export interface TeamStoriesOptions {
 export interface TeamStories {
   /** The account's stories on the agent that another device planned (or handed over). */
   count: number
-  /** Those devices' names, at most MAX_NAMES, as each named itself at pairing. */
+  /** Who planned them, at most MAX_NAMES: the person and the device given at pairing ("Bia (Back office)"), or the device alone. */
   names: string[]
 }
 
 /**
  * What "Bring back to this computer" would take from the team: the account's stories on the
  * agent that other paired devices planned. They would then go out only while this computer
- * runs, so the desktop says whose they are before it takes them.
+ * runs, so the desktop says whose they are (the people, by their devices) before it takes them.
  */
 export async function teamStoriesOnAgent(options: TeamStoriesOptions, agentAccountId: string): Promise<TeamStories> {
   const own = await options.ownDeviceId()
@@ -49,7 +50,7 @@ export async function teamStoriesOnAgent(options: TeamStoriesOptions, agentAccou
       // An item no device is named for (planned before the activity log kept authors) is nobody's to warn about.
       if (!planned || planned.deviceId === own) continue
       count++
-      if (names.size < MAX_NAMES) names.add(planned.deviceName)
+      if (names.size < MAX_NAMES) names.add(authorName(planned))
     }
   }
   return { count, names: [...names] }

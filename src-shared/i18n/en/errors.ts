@@ -82,7 +82,7 @@ export default {
       followedOnly:
         'This computer follows this account on the agent without its token: its stories stay on the agent. To run it here, connect it with its token.',
       teamStories:
-        'A story on the agent was planned by {devices}: brought back, it would go out only while this computer runs. Bring it back with yours, or leave the account on the agent. | {count} stories on the agent were planned by {devices}: brought back, they would go out only while this computer runs. Bring them back with yours, or leave the account on the agent.',
+        'A story on the agent was planned by {people}: brought back, it would go out only while this computer runs. Bring it back with yours, or leave the account on the agent. | {count} stories on the agent were planned by {people}: brought back, they would go out only while this computer runs. Bring them back with yours, or leave the account on the agent.',
     },
     agentLink: {
       badAddress:

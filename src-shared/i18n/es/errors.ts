@@ -82,7 +82,7 @@ export default {
       followedOnly:
         'Este ordenador sigue esta cuenta en el agente sin su token: sus historias se quedan en el agente. Para gestionarla aquí, conéctela con su token.',
       teamStories:
-        'Hay una historia en el agente planificada por {devices}: si la trae de vuelta, solo saldrá mientras este ordenador esté encendido. Tráigala con las suyas o deje la cuenta en el agente. | Hay {count} historias en el agente planificadas por {devices}: si las trae de vuelta, solo saldrán mientras este ordenador esté encendido. Tráigalas con las suyas o deje la cuenta en el agente.',
+        'Hay una historia en el agente planificada por {people}: si la trae de vuelta, solo saldrá mientras este ordenador esté encendido. Tráigala con las suyas o deje la cuenta en el agente. | Hay {count} historias en el agente planificadas por {people}: si las trae de vuelta, solo saldrán mientras este ordenador esté encendido. Tráigalas con las suyas o deje la cuenta en el agente.',
     },
     agentLink: {
       badAddress:

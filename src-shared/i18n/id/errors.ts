@@ -81,7 +81,7 @@ export default {
       followedOnly:
         'Komputer ini mengikuti akun ini di agen tanpa tokennya: ceritanya tetap di agen. Untuk menjalankannya di sini, hubungkan dengan tokennya.',
       teamStories:
-        '{count} cerita di agen direncanakan oleh {devices}: jika dibawa kembali, cerita itu hanya terkirim selama komputer ini menyala. Bawa kembali bersama cerita Anda, atau biarkan akun tetap di agen.',
+        '{count} cerita di agen direncanakan oleh {people}: jika dibawa kembali, cerita itu hanya terkirim selama komputer ini menyala. Bawa kembali bersama cerita Anda, atau biarkan akun tetap di agen.',
     },
     agentLink: {
       badAddress: 'Masukkan alamat agen, misalnya {example}, tanpa path: http:// hanya di komputer ini, https:// untuk agen di mesin lain.',

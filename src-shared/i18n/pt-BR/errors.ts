@@ -81,7 +81,7 @@ export default {
       followedOnly:
         'Este computador acompanha esta conta no agente sem o token dela: as histórias ficam no agente. Para executá-la aqui, conecte-a com o token.',
       teamStories:
-        'Há uma história no agente planejada por {devices}: se trazida de volta, só sairá enquanto este computador estiver ligado. Traga-a com as suas ou deixe a conta no agente. | Há {count} histórias no agente planejadas por {devices}: se trazidas de volta, só sairão enquanto este computador estiver ligado. Traga-as com as suas ou deixe a conta no agente.',
+        'Há uma história no agente planejada por {people}: se trazida de volta, só sairá enquanto este computador estiver ligado. Traga-a com as suas ou deixe a conta no agente. | Há {count} histórias no agente planejadas por {people}: se trazidas de volta, só sairão enquanto este computador estiver ligado. Traga-as com as suas ou deixe a conta no agente.',
     },
     agentLink: {
       badAddress:

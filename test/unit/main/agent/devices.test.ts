@@ -84,7 +84,7 @@ describe("the agent's paired devices (PGlite)", () => {
     const again = await DeviceStore.open(db, () => now)
     expect((await again.list()).length).toBe(4)
     const [row] = await db.query<{ version: number }>(`SELECT version FROM ${AGENT_SCHEMA}.schema_version`)
-    expect(row?.version).toBe(4)
+    expect(row?.version).toBe(5)
   })
 
   it("keeps the person's name given at pairing beside the device's, and none for a device paired without one", async () => {
@@ -126,7 +126,7 @@ describe("the agent's tables as an earlier version left them (PGlite)", () => {
       expect(await store.list()).toMatchObject([{ id: 'd-old', name: 'Old desk', personName: null }])
       expect((await new ActivityLog(old).page({ limit: 5 })).entries).toMatchObject([{ deviceName: 'Old desk', personName: null }])
       const [row] = await old.query<{ version: number }>(`SELECT version FROM ${AGENT_SCHEMA}.schema_version`)
-      expect(row?.version).toBe(4)
+      expect(row?.version).toBe(5)
     } finally {
       await old.close()
     }

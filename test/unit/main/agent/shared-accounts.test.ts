@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -6,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { openConfStore } from '../../../../src-main/adapters/conf-store'
 import { AccountsService } from '../../../../src-main/account/accounts/accounts-service'
 import { SharedAccounts } from '../../../../src-main/account/accounts/shared-accounts'
+import { storedCursor } from '../../../../src-main/account/accounts/shared-registry'
 import { PgAccountRegistry, MAX_ENTRY_BYTES } from '../../../../src-main/agent/account-registry'
 import { AGENT_SCHEMA } from '../../../../src-main/agent/devices'
 import { operatorKeyBox } from '../../../../src-main/agent/key-box'
@@ -13,6 +15,7 @@ import { type Emulator, startEmulator } from '../../../../src-main/emulator'
 import type { Database } from '../../../../src-main/platform/db/database'
 import { openDatabase } from '../../../../src-main/platform/db/open-database'
 import { silentLogger, type Logger } from '../../../../src-main/platform/log/log'
+import { fingerprintOf, normalizeBaseUrl } from '../../../../src-main/account/accounts/connect-rules'
 import { findPostgresBin, POSTGRES_MISSING, startPostgresCluster, type PostgresCluster } from '../../../support/postgres-cluster'
 
 const TOKEN_A = 'shared-token-a-7d1e9c2b5a'
@@ -76,16 +79,18 @@ async function agent(url: string, name: string, key: Uint8Array = KEY, folder?: 
     warn: (message, data) => warnings.push(`${message} ${JSON.stringify(data ?? {})}`),
   }
   let shared: SharedAccounts | null = null
+  const store = openConfStore({ dir: dataDir, name: 'accounts' })
   const accounts = new AccountsService({
-    store: openConfStore({ dir: dataDir, name: 'accounts' }),
+    store,
     secretBox: operatorKeyBox(key),
     dataDir,
     fetch: globalThis.fetch,
     log,
     onShared: (change) => shared?.localChange(change),
+    claimShared: async (account, usable) => (shared ? shared.claim(account, usable) : null),
   })
   await accounts.restore()
-  shared = new SharedAccounts({ registry, target: accounts, log, pollMs: 200 })
+  shared = new SharedAccounts({ registry, target: accounts, log, pollMs: 200, cursor: storedCursor(store) })
   await shared.catchUp()
   let closed = false
   const close = async () => {
@@ -238,5 +243,99 @@ describe.skipIf(!postgres)(`accounts shared by the agents on one PostgreSQL${pos
     await a.shared.lookNow()
     await b.shared.lookNow()
     expect(a.accounts.labelOf(added.id)).toBe(b.accounts.labelOf(added.id))
+  }, 60_000)
+
+  it('two agents connecting the same server and token at once make one account, which both list', async () => {
+    const url = await freshDatabase()
+    const a = await agent(url, 'a')
+    const b = await agent(url, 'b')
+    // Rows that claim the same pair but cannot stand for it (a bad id, another entry's id) are passed over.
+    const fingerprint = fingerprintOf(normalizeBaseUrl(emulator.baseUrl), TOKEN_A)
+    const forged = { id: 'x', label: 'Forged', baseUrl: 'http://127.0.0.1:9', tokenHint: '…abcd', encryption: 'keyring' }
+    for (const [id, entry] of [
+      ['../../escape', { ...forged, id: '../../escape', fingerprint }],
+      ['other-id', { ...forged, id: 'someone-else', fingerprint }],
+    ] as const)
+      await a.db.query(
+        `INSERT INTO ${AGENT_SCHEMA}.accounts (id, change, entry, changed_at) VALUES ($1, nextval('${AGENT_SCHEMA}.account_changes'), $2::jsonb, now())`,
+        [id, JSON.stringify(entry)],
+      )
+    const [fromA, fromB] = await Promise.all([connect(a, TOKEN_A, { label: 'From A' }), connect(b, TOKEN_A, { label: 'From B' })])
+    expect(fromB.id).toBe(fromA.id)
+    expect([fromA.outcome, fromB.outcome].sort()).toEqual(['added', 'already-connected'])
+    await sync(a, b)
+    await sync(b, a)
+    expect(ids(a)).toEqual([fromA.id])
+    expect(ids(b)).toEqual([fromA.id])
+    expect(a.accounts.labelOf(fromA.id)).toBe(b.accounts.labelOf(fromA.id))
+    // One account of the pair beside the forged rows, which stay as they were.
+    const live = await a.db.query<{ id: string }>(`SELECT id FROM ${AGENT_SCHEMA}.accounts WHERE entry->>'fingerprint' = $1`, [fingerprint])
+    expect(live.map((row) => row.id).sort()).toEqual(['../../escape', 'other-id', fromA.id].sort())
+    expect((await b.accounts.sessionOf(fromA.id))?.tokenNeeded).toBeUndefined()
+
+    // Within one poll interval, before the first agent's account was read here: the database still decides.
+    const first = await connect(a, TOKEN_B)
+    const again = await connect(b, TOKEN_B, { label: 'Other label' })
+    expect(again).toMatchObject({ id: first.id, outcome: 'already-connected', label: first.label })
+  }, 60_000)
+
+  it('prunes month-old removed rows in bounded batches, hourly; an agent away longer drops the account rather than bring it back', async () => {
+    const url = await freshDatabase()
+    const a = await agent(url, 'a')
+    const late = await agent(url, 'late')
+    const gone = await connect(a, TOKEN_A)
+    const kept = await connect(a, TOKEN_B)
+    await sync(a, late)
+    expect(ids(late).sort()).toEqual([gone.id, kept.id].sort())
+    await late.close()
+    await a.accounts.signOut(CLIENT, gone.id, false)
+    await a.shared.lookNow()
+    const removed = `${AGENT_SCHEMA}.accounts WHERE entry IS NULL`
+    await a.db.query(`UPDATE ${AGENT_SCHEMA}.accounts SET changed_at = now() - interval '45 days' WHERE entry IS NULL`)
+    await a.db.query(`INSERT INTO ${AGENT_SCHEMA}.accounts (id, change, entry, changed_at)
+      SELECT 'left-' || n, nextval('${AGENT_SCHEMA}.account_changes'), NULL, now() - interval '31 days' FROM generate_series(1, 600) AS n`)
+    await a.db.query(`INSERT INTO ${AGENT_SCHEMA}.accounts (id, change, entry, changed_at)
+      VALUES ('left-lately', nextval('${AGENT_SCHEMA}.account_changes'), NULL, now() - interval '29 days')`)
+    const count = async () => Number((await a.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${removed}`))[0]!.n)
+
+    // An agent's first look prunes one batch, oldest first; its next looks within the hour prune nothing.
+    const pruner = await agent(url, 'pruner')
+    await pruner.shared.lookNow()
+    expect(await count()).toBe(602 - 500)
+    await pruner.shared.lookNow()
+    expect(await count()).toBe(602 - 500)
+    expect((await a.db.query(`SELECT 1 FROM ${AGENT_SCHEMA}.accounts WHERE id = $1`, [gone.id])).length).toBe(0)
+
+    // The agent stopped before the removal comes back after its row was pruned: it cannot tell, so it drops the account, keeping its folder.
+    const back = await agent(url, 'late-again', KEY, late.dataDir)
+    expect(ids(back)).toEqual([kept.id])
+    expect(back.warnings.join('\n')).toContain('shared account dropped')
+    expect(existsSync(join(late.dataDir, 'accounts', gone.id))).toBe(true)
+    await sync(back, a)
+    expect((await a.db.query(`SELECT 1 FROM ${AGENT_SCHEMA}.accounts WHERE id = $1`, [gone.id])).length).toBe(0)
+    expect(ids(a)).toEqual([kept.id])
+    // Once it has read the list, a restart is not late any more: nothing more is dropped.
+    await back.close()
+    const again = await agent(url, 'late-third', KEY, late.dataDir)
+    expect(ids(again)).toEqual([kept.id])
+    expect(again.warnings.join('\n')).not.toContain('shared account dropped')
+  }, 60_000)
+
+  it('an agent cut off while running, finding rows it never read were pruned, reads the list again and drops what was removed', async () => {
+    const url = await freshDatabase()
+    const a = await agent(url, 'a')
+    const b = await agent(url, 'b')
+    const added = await connect(a, TOKEN_A)
+    await sync(a, b)
+    expect(ids(b)).toEqual([added.id])
+    await a.accounts.signOut(CLIENT, added.id, false)
+    await a.shared.lookNow()
+    await a.db.query(`UPDATE ${AGENT_SCHEMA}.accounts SET changed_at = now() - interval '31 days' WHERE entry IS NULL`)
+    await (await agent(url, 'pruner')).shared.lookNow()
+    await b.shared.lookNow()
+    expect(ids(b)).toEqual([])
+    expect(b.warnings.join('\n')).toContain('shared account dropped')
+    await sync(b, a)
+    expect(await a.db.query(`SELECT 1 FROM ${AGENT_SCHEMA}.accounts WHERE id = $1`, [added.id])).toEqual([])
   }, 60_000)
 })

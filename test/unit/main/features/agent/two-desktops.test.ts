@@ -84,7 +84,10 @@ describe('two desktops of a team on one agent, each with the account handed over
     const one = await pairDeskWithAgent(join(hooks.root(), 'follow'), hooks.emulator(), running)
     await callCore(one.desk, 'agent:hand-over', { accountId: one.accountId })
     await planStory(one.desk, one.accountId, 'followed-before', Date.now() + 3_600_000)
-    const two = await addDesk(join(hooks.root(), 'follow', 'desk-2'), one.agent, hooks.emulator(), running, 'Assistant', { connect: false })
+    const two = await addDesk(join(hooks.root(), 'follow', 'desk-2'), one.agent, hooks.emulator(), running, 'Assistant', {
+      connect: false,
+      personName: 'Bia',
+    })
     const offers = await callCore<AgentAccountOffer[]>(two.desk, 'agent:others')
     expect(offers).toEqual([{ agentAccountId: expect.any(String), label: expect.any(String) }])
     const views = await callCore<HostedAccountView[]>(two.desk, 'agent:follow', { agentAccountId: offers[0]!.agentAccountId })
@@ -115,9 +118,9 @@ describe('two desktops of a team on one agent, each with the account handed over
     expect(await callCore(two.desk, 'agent:others')).toHaveLength(1)
     expect(await outboxOf(one.desk, one.accountId)).toHaveLength(2)
 
-    // Bringing the account back to desktop 1 would take the assistant's story too: it says whose, and moves nothing.
+    // Bringing the account back to desktop 1 would take the assistant's story too: it says whose (the person, then the device), and moves nothing.
     await expect(callCore(one.desk, 'agent:bring-back', { accountId: one.accountId })).rejects.toThrow(
-      /conflict errors\.handover\.teamStories \{"count":1,"devices":"Assistant"\}/,
+      /conflict errors\.handover\.teamStories \{"count":1,"people":"Bia \(Assistant\)"\}/,
     )
     expect((await outboxOf(one.desk, one.accountId)).map((item) => item.where)).toEqual(['agent', 'agent'])
     // Asked for with the team's stories, it brings both back, each once.

@@ -76,7 +76,7 @@ describe('Settings → Agent: the accounts', () => {
         if (!(arg as { othersToo?: boolean }).othersToo)
           throw failure(
             'conflict',
-            { key: 'errors.handover.teamStories', params: { count: 2, devices: 'Back office' } },
+            { key: 'errors.handover.teamStories', params: { count: 2, people: 'Bia (Back office)' } },
             { teamStories: 2 },
           )
         return [HERE]
@@ -88,7 +88,7 @@ describe('Settings → Agent: the accounts', () => {
     await byName(wrapper, 'Bring Shop back to this computer').trigger('click')
     await flushPromises()
     expect(wrapper.get('[data-testid="agent-accounts-error"]').text()).toBe(
-      'The account did not move: \u20682\u2069 stories on the agent were planned by \u2068Back office\u2069: brought back, they would go out only while this computer runs. Bring them back with yours, or leave the account on the agent.',
+      'The account did not move: \u20682\u2069 stories on the agent were planned by \u2068Bia (Back office)\u2069: brought back, they would go out only while this computer runs. Bring them back with yours, or leave the account on the agent.',
     )
     await byName(wrapper, 'Bring Shop back to this computer with the team’s stories').trigger('click')
     await flushPromises()
