@@ -19,6 +19,7 @@ import type { AgentRouting } from '../features/agent/agent-routing'
 import type { AgentSplitters } from '../features/agent/agent-routes'
 import { setAsideNotice } from '../account/files/file-registry'
 import { FileRoot } from '../account/files/file-root'
+import type { SharedAccountData } from '../account/files/shared-documents'
 import { createInsights, type InsightsModule } from '../features/insights/insights-service'
 import { createQueue } from '../features/queue/queue-module'
 import { GroupsService } from '../features/groups/sync'
@@ -138,7 +139,8 @@ async function assemble(
     fetch: ports.fetch,
     ...(ports.viaProxy && { viaProxy: ports.viaProxy }),
   })
-  const features = buildFeatures(ports, { events, settings, accounts, store, named })
+  const shareData = ports.sharedAccountData?.() ?? null
+  const features = buildFeatures(ports, { events, settings, accounts, store, named, shareData })
   // Calls about an account handed over to the agent go there; the rest run here.
   const handlers = routedHandlers(coreHandlers(ports, { notices, recoveries, settings, accounts, ...features }), splittersOf(features))
   const { groups, stories, insights } = features
@@ -187,10 +189,12 @@ interface FeatureBase {
   accounts: AccountsService
   store: OutboxStore
   named: ServerNamedFetch
+  /** Each account's history and insights, shared by the engines on one database; null: in each account's folder. */
+  shareData: SharedAccountData | null
 }
 
 /** The engine's features over the accounts' workspaces, wired to each other. */
-function buildFeatures(ports: CorePorts, { events, settings, accounts, store, named }: FeatureBase) {
+function buildFeatures(ports: CorePorts, { events, settings, accounts, store, named, shareData }: FeatureBase) {
   const { workspaces } = accounts
   const groups = new GroupsService({
     workspaces,
@@ -214,6 +218,7 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
     log: ports.log,
     lateSendMinutes: () => Math.max(settings.get().stories.lateSendMinutes, ports.lateMinutesAtLeast ?? 0),
     notifier: ports.notifier ?? null,
+    sharedRows: shareData?.rows ?? null,
   })
   const queue = createQueue({ workspaces, outboxes: outboxes.service, labelOf: (id) => accounts.labelOf(id), events, log: ports.log })
   const stories = createStoriesModule({
@@ -240,6 +245,7 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
   const insights = createInsights({
     workspaces,
     elsewhere: () => hostedAccounts.ids(),
+    shared: shareData,
     history: (accountId) => stories.outboxes.history(accountId),
     retentionDays: () => settings.get().insights.retentionDays,
     labelOf: (id) => accounts.labelOf(id),

@@ -1,9 +1,11 @@
 import type { UserText } from '@shared/i18n/user-text'
 import { ACCOUNT_FILES } from '../../account/files/account-files'
 import { setAsideNotice } from '../../account/files/file-registry'
+import { SharedJsonDocument, type DocumentRows } from '../../account/files/shared-documents'
 import type { AccountWorkspace } from '../../account/workspace/account-workspace'
 import { definePart, type PartKind, type WorkspacePart } from '../../account/workspace/account-workspace'
 import type { Logger } from '../../platform/log/log'
+import { SharedArchive } from './archive-source'
 import { InsightsStore } from './insights-store'
 
 /** How long closing an account waits for a round of samples on its way. */
@@ -14,6 +16,8 @@ export interface InsightsPartDeps {
   now: () => number
   /** Tells the user something (a damaged archive set aside). */
   notice(text: UserText): void
+  /** The accounts' documents shared by the engines on one database: the insights are kept there, not in the account's folder. */
+  sharedRows?: DocumentRows | null
 }
 
 /**
@@ -36,13 +40,32 @@ export class AccountInsights implements WorkspacePart {
   constructor(workspace: AccountWorkspace, deps: InsightsPartDeps) {
     this.id = workspace.id
     this.workspace = workspace
+    const rows = deps.sharedRows ?? null
+    const { insightsLive, insightsArchive } = ACCOUNT_FILES
+    const archiveSetAside = () => deps.notice(setAsideNotice(insightsArchive))
     this.store = new InsightsStore({
       accountId: workspace.id,
-      live: workspace.files.json(ACCOUNT_FILES.insightsLive),
-      archivePath: workspace.files.path(ACCOUNT_FILES.insightsArchive),
+      live: rows
+        ? new SharedJsonDocument(insightsLive, {
+            accountId: workspace.id,
+            rows,
+            log: deps.log,
+            onSetAside: () => deps.notice(setAsideNotice(insightsLive)),
+          })
+        : workspace.files.json(insightsLive),
+      ...(rows && {
+        archive: new SharedArchive({
+          accountId: workspace.id,
+          name: insightsArchive.path,
+          rows,
+          log: deps.log,
+          onSetAside: archiveSetAside,
+        }),
+      }),
+      archivePath: workspace.files.path(insightsArchive),
       log: deps.log,
       now: deps.now,
-      onSetAside: () => deps.notice(setAsideNotice(ACCOUNT_FILES.insightsArchive)),
+      onSetAside: archiveSetAside,
     })
   }
 

@@ -1,20 +1,21 @@
 import type { HistoryEntry } from '@shared/story/records'
-import type { JsonStore } from '../../../account/files/json-store'
+import type { AccountDocument } from '../../../account/files/shared-documents'
 import type { HistoryFile } from '../../../account/files/formats/story-files'
 
 /** Stories kept in the list; the oldest go first past this. */
 export const HISTORY_LIMIT = 500
 
 /**
- * Every story published from this account (`history.json`, declared in account-files.ts),
+ * Every story published from this account (`history.json`, declared in account-files.ts; on an
+ * agent sharing a PostgreSQL server, the account's row of that name, which every agent reads),
  * newest first. Adding is idempotent by id, so recording the same publication twice (a crash
  * between "sent" and the outbox clean-up) still lists it once.
  */
 export class HistoryStore {
-  readonly #file: JsonStore<HistoryFile>
+  readonly #file: AccountDocument<HistoryFile>
   readonly #limit: number
 
-  constructor(file: JsonStore<HistoryFile>, options: { limit?: number } = {}) {
+  constructor(file: AccountDocument<HistoryFile>, options: { limit?: number } = {}) {
     this.#file = file
     this.#limit = options.limit ?? HISTORY_LIMIT
   }

@@ -4,6 +4,7 @@ import type { OutboxItemView } from '@shared/story/records'
 import type { UploadProgressEvent } from '@shared/channels/outbox'
 import { ACCOUNT_FILES } from '../../../account/files/account-files'
 import { setAsideNotice } from '../../../account/files/file-registry'
+import { SharedJsonDocument, type DocumentRows } from '../../../account/files/shared-documents'
 import type { AccountSession } from '../../../account/workspace/account-session'
 import type { AccountWorkspace } from '../../../account/workspace/account-workspace'
 import { definePart, type PartKind, type WorkspacePart } from '../../../account/workspace/account-workspace'
@@ -31,6 +32,8 @@ export interface OutboxPartDeps {
   lateSendMinutes(): number
   timers?: OutboxTimers
   retry?: { firstMs: number; maxMs: number }
+  /** The accounts' documents the engines on one database share: the history is kept there, not in the account's folder. */
+  sharedRows?: DocumentRows | null
 }
 
 /**
@@ -50,7 +53,16 @@ export class AccountOutbox implements WorkspacePart {
     this.#workspace = workspace
     this.#log = deps.log
     const id = workspace.id
-    this.history = new HistoryStore(workspace.files.json(ACCOUNT_FILES.history))
+    this.history = new HistoryStore(
+      deps.sharedRows
+        ? new SharedJsonDocument(ACCOUNT_FILES.history, {
+            accountId: id,
+            rows: deps.sharedRows,
+            log: deps.log,
+            onSetAside: () => deps.notice('warning', setAsideNotice(ACCOUNT_FILES.history)),
+          })
+        : workspace.files.json(ACCOUNT_FILES.history),
+    )
     const session = workspace.session()
     this.outbox = new Outbox({
       accountId: id,
