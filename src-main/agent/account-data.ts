@@ -71,6 +71,12 @@ const SQL = {
       WHERE c.owner = EXCLUDED.owner OR c.expires_at < now()
     RETURNING owner`,
   release: `DELETE FROM ${ACCOUNT_DATA_SCHEMA}.sampling_claims WHERE account_id = $1 AND owner = $2`,
+  revisions: `SELECT account_id, name, rev::text AS rev FROM ${ACCOUNT_DATA_SCHEMA}.documents ORDER BY account_id, name LIMIT $1`,
+  forget: [
+    `DELETE FROM ${ACCOUNT_DATA_SCHEMA}.documents WHERE account_id = $1`,
+    `DELETE FROM ${ACCOUNT_DATA_SCHEMA}.documents_set_aside WHERE account_id = $1`,
+    `DELETE FROM ${ACCOUNT_DATA_SCHEMA}.sampling_claims WHERE account_id = $1`,
+  ],
 }
 
 type ReadRow = { rev: string; too_large: boolean; body: Buffer | null }
@@ -120,6 +126,11 @@ export class PgAccountData implements DocumentRows, SamplingClaims, SharedAccoun
     await this.#db.query(SQL.setAside, [accountId, name, rev, reason.slice(0, 200)])
   }
 
+  async revisions(limit: number): Promise<Array<{ accountId: string; name: string; rev: string }>> {
+    const rows = await this.#db.query<{ account_id: string; name: string; rev: string }>(SQL.revisions, [limit])
+    return rows.map((row) => ({ accountId: row.account_id, name: row.name, rev: row.rev }))
+  }
+
   async hold(accountId: string): Promise<boolean> {
     const leaseSeconds = (this.#opts.leaseMs ?? SAMPLING_LEASE_MS) / 1000
     const rows = await this.#db.query(SQL.hold, [accountId, this.#opts.owner, leaseSeconds])
@@ -128,5 +139,12 @@ export class PgAccountData implements DocumentRows, SamplingClaims, SharedAccoun
 
   async release(accountId: string): Promise<void> {
     await this.#db.query(SQL.release, [accountId, this.#opts.owner])
+  }
+
+  async forget(accountId: string): Promise<void> {
+    await this.#db.transaction(async (tx) => {
+      for (const statement of SQL.forget) await tx.query(statement, [accountId])
+    })
+    this.#opts.log.info('account data removed', { accountId })
   }
 }

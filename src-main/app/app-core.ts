@@ -29,6 +29,7 @@ import type { OutboxStore } from '../features/stories/outbox/store/outbox-store'
 import { lockDataFolder } from '../platform/files/folder-lock'
 import { type UserText, userText } from '@shared/i18n/user-text'
 import { buildAgentSide } from './agent-side'
+import { SharedDataWatch } from './shared-data-watch'
 import type { HandoverService } from '../features/agent/handover-service'
 import { coreHandlers } from './core-handlers'
 import { routedHandlers } from './routed-handlers'
@@ -100,6 +101,15 @@ function splittersOf(features: ReturnType<typeof buildFeatures>): AgentSplitters
   }
 }
 
+/** The accounts the other engines on the database hold, listed here before anything runs; null without a shared registry. */
+async function joinSharedAccounts(ports: CorePorts, accounts: AccountsService): Promise<SharedAccounts | null> {
+  const registry = ports.sharedAccounts?.() ?? null
+  if (!registry) return null
+  const shared = new SharedAccounts({ registry, target: accounts, log: ports.log })
+  await shared.catchUp()
+  return shared
+}
+
 async function assemble(
   ports: CorePorts,
   owner: string,
@@ -116,6 +126,7 @@ async function assemble(
     openStoreWithRecovery({ open: ports.openStore, dir: ports.dataDir, name, file, recoveries, log: ports.log })
   const settings = new SettingsService({ store: open('settings', 'settings'), recoveries, log: ports.log, events })
   let shared: SharedAccounts | null = null
+  let dataWatch: SharedDataWatch | null = null
   const accounts = new AccountsService({
     store: open('accounts', 'accounts'),
     secretBox: ports.secretBox,
@@ -124,22 +135,22 @@ async function assemble(
     log: ports.log,
     events,
     recoveries,
-    onShared: (change) => shared?.localChange(change),
+    onShared: (change) => {
+      shared?.localChange(change)
+      dataWatch?.accountChanged(change)
+    },
   })
   await accounts.restore()
   const store = ports.outboxStore ? await ports.outboxStore(owner) : new FilesOutboxStore({ dirOf: (id) => accounts.dirOf(id), owner })
-  const registry = ports.sharedAccounts?.() ?? null
-  if (registry) {
-    // The accounts the other engines on the database hold are listed here before anything runs.
-    shared = new SharedAccounts({ registry, target: accounts, log: ports.log })
-    await shared.catchUp()
-  }
+  shared = await joinSharedAccounts(ports, accounts)
   const named = new ServerNamedFetch({
     resolve: ports.resolve ?? systemResolver,
     fetch: ports.fetch,
     ...(ports.viaProxy && { viaProxy: ports.viaProxy }),
   })
   const shareData = ports.sharedAccountData?.() ?? null
+  // Another engine's changes to an account's history or insights reach this engine's clients as its own would.
+  dataWatch = shareData && new SharedDataWatch({ data: shareData, events, log: ports.log })
   const features = buildFeatures(ports, { events, settings, accounts, store, named, shareData })
   // Calls about an account handed over to the agent go there; the rest run here.
   const handlers = routedHandlers(coreHandlers(ports, { notices, recoveries, settings, accounts, ...features }), splittersOf(features))
@@ -163,12 +174,14 @@ async function assemble(
       insights.sampler.start()
       features.agentEvents.start()
       shared?.start()
+      dataWatch?.start()
       // A hand-over a crash left open finishes now, or when the agent answers at a later start.
       void features.handovers.resume()
     },
     clientGone: (client) => accounts.clientGone(client),
     dispose: async () => {
       await shared?.stop()
+      await dataWatch?.stop()
       features.agentEvents.stop()
       await insights.sampler.dispose()
       await stories.dispose()

@@ -31,6 +31,8 @@ export interface DocumentRows {
   write(accountId: string, name: string, bytes: Buffer, expectedRev: string | null): Promise<string | null>
   /** Moves the row at `rev` out of the way (kept for inspection); a row that moved on meanwhile stays. */
   setAside(accountId: string, name: string, rev: string, reason: string): Promise<void>
+  /** Every row's account, name and revision (never its bytes), at most `limit` of them: what changed since a last look. */
+  revisions(limit: number): Promise<Array<{ accountId: string; name: string; rev: string }>>
 }
 
 /**
@@ -48,6 +50,8 @@ export interface SamplingClaims {
 export interface SharedAccountData {
   rows: DocumentRows
   sampling: SamplingClaims
+  /** Removes every document and claim of an account signed out with its data. */
+  forget(accountId: string): Promise<void>
 }
 
 /** How many writes in a row may find the row changed before a change gives up: each one is another engine's write landing first. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AccountSummary } from '@shared/channels/accounts'
 import type { StoryInsight } from '@shared/channels/insights'
-import type { HistoryItemView } from '@shared/story/records'
+import type { HistoryItemView } from '@shared/channels/outbox'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openConfStore } from '../../../../src-main/adapters/conf-store'
 import type { SamplingClaims } from '../../../../src-main/account/files/shared-documents'
@@ -26,7 +26,7 @@ import { findPostgresBin, POSTGRES_MISSING, startPostgresCluster, type PostgresC
 const TOKEN = 'shared-data-token-8c3f1a'
 const KEY = randomBytes(32)
 /** Short, so the test sees a killed engine's claim lapse; the agent's is minutes. */
-const LEASE_MS = 5_000
+const LEASE_MS = 8_000
 
 let cluster: PostgresCluster | null = null
 let emulator: Emulator | null = null
@@ -57,6 +57,8 @@ interface Engine {
   db: () => Database
   /** The sampling requests (the account's story list, a story's viewers) this engine made, in order. */
   sampled: string[]
+  /** The accounts each event about history or insights named, as this engine's clients heard them. */
+  heard: string[]
   /** Stops letting go of its claims, as a killed engine never does. */
   kill: () => Promise<void>
 }
@@ -75,12 +77,18 @@ async function engine(url: string, name: string): Promise<Engine> {
   let registry: PgAccountRegistry | null = null
   let data: PgAccountData | null = null
   let releasing = true
+  const events = new EventHub()
+  const heard: string[] = []
+  events.subscribe((event, payload) => {
+    if (event === 'stories:history-changed' || event === 'insights:changed')
+      heard.push(`${event} ${(payload as { accountId: string }).accountId}`)
+  })
   const core = await createAppCore({
     identity: TEST_IDENTITY,
     dataDir,
     fetch: counting,
     log: silentLogger,
-    events: new EventHub(),
+    events,
     secretBox: operatorKeyBox(KEY),
     openStore: openConfStore,
     dialogs: downloadsFolder(join(dataDir, 'exports')),
@@ -100,7 +108,7 @@ async function engine(url: string, name: string): Promise<Engine> {
         hold: (id) => shared.sampling.hold(id),
         release: (id) => (releasing ? shared.sampling.release(id) : Promise.resolve()),
       }
-      return { rows: shared.rows, sampling }
+      return { rows: shared.rows, sampling, forget: (id: string) => shared.forget(id) }
     },
   })
   await core.start({ groupsSync: false })
@@ -110,6 +118,7 @@ async function engine(url: string, name: string): Promise<Engine> {
     dataDir,
     db: () => db!,
     sampled,
+    heard,
     kill: async () => {
       releasing = false
       running.splice(running.indexOf(made), 1)
@@ -155,6 +164,8 @@ describe.skipIf(!postgres)(`engines sharing accounts on one PostgreSQL${postgres
       const listed = await callCore<HistoryItemView[]>(b.core, 'stories:history-list')
       expect(listed.map((item) => [item.accountId, item.summary.text])).toEqual([[account.id, 'sent by a']])
     })
+    // Its clients are told, as they would be of a story sent there.
+    await vi.waitFor(() => expect(b.heard).toContain(`stories:history-changed ${account.id}`), { timeout: 15_000, interval: 200 })
     const messageId = (await callCore<HistoryItemView[]>(a.core, 'stories:history-list'))[0]!.messageId
     expect(messageId).toBeTruthy()
 
@@ -172,7 +183,8 @@ describe.skipIf(!postgres)(`engines sharing accounts on one PostgreSQL${postgres
       expect(other.sampled).toEqual([])
     }
 
-    // What the holder sampled, the other reads.
+    // What the holder sampled, the other reads, and its clients are told.
+    await vi.waitFor(() => expect(other.heard).toContain(`insights:changed ${account.id}`), { timeout: 15_000, interval: 200 })
     const stories = async (side: Engine) =>
       callCore<{ items: StoryInsight[]; total: number }>(side.core, 'insights:stories', {
         accountId: account.id,
@@ -190,6 +202,8 @@ describe.skipIf(!postgres)(`engines sharing accounts on one PostgreSQL${postgres
     }
 
     // The holder is killed: its claim stays until the lease runs out, then the other samples the account.
+    await listDue(other, account.id)
+    await holder.core.insights.sampler.tick()
     await listDue(other, account.id)
     await holder.kill()
     const killedAt = Date.now()
