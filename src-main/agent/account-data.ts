@@ -71,7 +71,9 @@ const SQL = {
       WHERE c.owner = EXCLUDED.owner OR c.expires_at < now()
     RETURNING owner`,
   release: `DELETE FROM ${ACCOUNT_DATA_SCHEMA}.sampling_claims WHERE account_id = $1 AND owner = $2`,
-  revisions: `SELECT account_id, name, rev::text AS rev FROM ${ACCOUNT_DATA_SCHEMA}.documents ORDER BY account_id, name LIMIT $1`,
+  // Only rows an engine could have written: an id or name longer than any is not read.
+  revisions: `SELECT account_id, name, rev::text AS rev FROM ${ACCOUNT_DATA_SCHEMA}.documents
+    WHERE octet_length(account_id) <= 100 AND octet_length(name) <= 100 ORDER BY account_id, name LIMIT $1`,
   forget: [
     `DELETE FROM ${ACCOUNT_DATA_SCHEMA}.documents WHERE account_id = $1`,
     `DELETE FROM ${ACCOUNT_DATA_SCHEMA}.documents_set_aside WHERE account_id = $1`,

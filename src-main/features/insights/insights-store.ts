@@ -42,14 +42,19 @@ export interface StorySets {
   parts: StoryColumns[]
 }
 
+/** What moving stories into the archive did: stories moved, let go, and left in the archive. */
+type Settled = { moved: number; dropped: number; stories: number }
+
 const EMPTY_LIVE: InsightsLiveFile = { version: 1, listedAt: null, stories: [] }
 
 /**
  * One account's insights on disk: the stories still followed in `insights/live.json` (small,
  * written after each round of samples) and the expired ones in the archive
  * (`insights/stories.columns`, rewritten when stories move into it, at most about once a day).
- * Both live in the account's folder, so they go with it. The archive keeps only the
- * retention's days and stays within ARCHIVE_LIMITS; one that cannot be read is set aside.
+ * Both live in the account's folder, so they go with it; on agents sharing a PostgreSQL server,
+ * in the account's rows there instead (archive-source.ts), so every agent reads the same. The
+ * archive keeps only the retention's days and stays within ARCHIVE_LIMITS; one that cannot be
+ * read is set aside.
  */
 export class InsightsStore {
   readonly #opts: InsightsStoreOptions
@@ -106,7 +111,7 @@ export class InsightsStore {
       const live = await this.readLive()
       const moving = live.stories.filter((story) => story.final && (options.all || story.postedAt + KEEP_LIVE_MS <= now))
       const cutoff = now - retentionDays * DAY_MS
-      let done: { moved: number; dropped: number; stories: number } | null = null
+      let done: Settled | null = null
       await this.#archive.update((archive) => {
         done = null
         if (moving.length === 0 && (archive.count === 0 || (archive.posted[0] as number) >= cutoff)) return null
@@ -119,7 +124,8 @@ export class InsightsStore {
         done = { moved: moving.length, dropped: archive.count + fresh.count - next.count, stories: next.count }
         return next
       })
-      const settled = done as { moved: number; dropped: number; stories: number } | null
+      // Set by the change, which the compiler does not follow into.
+      const settled = done as Settled | null
       if (settled === null) return { moved: 0, dropped: 0 }
       const movedIds = new Set(moving.map((story) => story.id))
       await this.updateLive((file) => ({ ...file, stories: file.stories.filter((story) => !movedIds.has(story.id)) }))

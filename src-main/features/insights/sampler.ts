@@ -44,6 +44,8 @@ export interface SamplerOptions {
    * open account is sampled here.
    */
   claims?: SamplingClaims | null
+  /** How often a claim is renewed while its account is sampled; default 30 s, well within its lease. */
+  renewClaimMs?: number
 }
 
 const DEFAULT_TICK_MS = 60_000
@@ -131,7 +133,7 @@ export class InsightsSampler {
   /** Renews the claim when due, while the account is sampled; throws ClaimLost once another engine has it. */
   async #stillHeld(accountId: string): Promise<void> {
     const at = this.#claimed.get(accountId)
-    if (!this.#opts.claims || (at !== undefined && Date.now() - at < RENEW_CLAIM_MS)) return
+    if (!this.#opts.claims || (at !== undefined && Date.now() - at < (this.#opts.renewClaimMs ?? RENEW_CLAIM_MS))) return
     if (!(await this.#hold(accountId))) throw new ClaimLost()
   }
 

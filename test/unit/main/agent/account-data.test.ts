@@ -137,6 +137,9 @@ describe.skipIf(!postgres)(`accounts' documents shared on one PostgreSQL${postgr
     // Written again from nothing.
     expect(await store.add(entry('after', Date.now()))).toBe(true)
     expect((await history(a).list()).map((e) => e.id)).toEqual(['after'])
+    // A row no engine could have written is not among the revisions looked at.
+    await putRow(a, ACCOUNT_FILES.history.path, good, 'x'.repeat(5000))
+    expect(await a.data.rows.revisions(100)).toEqual([{ accountId: 'acc1', name: ACCOUNT_FILES.history.path, rev: expect.any(String) }])
   }, 60_000)
 
   it('reads a shared archive written by the other engine, and sets aside one that is damaged or another account’s', async () => {
