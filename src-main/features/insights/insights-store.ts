@@ -15,6 +15,8 @@ const DAY_MS = 24 * 3600_000
 export const ARCHIVE_LIMITS = { stories: 20_000, views: 8_000_000 }
 /** An expired story stays with the live ones this long after it was posted, so moving it into the archive is one write a day, not one per story. */
 export const KEEP_LIVE_MS = 2 * DAY_MS
+/** Stories taken in from the account's folder are kept this far back; the next settling applies the retention set in Settings. */
+const ADOPT_RETENTION_DAYS = 3650
 
 export interface InsightsStoreOptions {
   accountId: string
@@ -60,6 +62,8 @@ export class InsightsStore {
   readonly #opts: InsightsStoreOptions
   readonly #archive: ArchiveSource
   #queue: Promise<unknown> = Promise.resolve()
+  /** Settles once the stories kept in the account's folder were taken in (adopt). */
+  #adopted: Promise<void> = Promise.resolve()
 
   constructor(options: InsightsStoreOptions) {
     this.#opts = options
@@ -76,11 +80,39 @@ export class InsightsStore {
   }
 
   async readLive(): Promise<InsightsLiveFile> {
-    return (await this.#opts.live.read()) ?? EMPTY_LIVE
+    await this.#adopted
+    return this.#readLive()
   }
 
   /** One change of the live stories at a time; a change answering undefined writes nothing. */
   async updateLive(change: (file: InsightsLiveFile) => InsightsLiveFile | undefined): Promise<InsightsLiveFile> {
+    await this.#adopted
+    return this.#updateLive(change)
+  }
+
+  /**
+   * Takes in the stories this account kept in its folder before its insights were shared (an
+   * agent that ran on its PostgreSQL server before): merged by story id as a hand-over is, then
+   * `remove` takes the files away. Every read and change waits for it; one that fails is logged
+   * and left for the next start.
+   */
+  adopt(local: () => Promise<{ archive: StoryColumns; live: InsightsLiveFile } | null>, remove: () => Promise<void>): Promise<void> {
+    this.#adopted = this.#serial(async () => {
+      const given = await local()
+      if (given === null) return
+      const { added } = await this.#mergeIn(given, ADOPT_RETENTION_DAYS)
+      await remove()
+      if (added > 0)
+        this.#opts.log.info('insights moved from the account folder to the database', { accountId: this.#opts.accountId, added })
+    }).catch((error: unknown) => this.#opts.log.warn('insights not moved to the database', { error: String(error) }))
+    return this.#adopted
+  }
+
+  async #readLive(): Promise<InsightsLiveFile> {
+    return (await this.#opts.live.read()) ?? EMPTY_LIVE
+  }
+
+  async #updateLive(change: (file: InsightsLiveFile) => InsightsLiveFile | undefined): Promise<InsightsLiveFile> {
     return (await this.#opts.live.update((current) => change(current ?? EMPTY_LIVE))) ?? EMPTY_LIVE
   }
 
@@ -149,34 +181,36 @@ export class InsightsStore {
    * nothing, so a hand-over repeated after a crash counts no story twice.
    */
   mergeIn(given: { archive: StoryColumns; live: InsightsLiveFile }, retentionDays: number): Promise<{ added: number }> {
-    return this.#serial(async () => {
-      let known = new Set<string>()
-      let fresh = 0
-      await this.#archive.update((mine) => {
-        known = new Set(Array.from({ length: mine.count }, (_, i) => textAt(mine, i, 'id')))
-        const picked: Array<readonly [number, number]> = []
-        for (let i = 0; i < given.archive.count; i++) if (!known.has(textAt(given.archive, i, 'id'))) picked.push([1, i])
-        fresh = picked.length
-        if (picked.length === 0) return null
-        const parts = [mine, given.archive]
-        const picks = [...Array.from({ length: mine.count }, (_, i) => [0, i] as const), ...picked]
-        picks.sort(([pa, a], [pb, b]) => (parts[pa]!.posted[a] as number) - (parts[pb]!.posted[b] as number))
-        const cutoff = this.#opts.now() - retentionDays * DAY_MS
-        for (const [, i] of picked) known.add(textAt(given.archive, i, 'id'))
-        return selectColumns(parts, withinLimits(parts, picks, cutoff, this.#opts.limits ?? ARCHIVE_LIMITS))
-      })
-      let live = 0
-      await this.updateLive((file) => {
-        const have = new Set(file.stories.map((story) => story.id))
-        const extra = given.live.stories.filter((story) => !have.has(story.id) && !known.has(story.id))
-        live = extra.length
-        if (extra.length === 0) return undefined
-        // Followed stories are a day's worth: past the file's cap, the newest are the ones still worth following.
-        const stories = [...file.stories, ...extra].sort((a, b) => a.postedAt - b.postedAt).slice(-MAX_LIVE_STORIES)
-        return { ...file, stories }
-      })
-      return { added: fresh + live }
+    return this.#serial(() => this.#mergeIn(given, retentionDays))
+  }
+
+  async #mergeIn(given: { archive: StoryColumns; live: InsightsLiveFile }, retentionDays: number): Promise<{ added: number }> {
+    let known = new Set<string>()
+    let fresh = 0
+    await this.#archive.update((mine) => {
+      known = new Set(Array.from({ length: mine.count }, (_, i) => textAt(mine, i, 'id')))
+      const picked: Array<readonly [number, number]> = []
+      for (let i = 0; i < given.archive.count; i++) if (!known.has(textAt(given.archive, i, 'id'))) picked.push([1, i])
+      fresh = picked.length
+      if (picked.length === 0) return null
+      const parts = [mine, given.archive]
+      const picks = [...Array.from({ length: mine.count }, (_, i) => [0, i] as const), ...picked]
+      picks.sort(([pa, a], [pb, b]) => (parts[pa]!.posted[a] as number) - (parts[pb]!.posted[b] as number))
+      const cutoff = this.#opts.now() - retentionDays * DAY_MS
+      for (const [, i] of picked) known.add(textAt(given.archive, i, 'id'))
+      return selectColumns(parts, withinLimits(parts, picks, cutoff, this.#opts.limits ?? ARCHIVE_LIMITS))
     })
+    let live = 0
+    await this.#updateLive((file) => {
+      const have = new Set(file.stories.map((story) => story.id))
+      const extra = given.live.stories.filter((story) => !have.has(story.id) && !known.has(story.id))
+      live = extra.length
+      if (extra.length === 0) return undefined
+      // Followed stories are a day's worth: past the file's cap, the newest are the ones still worth following.
+      const stories = [...file.stories, ...extra].sort((a, b) => a.postedAt - b.postedAt).slice(-MAX_LIVE_STORIES)
+      return { ...file, stories }
+    })
+    return { added: fresh + live }
   }
 
   /** Lets go of the archive held for the view. */

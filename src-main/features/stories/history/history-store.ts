@@ -1,4 +1,5 @@
 import type { HistoryEntry } from '@shared/story/records'
+import type { JsonStore } from '../../../account/files/json-store'
 import type { AccountDocument } from '../../../account/files/shared-documents'
 import type { HistoryFile } from '../../../account/files/formats/story-files'
 
@@ -73,4 +74,17 @@ export class HistoryStore {
       return next === null ? undefined : { version: 1, entries: next }
     })
   }
+}
+
+/**
+ * Moves the history an engine kept in the account's folder into a shared history (an agent that
+ * ran on its PostgreSQL server before the history was shared there): merged by id, then the file
+ * removed, so a move cut short and done again adds nothing twice. Answers how many were new.
+ */
+export async function adoptHistoryFile(file: JsonStore<HistoryFile>, into: HistoryStore): Promise<number> {
+  const local = await file.read()
+  if (local === null) return 0
+  const added = local.entries.length > 0 ? await into.merge(local.entries) : 0
+  await file.remove()
+  return added
 }

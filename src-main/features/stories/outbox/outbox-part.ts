@@ -9,7 +9,7 @@ import type { AccountSession } from '../../../account/workspace/account-session'
 import type { AccountWorkspace } from '../../../account/workspace/account-workspace'
 import { definePart, type PartKind, type WorkspacePart } from '../../../account/workspace/account-workspace'
 import type { Logger } from '../../../platform/log/log'
-import { HistoryStore } from '../history/history-store'
+import { adoptHistoryFile, HistoryStore } from '../history/history-store'
 import { Outbox, type AttemptOutcome, type OutboxTimers, type StoryPublisher } from './outbox'
 import type { StoryReader } from './reconcile'
 import type { OutboxStore } from './store/outbox-store'
@@ -88,6 +88,8 @@ export class AccountOutbox implements WorkspacePart {
 
   async #open(deps: OutboxPartDeps): Promise<void> {
     await this.#workspace.ready()
+    // Before the outbox reads the history (its recovery looks there): what this folder kept joins the shared one.
+    if (deps.sharedRows) await this.#adoptHistory()
     let setAside: string[]
     try {
       setAside = await this.outbox.open()
@@ -104,6 +106,16 @@ export class AccountOutbox implements WorkspacePart {
     // one with nothing waiting needs none yet.
     if (this.outbox.sending) void this.outbox.drain()
     else if (this.outbox.hasWaiting()) await this.startSending()
+  }
+
+  async #adoptHistory(): Promise<void> {
+    try {
+      const added = await adoptHistoryFile(this.#workspace.files.json(ACCOUNT_FILES.history), this.history)
+      if (added > 0) this.#log.info('history moved from the account folder to the database', { accountId: this.#workspace.id, added })
+    } catch (error) {
+      // Left where it was: the next start moves it.
+      this.#log.warn('history not moved to the database', { error: error instanceof Error ? error.message : String(error) })
+    }
   }
 
   /** Builds the account's client if needed and sends what waits; false when it cannot send (its token is needed). */
