@@ -89,6 +89,8 @@ export class InsightsSampler {
   readonly #settledAt = new Map<string, number>()
   /** The accounts whose claim this engine holds, with when (this machine's clock) it was last renewed. */
   readonly #claimed = new Map<string, number>()
+  /** The last claim could not be asked for (the database is away). */
+  #claimsDown = false
   #timer: NodeJS.Timeout | null = null
   #running: Promise<void> | null = null
 
@@ -121,10 +123,18 @@ export class InsightsSampler {
   async #hold(accountId: string): Promise<boolean> {
     const claims = this.#opts.claims
     if (!claims) return true
-    const held = await claims.hold(accountId).catch((error: unknown) => {
-      this.#claimFailed('hold', accountId, error)
-      return false
-    })
+    const held = await claims.hold(accountId).then(
+      (answer) => {
+        this.#claimsDown = false
+        return answer
+      },
+      (error: unknown) => {
+        // Said once while the database is away, not once an account a round.
+        if (!this.#claimsDown) this.#claimFailed('hold', accountId, error)
+        this.#claimsDown = true
+        return false
+      },
+    )
     if (held) this.#claimed.set(accountId, Date.now())
     else this.#claimed.delete(accountId)
     return held

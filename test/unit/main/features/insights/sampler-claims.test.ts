@@ -8,7 +8,7 @@ import { type Emulator, startEmulator } from '../../../../../src-main/emulator'
 import { insightsPart } from '../../../../../src-main/features/insights/insights-part'
 import { InsightsSampler } from '../../../../../src-main/features/insights/sampler'
 import { ApiClient } from '../../../../../src-main/platform/api'
-import { silentLogger } from '../../../../../src-main/platform/log/log'
+import { silentLogger, type Logger } from '../../../../../src-main/platform/log/log'
 import { workspacesWith } from '../../../../support/workspaces'
 
 const MINUTE = 60_000
@@ -53,17 +53,17 @@ async function phoneStories(count: number): Promise<void> {
     })
 }
 
-function setUp(claims: SamplingClaims) {
+function setUp(claims: SamplingClaims, log: Logger = silentLogger) {
   const client = new ApiClient({ baseUrl: emulator.baseUrl, token: emulator.token, fetch: globalThis.fetch, retry: { maxAttempts: 1 } })
   const workspaces = workspacesWith({ id: 'acc1', baseUrl: emulator.baseUrl, isDemo: false, dir, client })
   const changes: string[] = []
   const sampler = new InsightsSampler({
     workspaces,
-    part: insightsPart({ log: silentLogger, now, notice: () => {} }),
+    part: insightsPart({ log, now, notice: () => {} }),
     history: async () => [] as HistoryEntry[],
     retentionDays: () => 90,
     onChange: (accountId) => changes.push(accountId),
-    log: silentLogger,
+    log,
     now,
     claims,
     renewClaimMs: 0,
@@ -115,5 +115,28 @@ describe('the insights sampler under claims shared with other engines', () => {
     expect(changes).toEqual(['acc1'])
     await sampler.dispose()
     expect(claims.released).toEqual([])
+  })
+
+  it('asks the server nothing while the claims cannot be asked for (the database is away), and says so once', async () => {
+    await phoneStories(1)
+    const warnings: string[] = []
+    let away = true
+    const claims: SamplingClaims = {
+      hold: async () => {
+        if (away) throw new Error('connection refused')
+        return true
+      },
+      release: async () => {},
+    }
+    const { sampler } = setUp(claims, { ...silentLogger, warn: (message) => warnings.push(message) })
+    for (let round = 0; round < 3; round++) {
+      await sampler.tick()
+      emulator.control.clock.advance(MINUTE)
+    }
+    expect(sampling()).toEqual([])
+    expect(warnings).toEqual(['insights: sampling claim hold failed'])
+    away = false
+    await sampler.tick()
+    expect(sampling().length).toBeGreaterThan(0)
   })
 })
