@@ -28,6 +28,7 @@ import { EventHub } from '../platform/events'
 import { chosenLanguage } from '../platform/i18n/language'
 import { createTranslator } from '../platform/i18n/translator'
 import { terminalLanguages } from '../web/terminal-language'
+import { PgAccountData } from './account-data'
 import { PgAccountRegistry } from './account-registry'
 import { agentDatabaseTarget, describeDatabase, openWithRetry, type AgentDatabaseTarget } from './agent-database'
 import { createAgentLog } from './agent-log'
@@ -93,6 +94,7 @@ async function run(): Promise<void> {
   let devices: DeviceStore | null = null
   let activity: ActivityLog | null = null
   let registry: PgAccountRegistry | null = null
+  let accountData: PgAccountData | null = null
   const core = await createAppCore(
     corePorts(
       options,
@@ -104,7 +106,11 @@ async function run(): Promise<void> {
           devices = await DeviceStore.open(db)
           activity = new ActivityLog(db)
           // On a server, every agent on the database holds the same accounts; on PGlite the data folder alone does.
-          if (db.kind === 'server') registry = await PgAccountRegistry.open(db)
+          if (db.kind === 'server') {
+            registry = await PgAccountRegistry.open(db)
+            // Each account's history and insights too, and who samples it: whichever agent a device asks answers the same.
+            accountData = await PgAccountData.open(db, { owner, log })
+          }
           await activity.prune()
           return await PgOutboxStore.open({ db, owner, mediaCacheDir: join(options.dataDir, APP_FILES.outboxMedia.path), log })
         } catch (error) {
@@ -113,6 +119,7 @@ async function run(): Promise<void> {
         }
       },
       () => registry,
+      () => accountData,
     ),
   )
   await serve(core, events, { devices: devices!, activity: activity! }, { ...options, tlsPair: tls }, target)
@@ -144,6 +151,7 @@ function corePorts(
   events: EventHub,
   outboxStore: CorePorts['outboxStore'],
   sharedAccounts: CorePorts['sharedAccounts'],
+  sharedAccountData: CorePorts['sharedAccountData'],
 ): CorePorts {
   return {
     identity: {
@@ -168,6 +176,7 @@ function corePorts(
     lateMinutesAtLeast: options.lateMinutes,
     ...(outboxStore && { outboxStore }),
     ...(sharedAccounts && { sharedAccounts }),
+    ...(sharedAccountData && { sharedAccountData }),
   }
 }
 

@@ -3,7 +3,7 @@ import type { EventHub } from '../platform/events'
 import { NoticeBoard, NoticeKeepingHub } from '../platform/notice-board'
 import { AccountsService } from '../account/accounts/accounts-service'
 import { SharedAccounts } from '../account/accounts/shared-accounts'
-import { storedCursor } from '../account/accounts/shared-registry'
+import { type SharedCursor, storedCursor } from '../account/accounts/shared-registry'
 import { ConnectivityProbe } from '../features/connectivity/connectivity-probe'
 import { ExportService } from '../features/export'
 import { ServerNamedFetch, systemResolver } from '../platform/net'
@@ -20,6 +20,7 @@ import type { AgentRouting } from '../features/agent/agent-routing'
 import type { AgentSplitters } from '../features/agent/agent-routes'
 import { setAsideNotice } from '../account/files/file-registry'
 import { FileRoot } from '../account/files/file-root'
+import type { SharedAccountData } from '../account/files/shared-documents'
 import { createInsights, type InsightsModule } from '../features/insights/insights-service'
 import { createQueue } from '../features/queue/queue-module'
 import { GroupsService } from '../features/groups/sync'
@@ -29,6 +30,7 @@ import type { OutboxStore } from '../features/stories/outbox/store/outbox-store'
 import { lockDataFolder } from '../platform/files/folder-lock'
 import { type UserText, userText } from '@shared/i18n/user-text'
 import { buildAgentSide } from './agent-side'
+import { SharedDataWatch } from './shared-data-watch'
 import type { HandoverService } from '../features/agent/handover-service'
 import { coreHandlers } from './core-handlers'
 import { routedHandlers } from './routed-handlers'
@@ -100,6 +102,15 @@ function splittersOf(features: ReturnType<typeof buildFeatures>): AgentSplitters
   }
 }
 
+/** The accounts the other engines on the database hold, listed here before anything runs; null without a shared registry. */
+async function joinSharedAccounts(ports: CorePorts, accounts: AccountsService, cursor: SharedCursor): Promise<SharedAccounts | null> {
+  const registry = ports.sharedAccounts?.() ?? null
+  if (!registry) return null
+  const shared = new SharedAccounts({ registry, target: accounts, log: ports.log, cursor })
+  await shared.catchUp()
+  return shared
+}
+
 async function assemble(
   ports: CorePorts,
   owner: string,
@@ -117,6 +128,7 @@ async function assemble(
   const settings = new SettingsService({ store: open('settings', 'settings'), recoveries, log: ports.log, events })
   let shared: SharedAccounts | null = null
   const accountsStore = open('accounts', 'accounts')
+  let dataWatch: SharedDataWatch | null = null
   const accounts = new AccountsService({
     store: accountsStore,
     secretBox: ports.secretBox,
@@ -125,23 +137,24 @@ async function assemble(
     log: ports.log,
     events,
     recoveries,
-    onShared: (change) => shared?.localChange(change),
+    onShared: (change) => {
+      shared?.localChange(change)
+      dataWatch?.accountChanged(change)
+    },
     claimShared: async (account, usable) => (shared ? shared.claim(account, usable) : null),
   })
   await accounts.restore()
   const store = ports.outboxStore ? await ports.outboxStore(owner) : new FilesOutboxStore({ dirOf: (id) => accounts.dirOf(id), owner })
-  const registry = ports.sharedAccounts?.() ?? null
-  if (registry) {
-    // The accounts the other engines on the database hold are listed here before anything runs.
-    shared = new SharedAccounts({ registry, target: accounts, log: ports.log, cursor: storedCursor(accountsStore) })
-    await shared.catchUp()
-  }
+  shared = await joinSharedAccounts(ports, accounts, storedCursor(accountsStore))
   const named = new ServerNamedFetch({
     resolve: ports.resolve ?? systemResolver,
     fetch: ports.fetch,
     ...(ports.viaProxy && { viaProxy: ports.viaProxy }),
   })
-  const features = buildFeatures(ports, { events, settings, accounts, store, named })
+  const shareData = ports.sharedAccountData?.() ?? null
+  // Another engine's changes to an account's history or insights reach this engine's clients as its own would.
+  dataWatch = shareData && new SharedDataWatch({ data: shareData, events, log: ports.log })
+  const features = buildFeatures(ports, { events, settings, accounts, store, named, shareData })
   // Calls about an account handed over to the agent go there; the rest run here.
   const handlers = routedHandlers(coreHandlers(ports, { notices, recoveries, settings, accounts, ...features }), splittersOf(features))
   const { groups, stories, insights } = features
@@ -164,12 +177,14 @@ async function assemble(
       insights.sampler.start()
       features.agentEvents.start()
       shared?.start()
+      dataWatch?.start()
       // A hand-over a crash left open finishes now, or when the agent answers at a later start.
       void features.handovers.resume()
     },
     clientGone: (client) => accounts.clientGone(client),
     dispose: async () => {
       await shared?.stop()
+      await dataWatch?.stop()
       features.agentEvents.stop()
       await insights.sampler.dispose()
       await stories.dispose()
@@ -190,10 +205,12 @@ interface FeatureBase {
   accounts: AccountsService
   store: OutboxStore
   named: ServerNamedFetch
+  /** Each account's history and insights, shared by the engines on one database; null: in each account's folder. */
+  shareData: SharedAccountData | null
 }
 
 /** The engine's features over the accounts' workspaces, wired to each other. */
-function buildFeatures(ports: CorePorts, { events, settings, accounts, store, named }: FeatureBase) {
+function buildFeatures(ports: CorePorts, { events, settings, accounts, store, named, shareData }: FeatureBase) {
   const { workspaces } = accounts
   const groups = new GroupsService({
     workspaces,
@@ -217,6 +234,7 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
     log: ports.log,
     lateSendMinutes: () => Math.max(settings.get().stories.lateSendMinutes, ports.lateMinutesAtLeast ?? 0),
     notifier: ports.notifier ?? null,
+    sharedRows: shareData?.rows ?? null,
   })
   const queue = createQueue({ workspaces, outboxes: outboxes.service, labelOf: (id) => accounts.labelOf(id), events, log: ports.log })
   const stories = createStoriesModule({
@@ -243,6 +261,7 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
   const insights = createInsights({
     workspaces,
     elsewhere: () => hostedAccounts.ids(),
+    shared: shareData,
     history: (accountId) => stories.outboxes.history(accountId),
     retentionDays: () => settings.get().insights.retentionDays,
     labelOf: (id) => accounts.labelOf(id),

@@ -1,5 +1,6 @@
 import type { SecretBox } from '../account/accounts/secret-box'
 import type { SharedAccountRegistry } from '../account/accounts/shared-registry'
+import type { SharedAccountData } from '../account/files/shared-documents'
 import type { LogFiles } from '../features/diagnostics/log-files'
 import type { DialogsPort } from '../features/export'
 import type { OpenDialogPort } from '../features/stories/media/open-dialog'
@@ -62,4 +63,10 @@ export interface CorePorts {
    * server), asked once the outbox store is open: absent (or null), the accounts file alone lists them.
    */
   sharedAccounts?: () => SharedAccountRegistry | null
+  /**
+   * The accounts' own documents (history, insights) and sampling claims this engine shares with
+   * the others on its database (the agent on a PostgreSQL server), asked once the outbox store is
+   * open: absent (or null), each account's folder keeps them and this engine samples every account.
+   */
+  sharedAccountData?: () => SharedAccountData | null
 }

@@ -1,10 +1,15 @@
+import { rm } from 'node:fs/promises'
 import type { UserText } from '@shared/i18n/user-text'
 import { ACCOUNT_FILES } from '../../account/files/account-files'
+import type { InsightsLiveFile } from '../../account/files/formats/insights-files'
 import { setAsideNotice } from '../../account/files/file-registry'
+import { SharedJsonDocument, type DocumentRows } from '../../account/files/shared-documents'
 import type { AccountWorkspace } from '../../account/workspace/account-workspace'
 import { definePart, type PartKind, type WorkspacePart } from '../../account/workspace/account-workspace'
 import type { Logger } from '../../platform/log/log'
+import { FileArchive, SharedArchive } from './archive-source'
 import { InsightsStore } from './insights-store'
+import type { StoryColumns } from './story-columns'
 
 /** How long closing an account waits for a round of samples on its way. */
 const DISPOSE_WAIT_MS = 5_000
@@ -14,6 +19,8 @@ export interface InsightsPartDeps {
   now: () => number
   /** Tells the user something (a damaged archive set aside). */
   notice(text: UserText): void
+  /** The accounts' documents shared by the engines on one database: the insights are kept there, not in the account's folder. */
+  sharedRows?: DocumentRows | null
 }
 
 /**
@@ -36,14 +43,59 @@ export class AccountInsights implements WorkspacePart {
   constructor(workspace: AccountWorkspace, deps: InsightsPartDeps) {
     this.id = workspace.id
     this.workspace = workspace
+    const rows = deps.sharedRows ?? null
+    const { insightsLive, insightsArchive } = ACCOUNT_FILES
+    const archiveSetAside = () => deps.notice(setAsideNotice(insightsArchive))
     this.store = new InsightsStore({
       accountId: workspace.id,
-      live: workspace.files.json(ACCOUNT_FILES.insightsLive),
-      archivePath: workspace.files.path(ACCOUNT_FILES.insightsArchive),
+      live: rows
+        ? new SharedJsonDocument(insightsLive, {
+            accountId: workspace.id,
+            rows,
+            log: deps.log,
+            onSetAside: () => deps.notice(setAsideNotice(insightsLive)),
+          })
+        : workspace.files.json(insightsLive),
+      ...(rows && {
+        archive: new SharedArchive({
+          accountId: workspace.id,
+          name: insightsArchive.path,
+          rows,
+          log: deps.log,
+          onSetAside: archiveSetAside,
+        }),
+      }),
+      archivePath: workspace.files.path(insightsArchive),
       log: deps.log,
       now: deps.now,
-      onSetAside: () => deps.notice(setAsideNotice(ACCOUNT_FILES.insightsArchive)),
+      onSetAside: archiveSetAside,
     })
+    if (rows)
+      void this.store.adopt(
+        () => this.#localFiles(deps),
+        () => this.#removeLocalFiles(),
+      )
+  }
+
+  /** What this account's folder kept before its insights were shared: its live stories and its archive, or null when neither is there. */
+  async #localFiles(deps: InsightsPartDeps): Promise<{ archive: StoryColumns; live: InsightsLiveFile } | null> {
+    await this.workspace.ready()
+    const { insightsLive, insightsArchive } = ACCOUNT_FILES
+    const live = await this.workspace.files.json(insightsLive).read()
+    const archive = await new FileArchive({
+      accountId: this.id,
+      path: this.workspace.files.path(insightsArchive),
+      log: deps.log,
+      now: deps.now,
+      onSetAside: () => deps.notice(setAsideNotice(insightsArchive)),
+    }).read()
+    if (live === null && archive.count === 0) return null
+    return { archive, live: live ?? { version: 1, listedAt: null, stories: [] } }
+  }
+
+  async #removeLocalFiles(): Promise<void> {
+    await this.workspace.files.json(ACCOUNT_FILES.insightsLive).remove()
+    await rm(this.workspace.files.path(ACCOUNT_FILES.insightsArchive), { force: true })
   }
 
   async dispose(): Promise<void> {

@@ -1,7 +1,8 @@
 import type { BestTimes, EachAnswer, InsightsOverview, ReachPoint, StoryInsight } from '@shared/channels/insights'
 import { AppError } from '@shared/errors'
-import { userText } from '@shared/i18n/user-text'
+import { userText, type UserText } from '@shared/i18n/user-text'
 import type { HistoryEntry } from '@shared/story/records'
+import type { SharedAccountData } from '../../account/files/shared-documents'
 import type { PartKind } from '../../account/workspace/account-workspace'
 import type { WorkspaceSource } from '../../account/workspace/workspaces'
 import type { EventHub } from '../../platform/events'
@@ -161,13 +162,17 @@ export interface InsightsModuleOptions {
   tickMs?: number
   /** The accounts that run on the agent (sampled there, not here), asked once a round. */
   elsewhere?: () => Promise<ReadonlySet<string>>
+  /** What the engines on one database share: each account's insights kept there, and one engine at a time sampling it. */
+  shared?: SharedAccountData | null
 }
 
 /** Insights put together: each account's store (a workspace part), the sampler that fills it, and the service the handlers call. */
 export function createInsights(options: InsightsModuleOptions) {
   const now = options.now ?? Date.now
   const { events, log } = options
-  const part = insightsPart({ log, now, notice: (text) => events.emit('app:notice', { level: 'warning', text }) })
+  const shared = options.shared ?? null
+  const notice = (text: UserText) => events.emit('app:notice', { level: 'warning', text })
+  const part = insightsPart({ log, now, notice, sharedRows: shared?.rows ?? null })
   const sampler = new InsightsSampler({
     workspaces: options.workspaces,
     part,
@@ -178,6 +183,7 @@ export function createInsights(options: InsightsModuleOptions) {
     now,
     ...(options.tickMs !== undefined && { tickMs: options.tickMs }),
     ...(options.elsewhere && { elsewhere: options.elsewhere }),
+    claims: shared?.sampling ?? null,
   })
   const service = new InsightsService({
     workspaces: options.workspaces,

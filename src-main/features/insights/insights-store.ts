@@ -1,15 +1,10 @@
-import { lstat } from 'node:fs/promises'
-import { dirname } from 'node:path'
 import { type InsightRecord, type InsightsLiveFile, MAX_LIVE_STORIES } from '../../account/files/formats/insights-files'
-import type { JsonStore } from '../../account/files/json-store'
-import { writeAtomically } from '../../platform/files/atomic-write'
-import { ColumnFileUnusable } from '../../platform/files/column-file'
-import { setAside } from '../../platform/files/json-file'
-import { nodeFiles, type FilePort } from '../../platform/files/fs-port'
-import { FileTooLarge, NotAPlainFile } from '../../platform/files/plain-file'
+import type { AccountDocument } from '../../account/files/shared-documents'
+import type { FilePort } from '../../platform/files/fs-port'
 import type { Logger } from '../../platform/log/log'
-import { decodeArchive, encodeArchive } from './archive-file'
-import { columnsOf, emptyColumns, reachAt, selectColumns, textAt, type StoryColumns } from './story-columns'
+import { encodeArchive } from './archive-file'
+import { FileArchive, type ArchiveSource } from './archive-source'
+import { columnsOf, reachAt, selectColumns, textAt, type StoryColumns } from './story-columns'
 
 const DAY_MS = 24 * 3600_000
 
@@ -18,16 +13,17 @@ const DAY_MS = 24 * 3600_000
  * day, and sixteen megabytes of views. Past either, the oldest stories go first.
  */
 export const ARCHIVE_LIMITS = { stories: 20_000, views: 8_000_000 }
-/** A file this large is not one the app wrote: it is set aside unread. */
-const MAX_ARCHIVE_BYTES = 32 * 1024 * 1024
 /** An expired story stays with the live ones this long after it was posted, so moving it into the archive is one write a day, not one per story. */
 export const KEEP_LIVE_MS = 2 * DAY_MS
-/** The archive read for the view is let go this long after its last use. */
-const HOLD_MS = 60_000
+/** Stories taken in from the account's folder are kept this far back; the next settling applies the retention set in Settings. */
+const ADOPT_RETENTION_DAYS = 3650
 
 export interface InsightsStoreOptions {
   accountId: string
-  live: JsonStore<InsightsLiveFile>
+  /** `insights/live.json`: the file, or the row the engines on one database share. */
+  live: AccountDocument<InsightsLiveFile>
+  /** Where the archive is kept when not in its file at `archivePath` (a row the engines on one database share). */
+  archive?: ArchiveSource
   archivePath: string
   log: Logger
   now: () => number
@@ -48,39 +44,81 @@ export interface StorySets {
   parts: StoryColumns[]
 }
 
+/** What moving stories into the archive did: stories moved, let go, and left in the archive. */
+type Settled = { moved: number; dropped: number; stories: number }
+
 const EMPTY_LIVE: InsightsLiveFile = { version: 1, listedAt: null, stories: [] }
 
 /**
  * One account's insights on disk: the stories still followed in `insights/live.json` (small,
  * written after each round of samples) and the expired ones in the archive
  * (`insights/stories.columns`, rewritten when stories move into it, at most about once a day).
- * Both live in the account's folder, so they go with it. The archive keeps only the
- * retention's days and stays within ARCHIVE_LIMITS; one that cannot be read is set aside.
+ * Both live in the account's folder, so they go with it; on agents sharing a PostgreSQL server,
+ * in the account's rows there instead (archive-source.ts), so every agent reads the same. The
+ * archive keeps only the retention's days and stays within ARCHIVE_LIMITS; one that cannot be
+ * read is set aside.
  */
 export class InsightsStore {
   readonly #opts: InsightsStoreOptions
-  readonly #files: FilePort
-  #held: { columns: StoryColumns; stamp: string } | null = null
-  #release: NodeJS.Timeout | null = null
+  readonly #archive: ArchiveSource
   #queue: Promise<unknown> = Promise.resolve()
+  /** Settles once the stories kept in the account's folder were taken in (adopt). */
+  #adopted: Promise<void> = Promise.resolve()
 
   constructor(options: InsightsStoreOptions) {
     this.#opts = options
-    this.#files = options.files ?? nodeFiles
+    this.#archive =
+      options.archive ??
+      new FileArchive({
+        accountId: options.accountId,
+        path: options.archivePath,
+        log: options.log,
+        now: options.now,
+        onSetAside: options.onSetAside,
+        ...(options.files && { files: options.files }),
+      })
   }
 
   async readLive(): Promise<InsightsLiveFile> {
-    return (await this.#opts.live.read()) ?? EMPTY_LIVE
+    await this.#adopted
+    return this.#readLive()
   }
 
   /** One change of the live stories at a time; a change answering undefined writes nothing. */
   async updateLive(change: (file: InsightsLiveFile) => InsightsLiveFile | undefined): Promise<InsightsLiveFile> {
+    await this.#adopted
+    return this.#updateLive(change)
+  }
+
+  /**
+   * Takes in the stories this account kept in its folder before its insights were shared (an
+   * agent that ran on its PostgreSQL server before): merged by story id as a hand-over is, then
+   * `remove` takes the files away. Every read and change waits for it; one that fails is logged
+   * and left for the next start.
+   */
+  adopt(local: () => Promise<{ archive: StoryColumns; live: InsightsLiveFile } | null>, remove: () => Promise<void>): Promise<void> {
+    this.#adopted = this.#serial(async () => {
+      const given = await local()
+      if (given === null) return
+      const { added } = await this.#mergeIn(given, ADOPT_RETENTION_DAYS)
+      await remove()
+      if (added > 0)
+        this.#opts.log.info('insights moved from the account folder to the database', { accountId: this.#opts.accountId, added })
+    }).catch((error: unknown) => this.#opts.log.warn('insights not moved to the database', { error: String(error) }))
+    return this.#adopted
+  }
+
+  async #readLive(): Promise<InsightsLiveFile> {
+    return (await this.#opts.live.read()) ?? EMPTY_LIVE
+  }
+
+  async #updateLive(change: (file: InsightsLiveFile) => InsightsLiveFile | undefined): Promise<InsightsLiveFile> {
     return (await this.#opts.live.update((current) => change(current ?? EMPTY_LIVE))) ?? EMPTY_LIVE
   }
 
   /** The archived stories, oldest first; empty when there are none or the file was set aside. */
   archive(): Promise<StoryColumns> {
-    return this.#serial(() => this.#readArchive())
+    return this.#serial(() => this.#archive.read())
   }
 
   /** Every story within the retention, the archive's and the live ones, each once. */
@@ -104,29 +142,35 @@ export class InsightsStore {
       const now = this.#opts.now()
       const live = await this.readLive()
       const moving = live.stories.filter((story) => story.final && (options.all || story.postedAt + KEEP_LIVE_MS <= now))
-      const archive = await this.#readArchive()
       const cutoff = now - retentionDays * DAY_MS
-      if (moving.length === 0 && (archive.count === 0 || (archive.posted[0] as number) >= cutoff)) return { moved: 0, dropped: 0 }
-      const archived = archivedIds(archive, moving)
-      const fresh = columnsOf(moving.filter((story) => !archived.has(story.id)).map(withoutSampling))
-      const parts = [archive, fresh]
-      const picks = parts.flatMap((part, p) => Array.from({ length: part.count }, (_, i) => [p, i] as const))
-      picks.sort(([pa, a], [pb, b]) => (parts[pa]!.posted[a] as number) - (parts[pb]!.posted[b] as number))
-      const kept = withinLimits(parts, picks, cutoff, this.#opts.limits ?? ARCHIVE_LIMITS)
-      const next = selectColumns(parts, kept)
-      await this.#writeArchive(next)
+      let done: Settled | null = null
+      await this.#archive.update((archive) => {
+        done = null
+        if (moving.length === 0 && (archive.count === 0 || (archive.posted[0] as number) >= cutoff)) return null
+        const archived = archivedIds(archive, moving)
+        const fresh = columnsOf(moving.filter((story) => !archived.has(story.id)).map(withoutSampling))
+        const parts = [archive, fresh]
+        const picks = parts.flatMap((part, p) => Array.from({ length: part.count }, (_, i) => [p, i] as const))
+        picks.sort(([pa, a], [pb, b]) => (parts[pa]!.posted[a] as number) - (parts[pb]!.posted[b] as number))
+        const next = selectColumns(parts, withinLimits(parts, picks, cutoff, this.#opts.limits ?? ARCHIVE_LIMITS))
+        done = { moved: moving.length, dropped: archive.count + fresh.count - next.count, stories: next.count }
+        return next
+      })
+      // Set by the change, which the compiler does not follow into.
+      const settled = done as Settled | null
+      if (settled === null) return { moved: 0, dropped: 0 }
       const movedIds = new Set(moving.map((story) => story.id))
       await this.updateLive((file) => ({ ...file, stories: file.stories.filter((story) => !movedIds.has(story.id)) }))
-      const dropped = archive.count + fresh.count - next.count
-      if (moving.length > 0 || dropped > 0) this.#opts.log.info('insights archived', { moved: moving.length, dropped, stories: next.count })
-      return { moved: moving.length, dropped }
+      const { moved, dropped, stories } = settled
+      if (moved > 0 || dropped > 0) this.#opts.log.info('insights archived', { moved, dropped, stories })
+      return { moved, dropped }
     })
   }
 
   /** The archive's bytes (tied to this account) and the live stories, to give to the other engine of a hand-over. */
   exportAll(): Promise<{ archive: Buffer; live: InsightsLiveFile }> {
     return this.#serial(async () => {
-      const archive = await this.#readArchive()
+      const archive = await this.#archive.read()
       return { archive: Buffer.concat([...encodeArchive(this.#opts.accountId, archive)]), live: await this.readLive() }
     })
   }
@@ -137,93 +181,41 @@ export class InsightsStore {
    * nothing, so a hand-over repeated after a crash counts no story twice.
    */
   mergeIn(given: { archive: StoryColumns; live: InsightsLiveFile }, retentionDays: number): Promise<{ added: number }> {
-    return this.#serial(async () => {
-      const mine = await this.#readArchive()
-      const known = new Set(Array.from({ length: mine.count }, (_, i) => textAt(mine, i, 'id')))
-      const fresh: Array<readonly [number, number]> = []
-      for (let i = 0; i < given.archive.count; i++) if (!known.has(textAt(given.archive, i, 'id'))) fresh.push([1, i])
+    return this.#serial(() => this.#mergeIn(given, retentionDays))
+  }
+
+  async #mergeIn(given: { archive: StoryColumns; live: InsightsLiveFile }, retentionDays: number): Promise<{ added: number }> {
+    let known = new Set<string>()
+    let fresh = 0
+    await this.#archive.update((mine) => {
+      known = new Set(Array.from({ length: mine.count }, (_, i) => textAt(mine, i, 'id')))
+      const picked: Array<readonly [number, number]> = []
+      for (let i = 0; i < given.archive.count; i++) if (!known.has(textAt(given.archive, i, 'id'))) picked.push([1, i])
+      fresh = picked.length
+      if (picked.length === 0) return null
       const parts = [mine, given.archive]
-      if (fresh.length > 0) {
-        const picks = [...Array.from({ length: mine.count }, (_, i) => [0, i] as const), ...fresh]
-        picks.sort(([pa, a], [pb, b]) => (parts[pa]!.posted[a] as number) - (parts[pb]!.posted[b] as number))
-        const cutoff = this.#opts.now() - retentionDays * DAY_MS
-        await this.#writeArchive(selectColumns(parts, withinLimits(parts, picks, cutoff, this.#opts.limits ?? ARCHIVE_LIMITS)))
-        for (const [, i] of fresh) known.add(textAt(given.archive, i, 'id'))
-      }
-      let live = 0
-      await this.updateLive((file) => {
-        const have = new Set(file.stories.map((story) => story.id))
-        const extra = given.live.stories.filter((story) => !have.has(story.id) && !known.has(story.id))
-        live = extra.length
-        if (extra.length === 0) return undefined
-        // Followed stories are a day's worth: past the file's cap, the newest are the ones still worth following.
-        const stories = [...file.stories, ...extra].sort((a, b) => a.postedAt - b.postedAt).slice(-MAX_LIVE_STORIES)
-        return { ...file, stories }
-      })
-      return { added: fresh.length + live }
+      const picks = [...Array.from({ length: mine.count }, (_, i) => [0, i] as const), ...picked]
+      picks.sort(([pa, a], [pb, b]) => (parts[pa]!.posted[a] as number) - (parts[pb]!.posted[b] as number))
+      const cutoff = this.#opts.now() - retentionDays * DAY_MS
+      for (const [, i] of picked) known.add(textAt(given.archive, i, 'id'))
+      return selectColumns(parts, withinLimits(parts, picks, cutoff, this.#opts.limits ?? ARCHIVE_LIMITS))
     })
+    let live = 0
+    await this.#updateLive((file) => {
+      const have = new Set(file.stories.map((story) => story.id))
+      const extra = given.live.stories.filter((story) => !have.has(story.id) && !known.has(story.id))
+      live = extra.length
+      if (extra.length === 0) return undefined
+      // Followed stories are a day's worth: past the file's cap, the newest are the ones still worth following.
+      const stories = [...file.stories, ...extra].sort((a, b) => a.postedAt - b.postedAt).slice(-MAX_LIVE_STORIES)
+      return { ...file, stories }
+    })
+    return { added: fresh + live }
   }
 
   /** Lets go of the archive held for the view. */
   dispose(): void {
-    if (this.#release) clearTimeout(this.#release)
-    this.#release = null
-    this.#held = null
-  }
-
-  async #readArchive(): Promise<StoryColumns> {
-    const path = this.#opts.archivePath
-    // The path itself, never what a link there points to.
-    const info = await lstat(path).catch(() => null)
-    if (!info) {
-      this.#held = null
-      return emptyColumns()
-    }
-    const stamp = `${info.size}:${info.mtimeMs}:${info.ino}`
-    if (this.#held?.stamp === stamp) return this.#hold(this.#held.columns, stamp)
-    try {
-      if (!info.isFile()) throw new ColumnFileUnusable('not a plain file')
-      if (info.size > MAX_ARCHIVE_BYTES) throw new ColumnFileUnusable('too large')
-      return this.#hold(decodeArchive(this.#opts.accountId, await this.#readBytes(path)), stamp)
-    } catch (error) {
-      if (!(error instanceof ColumnFileUnusable)) throw error
-      const kept = await setAside(path, new Date(this.#opts.now()))
-      this.#opts.log.warn('insights archive set aside', { reason: error.reason })
-      this.#held = null
-      this.#opts.onSetAside(kept)
-      return emptyColumns()
-    }
-  }
-
-  /** The archive's bytes, sized before they are read and never through a link (the file may change after lstat). */
-  async #readBytes(path: string): Promise<Buffer> {
-    try {
-      return await this.#files.readFile(path, { maxBytes: MAX_ARCHIVE_BYTES })
-    } catch (error) {
-      if (error instanceof FileTooLarge) throw new ColumnFileUnusable('too large')
-      if (error instanceof NotAPlainFile) throw new ColumnFileUnusable('not a plain file')
-      throw error
-    }
-  }
-
-  async #writeArchive(columns: StoryColumns): Promise<void> {
-    const path = this.#opts.archivePath
-    // The folder only, never its parents: a write after the account was removed must not bring its folder back.
-    await this.#files.mkdir(dirname(path))
-    await writeAtomically(this.#files, path, encodeArchive(this.#opts.accountId, columns))
-    const info = await lstat(path)
-    this.#hold(columns, `${info.size}:${info.mtimeMs}:${info.ino}`)
-  }
-
-  #hold(columns: StoryColumns, stamp: string): StoryColumns {
-    this.#held = { columns, stamp }
-    if (this.#release) clearTimeout(this.#release)
-    this.#release = setTimeout(() => {
-      this.#held = null
-      this.#release = null
-    }, HOLD_MS)
-    this.#release.unref()
-    return columns
+    this.#archive.dispose()
   }
 
   #serial<R>(task: () => Promise<R>): Promise<R> {

@@ -3,6 +3,7 @@ import { AppError } from '@shared/errors'
 import { STORY_LIFETIME_MS } from '@shared/story/feed'
 import type { HistoryEntry } from '@shared/story/records'
 import { MAX_LIVE_STORIES, type LiveRecord } from '../../account/files/formats/insights-files'
+import type { SamplingClaims } from '../../account/files/shared-documents'
 import type { AccountWorkspace, PartKind } from '../../account/workspace/account-workspace'
 import type { WorkspaceSource } from '../../account/workspace/workspaces'
 import type { StoriesQuery } from '../../platform/api'
@@ -37,6 +38,14 @@ export interface SamplerOptions {
    * spend their rate. Asked once a round, whatever the number of accounts.
    */
   elsewhere?: () => Promise<ReadonlySet<string>>
+  /**
+   * Who samples each account when several engines hold it (agents on one PostgreSQL server): an
+   * account is sampled only under this engine's claim, renewed while it samples. Absent, every
+   * open account is sampled here.
+   */
+  claims?: SamplingClaims | null
+  /** How often a claim is renewed while its account is sampled; default 30 s, well within its lease. */
+  renewClaimMs?: number
 }
 
 const DEFAULT_TICK_MS = 60_000
@@ -49,10 +58,20 @@ const REFUSED_PAUSE_MS = 30 * 60_000
 /** How much later than the time it has a followed story may be re-dated by the server: clocks that disagree, not more. */
 const REDATE_LATER_MS = 2 * 60_000
 
+/** A claim is renewed this often while its account is sampled: well within its lease (sampling-claims, minutes). */
+const RENEW_CLAIM_MS = 30_000
+
 /** A request failed in a way that stops the account's round: the server is not to be asked again yet. */
 class StopRound extends Error {
   constructor(readonly pauseMs: number) {
     super('round stopped')
+  }
+}
+
+/** Another engine holds the account's claim now: this round stops and writes nothing of what it saw. */
+class ClaimLost extends Error {
+  constructor() {
+    super('sampling claim lost')
   }
 }
 
@@ -68,6 +87,10 @@ export class InsightsSampler {
   readonly #now: () => number
   readonly #controller = new AbortController()
   readonly #settledAt = new Map<string, number>()
+  /** The accounts whose claim this engine holds, with when (this machine's clock) it was last renewed. */
+  readonly #claimed = new Map<string, number>()
+  /** The last claim could not be asked for (the database is away). */
+  #claimsDown = false
   #timer: NodeJS.Timeout | null = null
   #running: Promise<void> | null = null
 
@@ -88,6 +111,44 @@ export class InsightsSampler {
     this.#timer = null
     this.#controller.abort()
     await this.#running?.catch(() => {})
+    // Let go at once: another engine takes these accounts at its next round, not when the lease runs out.
+    const claims = this.#opts.claims
+    if (!claims) return
+    const held = [...this.#claimed.keys()]
+    this.#claimed.clear()
+    await Promise.all(held.map((id) => claims.release(id).catch((error: unknown) => this.#claimFailed('release', id, error))))
+  }
+
+  /** Takes or renews this engine's claim on the account (none needed without claims); false while another engine holds it. */
+  async #hold(accountId: string): Promise<boolean> {
+    const claims = this.#opts.claims
+    if (!claims) return true
+    const held = await claims.hold(accountId).then(
+      (answer) => {
+        this.#claimsDown = false
+        return answer
+      },
+      (error: unknown) => {
+        // Said once while the database is away, not once an account a round.
+        if (!this.#claimsDown) this.#claimFailed('hold', accountId, error)
+        this.#claimsDown = true
+        return false
+      },
+    )
+    if (held) this.#claimed.set(accountId, Date.now())
+    else this.#claimed.delete(accountId)
+    return held
+  }
+
+  /** Renews the claim when due, while the account is sampled; throws ClaimLost once another engine has it. */
+  async #stillHeld(accountId: string): Promise<void> {
+    const at = this.#claimed.get(accountId)
+    if (!this.#opts.claims || (at !== undefined && Date.now() - at < (this.#opts.renewClaimMs ?? RENEW_CLAIM_MS))) return
+    if (!(await this.#hold(accountId))) throw new ClaimLost()
+  }
+
+  #claimFailed(step: string, accountId: string, error: unknown): void {
+    this.#opts.log.warn(`insights: sampling claim ${step} failed`, { accountId, error: String(error) })
   }
 
   /** One round over every open account; a round still on its way is waited for, not doubled. */
@@ -123,6 +184,8 @@ export class InsightsSampler {
       if (insights.disposed) continue
       elsewhere ??= (await this.#opts.elsewhere?.().catch(() => null)) ?? new Set()
       if (elsewhere.has(workspace.id)) continue
+      // Held by another engine on the database: it samples this account, and its samples are read here.
+      if (!(await this.#hold(workspace.id))) continue
       const round = this.#sampleAccount(workspace, insights)
       insights.round = round
       try {
@@ -161,6 +224,7 @@ export class InsightsSampler {
       changed = (await this.#sampleDue(client, insights, stories, now)) || changed
       insights.pauseMs = 0
     } catch (error) {
+      if (error instanceof ClaimLost) return false
       if (!(error instanceof StopRound)) throw error
       insights.pauseMs = error.pauseMs
       insights.pausedUntil = now + error.pauseMs
@@ -249,6 +313,7 @@ export class InsightsSampler {
 
   /** A request; a refusal or an unreachable server stops the account's round (StopRound) with the pause it calls for. */
   async #ask<T>(insights: AccountInsights, request: () => Promise<T>): Promise<T> {
+    await this.#stillHeld(insights.id)
     try {
       return await request()
     } catch (error) {

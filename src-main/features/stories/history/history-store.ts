@@ -1,20 +1,22 @@
 import type { HistoryEntry } from '@shared/story/records'
 import type { JsonStore } from '../../../account/files/json-store'
+import type { AccountDocument } from '../../../account/files/shared-documents'
 import type { HistoryFile } from '../../../account/files/formats/story-files'
 
 /** Stories kept in the list; the oldest go first past this. */
 export const HISTORY_LIMIT = 500
 
 /**
- * Every story published from this account (`history.json`, declared in account-files.ts),
+ * Every story published from this account (`history.json`, declared in account-files.ts; on an
+ * agent sharing a PostgreSQL server, the account's row of that name, which every agent reads),
  * newest first. Adding is idempotent by id, so recording the same publication twice (a crash
  * between "sent" and the outbox clean-up) still lists it once.
  */
 export class HistoryStore {
-  readonly #file: JsonStore<HistoryFile>
+  readonly #file: AccountDocument<HistoryFile>
   readonly #limit: number
 
-  constructor(file: JsonStore<HistoryFile>, options: { limit?: number } = {}) {
+  constructor(file: AccountDocument<HistoryFile>, options: { limit?: number } = {}) {
     this.#file = file
     this.#limit = options.limit ?? HISTORY_LIMIT
   }
@@ -72,4 +74,17 @@ export class HistoryStore {
       return next === null ? undefined : { version: 1, entries: next }
     })
   }
+}
+
+/**
+ * Moves the history an engine kept in the account's folder into a shared history (an agent that
+ * ran on its PostgreSQL server before the history was shared there): merged by id, then the file
+ * removed, so a move cut short and done again adds nothing twice. Answers how many were new.
+ */
+export async function adoptHistoryFile(file: JsonStore<HistoryFile>, into: HistoryStore): Promise<number> {
+  const local = await file.read()
+  if (local === null) return 0
+  const added = local.entries.length > 0 ? await into.merge(local.entries) : 0
+  await file.remove()
+  return added
 }

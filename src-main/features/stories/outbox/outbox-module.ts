@@ -1,5 +1,6 @@
 import { userText } from '@shared/i18n/user-text'
 import type { OutboxItemView } from '@shared/story/records'
+import type { DocumentRows } from '../../../account/files/shared-documents'
 import type { AccountWorkspace, PartKind } from '../../../account/workspace/account-workspace'
 import type { WorkspaceSource } from '../../../account/workspace/workspaces'
 import type { EventHub } from '../../../platform/events'
@@ -23,6 +24,8 @@ export interface OutboxModuleOptions {
   notifier?: NotifierPort | null
   timers?: OutboxTimers
   retry?: { firstMs: number; maxMs: number }
+  /** The accounts' documents shared by the engines on one database (each account's history). */
+  sharedRows?: DocumentRows | null
 }
 
 /** Every account's outbox: the part each workspace holds, and the service over all of them, telling what happens. */
@@ -58,6 +61,7 @@ export function createOutboxes(options: OutboxModuleOptions): { part: PartKind<A
     lateSendMinutes: () => options.lateSendMinutes?.() ?? 0,
     ...(options.timers && { timers: options.timers }),
     ...(options.retry && { retry: options.retry }),
+    sharedRows: options.sharedRows ?? null,
   })
   return { part, service: new OutboxService({ workspaces, outbox: part, store: options.store, log }) }
 }

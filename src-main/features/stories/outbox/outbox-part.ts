@@ -4,11 +4,12 @@ import type { OutboxItemView } from '@shared/story/records'
 import type { UploadProgressEvent } from '@shared/channels/outbox'
 import { ACCOUNT_FILES } from '../../../account/files/account-files'
 import { setAsideNotice } from '../../../account/files/file-registry'
+import { SharedJsonDocument, type DocumentRows } from '../../../account/files/shared-documents'
 import type { AccountSession } from '../../../account/workspace/account-session'
 import type { AccountWorkspace } from '../../../account/workspace/account-workspace'
 import { definePart, type PartKind, type WorkspacePart } from '../../../account/workspace/account-workspace'
 import type { Logger } from '../../../platform/log/log'
-import { HistoryStore } from '../history/history-store'
+import { adoptHistoryFile, HistoryStore } from '../history/history-store'
 import { Outbox, type AttemptOutcome, type OutboxTimers, type StoryPublisher } from './outbox'
 import type { StoryReader } from './reconcile'
 import type { OutboxStore } from './store/outbox-store'
@@ -31,6 +32,8 @@ export interface OutboxPartDeps {
   lateSendMinutes(): number
   timers?: OutboxTimers
   retry?: { firstMs: number; maxMs: number }
+  /** The accounts' documents the engines on one database share: the history is kept there, not in the account's folder. */
+  sharedRows?: DocumentRows | null
 }
 
 /**
@@ -50,7 +53,16 @@ export class AccountOutbox implements WorkspacePart {
     this.#workspace = workspace
     this.#log = deps.log
     const id = workspace.id
-    this.history = new HistoryStore(workspace.files.json(ACCOUNT_FILES.history))
+    this.history = new HistoryStore(
+      deps.sharedRows
+        ? new SharedJsonDocument(ACCOUNT_FILES.history, {
+            accountId: id,
+            rows: deps.sharedRows,
+            log: deps.log,
+            onSetAside: () => deps.notice('warning', setAsideNotice(ACCOUNT_FILES.history)),
+          })
+        : workspace.files.json(ACCOUNT_FILES.history),
+    )
     const session = workspace.session()
     this.outbox = new Outbox({
       accountId: id,
@@ -76,6 +88,8 @@ export class AccountOutbox implements WorkspacePart {
 
   async #open(deps: OutboxPartDeps): Promise<void> {
     await this.#workspace.ready()
+    // Before the outbox reads the history (its recovery looks there): what this folder kept joins the shared one.
+    if (deps.sharedRows) await this.#adoptHistory()
     let setAside: string[]
     try {
       setAside = await this.outbox.open()
@@ -92,6 +106,16 @@ export class AccountOutbox implements WorkspacePart {
     // one with nothing waiting needs none yet.
     if (this.outbox.sending) void this.outbox.drain()
     else if (this.outbox.hasWaiting()) await this.startSending()
+  }
+
+  async #adoptHistory(): Promise<void> {
+    try {
+      const added = await adoptHistoryFile(this.#workspace.files.json(ACCOUNT_FILES.history), this.history)
+      if (added > 0) this.#log.info('history moved from the account folder to the database', { accountId: this.#workspace.id, added })
+    } catch (error) {
+      // Left where it was: the next start moves it.
+      this.#log.warn('history not moved to the database', { error: error instanceof Error ? error.message : String(error) })
+    }
   }
 
   /** Builds the account's client if needed and sends what waits; false when it cannot send (its token is needed). */

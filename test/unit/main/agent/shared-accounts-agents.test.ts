@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { AccountsState, AccountSummary } from '@shared/channels/accounts'
+import type { HistoryItemView } from '@shared/channels/outbox'
 import { type Emulator, startEmulator } from '../../../../src-main/emulator'
 import { type AgentProcess, startAgentProcess } from '../../../support/agent-process'
 import { findPostgresBin, POSTGRES_MISSING, startPostgresCluster, type PostgresCluster } from '../../../support/postgres-cluster'
@@ -38,7 +39,7 @@ async function pair(agent: AgentProcess): Promise<string> {
 const postgres = findPostgresBin() !== null
 
 describe.skipIf(!postgres)(`agents on one PostgreSQL, each with its own empty folder${postgres ? '' : `: ${POSTGRES_MISSING}`}`, () => {
-  it('an account connected on one is listed on the other within seconds, runs its stories there, and leaves it when signed out', async () => {
+  it('an account connected on one is listed on the other within seconds, runs its stories there with one history, and leaves it when signed out', async () => {
     if (!cluster || !emulator) throw new Error('the PostgreSQL cluster did not start')
     const env = { STATUSDESK_AGENT_KEY: randomBytes(32).toString('base64'), DATABASE_URL: cluster.url() }
     const [first, second] = [join(root, 'first'), join(root, 'second')]
@@ -68,6 +69,15 @@ describe.skipIf(!postgres)(`agents on one PostgreSQL, each with its own empty fo
       timeout: 20_000,
       interval: 250,
     })
+
+    // Its history is the same on the first agent, which did not send it.
+    await vi.waitFor(
+      async () => {
+        const history = await a.call<HistoryItemView[]>(device, 'stories:history-list')
+        expect(history.map((item) => [item.accountId, item.summary.text])).toEqual([[added.id, 'from the second agent']])
+      },
+      { timeout: 10_000, interval: 250 },
+    )
 
     await a.call(device, 'accounts:sign-out', { id: added.id, removeData: false })
     await vi.waitFor(async () => expect(await listedOnB()).toEqual([]), { timeout: 20_000, interval: 250 })
