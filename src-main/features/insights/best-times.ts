@@ -11,8 +11,8 @@ export type AccountBestTimes = Omit<BestTimes, 'partial'>
 
 /**
  * The next good times to post, from the account's own history: the weekday-hours in which its
- * viewers looked most (in the caller's zone), strongest first, each at its next occurrence,
- * then listed soonest first. A history too thin to tell (as the overview judges it) gives none.
+ * viewers looked most (in the caller's zone), strongest first (the sooner first among equals),
+ * each at its next occurrence, then listed soonest first. A history too thin to tell (as the overview judges it) gives none.
  */
 export function bestTimes(account: AccountStories, options: { timeZone: string; count: number; now: number }): AccountBestTimes {
   let stories = 0
@@ -27,20 +27,18 @@ export function bestTimes(account: AccountStories, options: { timeZone: string; 
   if (stories < THIN_STORIES || views < THIN_VIEWS) return { thin: true, slots: [] }
   const cells = heatmapCells([account], clock)
   const total = cells.reduce((sum, value) => sum + value, 0)
-  const strongest = Array.from(cells.keys())
+  // Equal counts are told apart by the sooner time, as mergeBestTimes does: one account asked
+  // alone, or beside accounts that have no say, is given the same times.
+  const slots = Array.from(cells.keys())
     .filter((cell) => (cells[cell] as number) > 0)
-    .sort((a, b) => (cells[b] as number) - (cells[a] as number) || a - b)
+    .map((cell) => {
+      const weekday = Math.floor(cell / 24)
+      const hour = cell % 24
+      return { at: clock.nextAt(weekday, hour, options.now), weekday, hour, share: (cells[cell] as number) / total }
+    })
+    .sort((a, b) => b.share - a.share || a.at - b.at)
     .slice(0, options.count)
-  const slots = strongest.map((cell) => {
-    const weekday = Math.floor(cell / 24)
-    const hour = cell % 24
-    return {
-      at: new Date(clock.nextAt(weekday, hour, options.now)).toISOString(),
-      weekday,
-      hour,
-      share: (cells[cell] as number) / total,
-    }
-  })
+    .map((slot) => ({ ...slot, at: new Date(slot.at).toISOString() }))
   return { thin: false, slots: slots.sort((a, b) => a.at.localeCompare(b.at)) }
 }
 

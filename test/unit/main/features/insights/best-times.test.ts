@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { mergeBestTimes, SLOTS_PER_ACCOUNT } from '../../../../../src-main/features/insights/best-times'
+import { bestTimes, bestTimesAcross, mergeBestTimes, SLOTS_PER_ACCOUNT } from '../../../../../src-main/features/insights/best-times'
+import type { AccountStories } from '../../../../../src-main/features/insights/overview'
+import { columnsOf } from '../../../../../src-main/features/insights/story-columns'
+import { story } from './records'
 
 const NOW = Date.parse('2026-06-01T08:00:00Z')
 
@@ -52,5 +55,22 @@ describe('good times for several accounts', () => {
     expect(merged.slots.some((s) => s.share > 0.4)).toBe(false)
     expect(merged.slots).toHaveLength(SLOTS_PER_ACCOUNT + 2)
     expect(merged.slots.every((s) => Number.isFinite(s.share) && s.share >= 0)).toBe(true)
+  })
+
+  it('gives one account asked alone the times it is given beside an account with no say, equal counts the sooner first', () => {
+    const day = 24 * 3_600_000
+    // Fourteen stories at 07:00 UTC on fourteen days, each seen by as many viewers within the hour: seven equal
+    // weekday-hours. At 08:00 on a Monday, today's 07:00 has passed: the sooner ones are Tuesday's on.
+    const stories = Array.from({ length: 14 }, (_, i) =>
+      story({ postedAt: Date.parse('2026-05-18T07:00:00Z') + i * day, minutes: Array(30).fill(1) }),
+    )
+    const alone: AccountStories = { accountId: 'a', cutoff: 0, parts: [columnsOf(stories)] }
+    const silent: AccountStories = { accountId: 'b', cutoff: 0, parts: [] }
+    const options = { timeZone: 'UTC', count: 3, now: NOW }
+    const own = bestTimes(alone, options)
+    expect(own.slots.map((s) => s.at)).toEqual(['2026-06-02T07:00:00.000Z', '2026-06-03T07:00:00.000Z', '2026-06-04T07:00:00.000Z'])
+    const beside = bestTimesAcross([alone, silent], options)
+    expect(beside).toMatchObject({ thin: false, partial: true })
+    expect(beside.slots.map((s) => s.at)).toEqual(own.slots.map((s) => s.at))
   })
 })
