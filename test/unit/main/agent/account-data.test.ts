@@ -12,6 +12,7 @@ import { openDatabase } from '../../../../src-main/platform/db/open-database'
 import { silentLogger, type Logger } from '../../../../src-main/platform/log/log'
 import { findPostgresBin, POSTGRES_MISSING, startPostgresCluster, type PostgresCluster } from '../../../support/postgres-cluster'
 import { story } from '../features/insights/records'
+import { freshDatabase } from '../../../support/fresh-database'
 
 let cluster: PostgresCluster | null = null
 const closers: (() => Promise<void>)[] = []
@@ -28,15 +29,6 @@ afterEach(async () => {
 afterAll(async () => {
   await cluster?.stop()
 }, 60_000)
-
-let databases = 0
-async function freshDatabase(): Promise<string> {
-  const name = `account_data_${++databases}`
-  const admin = await openDatabase({ folder: '', url: cluster!.url() })
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.close()
-  return cluster!.url(name)
-}
 
 interface Side {
   db: Database
@@ -92,7 +84,7 @@ const postgres = findPostgresBin() !== null
 
 describe.skipIf(!postgres)(`accounts' documents shared on one PostgreSQL${postgres ? '' : `: ${POSTGRES_MISSING}`}`, () => {
   it('two engines adding to one history at once lose none of each other’s stories; each reads what the other wrote', async () => {
-    const url = await freshDatabase()
+    const url = await freshDatabase(cluster!, 'account_data')
     const [a, b] = [await side(url, 'engine-a'), await side(url, 'engine-b')]
     const [onA, onB] = [history(a), history(b)]
     const t0 = Date.parse('2026-03-02T07:00:00Z')
@@ -112,7 +104,7 @@ describe.skipIf(!postgres)(`accounts' documents shared on one PostgreSQL${postgr
   }, 60_000)
 
   it('sets aside a row that is not JSON, fails its schema or is past the cap, says so, and starts afresh, never throwing', async () => {
-    const url = await freshDatabase()
+    const url = await freshDatabase(cluster!, 'account_data')
     const a = await side(url, 'engine-a')
     const said: string[] = []
     const store = history(a, 'acc1', { maxBytes: 4096, onSetAside: () => said.push('history') })
@@ -143,7 +135,7 @@ describe.skipIf(!postgres)(`accounts' documents shared on one PostgreSQL${postgr
   }, 60_000)
 
   it('reads a shared archive written by the other engine, and sets aside one that is damaged or another account’s', async () => {
-    const url = await freshDatabase()
+    const url = await freshDatabase(cluster!, 'account_data')
     const [a, b] = [await side(url, 'engine-a'), await side(url, 'engine-b')]
     const name = ACCOUNT_FILES.insightsArchive.path
     const setAside: string[] = []
@@ -168,7 +160,7 @@ describe.skipIf(!postgres)(`accounts' documents shared on one PostgreSQL${postgr
   }, 60_000)
 
   it('lets one engine at a time hold an account’s sampling claim: renewed by its holder, free once let go or lapsed', async () => {
-    const url = await freshDatabase()
+    const url = await freshDatabase(cluster!, 'account_data')
     const [a, b] = [await side(url, 'engine-a', 1_500), await side(url, 'engine-b', 1_500)]
     expect(await a.data.sampling.hold('acc1')).toBe(true)
     expect(await b.data.sampling.hold('acc1')).toBe(false)

@@ -23,6 +23,7 @@ import { callCore } from '../../../support/app-core'
 import { story } from '../features/insights/records'
 import { TEST_IDENTITY } from '../../../support/handlers'
 import { findPostgresBin, POSTGRES_MISSING, startPostgresCluster, type PostgresCluster } from '../../../support/postgres-cluster'
+import { freshDatabase } from '../../../support/fresh-database'
 
 const TOKEN = 'shared-data-token-8c3f1a'
 const KEY = randomBytes(32)
@@ -130,15 +131,6 @@ async function engine(url: string, name: string, folder?: string): Promise<Engin
   return made
 }
 
-let databases = 0
-async function freshDatabase(): Promise<string> {
-  const name = `shared_data_${++databases}`
-  const admin = await openDatabase({ folder: '', url: cluster!.url() })
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.close()
-  return cluster!.url(name)
-}
-
 /** As if ten minutes passed: the account's story list is due to be read again at the next round, by whoever samples. */
 async function listDue(engine: Engine, accountId: string): Promise<void> {
   const workspace = engine.core.accounts.workspaces.get(accountId)!
@@ -151,7 +143,7 @@ const postgres = findPostgresBin() !== null
 describe.skipIf(!postgres)(`engines sharing accounts on one PostgreSQL${postgres ? '' : `: ${POSTGRES_MISSING}`}`, () => {
   it('show one account’s history and insights alike; one samples it at a time, the other takes over once it was killed', async () => {
     if (!cluster || !emulator) throw new Error('the PostgreSQL cluster did not start')
-    const url = await freshDatabase()
+    const url = await freshDatabase(cluster!, 'shared_data')
     const a = await engine(url, 'a')
     const b = await engine(url, 'b')
     const account = await callCore<AccountSummary>(a.core, 'accounts:connect', { baseUrl: emulator.baseUrl, token: TOKEN, label: 'Bakery' })
@@ -230,7 +222,7 @@ describe.skipIf(!postgres)(`engines sharing accounts on one PostgreSQL${postgres
 
   it('moves what an agent kept in its folder before it shared it into the database at its next start, for every engine', async () => {
     if (!cluster || !emulator) throw new Error('the PostgreSQL cluster did not start')
-    const url = await freshDatabase()
+    const url = await freshDatabase(cluster!, 'shared_data')
     const first = await engine(url, 'before')
     const account = await callCore<AccountSummary>(first.core, 'accounts:connect', {
       baseUrl: emulator.baseUrl,

@@ -17,6 +17,7 @@ import { openDatabase } from '../../../../src-main/platform/db/open-database'
 import { silentLogger, type Logger } from '../../../../src-main/platform/log/log'
 import { fingerprintOf, normalizeBaseUrl } from '../../../../src-main/account/accounts/connect-rules'
 import { findPostgresBin, POSTGRES_MISSING, startPostgresCluster, type PostgresCluster } from '../../../support/postgres-cluster'
+import { freshDatabase } from '../../../support/fresh-database'
 
 const TOKEN_A = 'shared-token-a-7d1e9c2b5a'
 const TOKEN_B = 'shared-token-b-3f8a6e0c4d'
@@ -44,16 +45,6 @@ afterAll(async () => {
   await cluster?.stop()
   if (root) await rm(root, { recursive: true, force: true })
 }, 60_000)
-
-/** Each test its own database, so rows of one never reach another. */
-let databases = 0
-async function freshDatabase(): Promise<string> {
-  const name = `shared_${++databases}`
-  const admin = await openDatabase({ folder: '', url: cluster!.url() })
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.close()
-  return cluster!.url(name)
-}
 
 interface Agent {
   accounts: AccountsService
@@ -119,7 +110,7 @@ const postgres = findPostgresBin() !== null
 
 describe.skipIf(!postgres)(`accounts shared by the agents on one PostgreSQL${postgres ? '' : `: ${POSTGRES_MISSING}`}`, () => {
   it('an account added, its token replaced, then removed on one agent is seen so on the other, its workspace opened and closed', async () => {
-    const url = await freshDatabase()
+    const url = await freshDatabase(cluster!, 'shared')
     const a = await agent(url, 'a')
     const b = await agent(url, 'b')
     const added = await connect(a, TOKEN_A, { label: 'Bakery' })
@@ -146,7 +137,7 @@ describe.skipIf(!postgres)(`accounts shared by the agents on one PostgreSQL${pos
   }, 60_000)
 
   it('keeps no token in clear in any row', async () => {
-    const url = await freshDatabase()
+    const url = await freshDatabase(cluster!, 'shared')
     const a = await agent(url, 'a')
     await connect(a, TOKEN_A)
     await connect(a, TOKEN_B)
@@ -162,7 +153,7 @@ describe.skipIf(!postgres)(`accounts shared by the agents on one PostgreSQL${pos
   }, 60_000)
 
   it('an agent started with an empty folder lists the accounts already shared; its own unknown ones are written there', async () => {
-    const url = await freshDatabase()
+    const url = await freshDatabase(cluster!, 'shared')
     const a = await agent(url, 'a')
     const first = await connect(a, TOKEN_A)
     await a.shared.lookNow()
@@ -185,7 +176,7 @@ describe.skipIf(!postgres)(`accounts shared by the agents on one PostgreSQL${pos
   }, 60_000)
 
   it('skips and logs malformed rows, never dropping the good ones, and refuses an id that is not a safe folder name', async () => {
-    const url = await freshDatabase()
+    const url = await freshDatabase(cluster!, 'shared')
     const a = await agent(url, 'a')
     const b = await agent(url, 'b')
     const good = await connect(a, TOKEN_A)
@@ -212,7 +203,7 @@ describe.skipIf(!postgres)(`accounts shared by the agents on one PostgreSQL${pos
   }, 60_000)
 
   it('an account sealed with another operator key waits for its token, and nothing crashes', async () => {
-    const url = await freshDatabase()
+    const url = await freshDatabase(cluster!, 'shared')
     const other = await agent(url, 'other', randomBytes(32))
     const theirs = await connect(other, TOKEN_A)
     await other.shared.lookNow()
@@ -224,7 +215,7 @@ describe.skipIf(!postgres)(`accounts shared by the agents on one PostgreSQL${pos
   }, 60_000)
 
   it('sees a change within seconds when polling, and two agents renaming at once end on the same label', async () => {
-    const url = await freshDatabase()
+    const url = await freshDatabase(cluster!, 'shared')
     const a = await agent(url, 'a')
     const b = await agent(url, 'b')
     a.shared.start()
@@ -246,7 +237,7 @@ describe.skipIf(!postgres)(`accounts shared by the agents on one PostgreSQL${pos
   }, 60_000)
 
   it('two agents connecting the same server and token at once make one account, which both list', async () => {
-    const url = await freshDatabase()
+    const url = await freshDatabase(cluster!, 'shared')
     const a = await agent(url, 'a')
     const b = await agent(url, 'b')
     // Rows that claim the same pair but cannot stand for it (a bad id, another entry's id) are passed over.
@@ -280,7 +271,7 @@ describe.skipIf(!postgres)(`accounts shared by the agents on one PostgreSQL${pos
   }, 60_000)
 
   it('prunes month-old removed rows in bounded batches, hourly; an agent away longer drops the account rather than bring it back', async () => {
-    const url = await freshDatabase()
+    const url = await freshDatabase(cluster!, 'shared')
     const a = await agent(url, 'a')
     const late = await agent(url, 'late')
     const gone = await connect(a, TOKEN_A)
@@ -322,7 +313,7 @@ describe.skipIf(!postgres)(`accounts shared by the agents on one PostgreSQL${pos
   }, 60_000)
 
   it('an agent cut off while running, finding rows it never read were pruned, reads the list again and drops what was removed', async () => {
-    const url = await freshDatabase()
+    const url = await freshDatabase(cluster!, 'shared')
     const a = await agent(url, 'a')
     const b = await agent(url, 'b')
     const added = await connect(a, TOKEN_A)

@@ -6,7 +6,7 @@ import type { AppCore } from '../../../../../src-main/app/app-core'
 import { callCore } from '../../../../support/app-core'
 import { deskAndAgentHooks, pairDeskWithAgent } from '../../../../support/desk-and-agent'
 import { eachSaying, otherAccountsHooks } from '../../../../support/insights-accounts'
-import { story } from '../insights/records'
+import { emptyOverview, story } from '../insights/records'
 
 const DAY = 24 * 3600_000
 const hooks = deskAndAgentHooks('statusdesk-agent-insights-')
@@ -102,21 +102,6 @@ describe('the Insights figures of every account, with one account on the agent',
     )
   }, 40_000)
 })
-
-function emptyOverview(): InsightsOverview {
-  return {
-    stories: 0,
-    views: 0,
-    from: null,
-    to: null,
-    thin: true,
-    heatmap: Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0)),
-    byAudience: [],
-    byKind: [],
-    trend: [],
-    latency: { median: null, p25: null, p75: null, histogram: [] },
-  }
-}
 
 describe("the ranking of every account's stories, with one account on the agent", () => {
   it('takes from the agent only the stories of the account asked about, and refuses an answer that is not a page of stories', async () => {

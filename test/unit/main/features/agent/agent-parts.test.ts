@@ -9,6 +9,7 @@ import type { Handlers } from '../../../../../src-main/handlers/dispatch'
 import { silentLogger } from '../../../../../src-main/platform/log/log'
 import { callCore } from '../../../../support/app-core'
 import { type DeskAndAgent, deskAndAgentHooks, pairDeskWithAgent } from '../../../../support/desk-and-agent'
+import { emptyOverview } from '../insights/records'
 
 const hooks = deskAndAgentHooks('statusdesk-agent-parts-')
 const scope = { accountId: null, timeZone: 'Europe/Madrid', weeks: 4 }
@@ -16,18 +17,7 @@ const POSTED = new Date(Date.now() - 3600_000).toISOString()
 
 /** Figures of one account: `views` views of one story. */
 function figures(views: number): InsightsOverview {
-  return {
-    stories: 1,
-    views,
-    from: null,
-    to: null,
-    thin: true,
-    heatmap: Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0)),
-    byAudience: [],
-    byKind: [],
-    trend: [],
-    latency: { median: null, p25: null, p75: null, histogram: [] },
-  }
+  return emptyOverview({ stories: 1, views })
 }
 
 /** One story of an account on the agent, reaching `reach`. */

@@ -1,23 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import type { InsightsOverview } from '@shared/channels/insights'
 import { mergeOverviews, pooledMedian } from '../../../../../src-main/features/insights/overview-merge'
+import { emptyOverview } from './records'
 
 const WEEK = '2026-11-23T00:00:00.000Z'
 
 function part(over: Partial<InsightsOverview>): InsightsOverview {
-  return {
-    stories: 0,
-    views: 0,
-    from: null,
-    to: null,
-    thin: true,
-    heatmap: Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0)),
-    byAudience: [],
-    byKind: [],
+  return emptyOverview({
     trend: [{ weekStart: WEEK, stories: 0, views: 0, medianReach: null }],
     latency: { median: null, p25: null, p75: null, histogram: [{ upToMinutes: 5, views: 0 }] },
     ...over,
-  }
+  })
 }
 
 describe('one overview from the overviews of its parts', () => {
