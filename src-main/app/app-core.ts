@@ -1,7 +1,7 @@
 import type { Handlers } from '../handlers/dispatch'
 import type { EventHub } from '../platform/events'
 import { NoticeBoard, NoticeKeepingHub } from '../platform/notice-board'
-import { AccountsService } from '../account/accounts/accounts-service'
+import { AccountsService, type AccountsServiceOptions } from '../account/accounts/accounts-service'
 import { SharedAccounts } from '../account/accounts/shared-accounts'
 import { type SharedCursor, storedCursor } from '../account/accounts/shared-registry'
 import { ConnectivityProbe } from '../features/connectivity/connectivity-probe'
@@ -111,6 +111,32 @@ async function joinSharedAccounts(ports: CorePorts, accounts: AccountsService, c
   return shared
 }
 
+/** Who hears of the accounts' changes once the core is built: the shared list and the shared data's watch, where there are. */
+interface AccountSharing {
+  shared: SharedAccounts | null
+  dataWatch: SharedDataWatch | null
+}
+
+/** The accounts, telling `sharing` of each change they commit and asking it before a new account is listed. */
+function accountsServiceOf(
+  ports: CorePorts,
+  parts: Pick<AccountsServiceOptions, 'store' | 'events' | 'recoveries'>,
+  sharing: AccountSharing,
+): AccountsService {
+  return new AccountsService({
+    ...parts,
+    secretBox: ports.secretBox,
+    dataDir: ports.dataDir,
+    fetch: ports.fetch,
+    log: ports.log,
+    onShared: (change) => {
+      sharing.shared?.localChange(change)
+      sharing.dataWatch?.accountChanged(change)
+    },
+    claimShared: async (account, usable) => (sharing.shared ? sharing.shared.claim(account, usable) : null),
+  })
+}
+
 async function assemble(
   ports: CorePorts,
   owner: string,
@@ -126,26 +152,12 @@ async function assemble(
   const open = (name: string, file: 'settings' | 'accounts') =>
     openStoreWithRecovery({ open: ports.openStore, dir: ports.dataDir, name, file, recoveries, log: ports.log })
   const settings = new SettingsService({ store: open('settings', 'settings'), recoveries, log: ports.log, events })
-  let shared: SharedAccounts | null = null
   const accountsStore = open('accounts', 'accounts')
-  let dataWatch: SharedDataWatch | null = null
-  const accounts = new AccountsService({
-    store: accountsStore,
-    secretBox: ports.secretBox,
-    dataDir: ports.dataDir,
-    fetch: ports.fetch,
-    log: ports.log,
-    events,
-    recoveries,
-    onShared: (change) => {
-      shared?.localChange(change)
-      dataWatch?.accountChanged(change)
-    },
-    claimShared: async (account, usable) => (shared ? shared.claim(account, usable) : null),
-  })
+  const sharing: AccountSharing = { shared: null, dataWatch: null }
+  const accounts = accountsServiceOf(ports, { store: accountsStore, events, recoveries }, sharing)
   await accounts.restore()
   const store = ports.outboxStore ? await ports.outboxStore(owner) : new FilesOutboxStore({ dirOf: (id) => accounts.dirOf(id), owner })
-  shared = await joinSharedAccounts(ports, accounts, storedCursor(accountsStore))
+  sharing.shared = await joinSharedAccounts(ports, accounts, storedCursor(accountsStore))
   const named = new ServerNamedFetch({
     resolve: ports.resolve ?? systemResolver,
     fetch: ports.fetch,
@@ -153,7 +165,8 @@ async function assemble(
   })
   const shareData = ports.sharedAccountData?.() ?? null
   // Another engine's changes to an account's history or insights reach this engine's clients as its own would.
-  dataWatch = shareData && new SharedDataWatch({ data: shareData, events, log: ports.log })
+  sharing.dataWatch = shareData && new SharedDataWatch({ data: shareData, events, log: ports.log })
+  const { shared, dataWatch } = sharing
   const features = buildFeatures(ports, { events, settings, accounts, store, named, shareData })
   // Calls about an account handed over to the agent go there; the rest run here.
   const handlers = routedHandlers(coreHandlers(ports, { notices, recoveries, settings, accounts, ...features }), splittersOf(features))
