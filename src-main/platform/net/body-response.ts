@@ -3,7 +3,7 @@ export type BodyChunk = { done: false; value: Uint8Array } | { done: true; value
 
 /**
  * What a reader of a downloaded body needs of a response. A fetch `Response` is one; so is
- * the answer of `pinnedFetch().get`, which is not made of web streams (see there).
+ * the answer of `pinnedGet().get`, which is not made of web streams (see there).
  */
 export interface BodyResponse {
   readonly status: number

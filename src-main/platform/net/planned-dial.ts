@@ -1,7 +1,7 @@
 import { bareHost, isIpLiteral } from './address-policy'
 import type { BodyResponse, GetLike } from './body-response'
 import type { DialPlan } from './named-dial'
-import { pinnedFetch, type PinnedFetch } from './pinned-fetch'
+import { pinnedGet, type PinnedGet } from './pinned-get'
 import { AddressGuard, publicFetch } from './public-fetch'
 
 /**
@@ -20,7 +20,7 @@ export class DialNotPlanned extends Error {
  * thread that cannot resolve names or ask the proxy settings itself: names resolve only to
  * the addresses main's resolver gave (DialBook), and only origins main found direct are
  * dialled. Everything else is as in main: the AddressGuard judges every address of every
- * hop before any connection and again as each socket dials it (pinnedFetch), redirects are
+ * hop before any connection and again as each socket dials it (pinnedGet), redirects are
  * followed one checked hop at a time (publicFetch). A URL outside the plan fails with
  * DialNotPlanned before any connection.
  */
@@ -28,14 +28,14 @@ export class PlannedDial {
   readonly get: GetLike
   readonly #direct = new Set<string>()
   readonly #hosts = new Map<string, string[] | null>()
-  readonly #pinned: PinnedFetch
+  readonly #pinned: PinnedGet
 
   constructor(trustedBaseUrl: string | undefined) {
     const guard = new AddressGuard({
       resolve: async (hostname) => this.#resolve(hostname),
       ...(trustedBaseUrl !== undefined && { trustedBaseUrl: () => trustedBaseUrl }),
     })
-    this.#pinned = pinnedFetch(guard)
+    this.#pinned = pinnedGet(guard)
     const dial = this.#pinned.get
     const directOnly: GetLike = async (url, init) => {
       if (!this.#direct.has(new URL(url).origin)) throw new DialNotPlanned()

@@ -89,4 +89,25 @@ describe('the import graph of the sources', () => {
       .filter((file) => file.lines > MAX_LINES)
     expect(long).toEqual([])
   })
+
+  it("loads only undici's Agent into the picture worker, not its index", () => {
+    // The index is 10 MB more of the thread's memory (see undici-agent.ts). Packages are read from
+    // the sources' own imports (the graph leaves node_modules out); a type-only or dynamic one loads nothing.
+    const byFile = new Map(result.modules.map((module) => [module.source, module]))
+    const reached = new Set<string>()
+    const visit = (file: string): void => {
+      if (reached.has(file)) return
+      reached.add(file)
+      for (const dependency of byFile.get(file)?.dependencies ?? []) if (!dependency.dynamic) visit(dependency.resolved)
+    }
+    visit('src-main/features/groups/pictures/picture-worker.ts')
+    const packages = new Set<string>()
+    for (const file of reached) {
+      if (!file.startsWith('src-')) continue
+      for (const [, name] of readFileSync(join(ROOT, file), 'utf8').matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^'.@][^']*)'/gm))
+        packages.add(name as string)
+    }
+    expect(packages).not.toContain('undici')
+    expect(packages).toContain('undici/lib/dispatcher/agent.js')
+  })
 })
