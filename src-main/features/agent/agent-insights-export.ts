@@ -1,8 +1,9 @@
-import type { StoryInsight } from '@shared/channels/insights'
+import { MAX_EACH_STORIES, type StoryInsight } from '@shared/channels/insights'
 import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import { STORIES_PIECE, StoriesPieceSchema } from './agent-insights'
-import { askAgent, askEach } from './agent-split'
+import { askChunk, type EachCall } from './agent-parts'
+import { askEach } from './agent-split'
 import type { HostedAccount, HostedAccounts } from './hosted-accounts'
 
 /**
@@ -10,6 +11,9 @@ import type { HostedAccount, HostedAccounts } from './hosted-accounts'
  * time insights are kept (730 days) is below it. An agent that says it has more is not believed.
  */
 export const MAX_EXPORTED_PER_ACCOUNT = 50_000
+
+/** Accounts one call reads a page of each of: as many as one answer may carry. */
+const ACCOUNTS_PER_CALL = Math.floor(MAX_EACH_STORIES / STORIES_PIECE)
 
 type Scope = { accountId: string | null; timeZone: string }
 type Exported = { path: string | null; rows: number }
@@ -27,7 +31,8 @@ export interface AgentInsightsExportOptions {
  * The Insights CSV of an account on the agent, or of every account when some run there: each
  * hosted account's rows are read from the agent (its story list, a bounded number of pages,
  * only that account's stories taken), the accounts here from here; the desktop's old copy of a
- * hosted account is never written.
+ * hosted account is never written. A page of each of up to ACCOUNTS_PER_CALL accounts is asked
+ * in one call (an agent older than that call is asked about each account by itself).
  *
  * While the agent does not answer, the export is refused in words naming it, rather than written
  * from the last state kept: a CSV leaves the app, where no banner can say that some rows are
@@ -47,29 +52,46 @@ export class AgentInsightsExport {
     const theirs = scope.accountId === null ? hosted : hosted.filter((entry) => entry.accountId === scope.accountId)
     if (theirs.length === 0) return local()
     // Read before the save dialog opens: an agent away is said before a place to save is asked.
-    const rows = await askEach(theirs, (account) => this.#rowsOf(account))
-    return this.#opts.write(scope, rows.flat(), scope.accountId === null)
+    const rows: StoryInsight[] = []
+    for (let start = 0; start < theirs.length; start += ACCOUNTS_PER_CALL)
+      rows.push(...(await this.#rowsOf(theirs.slice(start, start + ACCOUNTS_PER_CALL))))
+    return this.#opts.write(scope, rows, scope.accountId === null)
   }
 
-  /** Every story the agent keeps of one account, newest first, a page at a time, in this desktop's account id. */
-  async #rowsOf(account: HostedAccount): Promise<StoryInsight[]> {
-    const byId = new Map<string, StoryInsight>()
-    for (let offset = 0; offset < MAX_EXPORTED_PER_ACCOUNT; offset += STORIES_PIECE) {
-      const arg = { accountId: account.agentAccountId, sort: 'recent', offset, count: STORIES_PIECE }
-      const piece = await this.#ask(arg)
-      if (piece.total > MAX_EXPORTED_PER_ACCOUNT) throw new AppError('invalid-response', userText('errors.agentRouting.badAnswer'))
-      // Only the account asked about: the agent's other accounts are not this desktop's. A story
-      // seen on two pages (a new one pushed the list on while it was read) is written once.
-      for (const item of piece.items)
-        if (item.accountId === account.agentAccountId) byId.set(item.storyId, { ...item, accountId: account.accountId })
-      if (piece.items.length < STORIES_PIECE || offset + STORIES_PIECE >= piece.total) break
+  /** Every story the agent keeps of each of `accounts`, newest first, a page at a time, in this desktop's account ids. */
+  async #rowsOf(accounts: readonly HostedAccount[]): Promise<StoryInsight[]> {
+    const kept = new Map(accounts.map((account) => [account, new Map<string, StoryInsight>()]))
+    let asking = [...accounts]
+    for (let offset = 0; offset < MAX_EXPORTED_PER_ACCOUNT && asking.length > 0; offset += STORIES_PIECE) {
+      const answers = await this.#ask(asking, offset)
+      const pieces = await askEach(asking, (account) => this.#inWords(answers.get(account)!))
+      asking = asking.filter((account, index) => {
+        const piece = pieces[index]!
+        if (piece.total > MAX_EXPORTED_PER_ACCOUNT) throw new AppError('invalid-response', userText('errors.agentRouting.badAnswer'))
+        const byId = kept.get(account)!
+        // Only the account asked about: the agent's other accounts are not this desktop's. A story
+        // seen on two pages (a new one pushed the list on while it was read) is written once.
+        for (const item of piece.items)
+          if (item.accountId === account.agentAccountId) byId.set(item.storyId, { ...item, accountId: account.accountId })
+        return piece.items.length >= STORIES_PIECE && offset + STORIES_PIECE < piece.total
+      })
     }
-    return [...byId.values()]
+    return [...kept.values()].flatMap((byId) => [...byId.values()])
   }
 
-  async #ask(arg: unknown) {
+  #ask(accounts: readonly HostedAccount[], offset: number) {
+    const page = { sort: 'recent', offset, count: STORIES_PIECE }
+    const call: EachCall = {
+      each: { channel: 'insights:stories-each', arg: (accountIds) => ({ accountIds, ...page }), perCall: ACCOUNTS_PER_CALL },
+      one: { channel: 'insights:stories', arg: (account) => ({ accountId: account.agentAccountId, ...page }) },
+    }
+    return askChunk(this.#opts.invoke, accounts, call, StoriesPieceSchema)
+  }
+
+  /** An account's answer; the agent away is said in words naming it. */
+  async #inWords<T>(answer: () => Promise<T>): Promise<T> {
     try {
-      return await askAgent(this.#opts.invoke, 'insights:stories', arg, StoriesPieceSchema)
+      return await answer()
     } catch (error) {
       if (!(error instanceof AppError) || (error.code !== 'offline' && error.code !== 'timeout')) throw error
       const url = (await this.#opts.agentUrl().catch(() => null)) ?? ''

@@ -42,6 +42,45 @@ function isUnknownCall(error: unknown): boolean {
 const badAnswer = () => new AppError('invalid-response', userText('errors.agentRouting.badAnswer'))
 
 /**
+ * One call about the accounts of `chunk`: what each account's answer is (its value, or its
+ * failure), each read when called; an agent older than the call about several accounts is asked
+ * about each by itself, when its answer is read.
+ */
+export async function askChunk<T>(
+  invoke: AgentPartsOptions['invoke'],
+  chunk: readonly HostedAccount[],
+  call: EachCall,
+  schema: z.ZodType<T>,
+): Promise<Map<HostedAccount, () => Promise<T>>> {
+  const one = (account: HostedAccount) => () => askAgent(invoke, call.one.channel, call.one.arg(account), schema)
+  let parts: z.infer<ReturnType<typeof eachAnswerSchema>>['parts']
+  try {
+    const arg = call.each.arg(chunk.map((account) => account.agentAccountId))
+    parts = (await askAgent(invoke, call.each.channel, arg, eachAnswerSchema(chunk.length))).parts
+  } catch (error) {
+    if (isUnknownCall(error)) return new Map(chunk.map((account) => [account, one(account)]))
+    return new Map(chunk.map((account) => [account, () => Promise.reject(error as Error)]))
+  }
+  const byAgentId = new Map(chunk.map((account) => [account.agentAccountId, account]))
+  const answers = new Map<HostedAccount, () => Promise<T>>()
+  for (const part of parts) {
+    const account = byAgentId.get(part.accountId)
+    // An account not asked is none of this desktop's; one told twice counts as first told.
+    if (!account || answers.has(account)) continue
+    if ('error' in part) {
+      const refused = new AppError(part.error.code, part.error.text, part.error.details)
+      answers.set(account, () => Promise.reject(refused))
+      continue
+    }
+    const read = schema.safeParse(part.value)
+    answers.set(account, read.success ? () => Promise.resolve(read.data) : () => Promise.reject(badAnswer()))
+  }
+  // An account asked and left out of the answer: the agent said nothing of it.
+  for (const account of chunk) if (!answers.has(account)) answers.set(account, () => Promise.reject(badAnswer()))
+  return answers
+}
+
+/**
  * What the views over every hosted account share: each account's part asked of the agent in
  * few calls (`perCall` accounts each, the accounts translated to the agent's ids and back, an
  * answer about an account not asked ignored), each account's answer kept as its last state,
@@ -64,43 +103,13 @@ export abstract class AgentParts {
     const answers = new Map<HostedAccount, () => Promise<T>>()
     for (let start = 0; start < accounts.length; start += call.each.perCall) {
       const chunk = accounts.slice(start, start + call.each.perCall)
-      for (const [account, answer] of await this.#askChunk(chunk, call, schema)) answers.set(account, answer)
+      for (const [account, answer] of await askChunk(this.opts.invoke, chunk, call, schema)) answers.set(account, answer)
     }
     return askEach(accounts, (account) => this.#kept(account, keyOf(account), schema, answers.get(account)!))
   }
 
   protected now(): Date {
     return (this.opts.now ?? (() => new Date()))()
-  }
-
-  /** One call about the accounts of `chunk`: what each account's answer is (its value, or its failure). */
-  async #askChunk<T>(chunk: readonly HostedAccount[], call: EachCall, schema: z.ZodType<T>): Promise<Map<HostedAccount, () => Promise<T>>> {
-    const one = (account: HostedAccount) => () => askAgent(this.opts.invoke, call.one.channel, call.one.arg(account), schema)
-    let parts: z.infer<ReturnType<typeof eachAnswerSchema>>['parts']
-    try {
-      const arg = call.each.arg(chunk.map((account) => account.agentAccountId))
-      parts = (await askAgent(this.opts.invoke, call.each.channel, arg, eachAnswerSchema(chunk.length))).parts
-    } catch (error) {
-      if (isUnknownCall(error)) return new Map(chunk.map((account) => [account, one(account)]))
-      return new Map(chunk.map((account) => [account, () => Promise.reject(error as Error)]))
-    }
-    const byAgentId = new Map(chunk.map((account) => [account.agentAccountId, account]))
-    const answers = new Map<HostedAccount, () => Promise<T>>()
-    for (const part of parts) {
-      const account = byAgentId.get(part.accountId)
-      // An account not asked is none of this desktop's; one told twice counts as first told.
-      if (!account || answers.has(account)) continue
-      if ('error' in part) {
-        const refused = new AppError(part.error.code, part.error.text, part.error.details)
-        answers.set(account, () => Promise.reject(refused))
-        continue
-      }
-      const read = schema.safeParse(part.value)
-      answers.set(account, read.success ? () => Promise.resolve(read.data) : () => Promise.reject(badAnswer()))
-    }
-    // An account asked and left out of the answer: the agent said nothing of it.
-    for (const account of chunk) if (!answers.has(account)) answers.set(account, () => Promise.reject(badAnswer()))
-    return answers
   }
 
   /** `answer`, kept as the account's last state under `key`; while the agent is away, the last one kept and as of when. */

@@ -3,13 +3,15 @@ import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
 import type { AccountSummary } from '@shared/channels/accounts'
-import type { StoryInsight } from '@shared/channels/insights'
+import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
+import type { EachAnswer, StoryInsight } from '@shared/channels/insights'
 import type { LiveRecord } from '../../../../../src-main/account/files/formats/insights-files'
 import type { AppCore } from '../../../../../src-main/app/app-core'
 import { MAX_EXPORTED_PER_ACCOUNT } from '../../../../../src-main/features/agent/agent-insights-export'
 import { callCore } from '../../../../support/app-core'
 import { deskAndAgentHooks, pairDeskWithAgent } from '../../../../support/desk-and-agent'
-import { otherAccountsHooks } from '../../../../support/insights-accounts'
+import { eachSaying, otherAccountsHooks } from '../../../../support/insights-accounts'
 import { minutesSpread, story } from '../insights/records'
 
 const DAY = 24 * 3600_000
@@ -70,14 +72,19 @@ async function deskWithHostedAccount(onAgentSince = 1) {
 describe('the Insights CSV, with one account on the agent', () => {
   it("takes from the agent only the asked account's stories, each once, and refuses in words an answer that is not a page of them", async () => {
     const { desk, served, accountId, written } = await deskWithHostedAccount()
-    const real = served['insights:stories']
+    const real = served['insights:stories-each']
     const asked: Array<{ offset: number }> = []
-    served['insights:stories'] = async (arg, ctx) => {
+    served['insights:stories-each'] = async (arg, ctx) => {
       asked.push(arg as { offset: number })
-      const page = (await real(arg, ctx)) as { items: StoryInsight[]; total: number }
+      const answer = (await real(arg, ctx)) as EachAnswer<{ items: StoryInsight[]; total: number }>
       // The agent's other accounts slipped in, and the same story twice.
-      const strangers = page.items.map((item) => ({ ...item, accountId: 'someone-else', storyId: `X-${item.storyId}` }))
-      return { ...page, items: [...page.items, ...page.items, ...strangers].slice(0, 200) }
+      const slipped = (items: StoryInsight[]) =>
+        [...items, ...items, ...items.map((item) => ({ ...item, accountId: 'someone-else', storyId: `X-${item.storyId}` }))].slice(0, 200)
+      return {
+        parts: answer.parts.map((part) =>
+          'value' in part ? { ...part, value: { ...part.value, items: slipped(part.value.items) } } : part,
+        ),
+      }
     }
     const rows = await rowsOf(await exportOf(desk, accountId))
     expect(rows.map((row) => row.story_id).sort()).toEqual(['MOVED-0', 'MOVED-1', 'SINCE-0'])
@@ -90,7 +97,7 @@ describe('the Insights CSV, with one account on the agent', () => {
       // More stories than any account keeps: not believed, and not read page after page.
       { items: [], total: MAX_EXPORTED_PER_ACCOUNT + 1 },
     ]) {
-      served['insights:stories'] = async () => answer as never
+      served['insights:stories-each'] = eachSaying(answer)
       await expect(exportOf(desk, null)).rejects.toThrow(/invalid-response errors.agentRouting.badAnswer/)
     }
     expect(await written()).toBe(before)
@@ -100,9 +107,10 @@ describe('the Insights CSV, with one account on the agent', () => {
     const { desk, served, onAgent, accountId } = await deskWithHostedAccount()
     let calls = 0
     const one = (await callCore<{ items: StoryInsight[] }>(desk, 'insights:stories', { accountId, sort: 'recent' })).items[0]!
-    served['insights:stories'] = async () => {
+    const page = { items: Array.from({ length: 200 }, () => ({ ...one, accountId: onAgent })), total: MAX_EXPORTED_PER_ACCOUNT }
+    served['insights:stories-each'] = async (arg) => {
       calls++
-      return { items: Array.from({ length: 200 }, () => ({ ...one, accountId: onAgent })), total: MAX_EXPORTED_PER_ACCOUNT }
+      return eachSaying(page)(arg as { accountIds: string[] })
     }
     const exported = await exportOf(desk, accountId)
     expect(exported.rows).toBe(1)
@@ -110,8 +118,15 @@ describe('the Insights CSV, with one account on the agent', () => {
   }, 60_000)
 
   it("writes every account's stories: the agent's of its account page by page, this desktop's own, not its old copy nor the agent's other accounts", async () => {
-    const { desk, accountId, here } = await deskWithHostedAccount(450)
+    const { desk, accountId, here, served } = await deskWithHostedAccount(450)
+    const calls = { each: 0, one: 0 }
+    const each = served['insights:stories-each']
+    const one = served['insights:stories']
+    served['insights:stories-each'] = (arg, ctx) => (calls.each++, each(arg, ctx))
+    served['insights:stories'] = (arg, ctx) => (calls.one++, one(arg, ctx))
     const every = await exportOf(desk, null)
+    // A page of each hosted account per call: 452 stories in 3 calls.
+    expect(calls).toEqual({ each: 3, one: 0 })
     const rows = await rowsOf(every)
     // 2 moved and 450 counted on the agent since, 1 here; not the old copy (500), nor the teammate's (1000).
     expect(every.rows).toBe(453)
@@ -141,5 +156,16 @@ describe('the Insights CSV, with one account on the agent', () => {
     }
     expect(await written()).toBe(before)
     expect((await exportOf(desk, here)).rows).toBe(1)
+  }, 60_000)
+
+  it('reads an agent older than the call about several accounts one account at a time', async () => {
+    const { desk, served, accountId } = await deskWithHostedAccount(250)
+    // As an agent that does not know the call answers it.
+    served['insights:stories-each'] = () => {
+      throw new AppError('invalid-request', userText('errors.bridge.unknownChannel'))
+    }
+    const rows = await rowsOf(await exportOf(desk, accountId))
+    expect(rows).toHaveLength(252)
+    expect(rows.every((row) => /^(MOVED|SINCE)-/.test(row.story_id!))).toBe(true)
   }, 60_000)
 })
