@@ -7,16 +7,15 @@
  * schema library for this alone. Every value is bounded; the first line that is not one of
  * these, or that a crash cut short, ends what is read.
  */
+import { isPictureName } from './picture-names'
 import type { PictureKind } from './picture-protocol'
 
 export const MANIFEST_HEADER = '["statusdesk-pictures",2]\n'
 
-/** Stored file names: the group's hash, the content's hash, the format. Nothing else is ever served. */
-export const PICTURE_FILE = /^[a-f0-9]{24}-[a-f0-9]{16}\.(?:jpg|png|webp|gif)$/
-
 export interface PictureEntry {
   url: string
   etag: string | null
+  /** The stored picture's name (see picture-names.ts); nothing else is ever served. */
   file: string
 }
 
@@ -52,7 +51,7 @@ const isId = (value: unknown): value is string => typeof value === 'string' && v
 export function entryOf(url: unknown, etag: unknown, file: unknown): PictureEntry | null {
   if (typeof url !== 'string' || url.length > MAX_URL) return null
   if (etag !== null && (typeof etag !== 'string' || etag.length > MAX_ETAG)) return null
-  if (typeof file !== 'string' || !PICTURE_FILE.test(file)) return null
+  if (typeof file !== 'string' || !isPictureName(file)) return null
   return { url, etag, file }
 }
 

@@ -7,8 +7,11 @@ import { PlannedDial } from '../../../platform/net/planned-dial'
 import type { BodyBuffer } from './body-buffer'
 import { PictureDownloadError, fetchPicture, isPictureUrl, pictureExtension, type Fetched } from './download'
 import { FIELD, RefsReader } from './packed-refs'
+import { foldSparsePacks } from './pack-fold'
+import { PackWriter } from './pack-writer'
 import { pictureIntact } from './picture-check'
-import { PICTURE_FILE, PictureManifest, type PictureEntry } from './picture-manifest'
+import { PictureManifest, type PictureEntry } from './picture-manifest'
+import { PACK_FILE, PICTURE_FILE, isPictureName, packedName, placeOf } from './picture-names'
 import type { PackedRefs } from '../index'
 import type { FolderSpec, PictureKind, PictureLookup, PlanReply } from './picture-protocol'
 
@@ -38,6 +41,8 @@ export class PictureFolder {
   #dial: PlannedDial
   /** Files written whose manifest entry is not in place yet: not to be swept as unreferenced. */
   readonly #unrecorded = new Set<string>()
+  /** The pack thumbnails are appended to (see picture-names.ts). */
+  readonly #packs: PackWriter
 
   private constructor(spec: FolderSpec, manifest: PictureManifest, log: Logger) {
     this.dir = spec.dir
@@ -45,6 +50,7 @@ export class PictureFolder {
     this.#manifest = manifest
     this.#log = log
     this.#dial = new PlannedDial(spec.trustedBaseUrl)
+    this.#packs = new PackWriter(spec.dir)
   }
 
   static async open(spec: FolderSpec, log: Logger): Promise<PictureFolder> {
@@ -79,7 +85,8 @@ export class PictureFolder {
    */
   async plan(refs: PackedRefs, trustStored: boolean): Promise<{ reply: PlanReply; work: WorkItem[] }> {
     const groups = new RefsReader(refs)
-    const present = new Set(await nodeFiles.readdir(this.dir).catch(() => [] as string[]))
+    const names = await nodeFiles.readdir(this.dir).catch(() => [] as string[])
+    const present = new Set(names)
     const wanted = new Map<string, string>()
     const withFull = new Set<string>()
     for (let at = 0; at < groups.count; at++) {
@@ -99,7 +106,7 @@ export class PictureFolder {
     const stored: WorkItem[] = []
     for (const [id, url] of wanted) {
       const previous = manifest.get('thumbs', id)
-      const kept = previous && present.has(previous.file) ? previous : undefined
+      const kept = previous && present.has(placeOf(previous.file)?.file ?? '') ? previous : undefined
       if (kept && kept.url === url) stored.push({ id, url, previous: kept })
       else work.push({ id, url, previous: kept })
     }
@@ -111,9 +118,14 @@ export class PictureFolder {
       const file = (item.previous as PictureEntry).file
       if (intact === null || intact.has(file)) unchanged++
       else {
-        await nodeFiles.unlink(join(this.dir, file)).catch(() => undefined)
+        if (PICTURE_FILE.test(file)) await nodeFiles.unlink(join(this.dir, file)).catch(() => undefined)
         work.push({ ...item, previous: undefined })
       }
+    }
+    const moved: string[] = []
+    for (const [id, entry] of foldSparsePacks(this.dir, manifest.entries('thumbs'), this.#packs, names)) {
+      manifest.set('thumbs', id, entry)
+      moved.push(id, entry.file)
     }
     const origins = new Map<string, number>()
     const originOf = new Uint32Array(work.length)
@@ -123,7 +135,7 @@ export class PictureFolder {
       if (at === undefined) origins.set(origin, (at = origins.size))
       originOf[i] = at
     })
-    return { reply: { dropped, unchanged, work: work.length, origins: [...origins.keys()], originOf }, work }
+    return { reply: { dropped, moved, unchanged, work: work.length, origins: [...origins.keys()], originOf }, work }
   }
 
   /** Fetches a picture's bytes, asking with the previous one's ETag (see fetchPicture). */
@@ -140,11 +152,13 @@ export class PictureFolder {
    * Stores fetched bytes (checked to be a picture by their signature, whoever fetched them),
    * or keeps the previous file after a 304; the manifest entry is the caller's to record.
    */
-  async storeFetched(item: WorkItem, got: Fetched): Promise<PictureEntry> {
+  async storeFetched(kind: PictureKind, item: WorkItem, got: Fetched): Promise<PictureEntry> {
     if (got.status === 'unchanged') return this.#kept(item)
     const extension = await pictureExtension(got.bytes)
     if (extension === null) throw new PictureDownloadError('not-a-picture')
-    return this.#write(item, got.bytes, extension, got.etag)
+    if (kind === 'full') return this.#write(item, got.bytes, extension, got.etag)
+    const file = packedName(this.#packs.append(got.bytes), hash(got.bytes, 16), extension)
+    return { url: item.url, etag: got.etag, file }
   }
 
   /** Records a stored picture as the group's. */
@@ -159,10 +173,11 @@ export class PictureFolder {
 
   /** Removes a damaged file and every entry that named it; says which they were, to fetch them again. */
   async forget(file: string): Promise<{ kind: PictureKind; id: string; url: string }[]> {
-    if (!PICTURE_FILE.test(file)) return []
+    if (!isPictureName(file)) return []
     this.#log.warn('stored picture damaged; fetching it again')
     // First: the good picture has the same content hash, so it comes back under the same name.
-    await nodeFiles.unlink(join(this.dir, file)).catch(() => undefined)
+    // (A pack's record is left as it is: the pack holds others, and the picture comes back elsewhere.)
+    if (PICTURE_FILE.test(file)) await nodeFiles.unlink(join(this.dir, file)).catch(() => undefined)
     const named: { kind: PictureKind; id: string; url: string }[] = []
     for (const kind of ['thumbs', 'full'] as const)
       for (const [id, entry] of this.#manifest.entries(kind)) if (entry.file === file) named.push({ kind, id, url: entry.url })
@@ -175,14 +190,15 @@ export class PictureFolder {
     return this.#manifest.save()
   }
 
-  /** Saves the manifest and removes the picture files it does not name; how many went. */
+  /** Saves the manifest and removes the picture files and packs it does not name; how many went. */
   async finish(): Promise<number> {
     await this.save()
-    const keep = this.#manifest.referenced()
+    const keep = new Set([...this.#manifest.referenced()].map((name) => placeOf(name)?.file))
     const names = await nodeFiles.readdir(this.dir).catch(() => [] as string[])
     let swept = 0
     for (const name of names) {
-      if (!PICTURE_FILE.test(name) || keep.has(name) || this.#unrecorded.has(name)) continue
+      const ours = PICTURE_FILE.test(name) || PACK_FILE.test(name)
+      if (!ours || keep.has(name) || this.#unrecorded.has(name) || this.#packs.current === name) continue
       await nodeFiles.unlink(join(this.dir, name)).then(
         () => swept++,
         () => undefined,
@@ -191,7 +207,16 @@ export class PictureFolder {
     return swept
   }
 
+  /**
+   * Lets go of the pack being written (the next thumbnail opens it again): a worker that ends
+   * when idle closes no file of its own, and the process keeps its descriptors.
+   */
+  rest(): void {
+    this.#packs.close()
+  }
+
   async close(): Promise<void> {
+    this.rest()
     await this.save()
     await this.#dial.close()
   }
@@ -245,7 +270,7 @@ export class PictureFolder {
     const lane = async (): Promise<void> => {
       while (next < files.length) {
         const file = files[next++] as string
-        if (await pictureIntact(join(this.dir, file))) intact.add(file)
+        if (await pictureIntact(this.dir, file)) intact.add(file)
       }
     }
     await Promise.all(Array.from({ length: CHECKS_AT_ONCE }, lane))

@@ -18,7 +18,7 @@ import type { PictureKind } from './picture-protocol'
 export const MANIFEST_FILE = 'manifest.jsonl'
 /** The whole-JSON manifest of earlier versions: read when there is no journal yet, removed at its first compaction. */
 export const OLD_MANIFEST_FILE = 'manifest.json'
-export { PICTURE_FILE, type PictureEntry } from './manifest-lines'
+export type { PictureEntry } from './manifest-lines'
 
 /**
  * Largest manifest read: a 100,000-group account's is about 18 MB, and twice that just

@@ -63,6 +63,8 @@ export interface PictureLookup {
 export interface PlanReply {
   /** Groups whose entries went (their groups are gone, or have no such picture any more). */
   dropped: { thumbs: string[]; full: string[] }
+  /** Thumbnails copied out of a pack mostly dead, under a new name: group id, name, group id, name… */
+  moved: string[]
   /** Stored, the same URL and the file intact: not fetched again. */
   unchanged: number
   /** How many are to fetch, in the order `thumbs` requests name them. */

@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { extname } from 'node:path'
 import { Readable } from 'node:stream'
 import { MIME_OF_EXTENSION } from './download'
 import type { PictureRef } from '../index'
@@ -11,7 +10,8 @@ import { PICTURES_URL_PREFIX } from './picture-store'
 /** The pictures of the account whose id is in the URL, while it is the active one. */
 export type PictureSourceResolver = (accountId: string) => { store: PictureStore; group(id: string): PictureRef | null } | null
 
-type Found = { path: string; type: string; size: number } | 'not-found'
+/** The bytes to serve: `size` of them from `start` of the file at `path`. */
+type Found = { path: string; type: string; start: number; size: number } | 'not-found'
 
 /** Content-hashed names never change content: the renderer may keep them as long as it likes. */
 const IMMUTABLE = 'private, max-age=31536000, immutable'
@@ -40,17 +40,24 @@ async function locate(resolve: PictureSourceResolver, url: URL): Promise<Found |
     // Not tied to this request: others may be waiting for the same download.
     if (group) file = await source.store.fullFile(group)
   }
-  const path = file === null ? null : await source.store.servablePath(file)
-  if (path === null) return 'not-found'
-  const type = MIME_OF_EXTENSION[extname(path).slice(1)]
+  const place = file === null ? null : await source.store.servable(file)
+  if (place === null) return 'not-found'
+  const type = MIME_OF_EXTENSION[place.extension]
   if (!type) return 'not-found'
   try {
-    const info = await stat(path)
-    return info.isFile() ? { path, type, size: info.size } : 'not-found'
+    const info = await stat(place.path)
+    if (!info.isFile() || info.size === 0) return 'not-found'
+    // A record of a pack: its bytes only, and only while the pack holds them all.
+    if (place.length === null) return { path: place.path, type, start: 0, size: info.size }
+    return info.size >= place.start + place.length ? { path: place.path, type, start: place.start, size: place.length } : 'not-found'
   } catch {
     return 'not-found'
   }
 }
+
+/** The found bytes as a stream (an empty picture is no file anyone stores: not served as one). */
+const bytesOf = (found: Exclude<Found, 'not-found'>) =>
+  createReadStream(found.path, { start: found.start, end: found.start + found.size - 1 })
 
 /** Serves `/pictures/<accountId>/<file>` (and `/full/<groupId>`) from statusdesk://app in Electron. */
 export function pictureProtocolRoute(resolve: PictureSourceResolver) {
@@ -60,7 +67,7 @@ export function pictureProtocolRoute(resolve: PictureSourceResolver) {
     // developer-only: the body of a refused image request, which the page never shows
     if (request.method !== 'GET' && request.method !== 'HEAD') return new Response('Method not allowed', { status: 405 })
     if (found === 'not-found') return new Response('Not found', { status: 404, headers: PICTURE_HEADERS })
-    const body = request.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(found.path)) as ReadableStream)
+    const body = request.method === 'HEAD' ? null : (Readable.toWeb(bytesOf(found)) as ReadableStream)
     return new Response(body, {
       headers: {
         'Content-Type': found.type,
@@ -92,7 +99,7 @@ export function pictureWebRoute(resolve: PictureSourceResolver) {
       ...PICTURE_HEADERS,
     })
     if (req.method === 'HEAD') res.end()
-    else createReadStream(found.path).pipe(res)
+    else bytesOf(found).pipe(res)
     return true
   }
 }

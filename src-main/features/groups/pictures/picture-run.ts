@@ -145,7 +145,7 @@ export class PictureRun {
 
   async #store(item: WorkItem, got: Fetched, reply: ChunkReply): Promise<void> {
     try {
-      const entry = await this.#folder.storeFetched(item, got)
+      const entry = await this.#folder.storeFetched('thumbs', item, got)
       this.#folder.record('thumbs', item.id, entry)
       reply.stored.push(item.id, entry.file)
       if (got.status === 'downloaded') reply.downloaded++

@@ -7,7 +7,8 @@ import type { PackedRefs, PictureRef } from '../index'
 import { PictureDownloadError, fetchPicture, isPictureUrl } from './download'
 import { packPictureRefs } from './packed-refs'
 import { pictureIntact } from './picture-check'
-import { MANIFEST_FILE, OLD_MANIFEST_FILE, PICTURE_FILE } from './picture-manifest'
+import { MANIFEST_FILE, OLD_MANIFEST_FILE } from './picture-manifest'
+import { placeOf, type PicturePlace } from './picture-names'
 import {
   OFFLINE_AFTER,
   type ChunkReply,
@@ -141,22 +142,21 @@ export class PictureStore {
     return `${PICTURES_URL_PREFIX}${encodeURIComponent(this.accountId)}/full/${encodeURIComponent(group.id)}`
   }
 
-  /** The path of a stored picture by file name; null for any name this store did not write. */
-  pathOf(file: string): string | null {
-    if (!PICTURE_FILE.test(file)) return null
-    return join(this.dir, file)
+  /** Where a stored picture's bytes are, by its name (`path`: the file holding them); null for any name this store did not write. */
+  placeOf(file: string): (PicturePlace & { path: string }) | null {
+    const place = placeOf(file)
+    return place === null ? null : { ...place, path: join(this.dir, place.file) }
   }
 
   /**
-   * The path of a stored picture to serve, its content checked: a damaged one is fetched
-   * again from the URL it came from (and that file's path returned), or null.
+   * Where a stored picture to serve is, its content checked: a damaged one is fetched again
+   * from the URL it came from (and that picture's place given), or null.
    */
-  async servablePath(file: string): Promise<string | null> {
-    const path = this.pathOf(file)
-    if (path === null) return null
-    if (this.#intact.has(file) || (await pictureIntact(path))) {
+  async servable(file: string): Promise<(PicturePlace & { path: string }) | null> {
+    if (this.placeOf(file) === null) return null
+    if (this.#intact.has(file) || (await pictureIntact(this.dir, file))) {
       this.#intact.add(file)
-      return path
+      return this.placeOf(file)
     }
     let repair = this.#repairs.get(file)
     if (!repair) {
@@ -164,7 +164,7 @@ export class PictureStore {
       this.#repairs.set(file, repair)
     }
     const fresh = await repair
-    return fresh === null ? null : this.pathOf(fresh)
+    return fresh === null ? null : this.placeOf(fresh)
   }
 
   /** Downloads the thumbnails that are new or changed and drops those of groups gone. */
@@ -196,6 +196,7 @@ export class PictureStore {
       this.#checked = true
       for (const id of plan.dropped.thumbs) this.#thumbs.delete(id)
       for (const id of plan.dropped.full) this.#full.delete(id)
+      for (let i = 0; i + 1 < plan.moved.length; i += 2) this.#thumbs.set(plan.moved[i] as string, plan.moved[i + 1] as string)
       result.removed = plan.dropped.thumbs.length
       result.unchanged = plan.unchanged
       await this.#fetchRun(run, plan, result, { ...options, concurrency })

@@ -60,7 +60,7 @@ function reasonOf(error: unknown): string {
 async function fetchOne(folder: PictureFolder, kind: PictureKind, id: string, url: string): Promise<OneReply> {
   const item: WorkItem = { id, url, previous: folder.entryOf(kind, id) }
   try {
-    const entry = await folder.storeFetched(item, await folder.download(kind, item))
+    const entry = await folder.storeFetched(kind, item, await folder.download(kind, item))
     folder.record(kind, id, entry)
     await folder.save()
     return { file: entry.file }
@@ -79,6 +79,7 @@ async function store(request: Extract<PictureRequest, { type: 'store' }>): Promi
     // Main read it under the same cap; a worker stores nothing it would not have read itself.
     if (bytes && bytes.byteLength > request.folder.maxBytes[kind]) throw new PictureDownloadError('too-large')
     const entry = await folder.storeFetched(
+      kind,
       item,
       bytes && got.status === 'downloaded' ? { status: 'downloaded', bytes, etag: got.etag } : { status: 'unchanged' },
     )
@@ -87,6 +88,16 @@ async function store(request: Extract<PictureRequest, { type: 'store' }>): Promi
     return { file: entry.file }
   } catch (error) {
     return { failed: reasonOf(error) }
+  }
+}
+
+/** `answer`, then the folder's pack let go when no run is writing to it (see PictureFolder.rest). */
+async function thenRest<T>(spec: FolderSpec, answer: Promise<T>): Promise<T> {
+  try {
+    return await answer
+  } finally {
+    const folder = await folders.get(spec.dir)?.catch(() => undefined)
+    if (folder && ![...runs.values()].some((known) => known.folder === folder)) folder.rest()
   }
 }
 
@@ -111,16 +122,21 @@ async function handle(request: PictureRequest): Promise<unknown> {
     case 'one': {
       const folder = await folderFor(request.folder)
       folder.dial.learn(request.dial)
-      return fetchOne(folder, request.kind, request.id, request.url)
+      return thenRest(request.folder, fetchOne(folder, request.kind, request.id, request.url))
     }
     case 'store':
-      return store(request)
+      return thenRest(request.folder, store(request))
     case 'forget':
       return { entries: await (await folderFor(request.folder)).forget(request.file) }
     case 'finish': {
       runs.get(request.run)?.run.cancel()
       runs.delete(request.run)
-      return { swept: await (await folderFor(request.folder)).finish() }
+      return {
+        swept: await thenRest(
+          request.folder,
+          folderFor(request.folder).then((folder) => folder.finish()),
+        ),
+      }
     }
     case 'release':
       return release(request.folder.dir)

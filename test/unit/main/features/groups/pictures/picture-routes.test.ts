@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Group } from '@shared/domain'
@@ -16,6 +16,7 @@ import { fetchAllGroups } from '../../../../../../src-main/features/groups/sync'
 import { startWebServer, type WebServer } from '../../../../../../src-main/web/server'
 import { testHandlers } from '../../../../../support/handlers'
 import { pictureNet } from '../../../../../support/picture-net'
+import { cutStored, overwriteStored, storedBytes } from '../../../../../support/stored-pictures'
 import { clientFor, startTestEmulator, tempDir } from '../sync/support'
 
 let emulator: Emulator
@@ -69,24 +70,27 @@ describe('pictures in web mode', () => {
   it('check what they serve: a damaged file is fetched again and the picture served, never the damage', async () => {
     const group = groups[1]!
     const url = store.thumbUrl(group)!
-    const path = join(dir.path, 'pictures', url.split('/').at(-1)!)
-    const good = await readFile(path)
-    await writeFile(path, 'not a picture')
+    const folder = join(dir.path, 'pictures')
+    const good = await storedBytes(folder, url.split('/').at(-1)!)
+    await overwriteStored(folder, url.split('/').at(-1)!, Buffer.from('not a picture'))
     const response = await get(url)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('image/png')
     expect(Buffer.from(await response.arrayBuffer()).equals(good)).toBe(true)
-    expect((await readFile(path)).equals(good)).toBe(true)
+    // Stored again, under the name the group's picture now has.
+    expect((await storedBytes(folder, store.thumbUrl(group)!.split('/').at(-1)!)).equals(good)).toBe(true)
   })
 
   it('answer 404 for a damaged file that cannot be fetched again', async () => {
     const group = groups[2]!
     const url = store.thumbUrl(group)!
-    await writeFile(join(dir.path, 'pictures', url.split('/').at(-1)!), Buffer.from([0x89, 0x50, 0x4e]))
+    await cutStored(join(dir.path, 'pictures'), url.split('/').at(-1)!, 3)
     emulator.control.faults.add({ type: 'status', status: 500, route: 'pictures' })
-    const response = await get(url)
-    expect(response.status).toBe(404)
-    emulator.control.faults.clear()
+    try {
+      expect((await get(url)).status).toBe(404)
+    } finally {
+      emulator.control.faults.clear()
+    }
   })
 
   it('need the session secret', async () => {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import { readdir } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { PICTURES_DIR, PictureStore, type PictureNet } from '../../../../../../src-main/features/groups/pictures'
@@ -76,8 +76,15 @@ function account(baseUrl: string, viaProxy?: (url: string) => Promise<boolean>):
 
 const store = (net: PictureNet) => PictureStore.open({ accountDir: dir.path, accountId: 'acc', net, timeoutMs: 20_000 })
 const groups = (n: number, url: (i: number) => string) => Array.from({ length: n }, (_, i) => ({ id: `g${i}@g.us`, chat_pic: url(i) }))
-const storedFiles = async () =>
-  (await readdir(join(dir.path, PICTURES_DIR)).catch(() => [] as string[])).filter((f) => /\.(png|jpg)$/.test(f))
+/** The thumbnails the manifest names (each a record of a pack). */
+const storedFiles = async () => {
+  const text = await readFile(join(dir.path, PICTURES_DIR, 'manifest.jsonl'), 'utf8').catch(() => '')
+  const named = text.split('\n').flatMap((line) => {
+    const change = (line.startsWith('["t"') ? JSON.parse(line) : []) as unknown[]
+    return change.length === 5 ? [[change[1], change[4]] as const] : []
+  })
+  return [...new Map(named).values()]
+}
 
 describe('pictures on the picture worker', () => {
   it('are fetched off main: main’s own GET is never used for a direct origin, and each name is resolved once by main', async () => {
@@ -89,7 +96,7 @@ describe('pictures on the picture worker', () => {
     // The worker dials the addresses main's resolver gave: names that exist only in this test work.
     expect(asked.filter((h) => h === 'pics.test')).toEqual(['pics.test'])
     expect(await storedFiles()).toHaveLength(40)
-    expect(pictures.thumbUrl({ id: 'g0@g.us', chat_pic: 'x' })).toMatch(/^\/pictures\/acc\/[a-f0-9]{24}-[a-f0-9]{16}\.png$/)
+    expect(pictures.thumbUrl({ id: 'g0@g.us', chat_pic: 'x' })).toMatch(/^\/pictures\/acc\/p0-[0-9a-f]+-[0-9a-f]+-[a-f0-9]{16}\.png$/)
   })
 
   it('refuse a host on this computer when the account’s server is public, literal or by name, before any request', async () => {
