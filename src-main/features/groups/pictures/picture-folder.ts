@@ -193,6 +193,8 @@ export class PictureFolder {
   /** Saves the manifest and removes the picture files and packs it does not name; how many went. */
   async finish(): Promise<number> {
     await this.save()
+    // The run's pack is swept like any other once nothing names it (a store meanwhile opens it again, and keeps it).
+    this.#packs.close()
     const keep = new Set([...this.#manifest.referenced()].map((name) => placeOf(name)?.file))
     const names = await nodeFiles.readdir(this.dir).catch(() => [] as string[])
     let swept = 0

@@ -1,12 +1,13 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { readFile, readdir, rm, truncate, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { GroupsQuerySchema } from '@shared/channels/groups'
 import type { Group } from '@shared/domain'
 import type { Emulator } from '../../../../../../src-main/emulator'
 import { PICTURES_DIR, PictureStore } from '../../../../../../src-main/features/groups/pictures'
+import { placeOf } from '../../../../../../src-main/features/groups/pictures/picture-names'
 import { GroupsService, fetchAllGroups } from '../../../../../../src-main/features/groups/sync'
 import { pictureNet } from '../../../../../support/picture-net'
 import { overwriteStored, storedBytes } from '../../../../../support/stored-pictures'
@@ -237,6 +238,53 @@ describe('group pictures', () => {
     expect(await store.fullFile(group)).toBe(file)
     expect(pictureRequests()).toEqual([])
     expect(store.fullUrl(group)).toBe(`/pictures/acc/${file}`)
+  })
+
+  it('keeps the pictures an earlier version stored a file each: served, never fetched again, never swept', async () => {
+    const first = await open()
+    await first.syncThumbs(groups)
+    await first.release()
+    // The same pictures as files of their own, named in the manifest as an earlier version did.
+    const folder = join(dir.path, PICTURES_DIR)
+    const lines = (await readFile(join(folder, 'manifest.jsonl'), 'utf8')).trim().split('\n')
+    const rewritten = [lines[0]!]
+    for (const [n, line] of lines.slice(1).entries()) {
+      const [kind, id, url, etag, file] = JSON.parse(line) as [string, string, string, string | null, string]
+      const single = `${n.toString(16).padStart(24, '0')}-${placeOf(file)!.contentHash}.png`
+      await writeFile(join(folder, single), await storedBytes(folder, file))
+      rewritten.push(JSON.stringify([kind, id, url, etag, single]))
+    }
+    await writeFile(join(folder, 'manifest.jsonl'), `${rewritten.join('\n')}\n`)
+    for (const name of await readdir(folder)) if (name.startsWith('pack-')) await rm(join(folder, name))
+    emulator.control.requests.clear()
+
+    const store = await open()
+    expect(await store.syncThumbs(groups)).toMatchObject({ downloaded: 0, unchanged: withPicture().length, failed: 0 })
+    expect(pictureRequests()).toEqual([])
+    for (const group of withPicture()) {
+      const name = store.thumbUrl(group)!.split('/').at(-1)!
+      expect(name).toMatch(/^[0-9a-f]{24}-[0-9a-f]{16}\.png$/)
+      expect((await storedBytes(folder, name)).equals(Buffer.from(await (await fetch(group.chat_pic!)).arrayBuffer()))).toBe(true)
+    }
+    expect((await readdir(folder)).filter((name) => name.endsWith('.png'))).toHaveLength(withPicture().length)
+  })
+
+  it('fetches again every picture of a pack cut short on disk, and sweeps the packs nothing names', async () => {
+    await (await open()).syncThumbs(groups)
+    const folder = join(dir.path, PICTURES_DIR)
+    await truncate(join(folder, 'pack-0.bin'), 1_000)
+    emulator.control.requests.clear()
+    const store = await open()
+    const again = await store.syncThumbs(groups)
+    expect(again.downloaded + again.unchanged).toBe(withPicture().length)
+    expect(again.downloaded).toBeGreaterThan(withPicture().length - 2)
+    for (const group of withPicture()) {
+      const bytes = await storedBytes(folder, store.thumbUrl(group)!.split('/').at(-1)!)
+      expect(bytes.equals(Buffer.from(await (await fetch(group.chat_pic!)).arrayBuffer()))).toBe(true)
+    }
+    // Every group gone: nothing names a pack any more, and none is left.
+    await store.syncThumbs([])
+    expect((await readdir(folder)).filter((name) => name.startsWith('pack-'))).toEqual([])
   })
 })
 
