@@ -47,7 +47,7 @@ export const ACCOUNT_FILES = {
     path: 'pictures',
     kind: 'folder-of-items',
     atomic: true,
-    what: 'group pictures for offline use, and the manifest of which group has which',
+    what: 'group pictures for offline use (thumbnails as records of pack files, full pictures a file each), and the manifest of which group has which',
     writtenBy: 'features/groups/pictures',
     items: {
       files: [
