@@ -6,8 +6,12 @@ import type { Database, Row, Sql } from './database'
 import { lockWithFile } from '../files/folder-lock'
 import { makeClusterApart } from './pglite-first-start'
 
-/** The outbox is small: a few megabytes of buffers hold it, where PostgreSQL's 128 MB default would take memory an agent on a small server needs. */
-const CONF = ['shared_buffers = 16MB', 'work_mem = 2MB', 'maintenance_work_mem = 16MB']
+/**
+ * The outbox is small: a few megabytes of buffers hold it, where PostgreSQL's 128 MB default would
+ * take memory an agent on a small server needs. PGlite serves one session, so shared memory sized
+ * for PostgreSQL's 100 connections (lock tables, process slots) is 2 MB touched for nothing.
+ */
+const CONF = ['shared_buffers = 16MB', 'work_mem = 2MB', 'maintenance_work_mem = 16MB', 'max_connections = 10']
 
 /**
  * PGlite is this process's one WebAssembly build, and V8's optimising tier for it leaves memory
