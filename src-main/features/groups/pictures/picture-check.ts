@@ -1,7 +1,6 @@
 import { open } from 'node:fs/promises'
 import { extname } from 'node:path'
-import { fileTypeFromBuffer } from 'file-type'
-import { PICTURE_TYPES } from './download'
+import { fileTypeOf, PICTURE_TYPES } from './download'
 
 /** Enough for the signatures of JPEG, PNG, WebP and GIF. */
 const HEAD_BYTES = 256
@@ -21,7 +20,7 @@ export async function pictureIntact(path: string): Promise<boolean> {
   try {
     const head = Buffer.alloc(HEAD_BYTES)
     const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0)
-    const type = await fileTypeFromBuffer(head.subarray(0, bytesRead))
+    const type = await fileTypeOf(head.subarray(0, bytesRead))
     return type !== undefined && PICTURE_TYPES[type.mime] === extname(path).slice(1)
   } catch {
     return false
