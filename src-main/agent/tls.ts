@@ -2,7 +2,6 @@ import { X509Certificate, createPrivateKey } from 'node:crypto'
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
-import { generate } from 'selfsigned'
 import { userText } from '@shared/i18n/user-text'
 import { AgentRefusal, type AgentTlsChoice } from './options'
 
@@ -49,7 +48,11 @@ async function ownCertificate(folder: string): Promise<AgentTls> {
   return checked(made.cert, made.private, certFile, true)
 }
 
+/** Loaded only to make a certificate, once per data folder: its X.509 and ASN.1 libraries would otherwise take 3.5 MB of heap for the agent's life. */
+const selfsigned = () => import('selfsigned')
+
 async function makeCertificate(): Promise<{ cert: string; private: string }> {
+  const { generate } = await selfsigned()
   const now = new Date()
   const until = new Date(now)
   until.setFullYear(now.getFullYear() + OWN_VALID_YEARS)

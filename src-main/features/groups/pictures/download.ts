@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type'
 import { DialNotPlanned, NotPublicError, TooManyRedirectsError, deadline, type BodyResponse, type GetLike } from '../../../platform/net'
 import { BodyBuffer } from './body-buffer'
 
@@ -144,12 +143,20 @@ async function fetchBytes(
 }
 
 /**
+ * The type of a file's first bytes by their signature. file-type is loaded on the first call:
+ * an agent at rest never looks at a picture, and it holds 1.5 MB of heap.
+ */
+export async function fileTypeOf(bytes: Uint8Array): Promise<{ mime: string } | undefined> {
+  return (await import('file-type')).fileTypeFromBuffer(bytes)
+}
+
+/**
  * The extension a picture is stored under, known by its bytes' signature (not by the
  * server's Content-Type), or null when they are no picture of a known format: nothing else
  * is ever stored or served as a picture.
  */
 export async function pictureExtension(bytes: Uint8Array): Promise<string | null> {
-  const type = await fileTypeFromBuffer(bytes)
+  const type = await fileTypeOf(bytes)
   return (type && PICTURE_TYPES[type.mime]) ?? null
 }
 

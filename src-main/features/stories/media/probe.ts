@@ -2,10 +2,10 @@ import { createReadStream } from 'node:fs'
 import { AppError } from '@shared/errors'
 import { type UserText, userText } from '@shared/i18n/user-text'
 import { normalizeMimeType, storyKindOfMime, SUPPORTED_STORY_MIME_TYPES, type StoryMediaKind } from '@shared/story/media-types'
-import { fileTypeFromFile } from 'file-type'
 
-// The readers of images, videos and sound are loaded when a file is first probed, not at
-// start: most sessions never attach media, and together they hold about 20 MB of memory.
+// The readers of types, images, videos and sound are loaded when a file is first probed, not
+// at start: most sessions never attach media, and together they hold about 20 MB of memory.
+const fileType = () => import('file-type')
 const imageSize = () => import('image-size/fromFile')
 const mp4box = () => import('mp4box')
 const musicMetadata = () => import('music-metadata')
@@ -26,7 +26,7 @@ const unsupported = (text: UserText) => new AppError('unsupported-media', text, 
 
 /** Reads the file's type from its content (never its name), then its size in pixels or seconds. */
 export async function probeMedia(path: string): Promise<MediaProbe> {
-  const detected = await fileTypeFromFile(path)
+  const detected = await (await fileType()).fileTypeFromFile(path)
   if (!detected) throw unsupported(userText('mediaErrors.probe.unrecognised', FORMATS))
   const mimeType = normalizeMimeType(detected.mime)
   const kind = storyKindOfMime(mimeType)
