@@ -52,6 +52,8 @@ export const ACCOUNT_FILES = {
     items: {
       files: [
         { name: /^[a-f0-9]{24}-[a-f0-9]{16}\.(?:jpg|png|webp|gif)$/, format: 'binary', atomic: true },
+        // Thumbnails appended as records; a record is named only once written whole (see pack-writer.ts).
+        { name: /^pack-\d{1,6}\.bin$/, format: 'binary', atomic: true },
         // One line per change, written whole now and then (atomically); the whole-JSON one of earlier versions is read once, then removed.
         { name: 'manifest.jsonl', format: 'binary', atomic: true },
         { name: 'manifest.json', format: 'json', atomic: true },
