@@ -15,6 +15,8 @@
  * operator's key provider tokens are sealed with (required); DATABASE_URL, a PostgreSQL server
  * (otherwise PGlite in the data folder).
  */
+// First: the process may restart in place with its start settings (see start-settings.ts).
+import './start-first'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppError } from '@shared/errors'

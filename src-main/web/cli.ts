@@ -10,6 +10,8 @@
  * server (engines sharing one outbox) or STATUSDESK_OUTBOX=pglite asks for an embedded one.
  * It speaks the terminal's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), from the first line on.
  */
+// First: the process may restart in place with its start settings (see start-settings.ts).
+import './start-first'
 import { mkdir } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
