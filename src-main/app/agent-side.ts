@@ -16,6 +16,7 @@ import { teamStoriesOnAgent, type TeamStoriesOptions } from '../features/agent/t
 import { HandoverService } from '../features/agent/handover-service'
 import type { HostedAccounts } from '../features/agent/hosted-accounts'
 import type { QueueService } from '../features/queue/queue-service'
+import { AgentAudiences } from '../features/agent/agent-audiences'
 import { AudiencesHandover } from '../features/stories/library/audiences-handover'
 import { OutboxHandover } from '../features/stories/outbox/outbox-handover'
 import type { OutboxStore } from '../features/stories/outbox/store/outbox-store'
@@ -124,7 +125,14 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
     write: (scope, theirs, here) => base.insights.service.export(scope, theirs, here),
     agentUrl: async () => (await agentLink.status()).url,
   })
+  // The saved audiences: the agent's library listed with this desktop's, and edited where it is held.
+  const agentAudiences = new AgentAudiences({
+    hosted: hostedAccounts,
+    invoke: (channel, arg) => agentLink.invoke(channel, arg),
+    views: agentViews,
+  })
   return {
+    agentAudiences,
     agentLink,
     agentTeam,
     hostedAccounts,
