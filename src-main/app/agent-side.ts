@@ -106,18 +106,12 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
   })
   // The posting queue's calls about several accounts: each account's part from where it runs.
   const agentQueue = new AgentQueue({ hosted: hostedAccounts, invoke: (channel, arg) => agentLink.invoke(channel, arg) })
+  // What reads the agent's answers and keeps the last of them to show while it is away.
+  const reads = { hosted: hostedAccounts, invoke: (channel: string, arg: unknown) => agentLink.invoke(channel, arg), views: agentViews }
   // The Insights figures of every account: each account on the agent counted as the agent has it.
-  const agentInsights = new AgentInsights({
-    hosted: hostedAccounts,
-    invoke: (channel, arg) => agentLink.invoke(channel, arg),
-    views: agentViews,
-  })
+  const agentInsights = new AgentInsights(reads)
   // The good times of the accounts ticked: each account's own from where it runs, put together here.
-  const agentBestTimes = new AgentBestTimes({
-    hosted: hostedAccounts,
-    invoke: (channel, arg) => agentLink.invoke(channel, arg),
-    views: agentViews,
-  })
+  const agentBestTimes = new AgentBestTimes(reads)
   // The Insights CSV: each account on the agent written as the agent has it.
   const agentInsightsExport = new AgentInsightsExport({
     hosted: hostedAccounts,
@@ -126,11 +120,7 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
     agentUrl: async () => (await agentLink.status()).url,
   })
   // The saved audiences: the agent's library listed with this desktop's, and edited where it is held.
-  const agentAudiences = new AgentAudiences({
-    hosted: hostedAccounts,
-    invoke: (channel, arg) => agentLink.invoke(channel, arg),
-    views: agentViews,
-  })
+  const agentAudiences = new AgentAudiences(reads)
   return {
     agentAudiences,
     agentLink,
