@@ -16,6 +16,7 @@ import { teamStoriesOnAgent, type TeamStoriesOptions } from '../features/agent/t
 import { HandoverService } from '../features/agent/handover-service'
 import type { HostedAccounts } from '../features/agent/hosted-accounts'
 import type { QueueService } from '../features/queue/queue-service'
+import { AgentAudiences } from '../features/agent/agent-audiences'
 import { AudiencesHandover } from '../features/stories/library/audiences-handover'
 import { OutboxHandover } from '../features/stories/outbox/outbox-handover'
 import type { OutboxStore } from '../features/stories/outbox/store/outbox-store'
@@ -105,18 +106,12 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
   })
   // The posting queue's calls about several accounts: each account's part from where it runs.
   const agentQueue = new AgentQueue({ hosted: hostedAccounts, invoke: (channel, arg) => agentLink.invoke(channel, arg) })
+  // What reads the agent's answers and keeps the last of them to show while it is away.
+  const reads = { hosted: hostedAccounts, invoke: (channel: string, arg: unknown) => agentLink.invoke(channel, arg), views: agentViews }
   // The Insights figures of every account: each account on the agent counted as the agent has it.
-  const agentInsights = new AgentInsights({
-    hosted: hostedAccounts,
-    invoke: (channel, arg) => agentLink.invoke(channel, arg),
-    views: agentViews,
-  })
+  const agentInsights = new AgentInsights(reads)
   // The good times of the accounts ticked: each account's own from where it runs, put together here.
-  const agentBestTimes = new AgentBestTimes({
-    hosted: hostedAccounts,
-    invoke: (channel, arg) => agentLink.invoke(channel, arg),
-    views: agentViews,
-  })
+  const agentBestTimes = new AgentBestTimes(reads)
   // The Insights CSV: each account on the agent written as the agent has it.
   const agentInsightsExport = new AgentInsightsExport({
     hosted: hostedAccounts,
@@ -124,7 +119,10 @@ export function buildAgentSide(ports: CorePorts, base: AgentSideBase) {
     write: (scope, theirs, here) => base.insights.service.export(scope, theirs, here),
     agentUrl: async () => (await agentLink.status()).url,
   })
+  // The saved audiences: the agent's library listed with this desktop's, and edited where it is held.
+  const agentAudiences = new AgentAudiences(reads)
   return {
+    agentAudiences,
     agentLink,
     agentTeam,
     hostedAccounts,

@@ -99,6 +99,7 @@ function splittersOf(features: ReturnType<typeof buildFeatures>): AgentSplitters
     insights: features.agentInsights,
     bestTimes: features.agentBestTimes,
     insightsExport: features.agentInsightsExport,
+    audiences: features.agentAudiences,
   }
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { channel, event } from '../define'
 import type { AgentAction } from '../domain/agent-action'
 import type { AppErrorData } from '../errors'
+import type { UserText } from '../i18n/user-text'
 import { AccountScopeSchema } from './scope'
 import { type KeyringStatus, type TokenStorage, TokenStorageSchema } from './accounts'
 
@@ -183,6 +184,8 @@ export interface HostedAccountView {
   canMove: boolean
   /** Followed on the agent without its token here: it can be shown and planned for, never run here. */
   followed: boolean
+  /** What its last hand-over could not move of the saved audiences, and where they stay; absent when all moved. */
+  audiencesLeft?: UserText
 }
 
 /** An account on the agent this computer does not show: a teammate handed it over. */

@@ -31,16 +31,22 @@ export interface CsvImportResult {
   badRows: CsvBadRow[]
 }
 
+/**
+ * A saved audience as the library lists it: one the paired agent holds (handed over with an
+ * account, from this desktop or a teammate's) says so, and while the agent is away, as of when.
+ */
+export type AudienceView = Audience & { where?: 'agent'; asOf?: string; stale?: boolean }
+
 const csvText = z.string().max(MAX_CSV_CHARS, 'the file is too large to import')
 
 export const libraryChannels = {
   /** Saved audiences, the same for every account: a contact is a phone number whichever account posts. */
-  'audiences:list': channel<Audience[]>()(z.void()),
+  'audiences:list': channel<AudienceView[]>()(z.void()),
   /** Creates (no id) or replaces an audience; numbers are normalised with the composer's contact rules. */
-  'audiences:save': channel<Audience[]>()(
+  'audiences:save': channel<AudienceView[]>()(
     z.object({ id: LIBRARY_ID.optional(), name: LIBRARY_NAME, contacts: z.array(z.string().max(80)).min(1).max(MAX_AUDIENCE) }),
   ),
-  'audiences:delete': channel<Audience[]>()(z.object({ id: LIBRARY_ID })),
+  'audiences:delete': channel<AudienceView[]>()(z.object({ id: LIBRARY_ID })),
   /** Reads a CSV file's first row, to choose the column with the numbers. */
   'audiences:csv-columns': channel<CsvColumns>()(z.object({ text: csvText })),
   /** Makes an audience of one column of a CSV file (its first row is the header); bad rows are reported by number. */

@@ -1,4 +1,5 @@
 import type { ChannelName, ChannelParsedArgs, ChannelResult } from '@shared/channels/contract'
+import type { AgentAudiences } from './agent-audiences'
 import type { AgentBestTimes } from './agent-best-times'
 import type { AgentInsights } from './agent-insights'
 import type { AgentInsightsExport } from './agent-insights-export'
@@ -17,6 +18,7 @@ export interface AgentSplitters {
   insights: AgentInsights
   bestTimes: AgentBestTimes
   insightsExport: AgentInsightsExport
+  audiences: AgentAudiences
 }
 
 type Route<C extends ChannelName> = (split: AgentSplitters, arg: ChannelParsedArgs<C>, local: LocalCall) => Promise<ChannelResult<C>>
@@ -78,6 +80,18 @@ const ROUTES: Routes = {
         if (grantId !== null) await local('stories:media-release', { id: grantId })
       },
     ),
+  // The saved audiences: this desktop's and the agent's (handed over with its accounts, by anyone of the team).
+  'audiences:list': (split, _arg, local) => split.audiences.list(() => local('audiences:list', undefined)),
+  'audiences:save': (split, arg, local) =>
+    split.audiences.edit('audiences:save', arg, arg.id, {
+      list: () => local('audiences:list', undefined),
+      edit: () => local('audiences:save', arg),
+    }),
+  'audiences:delete': (split, arg, local) =>
+    split.audiences.edit('audiences:delete', arg, arg.id, {
+      list: () => local('audiences:list', undefined),
+      edit: () => local('audiences:delete', arg),
+    }),
   // A cancel reaches both: the press's part here, and its part on its way to (or held by) the agent.
   'stories:cancel': async (split, arg, local) => {
     await split.publish.cancel(arg.requestId)

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { HostedAccountView } from '@shared/channels/agent'
 import { LIBRARY_ID, MAX_AUDIENCES } from '@shared/story/library'
 import { AppError } from '@shared/errors'
-import { userText } from '@shared/i18n/user-text'
+import { type UserText, userText } from '@shared/i18n/user-text'
 import type { HandoverEntry, HandoverJournal } from '../../account/files/formats/hosted-accounts'
 import type { JsonStore } from '../../account/files/json-store'
 import type { Logger } from '../../platform/log/log'
@@ -26,6 +26,14 @@ const InsightsPieceSchema = z.object({
 })
 /** The agent's page of saved audiences, read as a peer's: each audience is read again where it is taken. */
 const AudiencesPageSchema = z.object({ audiences: z.array(z.unknown()).max(MAX_AUDIENCES), next: LIBRARY_ID.nullable() })
+/** The agent's count of audiences it had no room for (`AudiencesTaken.full`); an older agent says none. */
+const TakenSchema = z.object({ full: z.number().int().min(0).max(MAX_AUDIENCES) })
+
+/** Saved audiences of a hand-over that did not move: left for want of room, or for a failure. */
+interface AudiencesLeft {
+  full: number
+  failed: number
+}
 
 export interface HandoverServiceOptions {
   /** Calls the paired agent as this device (agent-link.ts). */
@@ -65,6 +73,8 @@ export class HandoverService {
   readonly #opts: HandoverServiceOptions
   /** One hand-over at a time per desktop: the steps of two would interleave in the journal. */
   #queue: Promise<unknown> = Promise.resolve()
+  /** Per account, what its last hand-over could not move of its saved audiences, said with it in the list. */
+  readonly #left = new Map<string, UserText>()
 
   constructor(options: HandoverServiceOptions) {
     this.#opts = options
@@ -85,6 +95,7 @@ export class HandoverService {
         pending: open?.direction ?? null,
         canMove: !account.isDemo && !account.followed,
         followed: account.followed === true,
+        ...(this.#left.has(account.id) && { audiencesLeft: this.#left.get(account.id)! }),
       }
     })
   }
@@ -170,7 +181,7 @@ export class HandoverService {
       await invoke('handover:take', { ...scope, item: given.item, media: given.media })
     }
     await invoke('handover:taken', scope)
-    await this.#audiencesTo(entry.accountId, scope)
+    this.#tellLeft(entry.accountId, 'to-agent', await this.#audiencesTo(entry.accountId, scope))
     await this.#insightsTo(entry.accountId, scope)
     // The agent has every story: from here this desktop shows them, and holds no copy that could go.
     await this.#opts.hosted.add({
@@ -196,7 +207,7 @@ export class HandoverService {
       await local.take(entry.accountId, entry.id, given)
     }
     await local.taken(entry.accountId)
-    await this.#audiencesBack(entry.accountId, scope)
+    this.#tellLeft(entry.accountId, 'back', await this.#audiencesBack(entry.accountId, scope))
     await this.#insightsBack(entry.accountId, scope)
     // This desktop has every story: the agent's held copies go, and the account runs here again.
     await invoke('handover:release', scope)
@@ -208,39 +219,70 @@ export class HandoverService {
   /**
    * The saved audiences the account's held stories name, to the agent a page at a time (while the
    * stories are still held here, so a hand-over taken up again finds them). The agent adds each
-   * once by its id. One the agent refuses is said in the log: the stories carry their numbers.
+   * once by its id. Those it has no room for or refuses stay here (nothing is taken from this
+   * library), and are counted for the user: the stories carry their numbers.
    */
-  async #audiencesTo(accountId: string, scope: { handoverId: string; accountId: string }): Promise<void> {
+  async #audiencesTo(accountId: string, scope: { handoverId: string; accountId: string }): Promise<AudiencesLeft> {
+    const left: AudiencesLeft = { full: 0, failed: 0 }
     try {
       let after: string | null = null
       for (let pages = 0; pages <= MAX_AUDIENCES; pages++) {
         const page = await this.#opts.audiences.give(accountId, scope.handoverId, after)
-        if (page.audiences.length > 0) await this.#opts.invoke('handover:audiences-take', { ...scope, audiences: page.audiences })
-        if (page.next === null) return
+        if (page.audiences.length > 0) {
+          try {
+            const answer = await this.#opts.invoke('handover:audiences-take', { ...scope, audiences: page.audiences })
+            left.full += TakenSchema.safeParse(answer).data?.full ?? 0
+          } catch (error) {
+            // A page refused does not stop the next: each page is taken whole or not at all.
+            if (isAway(error)) throw error
+            left.failed += page.audiences.length
+            this.#opts.log.warn('saved audiences not handed over', { accountId, error: codeOf(error) })
+          }
+        }
+        if (page.next === null) break
         after = page.next
       }
     } catch (error) {
       if (isAway(error)) throw error
+      left.failed = Math.max(left.failed, 1)
       this.#opts.log.warn('saved audiences not handed over', { accountId, error: codeOf(error) })
     }
+    return left
   }
 
-  /** The saved audiences the agent's held stories of the account name, added here each once by its id. */
-  async #audiencesBack(accountId: string, scope: { handoverId: string; accountId: string }): Promise<void> {
+  /** The saved audiences the agent's held stories of the account name, added here each once by its id; those that do not fit stay on the agent. */
+  async #audiencesBack(accountId: string, scope: { handoverId: string; accountId: string }): Promise<AudiencesLeft> {
+    const left: AudiencesLeft = { full: 0, failed: 0 }
+    let pending = 0
     try {
       let after: string | null = null
       // Each page holds one audience at least: more pages than audiences is a peer that never ends.
       for (let pages = 0; pages <= MAX_AUDIENCES; pages++) {
-        const read = AudiencesPageSchema.safeParse(await this.#opts.invoke('handover:audiences-give', { ...scope, after }))
+        const answer = await this.#opts.invoke('handover:audiences-give', { ...scope, after })
+        const read = AudiencesPageSchema.safeParse(answer)
         if (!read.success) throw badAudiences()
-        await this.#opts.audiences.take(accountId, read.data.audiences)
-        if (read.data.next === null || (after !== null && read.data.next <= after)) return
+        pending = read.data.audiences.length
+        left.full += (await this.#opts.audiences.take(accountId, read.data.audiences)).full
+        pending = 0
+        if (read.data.next === null || (after !== null && read.data.next <= after)) break
         after = read.data.next
       }
     } catch (error) {
       if (isAway(error)) throw error
+      left.failed = Math.max(pending, 1)
       this.#opts.log.warn('saved audiences not brought back', { accountId, error: codeOf(error) })
     }
+    return left
+  }
+
+  /** What did not move of the account's saved audiences, kept to be said with the account in the list. */
+  #tellLeft(accountId: string, direction: HandoverEntry['direction'], { full, failed }: AudiencesLeft): void {
+    const to = direction === 'to-agent'
+    const text = failed
+      ? userText(to ? 'errors.handover.audiencesToFailed' : 'errors.handover.audiencesBackFailed', { count: failed + full })
+      : userText(to ? 'errors.handover.audiencesToFull' : 'errors.handover.audiencesBackFull', { count: full, max: MAX_AUDIENCES })
+    if (failed + full > 0) this.#left.set(accountId, text)
+    else this.#left.delete(accountId)
   }
 
   /**

@@ -48,6 +48,7 @@ export default {
       badPairing: 'A pairing needs the code the agent printed and a name for this device.',
     },
     agentRouting: {
+      audienceAway: 'This saved audience is on the agent, which does not answer: change it when the agent answers again.',
       tooManyWaiting: 'Too many edits are waiting for the agent. Wait until it answers, then edit again.',
       badAnswer: 'The agent gave an answer this computer cannot read.',
       awayNoRevision:
@@ -64,6 +65,13 @@ export default {
       cancelTooLateSent: 'The story for {account} was already published by the agent when you cancelled.',
     },
     handover: {
+      audiencesToFull:
+        'Saved audiences not moved to the agent: {count}. The agent’s library is full ({max} saved audiences): they stay on this computer.',
+      audiencesToFailed: 'Saved audiences not moved to the agent: {count}. They could not be sent: they stay on this computer.',
+      audiencesBackFull:
+        'Saved audiences not brought back from the agent: {count}. This computer’s library is full ({max} saved audiences): they stay on the agent.',
+      audiencesBackFailed:
+        'Saved audiences not brought back from the agent: {count}. They could not be brought back: they stay on the agent.',
       busy: 'A story of this account is being sent or edited right now: try again when it is done.',
       notHeld: 'That story is not part of this hand-over.',
       mediaTooLarge:

@@ -47,6 +47,7 @@ export default {
       badPairing: 'Para vincular hacen falta el código que imprimió el agente y un nombre para este dispositivo.',
     },
     agentRouting: {
+      audienceAway: 'Esta audiencia guardada está en el agente, que no responde: cámbiala cuando el agente vuelva a responder.',
       tooManyWaiting: 'Hay demasiados cambios esperando al agente. Espera a que responda y vuelve a editar.',
       badAnswer: 'El agente dio una respuesta que este equipo no puede leer.',
       awayNoRevision:
@@ -64,6 +65,12 @@ export default {
       cancelTooLateSent: 'El agente ya había publicado la historia para {account} cuando cancelaste.',
     },
     handover: {
+      audiencesToFull:
+        'Audiencias guardadas no movidas al agente: {count}. La biblioteca del agente está llena ({max} audiencias guardadas): se quedan en este ordenador.',
+      audiencesToFailed: 'Audiencias guardadas no movidas al agente: {count}. No se pudieron enviar: se quedan en este ordenador.',
+      audiencesBackFull:
+        'Audiencias guardadas no traídas del agente: {count}. La biblioteca de este ordenador está llena ({max} audiencias guardadas): se quedan en el agente.',
+      audiencesBackFailed: 'Audiencias guardadas no traídas del agente: {count}. No se pudieron traer: se quedan en el agente.',
       busy: 'Una historia de esta cuenta se está enviando o editando ahora mismo: inténtalo de nuevo cuando termine.',
       notHeld: 'Esa historia no forma parte de este traspaso.',
       mediaTooLarge:

@@ -46,6 +46,7 @@ export default {
       badPairing: 'Pemasangan memerlukan kode yang dicetak agen dan nama untuk perangkat ini.',
     },
     agentRouting: {
+      audienceAway: 'Audiens tersimpan ini ada di agen, yang tidak menjawab: ubah saat agen menjawab lagi.',
       tooManyWaiting: 'Terlalu banyak perubahan menunggu agen. Tunggu sampai agen menjawab, lalu ubah lagi.',
       badAnswer: 'Agen memberi jawaban yang tidak dapat dibaca komputer ini.',
       awayNoRevision:
@@ -63,6 +64,14 @@ export default {
       cancelTooLateSent: 'Cerita untuk {account} sudah diterbitkan oleh agen saat Anda membatalkan.',
     },
     handover: {
+      audiencesToFull:
+        'Audiens tersimpan yang tidak dipindahkan ke agen: {count}. Pustaka agen sudah penuh ({max} audiens tersimpan): semuanya tetap di komputer ini.',
+      audiencesToFailed:
+        'Audiens tersimpan yang tidak dipindahkan ke agen: {count}. Audiens itu tidak dapat dikirim: semuanya tetap di komputer ini.',
+      audiencesBackFull:
+        'Audiens tersimpan yang tidak dibawa kembali dari agen: {count}. Pustaka komputer ini sudah penuh ({max} audiens tersimpan): semuanya tetap di agen.',
+      audiencesBackFailed:
+        'Audiens tersimpan yang tidak dibawa kembali dari agen: {count}. Audiens itu tidak dapat dibawa kembali: semuanya tetap di agen.',
       busy: 'Sebuah story akun ini sedang dikirim atau disunting: coba lagi setelah selesai.',
       notHeld: 'Story itu bukan bagian dari serah terima ini.',
       mediaTooLarge:

@@ -47,6 +47,7 @@ export default {
       badPairing: 'Um pareamento precisa do código que o agente imprimiu e de um nome para este dispositivo.',
     },
     agentRouting: {
+      audienceAway: 'Este público salvo está no agente, que não responde: altere-o quando o agente responder de novo.',
       tooManyWaiting: 'Há alterações demais esperando o agente. Aguarde ele responder e edite de novo.',
       badAnswer: 'O agente deu uma resposta que este computador não consegue ler.',
       awayNoRevision:
@@ -63,6 +64,13 @@ export default {
       cancelTooLateSent: 'O agente já tinha publicado a história para {account} quando você cancelou.',
     },
     handover: {
+      audiencesToFull:
+        'Públicos salvos não movidos para o agente: {count}. A biblioteca do agente está cheia ({max} públicos salvos): eles ficam neste computador.',
+      audiencesToFailed: 'Públicos salvos não movidos para o agente: {count}. Não foi possível enviá-los: eles ficam neste computador.',
+      audiencesBackFull:
+        'Públicos salvos não trazidos de volta do agente: {count}. A biblioteca deste computador está cheia ({max} públicos salvos): eles ficam no agente.',
+      audiencesBackFailed:
+        'Públicos salvos não trazidos de volta do agente: {count}. Não foi possível trazê-los de volta: eles ficam no agente.',
       busy: 'Um story desta conta está sendo enviado ou editado agora: tente de novo quando terminar.',
       notHeld: 'Esse story não faz parte desta transferência.',
       mediaTooLarge:

@@ -70,10 +70,11 @@ describe('the saved audiences in a hand-over', () => {
     ])
 
     // Here, "Customers" is gone and "Staff" is another list now: back, neither list overwrites the other.
-    const here = await callCore<Audience[]>(desk, 'audiences:list')
-    await callCore(desk, 'audiences:delete', { id: here.find((item) => item.name === 'Customers')!.id })
-    await callCore(desk, 'audiences:delete', { id: here.find((item) => item.name === 'Staff')!.id })
-    await callCore(desk, 'audiences:save', { name: 'Staff', contacts: ['4915100000021'] })
+    // (This desktop's own library: through the channels, an audience the agent holds too is edited there.)
+    const here = await desk.stories.audiences.list()
+    await desk.stories.audiences.delete(here.find((item) => item.name === 'Customers')!.id)
+    await desk.stories.audiences.delete(here.find((item) => item.name === 'Staff')!.id)
+    await desk.stories.audiences.save({ name: 'Staff', contacts: ['4915100000021'] })
     await callCore(desk, 'agent:bring-back', { accountId })
     const back = [
       ['Customers', CUSTOMERS],
