@@ -1,6 +1,7 @@
 import type { CsvColumns, CsvImportResult } from '@shared/channels/library'
 import type { AppErrorData, Result } from '@shared/errors'
 import { StoryDraftSchema } from '@shared/story/draft'
+import type { AudienceView } from '@shared/channels/library'
 import type { Audience, SavedDraft, StoryStyle } from '@shared/story/library'
 import { defineStore } from 'pinia'
 import { ref, shallowRef, watch } from 'vue'
@@ -16,7 +17,7 @@ import { useStoriesStore } from './stories'
 export const useLibraryStore = defineStore('library', () => {
   const accounts = useAccountsStore()
   const stories = useStoriesStore()
-  const audiences = shallowRef<Audience[]>([])
+  const audiences = shallowRef<AudienceView[]>([])
   const styles = shallowRef<StoryStyle[]>([])
   const drafts = shallowRef<SavedDraft[]>([])
   /** The last failure of a library action, shown where the action is. */
