@@ -12,6 +12,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { AGENT_LAUNCHER } from '../support/agent-process'
 import { runTwoAgents } from '../support/two-agents'
 import { postgresFor, quantile } from './support/agent-bench'
 import { seconds } from './support/groups-bench'
@@ -35,7 +36,8 @@ try {
     windowMs: WINDOW_MS,
     leadMs: 60_000,
     killAt: 0.4,
-    entry: ['--max-semi-space-size=4', join(outDir, 'main', 'agent.js')],
+    entry: [AGENT_LAUNCHER],
+    env: { STATUSDESK_OUT_DIR: outDir },
     say: (line) => console.log(line),
   })
   await stop()

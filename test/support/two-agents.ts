@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import type { AccountSummary } from '@shared/channels/accounts'
 import type { PublishResult } from '@shared/channels/outbox'
 import { type Emulator, startEmulator } from '../../src-main/emulator'
-import { type AgentProcess, startAgentProcess } from './agent-process'
+import { type AgentProcess, agentPid, startAgentProcess } from './agent-process'
 import { openItems, type OpenItem } from './outbox-holds'
 
 export interface TwoAgentsOptions {
@@ -28,8 +28,10 @@ export interface TwoAgentsOptions {
   killAt: number
   /** Each server answer's delay: long enough that the killed agent is likely caught mid-send. */
   latencyMs?: number
-  /** How the agents are run: from the sources (tests) or the build (benchmarks). */
+  /** How the agents are run: from the sources (tests) or the build through its launcher (benchmarks). */
   entry?: string[]
+  /** More environment for the agents (the launcher's STATUSDESK_OUT_DIR). */
+  env?: Record<string, string>
   /** Said as the run goes, for a benchmark's reader. */
   say?: (line: string) => void
 }
@@ -142,7 +144,7 @@ export async function runTwoAgents(options: TwoAgentsOptions): Promise<{ figures
   const tokens = Array.from({ length: options.accounts }, (_, i) => `agency-token-${i.toString().padStart(4, '0')}`)
   const total = options.accounts * options.storiesPerAccount
   const emulator = await startEmulator({ groups: 2, token: tokens, latencyMs: options.latencyMs ?? 150, maxStoredStories: total * 2 + 100 })
-  const env = { STATUSDESK_AGENT_KEY: randomBytes(32).toString('base64'), DATABASE_URL: options.databaseUrl }
+  const env = { ...options.env, STATUSDESK_AGENT_KEY: randomBytes(32).toString('base64'), DATABASE_URL: options.databaseUrl }
   const agents: AgentProcess[] = []
   const stop = async () => {
     for (const agent of agents) await agent.stop()
@@ -159,7 +161,8 @@ export async function runTwoAgents(options: TwoAgentsOptions): Promise<{ figures
     const killAt = all[0]!.at + options.killAt * options.windowMs
     await sleep(Math.max(0, killAt - Date.now()))
     const sentBeforeKill = { first: await sentCount(a, device), second: await sentCount(b, device) }
-    a.child.kill('SIGKILL')
+    // The agent's own process: under a launcher that could not replace itself, the launcher then ends by the same signal.
+    process.kill(agentPid(a.child.pid!), 'SIGKILL')
     await a.exited()
     const killedAt = Date.now()
     say(`first agent killed after ${sentBeforeKill.first} sent (the second had sent ${sentBeforeKill.second})`)

@@ -1,6 +1,6 @@
 /**
- * The agent as `npm run agent` runs it (the build, `node --max-semi-space-size=4
- * out/main/agent.js`), on PGlite in its data folder or on a PostgreSQL server, with one paired
+ * The agent as `npm run agent` runs it (the build, started by `statusdesk-agent` with the
+ * launch settings it owns), on PGlite in its data folder or on a PostgreSQL server, with one paired
  * device and accounts connected through its API. One emulator serves every account: it accepts
  * a list of tokens, and an account is its server and token, so each token is an account of
  * its own.
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AccountSummary } from '@shared/channels/accounts'
 import { type Emulator, type EmulatorOptions, startEmulator } from '../../../src-main/emulator/index'
-import { type AgentProcess, startAgentProcess } from '../../support/agent-process'
+import { AGENT_LAUNCHER, type AgentProcess, agentPid, startAgentProcess } from '../../support/agent-process'
 import { type PostgresCluster, startPostgresCluster } from '../../support/postgres-cluster'
 import { loadLine } from './proc-figures'
 import { freshBuild } from './renderer-builds'
@@ -21,8 +21,11 @@ export type Store = 'pglite' | 'postgres'
 
 export interface BenchAgent {
   agent: AgentProcess
+  /** The process running the agent's code. */
   pid: number
   device: string
+  /** The launcher still running above the agent (Node before 22.15 cannot replace a process), or null. */
+  launcherPid: number | null
   /** From the process's spawn to its `ready` line (its outboxes open and its schedule running). */
   startMs: number
 }
@@ -30,18 +33,37 @@ export interface BenchAgent {
 const KEY = randomBytes(32).toString('base64')
 /** More flags for the agent's node, to weigh one against the default in the same benchmark (BENCH_AGENT_NODE_FLAGS="--liftoff-only"). */
 const NODE_FLAGS = (process.env['BENCH_AGENT_NODE_FLAGS'] ?? '').split(' ').filter((flag) => flag !== '')
+/** More environment for the agent, likewise (BENCH_AGENT_ENV="MALLOC_TRIM_THRESHOLD_=131072"). */
+const MORE_ENV: Record<string, string> = Object.fromEntries(
+  (process.env['BENCH_AGENT_ENV'] ?? '')
+    .split(' ')
+    .filter((pair) => pair.includes('='))
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+)
+/**
+ * How the agent is started: by its launcher (the default), or with BENCH_AGENT_LAUNCH=direct as
+ * before it had one (`node --max-semi-space-size=4 out/main/agent.js`), to weigh the two in one period.
+ */
+function launch(outDir: string): { entry: string[]; env: Record<string, string> } {
+  if (process.env['BENCH_AGENT_LAUNCH'] === 'direct') {
+    return { entry: [...NODE_FLAGS, '--max-semi-space-size=4', join(outDir, 'main', 'agent.js')], env: {} }
+  }
+  return { entry: [...NODE_FLAGS, AGENT_LAUNCHER], env: { STATUSDESK_OUT_DIR: outDir } }
+}
 
 /** Starts the built agent over `dataDir` and pairs a device with the code it printed. */
 export async function startBenchAgent(outDir: string, dataDir: string, databaseUrl: string | null): Promise<BenchAgent> {
   const env: Record<string, string> = { STATUSDESK_AGENT_KEY: KEY, ...(databaseUrl !== null && { DATABASE_URL: databaseUrl }) }
+  const how = launch(outDir)
   const spawnedAt = Date.now()
-  const agent = await startAgentProcess(dataDir, env, [], [...NODE_FLAGS, '--max-semi-space-size=4', join(outDir, 'main', 'agent.js')])
+  const agent = await startAgentProcess(dataDir, { ...env, ...how.env, ...MORE_ENV }, [], how.entry)
   const startMs = Date.now() - spawnedAt
   await agent.waitFor((line) => line['event'] === 'pairing-code')
   const paired = await agent.request('/pair', { body: { code: agent.pairingCode(), deviceName: 'Bench' } })
   if (paired.status !== 200) throw new Error(`pairing failed: ${paired.body}`)
   const device = (JSON.parse(paired.body) as { value: { token: string } }).value.token
-  return { agent, pid: agent.child.pid!, device, startMs }
+  const pid = agentPid(agent.child.pid!)
+  return { agent, pid, launcherPid: pid === agent.child.pid ? null : agent.child.pid!, device, startMs }
 }
 
 /** Connects one account per token, `concurrency` calls in flight; their ids in the tokens' order. */
