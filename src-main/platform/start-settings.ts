@@ -5,7 +5,7 @@
  * that allocates an arena of its own (up to 8 per core: main, the page and picture workers,
  * libuv's pool, V8's helpers), and memory freed in one arena is not reused by another. Two
  * arenas measured 15 MB less at the peak of a 10,000-group first sync with its pictures, and
- * 4–7 MB less for the agent at rest (docs/PERFORMANCE.md).
+ * with the agent's flags 158–159 MB at rest against 171–181 MB (docs/PERFORMANCE.md).
  */
 export const START_ENVIRONMENT: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' }
 
@@ -24,6 +24,17 @@ export interface ProcessFacts {
 export interface StartWants {
   readonly nodeFlags: readonly string[]
 }
+
+/**
+ * Web mode's: a young generation of 4 MB keeps about 25 MB of V8's scratch space from being
+ * resident, at no CPU a sync shows (docs/PERFORMANCE.md, first sync).
+ */
+export const WEB_START: StartWants = { nodeFlags: ['--max-semi-space-size=4'] }
+/**
+ * The agent's: the same young generation, and one V8 helper thread, whose malloc arena and stack
+ * an agent at rest does not need (docs/PERFORMANCE.md, the agent at rest).
+ */
+export const AGENT_START: StartWants = { nodeFlags: ['--max-semi-space-size=4', '--v8-pool-size=1'] }
 
 export interface Restart {
   file: string

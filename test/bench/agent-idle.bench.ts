@@ -55,10 +55,6 @@ async function runOn(store: Store, outDir: string): Promise<Record<string, strin
         'idle RSS after a restart': megabytes(rss),
         'its peak since the restart': megabytes(rssPeakBytes(again.pid) ?? Number.NaN),
         'first start: idle, peak': `${megabytes(firstRss)}, ${megabytes(firstPeak)}`,
-        launcher:
-          again.launcherPid === null
-            ? 'none (replaced by the agent, or not used)'
-            : `its own process, ${megabytes(rssBytes(again.launcherPid) ?? Number.NaN)}`,
       }
     } finally {
       await again.agent.stop()

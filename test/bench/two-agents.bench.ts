@@ -12,7 +12,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { AGENT_LAUNCHER } from '../support/agent-process'
+import { AGENT_START, START_ENVIRONMENT } from '../../src-main/platform/start-settings'
 import { runTwoAgents } from '../support/two-agents'
 import { postgresFor, quantile } from './support/agent-bench'
 import { seconds } from './support/groups-bench'
@@ -36,8 +36,8 @@ try {
     windowMs: WINDOW_MS,
     leadMs: 60_000,
     killAt: 0.4,
-    entry: [AGENT_LAUNCHER],
-    env: { STATUSDESK_OUT_DIR: outDir },
+    entry: [...AGENT_START.nodeFlags, join(outDir, 'main', 'agent.js')],
+    env: { ...START_ENVIRONMENT },
     say: (line) => console.log(line),
   })
   await stop()

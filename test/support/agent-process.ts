@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type RawResponse, rawRequest } from './raw-http'
 
@@ -45,26 +44,8 @@ function parsed(text: string): AgentLine[] {
     })
 }
 
-/** How the agent is run: from the sources by default; a benchmark runs the build through its launcher (AGENT_LAUNCHER) as `npm run agent` does. */
+/** How the agent is run: from the sources by default; a benchmark runs the build (`node out/main/agent.js`) as `npm run agent` does. */
 const FROM_SOURCES: readonly string[] = ['--import', 'tsx', 'src-main/agent/cli.ts']
-
-/** The agent's launcher, `statusdesk-agent` (it runs the build in STATUSDESK_OUT_DIR, or out/): how a benchmark starts it, as `npm run agent` does. */
-export const AGENT_LAUNCHER = join(ROOT, 'src-main', 'agent', 'bin', 'statusdesk-agent.js')
-
-/**
- * The process running the agent's code under the one spawned: itself, or, when it is the
- * launcher on a Node that cannot replace a process (before 22.15), the launcher's one child.
- * Linux; elsewhere the one spawned.
- */
-export function agentPid(pid: number): number {
-  try {
-    if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('statusdesk-agent.js')) return pid
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)
-    return children.length === 1 ? Number(children[0]) : pid
-  } catch {
-    return pid
-  }
-}
 
 /** Starts the agent with only the environment given (plus PATH, and HOME in the data folder). */
 export function spawnAgent(dataDir: string, env: Record<string, string>, args: string[] = [], entry = FROM_SOURCES): AgentRun {

@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import type { AccountSummary } from '@shared/channels/accounts'
 import type { PublishResult } from '@shared/channels/outbox'
 import { type Emulator, startEmulator } from '../../src-main/emulator'
-import { type AgentProcess, agentPid, startAgentProcess } from './agent-process'
+import { type AgentProcess, startAgentProcess } from './agent-process'
 import { openItems, type OpenItem } from './outbox-holds'
 
 export interface TwoAgentsOptions {
@@ -28,9 +28,9 @@ export interface TwoAgentsOptions {
   killAt: number
   /** Each server answer's delay: long enough that the killed agent is likely caught mid-send. */
   latencyMs?: number
-  /** How the agents are run: from the sources (tests) or the build through its launcher (benchmarks). */
+  /** How the agents are run: from the sources (tests) or the build (benchmarks). */
   entry?: string[]
-  /** More environment for the agents (the launcher's STATUSDESK_OUT_DIR). */
+  /** More environment for the agents (the start settings a benchmark gives them). */
   env?: Record<string, string>
   /** Said as the run goes, for a benchmark's reader. */
   say?: (line: string) => void
@@ -161,8 +161,7 @@ export async function runTwoAgents(options: TwoAgentsOptions): Promise<{ figures
     const killAt = all[0]!.at + options.killAt * options.windowMs
     await sleep(Math.max(0, killAt - Date.now()))
     const sentBeforeKill = { first: await sentCount(a, device), second: await sentCount(b, device) }
-    // The agent's own process: under a launcher that could not replace itself, the launcher then ends by the same signal.
-    process.kill(agentPid(a.child.pid!), 'SIGKILL')
+    a.child.kill('SIGKILL')
     await a.exited()
     const killedAt = Date.now()
     say(`first agent killed after ${sentBeforeKill.first} sent (the second had sent ${sentBeforeKill.second})`)

@@ -1,6 +1,6 @@
 /**
- * The agent as `npm run agent` runs it (the build, started by `statusdesk-agent` with the
- * launch settings it owns), on PGlite in its data folder or on a PostgreSQL server, with one paired
+ * The agent as `npm run agent` runs it on Node 22.15 and later (the build, with the start
+ * settings its entry restarts itself with: platform/start-settings.ts), on PGlite in its data folder or on a PostgreSQL server, with one paired
  * device and accounts connected through its API. One emulator serves every account: it accepts
  * a list of tokens, and an account is its server and token, so each token is an account of
  * its own.
@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AccountSummary } from '@shared/channels/accounts'
 import { type Emulator, type EmulatorOptions, startEmulator } from '../../../src-main/emulator/index'
-import { AGENT_LAUNCHER, type AgentProcess, agentPid, startAgentProcess } from '../../support/agent-process'
+import { AGENT_START, START_ENVIRONMENT } from '../../../src-main/platform/start-settings'
+import { type AgentProcess, startAgentProcess } from '../../support/agent-process'
 import { type PostgresCluster, startPostgresCluster } from '../../support/postgres-cluster'
 import { loadLine } from './proc-figures'
 import { freshBuild } from './renderer-builds'
@@ -21,11 +22,8 @@ export type Store = 'pglite' | 'postgres'
 
 export interface BenchAgent {
   agent: AgentProcess
-  /** The process running the agent's code. */
   pid: number
   device: string
-  /** The launcher still running above the agent (Node before 22.15 cannot replace a process), or null. */
-  launcherPid: number | null
   /** From the process's spawn to its `ready` line (its outboxes open and its schedule running). */
   startMs: number
 }
@@ -41,14 +39,15 @@ const MORE_ENV: Record<string, string> = Object.fromEntries(
     .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
 )
 /**
- * How the agent is started: by its launcher (the default), or with BENCH_AGENT_LAUNCH=direct as
- * before it had one (`node --max-semi-space-size=4 out/main/agent.js`), to weigh the two in one period.
+ * How the agent is started: with its start settings given at the start, as its entry restarts
+ * itself with them where Node can (22.15 and later; this machine's Node 20 cannot, so they are
+ * given here), or with BENCH_AGENT_LAUNCH=direct as before it had them (`node
+ * --max-semi-space-size=4 out/main/agent.js`), to weigh the two in one period.
  */
 function launch(outDir: string): { entry: string[]; env: Record<string, string> } {
-  if (process.env['BENCH_AGENT_LAUNCH'] === 'direct') {
-    return { entry: [...NODE_FLAGS, '--max-semi-space-size=4', join(outDir, 'main', 'agent.js')], env: {} }
-  }
-  return { entry: [...NODE_FLAGS, AGENT_LAUNCHER], env: { STATUSDESK_OUT_DIR: outDir } }
+  const agent = join(outDir, 'main', 'agent.js')
+  if (process.env['BENCH_AGENT_LAUNCH'] === 'direct') return { entry: [...NODE_FLAGS, '--max-semi-space-size=4', agent], env: {} }
+  return { entry: [...NODE_FLAGS, ...AGENT_START.nodeFlags, agent], env: { ...START_ENVIRONMENT } }
 }
 
 /** Starts the built agent over `dataDir` and pairs a device with the code it printed. */
@@ -62,8 +61,7 @@ export async function startBenchAgent(outDir: string, dataDir: string, databaseU
   const paired = await agent.request('/pair', { body: { code: agent.pairingCode(), deviceName: 'Bench' } })
   if (paired.status !== 200) throw new Error(`pairing failed: ${paired.body}`)
   const device = (JSON.parse(paired.body) as { value: { token: string } }).value.token
-  const pid = agentPid(agent.child.pid!)
-  return { agent, pid, launcherPid: pid === agent.child.pid ? null : agent.child.pid!, device, startMs }
+  return { agent, pid: agent.child.pid!, device, startMs }
 }
 
 /** Connects one account per token, `concurrency` calls in flight; their ids in the tokens' order. */

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { stopProcess, webModeArgs } from '../../e2e/support/web-app'
+import { START_ENVIRONMENT } from '../../../src-main/platform/start-settings'
 import { root } from './groups-bench'
 
 export interface LogLine {
@@ -48,7 +49,9 @@ export async function startWebMode(
   const entry = from === root ? webModeArgs(outDir) : ['--import', 'tsx', 'src-main/web/cli.ts']
   const child = spawn(process.execPath, [...nodeArgs, ...entry, '--json', '--data-dir', dataDir], {
     cwd: from,
-    env: { ...process.env, STATUSDESK_OUT_DIR: outDir },
+    // The start settings web mode restarts itself with on Node 22.15 and later, given here as this
+    // machine's Node 20 cannot; MALLOC_ARENA_MAX=16 in the bench's environment (glibc's default on two cores) weighs them off.
+    env: { ...START_ENVIRONMENT, ...process.env, STATUSDESK_OUT_DIR: outDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stderr = ''
