@@ -12,6 +12,7 @@ export function insightsHandlers(insights: InsightsService): Pick<Handlers, keyo
     'insights:overview-each': (args) => insights.overviewEach(args),
     'insights:stories-each': (args) => insights.storiesEach(args),
     'insights:best-times-each': (args) => insights.bestTimesEach(args),
+    'insights:stories-across': (args) => insights.storiesAcross(args),
     'insights:export': (args) => insights.export(args),
   }
 }

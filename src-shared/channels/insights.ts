@@ -138,6 +138,13 @@ export const StoriesEachArgsSchema = InsightStoriesArgsSchema.omit({ accountId: 
   .extend({ accountIds: EachAccountIdsSchema })
   .refine((args) => args.accountIds.length * args.count <= MAX_EACH_STORIES, { path: ['accountIds'] })
 
+/** The accounts one `insights:stories-across` call ranks together: every account a desktop hosts on one agent. */
+export const MAX_ACROSS_ACCOUNTS = 2_000
+
+export const StoriesAcrossArgsSchema = InsightStoriesArgsSchema.omit({ accountId: true }).extend({
+  accountIds: z.array(z.string().min(1).max(64)).min(1).max(MAX_ACROSS_ACCOUNTS),
+})
+
 export const BestTimesEachArgsSchema = BestTimesArgsSchema.extend({ accountIds: EachAccountIdsSchema })
 
 /**
@@ -164,6 +171,11 @@ export const insightsChannels = {
   'insights:overview-each': channel<EachAnswer<InsightsOverview>>()(OverviewEachArgsSchema),
   'insights:stories-each': channel<EachAnswer<{ items: StoryInsight[]; total: number }>>()(StoriesEachArgsSchema),
   'insights:best-times-each': channel<EachAnswer<BestTimes>>()(BestTimesEachArgsSchema),
+  /**
+   * One ranking of the named accounts' stories together, a page of it (as `insights:stories` of
+   * every account, but only these): a desktop merges it with its own accounts' at any depth.
+   */
+  'insights:stories-across': channel<{ items: StoryInsight[]; total: number }>()(StoriesAcrossArgsSchema),
   /** Writes the listed stories as CSV: through a save dialog (desktop) or to the downloads folder (web mode). */
   'insights:export': channel<{ path: string | null; rows: number }>()(InsightsScopeSchema.pick({ accountId: true, timeZone: true })),
 }

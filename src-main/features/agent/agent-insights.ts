@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import {
   type AgentDated,
+  MAX_ACROSS_ACCOUNTS,
   MAX_EACH_ACCOUNTS,
   MAX_EACH_STORIES,
   STORY_KINDS,
@@ -11,9 +12,12 @@ import { InstantSchema } from '@shared/instant'
 import { AUDIENCE_MODES } from '../../account/files/formats/insights-files'
 import { mergeOverviews } from '../insights/overview-merge'
 import { STORY_ORDER } from '../insights/story-list'
-import { AgentParts } from './agent-parts'
+import { isAway } from './agent-answers'
+import { AgentParts, isUnknownCall } from './agent-parts'
+import { askAgent } from './agent-split'
 import { viewKey } from './agent-routing'
 import type { HostedAccount } from './hosted-accounts'
+import { mergeable, mergedPage, Splits, windowRead, type ReadRanking } from './merged-ranking'
 
 /** Far beyond any account's figures (a year of a busy account's views), yet a number a sum stays exact in. */
 const MAX_COUNT = 1e12
@@ -71,7 +75,8 @@ const StoryInsightSchema = z.object({
 export const STORIES_PIECE = 200
 export const StoriesPieceSchema = z.object({ items: z.array(StoryInsightSchema).max(STORIES_PIECE), total: count })
 /**
- * How deep every account's ranking is merged: the first this many stories, 50 pages of the view.
+ * How deep every account's ranking is merged from each account's own ranking, for an agent older
+ * than `insights:stories-across` or away: the first this many stories, 50 pages of the view.
  * Deeper pages would ask the agent for every story before them; they say how many there are, and list none.
  */
 export const MERGED_STORIES_DEPTH = 1_000
@@ -88,6 +93,9 @@ type StoriesArgs = { sort: 'reach' | 'share' | 'recent'; offset: number; count: 
  * counted, and the figures say as of when.
  */
 export class AgentInsights extends AgentParts {
+  /** Where recent pages of the merged ranking began in each part, for the accounts hosted when they were read. */
+  #splits = { of: '', splits: new Splits() }
+
   /** `local` counts the accounts that run here (the engine leaves out those on the agent). */
   async everyAccount(scope: Scope, local: () => Promise<InsightsOverview>): Promise<InsightsOverview> {
     const hosted = await this.opts.hosted.list()
@@ -114,9 +122,10 @@ export class AgentInsights extends AgentParts {
   }
 
   /**
-   * A page of every account's stories in the order asked: this desktop's and each hosted
-   * account's first stories (as deep as the page), put in one order. `local` reads a page of
-   * this desktop's accounts.
+   * A page of every account's stories in the order asked, at any depth: this desktop's ranking
+   * and the agent's one ranking of the accounts hosted there, merged (`merged-ranking.ts`).
+   * With an agent older than that ranking, or away, each hosted account's first stories as
+   * deep as the page, from its last answers while away. `local` reads a page of this desktop's accounts.
    */
   async storiesOfEvery(
     args: StoriesArgs,
@@ -124,6 +133,68 @@ export class AgentInsights extends AgentParts {
   ): Promise<StoriesPage & AgentDated> {
     const hosted = await this.opts.hosted.list()
     if (hosted.length === 0) return local({ offset: args.offset, count: args.count })
+    if (mergeable(args.count) && hosted.length <= MAX_ACROSS_ACCOUNTS) {
+      try {
+        return await this.#mergedAcross(hosted, args, local)
+      } catch (error) {
+        if (!isAway(error) && !isUnknownCall(error)) throw error
+      }
+    }
+    return this.#firstOfEach(hosted, args, local)
+  }
+
+  async #mergedAcross(
+    hosted: readonly HostedAccount[],
+    args: StoriesArgs,
+    local: (page: { offset: number; count: number }) => Promise<StoriesPage>,
+  ): Promise<StoriesPage & AgentDated> {
+    const accountIds = hosted.map((account) => account.agentAccountId)
+    const ours = new Map(hosted.map((account) => [account.agentAccountId, account.accountId]))
+    const of = accountIds.join(',')
+    if (this.#splits.of !== of) this.#splits = { of, splits: new Splits() }
+    let asOf: string | null = null
+    // The windows read, by where they begin: only the page's is kept for a later look while the agent is away.
+    const fresh = new Map<string, StoriesPage>()
+    const keyOf = (offset: number, count: number) => viewKey('insights:stories-across', { sort: args.sort, offset, count })
+    const there: ReadRanking = async (offset, count) => {
+      const arg = { accountIds, sort: args.sort, offset, count }
+      const read = await this.#keptWindow(hosted[0]!, arg, keyOf(offset, count))
+      if (read.asOf === null) fresh.set(keyOf(offset, count), read.value)
+      if (read.asOf !== null && (asOf === null || read.asOf < asOf)) asOf = read.asOf
+      // Only the accounts asked about, in this desktop's ids: the agent's other accounts are not this desktop's.
+      const items = read.value.items.flatMap((item) => {
+        const accountId = ours.get(item.accountId)
+        return accountId === undefined ? [] : [{ ...item, accountId }]
+      })
+      return { items, total: read.value.total }
+    }
+    const here: ReadRanking = (offset, count) => local({ offset, count })
+    const { split, ...page } = await mergedPage(args.sort, args, { here, there }, this.#splits.splits)
+    const window = windowRead(args.offset - split, args.count)
+    const key = keyOf(window.offset, window.count)
+    const kept = fresh.get(key)
+    if (kept) await this.opts.views.put(hosted[0]!.accountId, key, kept, this.now().toISOString())
+    return asOf === null ? page : { ...page, stale: true, asOf }
+  }
+
+  /** A window of the agent's ranking; while the agent is away (or answers what is no page), the one kept under `key`. */
+  async #keptWindow(holder: HostedAccount, arg: { accountIds: string[]; sort: string; offset: number; count: number }, key: string) {
+    try {
+      return { value: await askAgent(this.opts.invoke, 'insights:stories-across', arg, StoriesPieceSchema), asOf: null }
+    } catch (error) {
+      if (!isAway(error)) throw error
+      const kept = await this.opts.views.get(holder.accountId, key)
+      const read = StoriesPieceSchema.safeParse(kept?.value)
+      if (!kept || !read.success) throw error
+      return { value: read.data, asOf: kept.asOf }
+    }
+  }
+
+  async #firstOfEach(
+    hosted: readonly HostedAccount[],
+    args: StoriesArgs,
+    local: (page: { offset: number; count: number }) => Promise<StoriesPage>,
+  ): Promise<StoriesPage & AgentDated> {
     const depth = Math.min(args.offset + args.count, MERGED_STORIES_DEPTH)
     const here = await readPieces(depth, (offset, count) => local({ offset, count }))
     const parts = await this.#storiesOf(hosted, args.sort, depth)

@@ -35,7 +35,7 @@ function eachAnswerSchema(asked: number) {
 }
 
 /** The agent does not know the call about several accounts: an agent older than it. */
-function isUnknownCall(error: unknown): boolean {
+export function isUnknownCall(error: unknown): boolean {
   return error instanceof AppError && (error.code === 'invalid-request' || error.code === 'invalid-argument')
 }
 

@@ -98,6 +98,23 @@ export class InsightsService {
     return eachAccount(args.accountIds, (accountId) => this.stories({ accountId, sort, offset, count }), this.#opts.log)
   }
 
+  /**
+   * One ranking of the named accounts' stories together, a page of it. An account not open here
+   * is left out (the desktop asking names only its own, and checks what comes back).
+   */
+  async storiesAcross(args: {
+    accountIds: readonly string[]
+    sort: 'reach' | 'share' | 'recent'
+    offset: number
+    count: number
+  }): Promise<{ items: StoryInsight[]; total: number }> {
+    const read = await Promise.allSettled([...new Set(args.accountIds)].map((accountId) => this.#stories(accountId)))
+    return listStories(
+      read.flatMap((result) => (result.status === 'fulfilled' ? result.value : [])),
+      args,
+    )
+  }
+
   /** Each account's own good times (each account by itself), for several accounts in one call. */
   async bestTimesEach(args: { accountIds: readonly string[]; timeZone: string; count: number }): Promise<EachAnswer<BestTimes>> {
     const timeZone = checkedZone(args.timeZone)

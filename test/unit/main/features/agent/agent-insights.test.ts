@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { AppError } from '@shared/errors'
+import { userText } from '@shared/i18n/user-text'
 import type { AccountSummary } from '@shared/channels/accounts'
 import type { AgentDated, EachAnswer, InsightsOverview, StoryInsight } from '@shared/channels/insights'
 import type { LiveRecord } from '../../../../../src-main/account/files/formats/insights-files'
@@ -6,6 +8,7 @@ import type { AppCore } from '../../../../../src-main/app/app-core'
 import { callCore } from '../../../../support/app-core'
 import { deskAndAgentHooks, pairDeskWithAgent } from '../../../../support/desk-and-agent'
 import { eachSaying, otherAccountsHooks } from '../../../../support/insights-accounts'
+import { STORY_ORDER } from '../../../../../src-main/features/insights/story-list'
 import { emptyOverview, story } from '../insights/records'
 
 const DAY = 24 * 3600_000
@@ -24,7 +27,7 @@ async function seed(core: AppCore, accountId: string, stories: LiveRecord[]): Pr
 }
 
 const scope = { accountId: null, timeZone: 'Europe/Madrid', weeks: 4 }
-const rankingOf = (core: AppCore, page: { offset?: number; count?: number } = {}) =>
+const rankingOf = (core: AppCore, page: { offset?: number; count?: number; sort?: 'reach' | 'recent' } = {}) =>
   callCore<{ items: StoryInsight[]; total: number } & AgentDated>(core, 'insights:stories', { accountId: null, sort: 'reach', ...page })
 const overviewOf = (core: AppCore, accountId: string | null) =>
   callCore<InsightsOverview>(core, 'insights:overview', { ...scope, accountId })
@@ -107,24 +110,44 @@ describe("the ranking of every account's stories, with one account on the agent"
   it('takes from the agent only the stories of the account asked about, and refuses an answer that is not a page of stories', async () => {
     const { desk, served, onAgent } = await deskWithHostedAccount()
     const real = served['insights:stories-each']
+    const across = served['insights:stories-across']
+    const slipped = (items: StoryInsight[]) => [...items, ...items.map((item) => ({ ...item, accountId: 'someone-else', reach: 9_999 }))]
     // Stories of the agent's other accounts slipped into an account's part are not this desktop's.
     served['insights:stories-each'] = async (arg, ctx) => {
       const answer = (await real(arg, ctx)) as EachAnswer<{ items: StoryInsight[]; total: number }>
-      const slipped = (items: StoryInsight[]) => [...items, ...items.map((item) => ({ ...item, accountId: 'someone-else', reach: 9_999 }))]
       return {
         parts: answer.parts.map((part) =>
           'value' in part ? { ...part, value: { ...part.value, items: slipped(part.value.items) } } : part,
         ),
       }
     }
+    const olderAgent = async (): Promise<never> => {
+      throw new AppError('invalid-request', userText('errors.bridge.unknownChannel'))
+    }
+    const slippedAcross: typeof across = async (arg, ctx) => {
+      const answer = await across(arg, ctx)
+      return { ...answer, items: slipped(answer.items) }
+    }
+    // An agent older than the one ranking of several accounts (each account's own asked), and one with it.
+    for (const answering of [olderAgent, slippedAcross]) {
+      served['insights:stories-across'] = answering
+      for (const asked of [
+        { offset: 0, count: 4 },
+        { offset: 1, count: 2 },
+      ]) {
+        const ranking = await rankingOf(desk, asked)
+        expect(ranking.items.map((item) => item.reach)).toEqual([30, 20, 10, 5].slice(asked.offset, asked.offset + asked.count))
+        expect(ranking.items.map((item) => item.accountId)).not.toContain(onAgent)
+      }
+    }
+    served['insights:stories-across'] = across
     const ranking = await rankingOf(desk)
-    expect(ranking.items.map((item) => item.reach)).toEqual([30, 20, 10, 5])
-    expect(ranking.items.map((item) => item.accountId)).not.toContain(onAgent)
     for (const answer of [
       { items: 'all', total: 1 },
       { items: [], total: -5 },
       { items: [{ storyId: 'x'.repeat(5_000) }], total: 1 },
     ]) {
+      served['insights:stories-across'] = async () => answer as never
       served['insights:stories-each'] = eachSaying(answer)
       // Trusted for nothing: the last page the agent gave is shown, said as such.
       expect(await rankingOf(desk)).toMatchObject({ items: ranking.items, total: ranking.total, stale: true })
@@ -148,4 +171,37 @@ describe("the ranking of every account's stories, with one account on the agent"
     await agent.close()
     expect(await rankingOf(desk)).toMatchObject({ items: ranking.items, total: 4, stale: true, asOf: expect.any(String) })
   }, 40_000)
+})
+
+describe("every account's ranking past its first thousand stories", () => {
+  /** Kept as the sampler keeps them, a live file's worth at a time. */
+  async function seedMany(core: AppCore, accountId: string, stories: LiveRecord[]): Promise<void> {
+    for (let i = 0; i < stories.length; i += 100) await seed(core, accountId, stories.slice(i, i + 100))
+  }
+  const keys = (item: StoryInsight) => ({ reach: item.reach, share: item.reachShare ?? -1, posted: Date.parse(item.postedAt) })
+
+  it('lists every page in the one order, each story once, and a deep page first asked the same', async () => {
+    const { desk, agentCore, onAgent, here } = await deskWithHostedAccount()
+    const now = Date.now()
+    const many = (count: number, step: number) =>
+      Array.from({ length: count }, (_, k) => viewed(now - 3 * DAY - k * 45_000, ((k * step) % 23) + 1))
+    await seedMany(agentCore, onAgent, many(1_300, 7))
+    await seedMany(desk, here, many(250, 11))
+    const listed: StoryInsight[] = []
+    for (let offset = 0; ; offset += 50) {
+      const page = await rankingOf(desk, { offset, count: 50 })
+      expect(page.total).toBe(1_554)
+      if (page.items.length === 0) break
+      listed.push(...page.items)
+    }
+    expect(listed).toHaveLength(1_554)
+    expect(new Set(listed.map((item) => `${item.accountId}/${item.storyId}`)).size).toBe(1_554)
+    for (let i = 1; i < listed.length; i++) expect(STORY_ORDER.reach(keys(listed[i - 1]!), keys(listed[i]!))).toBeLessThanOrEqual(0)
+    // Past the first thousand: the agent's account and this desktop's both.
+    expect(new Set(listed.slice(1_000).map((item) => item.accountId)).size).toBe(2)
+    const recent = await rankingOf(desk, { offset: 1_400, count: 20, sort: 'recent' })
+    expect(recent.items).toHaveLength(20)
+    for (let i = 1; i < recent.items.length; i++)
+      expect(Date.parse(recent.items[i - 1]!.postedAt)).toBeGreaterThanOrEqual(Date.parse(recent.items[i]!.postedAt))
+  }, 120_000)
 })
