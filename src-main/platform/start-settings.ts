@@ -3,9 +3,9 @@
  * allocation, and the restart that gives it. glibc's malloc reads MALLOC_ARENA_MAX once, when
  * the process first allocates, so no code can set it later. Unbounded, glibc gives each thread
  * that allocates an arena of its own (up to 8 per core: main, the page and picture workers,
- * libuv's pool, V8's helpers), and memory freed in one arena is not reused by another. Two
- * arenas measured 15 MB less at the peak of a 10,000-group first sync with its pictures, and
- * with the agent's flags 158–159 MB at rest against 171–181 MB (docs/PERFORMANCE.md).
+ * libuv's pool, V8's helpers), and memory freed in one arena is not reused by another. With two,
+ * the pictures' peak at 50,000 groups read 228 MB against 249–258 MB, and the agent with its
+ * flags 158–159 MB at rest against 171–181 MB (docs/PERFORMANCE.md).
  */
 export const START_ENVIRONMENT: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' }
 
