@@ -158,7 +158,9 @@ export class AgentInsights extends AgentParts {
     const keyOf = (offset: number, count: number) => viewKey('insights:stories-across', { sort: args.sort, offset, count })
     const there: ReadRanking = async (offset, count) => {
       const arg = { accountIds, sort: args.sort, offset, count }
-      const read = await this.#keptWindow(hosted[0]!, arg, keyOf(offset, count))
+      // A window of the agent's ranking; while the agent is away (or answers what is no page), the one kept.
+      const ask = () => askAgent(this.opts.invoke, 'insights:stories-across', arg, StoriesPieceSchema)
+      const read = await this.kept(hosted[0]!, keyOf(offset, count), StoriesPieceSchema, ask, false)
       if (read.asOf === null) fresh.set(keyOf(offset, count), read.value)
       if (read.asOf !== null && (asOf === null || read.asOf < asOf)) asOf = read.asOf
       // Only the accounts asked about, in this desktop's ids: the agent's other accounts are not this desktop's.
@@ -175,19 +177,6 @@ export class AgentInsights extends AgentParts {
     const kept = fresh.get(key)
     if (kept) await this.opts.views.put(hosted[0]!.accountId, key, kept, this.now().toISOString())
     return asOf === null ? page : { ...page, stale: true, asOf }
-  }
-
-  /** A window of the agent's ranking; while the agent is away (or answers what is no page), the one kept under `key`. */
-  async #keptWindow(holder: HostedAccount, arg: { accountIds: string[]; sort: string; offset: number; count: number }, key: string) {
-    try {
-      return { value: await askAgent(this.opts.invoke, 'insights:stories-across', arg, StoriesPieceSchema), asOf: null }
-    } catch (error) {
-      if (!isAway(error)) throw error
-      const kept = await this.opts.views.get(holder.accountId, key)
-      const read = StoriesPieceSchema.safeParse(kept?.value)
-      if (!kept || !read.success) throw error
-      return { value: read.data, asOf: kept.asOf }
-    }
   }
 
   async #firstOfEach(

@@ -105,18 +105,27 @@ export abstract class AgentParts {
       const chunk = accounts.slice(start, start + call.each.perCall)
       for (const [account, answer] of await askChunk(this.opts.invoke, chunk, call, schema)) answers.set(account, answer)
     }
-    return askEach(accounts, (account) => this.#kept(account, keyOf(account), schema, answers.get(account)!))
+    return askEach(accounts, (account) => this.kept(account, keyOf(account), schema, answers.get(account)!))
   }
 
   protected now(): Date {
     return (this.opts.now ?? (() => new Date()))()
   }
 
-  /** `answer`, kept as the account's last state under `key`; while the agent is away, the last one kept and as of when. */
-  async #kept<T>(account: HostedAccount, key: string, schema: z.ZodType<T>, answer: () => Promise<T>): Promise<Part<T>> {
+  /**
+   * `answer`, kept as the account's last state under `key` (unless `keep` is false: the caller
+   * keeps what it chooses of it); while the agent is away, the last one kept and as of when.
+   */
+  protected async kept<T>(
+    account: HostedAccount,
+    key: string,
+    schema: z.ZodType<T>,
+    answer: () => Promise<T>,
+    keep = true,
+  ): Promise<Part<T>> {
     try {
       const value = await answer()
-      await this.opts.views.put(account.accountId, key, value, this.now().toISOString())
+      if (keep) await this.opts.views.put(account.accountId, key, value, this.now().toISOString())
       return { value, asOf: null }
     } catch (error) {
       if (!isAway(error)) throw error
