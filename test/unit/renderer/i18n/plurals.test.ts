@@ -12,6 +12,11 @@ const NO_NOUN = new Set([
   'message.poll.limit',
   'detail.participantsCount',
   'outbox.audience.excluded',
+  // "Saved audiences not moved to the agent: 2": the count is the figure of a label.
+  'errors.handover.audiencesToFull',
+  'errors.handover.audiencesToFailed',
+  'errors.handover.audiencesBackFull',
+  'errors.handover.audiencesBackFailed',
 ])
 
 function strings(node: unknown, path: string[] = []): Array<[string, string]> {
