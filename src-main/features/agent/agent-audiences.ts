@@ -4,21 +4,14 @@ import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import { AudienceSchema, MAX_AUDIENCES, type Audience } from '@shared/story/library'
 import { isAway } from './agent-answers'
-import type { AgentViews } from './agent-offline'
+import { AgentParts } from './agent-parts'
 import { askAgent } from './agent-split'
-import type { HostedAccount, HostedAccounts } from './hosted-accounts'
+import type { HostedAccount } from './hosted-accounts'
 
 /** Where the agent's library is kept as last seen: under one hosted account, since the library is the agent's, not an account's. */
 const VIEW_KEY = 'audiences:list'
 /** The agent's library, read as a peer's. */
 const LibrarySchema = z.array(AudienceSchema).max(MAX_AUDIENCES)
-
-export interface AgentAudiencesOptions {
-  hosted: HostedAccounts
-  invoke: (channel: string, arg: unknown) => Promise<unknown>
-  views: AgentViews
-  now?: () => Date
-}
 
 type Local = () => Promise<Audience[]>
 /** This desktop's own list, and its own handling of the edit. */
@@ -35,15 +28,9 @@ interface Run {
  * last seen, and an edit of one of its audiences is refused in words: an audience has no revision
  * to keep an edit waiting against, and an edit made blind could overwrite a teammate's.
  */
-export class AgentAudiences {
-  readonly #opts: AgentAudiencesOptions
-
-  constructor(options: AgentAudiencesOptions) {
-    this.#opts = options
-  }
-
+export class AgentAudiences extends AgentParts {
   async list(local: Local): Promise<AudienceView[]> {
-    const hosted = await this.#opts.hosted.list()
+    const hosted = await this.opts.hosted.list()
     if (hosted.length === 0) return local()
     return this.#merged(await local(), await this.#theirs(hosted))
   }
@@ -53,12 +40,12 @@ export class AgentAudiences {
    * agent holds it or its copy is the one shown, else here (`edit`); the list after it either way.
    */
   async edit(channel: 'audiences:save' | 'audiences:delete', arg: unknown, id: string | undefined, run: Run): Promise<AudienceView[]> {
-    const hosted = await this.#opts.hosted.list()
+    const hosted = await this.opts.hosted.list()
     if (hosted.length === 0) return run.edit()
     const theirs = await this.#theirs(hosted)
     if (id === undefined || !theirs.value.some((item) => item.id === id)) return this.#merged(await run.edit(), theirs)
     if (theirs.asOf !== null) throw new AppError('offline', userText('errors.agentRouting.audienceAway'))
-    const answer = await askAgent(this.#opts.invoke, channel, arg, LibrarySchema)
+    const answer = await askAgent(this.opts.invoke, channel, arg, LibrarySchema)
     await this.#keep(hosted, answer)
     return this.#merged(await run.list(), { value: answer, asOf: null })
   }
@@ -66,26 +53,26 @@ export class AgentAudiences {
   /** The agent's library now (`asOf` null), or as last seen while it is away (empty when never seen). */
   async #theirs(hosted: readonly HostedAccount[]): Promise<{ value: Audience[]; asOf: string | null }> {
     try {
-      const value = await askAgent(this.#opts.invoke, 'audiences:list', undefined, LibrarySchema)
+      const value = await askAgent(this.opts.invoke, 'audiences:list', undefined, LibrarySchema)
       await this.#keep(hosted, value)
       return { value, asOf: null }
     } catch (error) {
       if (!isAway(error)) throw error
-      const kept = await this.#kept(hosted)
+      const kept = await this.#newestKept(hosted)
       const read = LibrarySchema.safeParse(kept?.value)
-      return { value: read.success ? read.data : [], asOf: kept?.asOf ?? this.#now() }
+      return { value: read.success ? read.data : [], asOf: kept?.asOf ?? this.now().toISOString() }
     }
   }
 
   async #keep(hosted: readonly HostedAccount[], value: Audience[]): Promise<void> {
-    await this.#opts.views.put(hosted[0]!.accountId, VIEW_KEY, value, this.#now())
+    await this.opts.views.put(hosted[0]!.accountId, VIEW_KEY, value, this.now().toISOString())
   }
 
   /** The newest copy kept under any hosted account (the first one may have changed since). */
-  async #kept(hosted: readonly HostedAccount[]): Promise<{ asOf: string; value: unknown } | null> {
+  async #newestKept(hosted: readonly HostedAccount[]): Promise<{ asOf: string; value: unknown } | null> {
     let newest: { asOf: string; value: unknown } | null = null
     for (const account of hosted) {
-      const kept = await this.#opts.views.get(account.accountId, VIEW_KEY)
+      const kept = await this.opts.views.get(account.accountId, VIEW_KEY)
       if (kept && (newest === null || kept.asOf > newest.asOf)) newest = kept
     }
     return newest
@@ -96,9 +83,5 @@ export class AgentAudiences {
     const ids = new Set(theirs.value.map((item) => item.id))
     const all: AudienceView[] = [...mine.filter((item) => !ids.has(item.id)), ...theirs.value.map((item) => ({ ...item, ...tag }))]
     return all.sort((a, b) => a.name.localeCompare(b.name))
-  }
-
-  #now(): string {
-    return (this.#opts.now ?? (() => new Date()))().toISOString()
   }
 }
