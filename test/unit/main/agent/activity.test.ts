@@ -140,6 +140,55 @@ describe("the agent's activity log", () => {
       expect(everything).not.toContain(secret)
   }, 60_000)
 
+  it('tells its devices an account’s outbox again once who planned or changed a story is written, so none reads the authors too early', async () => {
+    const events = new EventHub()
+    // The real outbox tells its change while the call runs, before the agent has written who made it.
+    const telling = testHandlers({
+      ...handlers,
+      'stories:publish': (async ({ requestId }: { requestId: string }) => {
+        events.emit('stories:outbox-changed', { accountId: ACCOUNT, items: [], left: [] })
+        return { targets: [{ accountId: ACCOUNT, label: 'Shop', requestId: `${requestId}-0`, outcome: { status: 'scheduled' } }] }
+      }) as never,
+    })
+    const told = await startInProcessAgent(await mkdtemp(join(root, 'told-')), telling, events)
+    try {
+      const link = new AgentLink({
+        file: new FileRoot(await mkdtemp(join(root, 'desk-')), APP_FILE_LIST, { log: silentLogger }).json(APP_FILES.agentLink),
+        vault: new TokenVault(keyring),
+        keyring: () => keyring.status(),
+        fetch,
+        events: new EventHub(),
+        log: silentLogger,
+      })
+      await link.pair({ url: told.server.url, code: told.code(), deviceName: 'Front desk', personName: 'Ana' })
+      const team = new AgentTeam({ link, dialogs: { chooseSavePath: async () => null } })
+      // What a device reading the authors at each telling would see.
+      const seen: Array<Promise<string | null>> = []
+      const tellings: unknown[] = []
+      events.subscribe((name, payload) => {
+        if (name !== 'stories:outbox-changed' || (payload as { accountId: string }).accountId !== ACCOUNT) return
+        tellings.push(payload)
+        seen.push(team.itemAuthors(ACCOUNT, ['item-published']).then((by) => by['item-published']?.planned?.personName ?? null))
+      })
+      await link.invoke('stories:publish', {
+        requestId: 'pub-12345678',
+        draft: {},
+        accountIds: [ACCOUNT],
+        when: { at: '2030-01-01T10:00:00.000Z' },
+      })
+      await expect.poll(() => seen.length).toBeGreaterThanOrEqual(2)
+      expect(await seen.at(-1)).toBe('Ana')
+      // Told again with the account's items as they stand: the outbox's own list, nothing said to have left.
+      expect(tellings.at(-1)).toEqual({
+        accountId: ACCOUNT,
+        items: [{ accountId: ACCOUNT, id: 'item-published', requestId: 'pub-12345678-0' }],
+        left: [],
+      })
+    } finally {
+      await told.close()
+    }
+  }, 60_000)
+
   it('keeps its lines bounded in age and number', async () => {
     const db = await openDatabase({ folder: join(root, 'bounded-db') })
     try {
