@@ -14,6 +14,7 @@ import { AgentRouting } from '../features/agent/agent-routing'
 import { AgentTeam } from '../features/agent/agent-team'
 import { teamStoriesOnAgent, type TeamStoriesOptions } from '../features/agent/team-stories'
 import { HandoverService } from '../features/agent/handover-service'
+import { HandoversLeft } from '../features/agent/handovers-left'
 import type { HostedAccounts } from '../features/agent/hosted-accounts'
 import type { QueueService } from '../features/queue/queue-service'
 import { AgentAudiences } from '../features/agent/agent-audiences'
@@ -180,6 +181,7 @@ function handoverSide(
     hosted: hostedAccounts,
     local: handover,
     journal: appFiles.json(APP_FILES.handovers),
+    left: new HandoversLeft(appFiles.json(APP_FILES.handoversLeft), ports.log),
     accounts: {
       list: () => accounts.listed().accounts,
       baseUrlOf: (id) => accounts.baseUrlOf(id),

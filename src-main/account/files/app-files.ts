@@ -2,7 +2,7 @@ import { MediaGrantSchema } from '@shared/story/media-facts'
 import { binaryFile, folder, jsonFile, type FileDecl } from './file-registry'
 import { AgentLinkFileSchema } from './formats/agent-link'
 import { AgentCommandsFileSchema, AgentViewsFileSchema } from './formats/agent-views'
-import { HandoverJournalSchema, HostedAccountsFileSchema } from './formats/hosted-accounts'
+import { HandoverJournalSchema, HandoversLeftFileSchema, HostedAccountsFileSchema } from './formats/hosted-accounts'
 import { AcceptedFeedsFileSchema, AudiencesFileSchema, StylesFileSchema } from './formats/story-files'
 
 /** The folder every account's own folder is in, `<data dir>/accounts/<id>/` (account-files.ts names what is inside). */
@@ -91,6 +91,14 @@ export const APP_FILES = {
     kind: 'atomic-json',
     schema: HandoverJournalSchema,
     what: 'the hand-overs to or from the agent begun and not finished, each finished at the next start',
+    writtenBy: 'features/agent',
+    setAside: { kind: null, suffixes: ['corrupt'], restorable: false, notice: null },
+  }),
+  handoversLeft: jsonFile({
+    path: 'handovers-left.json',
+    kind: 'atomic-json',
+    schema: HandoversLeftFileSchema,
+    what: 'per account, how many saved audiences its last hand-over could not move, and which way, said in Settings until a later hand-over moves them all',
     writtenBy: 'features/agent',
     setAside: { kind: null, suffixes: ['corrupt'], restorable: false, notice: null },
   }),

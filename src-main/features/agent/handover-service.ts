@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { HostedAccountView } from '@shared/channels/agent'
 import { LIBRARY_ID, MAX_AUDIENCES } from '@shared/story/library'
 import { AppError } from '@shared/errors'
-import { type UserText, userText } from '@shared/i18n/user-text'
+import { userText } from '@shared/i18n/user-text'
 import type { HandoverEntry, HandoverJournal } from '../../account/files/formats/hosted-accounts'
 import type { JsonStore } from '../../account/files/json-store'
 import type { Logger } from '../../platform/log/log'
@@ -12,6 +12,7 @@ import { badAudiences, type AudiencesHandover } from '../stories/library/audienc
 import type { OutboxHandover } from '../stories/outbox/outbox-handover'
 import { isAway } from './agent-answers'
 import type { HostedAccounts } from './hosted-accounts'
+import type { AudiencesLeft, HandoversLeft } from './handovers-left'
 import type { TeamStories } from './team-stories'
 
 /** An archive of 32 MB in pieces of 1 MB, and some: a peer that never says "last" is not followed for ever. */
@@ -29,12 +30,6 @@ const AudiencesPageSchema = z.object({ audiences: z.array(z.unknown()).max(MAX_A
 /** The agent's count of audiences it had no room for (`AudiencesTaken.full`); an older agent says none. */
 const TakenSchema = z.object({ full: z.number().int().min(0).max(MAX_AUDIENCES) })
 
-/** Saved audiences of a hand-over that did not move: left for want of room, or for a failure. */
-interface AudiencesLeft {
-  full: number
-  failed: number
-}
-
 export interface HandoverServiceOptions {
   /** Calls the paired agent as this device (agent-link.ts). */
   invoke: (channel: string, arg: unknown) => Promise<unknown>
@@ -44,6 +39,8 @@ export interface HandoverServiceOptions {
   /** This desktop's side of each hand-over. */
   local: OutboxHandover
   journal: JsonStore<HandoverJournal>
+  /** Per account, what its last hand-over could not move of its saved audiences, said with it in the list. */
+  left: HandoversLeft
   accounts: {
     list: () => readonly { id: string; label: string; isDemo: boolean; followed?: boolean }[]
     baseUrlOf: (id: string) => string | undefined
@@ -73,8 +70,6 @@ export class HandoverService {
   readonly #opts: HandoverServiceOptions
   /** One hand-over at a time per desktop: the steps of two would interleave in the journal. */
   #queue: Promise<unknown> = Promise.resolve()
-  /** Per account, what its last hand-over could not move of its saved audiences, said with it in the list. */
-  readonly #left = new Map<string, UserText>()
 
   constructor(options: HandoverServiceOptions) {
     this.#opts = options
@@ -84,6 +79,7 @@ export class HandoverService {
   async list(): Promise<HostedAccountView[]> {
     const hosted = await this.#opts.hosted.list()
     const pending = (await this.#opts.journal.read())?.entries ?? []
+    const left = await this.#opts.left.read()
     return this.#opts.accounts.list().map((account) => {
       const on = hosted.find((entry) => entry.accountId === account.id)
       const open = pending.find((entry) => entry.accountId === account.id)
@@ -95,7 +91,7 @@ export class HandoverService {
         pending: open?.direction ?? null,
         canMove: !account.isDemo && !account.followed,
         followed: account.followed === true,
-        ...(this.#left.has(account.id) && { audiencesLeft: this.#left.get(account.id)! }),
+        ...(left.has(account.id) && { audiencesLeft: left.get(account.id)! }),
       }
     })
   }
@@ -181,7 +177,7 @@ export class HandoverService {
       await invoke('handover:take', { ...scope, item: given.item, media: given.media })
     }
     await invoke('handover:taken', scope)
-    this.#tellLeft(entry.accountId, 'to-agent', await this.#audiencesTo(entry.accountId, scope))
+    await this.#tellLeft(entry.accountId, 'to-agent', await this.#audiencesTo(entry.accountId, scope))
     await this.#insightsTo(entry.accountId, scope)
     // The agent has every story: from here this desktop shows them, and holds no copy that could go.
     await this.#opts.hosted.add({
@@ -207,7 +203,7 @@ export class HandoverService {
       await local.take(entry.accountId, entry.id, given)
     }
     await local.taken(entry.accountId)
-    this.#tellLeft(entry.accountId, 'back', await this.#audiencesBack(entry.accountId, scope))
+    await this.#tellLeft(entry.accountId, 'back', await this.#audiencesBack(entry.accountId, scope))
     await this.#insightsBack(entry.accountId, scope)
     // This desktop has every story: the agent's held copies go, and the account runs here again.
     await invoke('handover:release', scope)
@@ -275,14 +271,10 @@ export class HandoverService {
     return left
   }
 
-  /** What did not move of the account's saved audiences, kept to be said with the account in the list. */
-  #tellLeft(accountId: string, direction: HandoverEntry['direction'], { full, failed }: AudiencesLeft): void {
-    const to = direction === 'to-agent'
-    const text = failed
-      ? userText(to ? 'errors.handover.audiencesToFailed' : 'errors.handover.audiencesBackFailed', { count: failed + full })
-      : userText(to ? 'errors.handover.audiencesToFull' : 'errors.handover.audiencesBackFull', { count: full, max: MAX_AUDIENCES })
-    if (failed + full > 0) this.#left.set(accountId, text)
-    else this.#left.delete(accountId)
+  /** What did not move of the account's saved audiences, kept to be said with the account in the list (across restarts). */
+  #tellLeft(accountId: string, direction: HandoverEntry['direction'], left: AudiencesLeft): Promise<void> {
+    const known = this.#opts.accounts.list().map((account) => account.id)
+    return this.#opts.left.tell(accountId, direction, left, known)
   }
 
   /**

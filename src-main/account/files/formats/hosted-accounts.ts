@@ -1,3 +1,4 @@
+import { MAX_AUDIENCES } from '@shared/story/library'
 import { z } from 'zod'
 
 /**
@@ -48,6 +49,29 @@ export const HandoverJournalSchema = z.object({
   entries: z.array(HandoverEntrySchema).max(10_000),
 })
 export type HandoverJournal = z.infer<typeof HandoverJournalSchema>
+
+/**
+ * `handovers-left.json`: per account, the saved audiences its last hand-over could not move (no
+ * room on the other side, or a failure), said with the account in Settings until a later
+ * hand-over moves them all. The counts are kept, not the words: they are said in the user's
+ * language when read. One entry per account; a library holds no more audiences than
+ * `MAX_AUDIENCES`, so no count goes past it.
+ */
+export const HandoverLeftSchema = z.object({
+  accountId: z.string().min(1).max(64),
+  direction: z.enum(['to-agent', 'back']),
+  /** Left for want of room on the side they were going to. */
+  full: z.number().int().min(0).max(MAX_AUDIENCES),
+  /** Left because a page of them was refused or unreadable. */
+  failed: z.number().int().min(0).max(MAX_AUDIENCES),
+})
+export type HandoverLeft = z.infer<typeof HandoverLeftSchema>
+
+export const HandoversLeftFileSchema = z.object({
+  version: z.literal(1),
+  accounts: z.array(HandoverLeftSchema).max(10_000),
+})
+export type HandoversLeftFile = z.infer<typeof HandoversLeftFileSchema>
 
 /**
  * `handovers-taken.json`, in an account's folder: the stories this engine took under each

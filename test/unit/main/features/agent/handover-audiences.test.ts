@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { AccountSummary } from '@shared/channels/accounts'
+import type { HostedAccountView } from '@shared/channels/agent'
 import type { PublishResult, PublishWhen } from '@shared/channels/outbox'
 import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
-import type { Audience } from '@shared/story/library'
+import { type Audience, MAX_AUDIENCES } from '@shared/story/library'
 import type { OutboxItemView } from '@shared/story/records'
 import type { AppCore } from '../../../../../src-main/app/app-core'
 import { dispatch } from '../../../../../src-main/handlers/dispatch'
 import { silentLogger } from '../../../../../src-main/platform/log/log'
-import { callCore } from '../../../../support/app-core'
+import { callCore, startTestCore } from '../../../../support/app-core'
 import { deskAndAgentHooks, pairDeskWithAgent } from '../../../../support/desk-and-agent'
 
 const hooks = deskAndAgentHooks('statusdesk-handover-audiences-')
@@ -144,4 +147,75 @@ describe('the saved audiences in a hand-over', () => {
     ])
     expect(await audiencesOf(desk)).toEqual([['Customers', CUSTOMERS]])
   }, 40_000)
+
+  it('still tells after a restart of the saved audiences the agent had no room for; an unreadable or hostile record of it tells nothing', async () => {
+    const { deskDir, deskRun, desk, agentCore, accountId } = await pair()
+    // The agent's library is full already.
+    await agentCore.stories.audiences.merge((items) => ({
+      items: [
+        ...items,
+        ...Array.from({ length: MAX_AUDIENCES }, (_, n) => ({
+          id: `full-${n}`,
+          name: `Full ${n}`,
+          contacts: [String(4_915_300_000_000 + n)],
+          updatedAt: '2026-01-01T00:00:00.000Z',
+        })),
+      ],
+      taken: null,
+    }))
+    await callCore(desk, 'audiences:save', { name: 'Customers', contacts: CUSTOMERS })
+    await callCore(desk, 'audiences:save', { name: 'Staff', contacts: STAFF })
+    const later = new Date(Date.now() + 3_600_000).toISOString()
+    await publishTo(desk, accountId, 'to customers', CUSTOMERS, { at: later })
+    await publishTo(desk, accountId, 'to staff', STAFF, { at: later })
+    await callCore(desk, 'agent:hand-over', { accountId })
+    const told = { key: 'errors.handover.audiencesToFull', params: { count: 2, max: MAX_AUDIENCES } }
+
+    let core = desk
+    let run = deskRun
+    const restart = async () => {
+      hooks.running.splice(hooks.running.indexOf(run), 1)
+      await core.dispose()
+      core = await startTestCore(deskDir)
+      run = { close: () => core.dispose() }
+      hooks.running.push(run)
+    }
+    const leftOf = async () =>
+      (await callCore<HostedAccountView[]>(core, 'agent:accounts')).find((item) => item.accountId === accountId)?.audiencesLeft
+    expect(await leftOf()).toEqual(told)
+
+    // Started again, Settings → Agent says it still: the counts were kept, not the words.
+    await restart()
+    expect(await leftOf()).toEqual(told)
+    const file = join(deskDir, 'handovers-left.json')
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+      version: 1,
+      accounts: [{ accountId, direction: 'to-agent', full: 2, failed: 0 }],
+    })
+
+    // Unreadable: no message, no failure; the file is set aside, kept for a look.
+    await writeFile(file, '{"version":1,"accounts":[')
+    await restart()
+    expect(await leftOf()).toBeUndefined()
+    expect((await readdir(deskDir)).filter((name) => name.startsWith('handovers-left.json.corrupt-'))).toHaveLength(1)
+
+    // Hostile: counts past any library, or more entries than the app keeps, are refused the same way.
+    const entry = (id: string, full: number) => ({ accountId: id, direction: 'to-agent', full, failed: 0 })
+    for (const accounts of [
+      [entry(accountId, 1e9)],
+      Array.from({ length: 10_001 }, (_, n) => entry(n === 0 ? accountId : `gone-${n}`, 2)),
+    ]) {
+      await writeFile(file, JSON.stringify({ version: 1, accounts }))
+      await restart()
+      expect(await leftOf()).toBeUndefined()
+    }
+
+    // Brought back with everything moved: the message goes, and so does the entry of an account this desktop no longer has.
+    await writeFile(file, JSON.stringify({ version: 1, accounts: [entry('gone', 3), entry(accountId, 2)] }))
+    await restart()
+    expect(await leftOf()).toEqual(told)
+    await callCore(core, 'agent:bring-back', { accountId })
+    expect(await leftOf()).toBeUndefined()
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ version: 1, accounts: [] })
+  }, 60_000)
 })
