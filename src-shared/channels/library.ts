@@ -24,7 +24,8 @@ export interface CsvBadRow {
 
 export interface CsvImportResult {
   audience: Audience
-  audiences: Audience[]
+  /** The saved audiences after it, as `audiences:list` gives them (the agent's too). */
+  audiences: AudienceView[]
   imported: number
   /** Numbers that were already in the list. */
   duplicates: number

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { AudienceView } from '@shared/channels/library'
+import type { AudienceView, CsvImportResult } from '@shared/channels/library'
 import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
 import { AudienceSchema, MAX_AUDIENCES, type Audience } from '@shared/story/library'
@@ -48,6 +48,20 @@ export class AgentAudiences extends AgentParts {
     const answer = await askAgent(this.opts.invoke, channel, arg, LibrarySchema)
     await this.#keep(hosted, answer)
     return this.#merged(await run.list(), { value: answer, asOf: null })
+  }
+
+  /**
+   * A new audience made on this desktop (a CSV import: it is this desktop's until its stories
+   * take it to the agent), answered with the list as `list` gives it. The agent's library is read
+   * first, as for a new audience saved: an agent that answers wrongly stops the import before
+   * anything is written, and one that is away is shown as last seen.
+   */
+  async added(add: () => Promise<CsvImportResult>): Promise<CsvImportResult> {
+    const hosted = await this.opts.hosted.list()
+    if (hosted.length === 0) return add()
+    const theirs = await this.#theirs(hosted)
+    const result = await add()
+    return { ...result, audiences: this.#merged(result.audiences, theirs) }
   }
 
   /** The agent's library now (`asOf` null), or as last seen while it is away (empty when never seen). */

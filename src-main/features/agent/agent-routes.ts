@@ -92,6 +92,8 @@ const ROUTES: Routes = {
       list: () => local('audiences:list', undefined),
       edit: () => local('audiences:delete', arg),
     }),
+  // A CSV makes an audience here; the answer's list is the merged one, as `audiences:list` gives it.
+  'audiences:csv-import': (split, arg, local) => split.audiences.added(() => local('audiences:csv-import', arg)),
   // A cancel reaches both: the press's part here, and its part on its way to (or held by) the agent.
   'stories:cancel': async (split, arg, local) => {
     await split.publish.cancel(arg.requestId)

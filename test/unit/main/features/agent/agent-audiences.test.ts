@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { HostedAccountView } from '@shared/channels/agent'
-import type { AudienceView } from '@shared/channels/library'
+import type { AudienceView, CsvImportResult } from '@shared/channels/library'
 import type { PublishResult } from '@shared/channels/outbox'
 import { AppError } from '@shared/errors'
 import { userText } from '@shared/i18n/user-text'
@@ -75,6 +75,37 @@ describe('the saved audiences of accounts on the agent', () => {
     await callCore(two.desk, 'audiences:save', { id: staff.id, name: 'Staff', contacts: [STAFF[0]!] })
     expect((await listOf(two.desk)).find((item) => item.id === staff.id)?.contacts).toEqual([STAFF[0]])
     expect((await listOf(one.agentCore)).map((item) => item.name)).toEqual(['Customers'])
+  }, 60_000)
+
+  it('a CSV imported on a teammate’s desktop is its own audience, and the answer lists the agent’s beside it, as last seen while it is away', async () => {
+    const one = await pairDeskWithAgent(join(hooks.root(), 'csv'), hooks.emulator(), running)
+    await callCore(one.desk, 'audiences:save', { name: 'Customers', contacts: CUSTOMERS })
+    await publish(one.desk, one.accountId, 'to customers by csv', CUSTOMERS)
+    await callCore(one.desk, 'agent:hand-over', { accountId: one.accountId })
+    const two = await addDesk(join(hooks.root(), 'csv', 'desk-2'), one.agent, hooks.emulator(), running, 'Back office')
+    await callCore(two.desk, 'agent:hand-over', { accountId: two.accountId })
+
+    const importCsv = (name: string) =>
+      callCore<CsvImportResult>(two.desk, 'audiences:csv-import', { text: `phone\n${STAFF.join('\n')}\n`, column: 0, name })
+    const imported = await importCsv('Imported')
+    expect(imported.audience.name).toBe('Imported')
+    expect(imported.imported).toBe(2)
+    const tags = (list: AudienceView[]) => list.map((item) => [item.name, item.where ?? 'here', item.stale ?? false])
+    expect(tags(imported.audiences)).toEqual([
+      ['Customers', 'agent', false],
+      ['Imported', 'here', false],
+    ])
+    // The same list `audiences:list` gives; the new audience is this desktop's, not the agent's.
+    expect(imported.audiences).toEqual(await listOf(two.desk))
+    expect((await listOf(one.agentCore)).map((item) => item.name)).toEqual(['Customers'])
+
+    // The agent away: its audiences as last seen, said as such, and the import goes on here.
+    one.served['audiences:list'] = away
+    expect(tags((await importCsv('Imported later')).audiences)).toEqual([
+      ['Customers', 'agent', true],
+      ['Imported', 'here', false],
+      ['Imported later', 'here', false],
+    ])
   }, 60_000)
 
   it('a hand-over tells of the saved audiences the agent had no room for, and they stay on the desktop', async () => {
