@@ -19,7 +19,7 @@ import {
   withAgentSetup,
 } from './support/agent-bench'
 import { megabytes, seconds } from './support/groups-bench'
-import { rssBytes, sleep } from './support/proc-figures'
+import { rssByMapping, rssBytes, sleep } from './support/proc-figures'
 
 const ACCOUNTS = Number(process.env['BENCH_AGENT_ACCOUNTS'] ?? 100)
 /** Long enough for start-up work (the token checks, sweeps, the store's jobs) to be over and the heap to settle. */
@@ -35,6 +35,23 @@ async function settledRss(bench: BenchAgent): Promise<number> {
   return Math.min(...readings)
 }
 
+/** One gauge of the agent's own metrics (its JavaScript heap and the memory outside it), in bytes. */
+function gauge(metrics: string, name: string): number {
+  const line = metrics.split('\n').find((entry) => entry.startsWith(`statusdesk_agent_${name} `))
+  return line === undefined ? Number.NaN : Number(line.split(' ')[1])
+}
+
+/** Where the settled memory is: the JavaScript heap (as V8 counts it), what lies outside it, and the process's mappings. */
+async function whereItIs(bench: BenchAgent): Promise<string> {
+  const metrics = (await bench.agent.request('/metrics', { method: 'GET', token: bench.device })).body
+  const mappings = rssByMapping(bench.pid)
+  const heap = `JS heap ${megabytes(gauge(metrics, 'nodejs_heap_size_used_bytes'))} used of ${megabytes(gauge(metrics, 'nodejs_heap_size_total_bytes'))}`
+  const outside = `external ${megabytes(gauge(metrics, 'nodejs_external_memory_bytes'))}`
+  if (mappings === null) return `${heap}; ${outside}`
+  const { anonymous, executable, libraries, files } = mappings
+  return `${heap}; ${outside}; anonymous ${megabytes(anonymous)}, node ${megabytes(executable)}, libraries ${megabytes(libraries)}, files ${megabytes(files)}`
+}
+
 async function runOn(store: Store, outDir: string): Promise<Record<string, string>> {
   return withAgentSetup(store, { accounts: ACCOUNTS, folderPrefix: 'statusdesk-agent-idle-' }, async (setup) => {
     const { dataDir, databaseUrl } = setup
@@ -48,11 +65,13 @@ async function runOn(store: Store, outDir: string): Promise<Record<string, strin
     const again = await startBenchAgent(outDir, dataDir, databaseUrl)
     try {
       const rss = await settledRss(again)
+      const where = await whereItIs(again)
       return {
         store,
         load: setup.load,
         accounts: `${ACCOUNTS} (connected in ${seconds(connectMs)})`,
         'idle RSS after a restart': megabytes(rss),
+        'where it is': where,
         'its peak since the restart': megabytes(rssPeakBytes(again.pid) ?? Number.NaN),
         'first start: idle, peak': `${megabytes(firstRss)}, ${megabytes(firstPeak)}`,
       }

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs'
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { cpuSeconds } from './cpu-seconds'
 import type { PicturesPhase } from './pictures-phase'
@@ -107,4 +107,44 @@ export interface ClientRun {
   threads?: { main: number; before: number; started: number }
   /** For the app with pictures: the pictures after the sync (see pictures-phase.ts). */
   pictures?: PicturesPhase
+}
+
+/**
+ * Where a process's resident memory is, in bytes (Linux /proc smaps): anonymous mappings (the
+ * JavaScript heap, WebAssembly memories, malloc's arenas), its own executable's pages, shared
+ * libraries and other files. Null elsewhere or once it is gone.
+ */
+export function rssByMapping(pid: number): { anonymous: number; executable: number; libraries: number; files: number } | null {
+  let text: string
+  try {
+    text = readFileSync(`/proc/${pid}/smaps`, 'utf8')
+  } catch {
+    return null
+  }
+  const sums = { anonymous: 0, executable: 0, libraries: 0, files: 0 }
+  let kind: keyof typeof sums = 'anonymous'
+  let executable = ''
+  try {
+    executable = readlinkSync(`/proc/${pid}/exe`)
+  } catch {
+    // Without it, the executable's pages are counted with the other files.
+  }
+  for (const line of text.split('\n')) {
+    const header = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line)
+    if (header) {
+      const path = header[1] ?? ''
+      kind =
+        path === '' || path.startsWith('[')
+          ? 'anonymous'
+          : path === executable
+            ? 'executable'
+            : /\.so(\.|$)/.test(path)
+              ? 'libraries'
+              : 'files'
+      continue
+    }
+    const rss = /^Rss:\s+(\d+) kB$/.exec(line)
+    if (rss) sums[kind] += Number(rss[1]) * 1024
+  }
+  return sums
 }

@@ -52,11 +52,11 @@ describe('a PGlite database in a folder (no DATABASE_URL)', { timeout: 60_000 },
     await checkSql(db)
   })
 
-  it('sizes PostgreSQL for the one session PGlite serves, its buffers left as they were', async () => {
+  it('sizes PostgreSQL for the one session PGlite serves and the small outbox it holds', async () => {
     const db = await opened(openDatabase({ folder: join(root, 'sized') }))
     // developer-only: SQL run by a test.
     expect(await db.query('SHOW max_connections')).toEqual([{ max_connections: '10' }])
-    expect(await db.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '16MB' }])
+    expect(await db.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '6MB' }])
   })
 
   it('keeps what was written across a close, and keeps the folder to one opener at a time', async () => {
