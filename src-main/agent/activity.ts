@@ -5,7 +5,9 @@ import {
   type AgentItemAuthors,
   AGENT_ACTIONS,
 } from '@shared/channels/agent'
+import type { EventPayload } from '@shared/channels/contract'
 import type { Database } from '../platform/db/database'
+import type { EventHub } from '../platform/events'
 import { AGENT_SCHEMA } from './devices'
 
 /** How long a line is kept, and how many lines at most: the log is a record of a team's days, not an archive. */
@@ -199,4 +201,36 @@ export function withItemIds(done: readonly Done[], items: unknown): Done[] {
     }
   }
   return done.map((line) => ({ ...line, subject: (line.subject && byRequest.get(line.subject)) ?? line.subject ?? null }))
+}
+
+type OutboxTelling = EventPayload<'stories:outbox-changed'>
+
+/** Each account's latest outbox change told from now until `stop()`: what a call's devices heard while it ran. */
+export function outboxTellings(events: EventHub): { latest: ReadonlyMap<string, OutboxTelling>; stop: () => void } {
+  const latest = new Map<string, OutboxTelling>()
+  const stop = events.subscribe((name, payload) => {
+    if (name === 'stories:outbox-changed') latest.set((payload as OutboxTelling).accountId, payload as OutboxTelling)
+  })
+  return { latest, stop }
+}
+
+/** The actions that name who planned or changed an outbox item. */
+const ITEM_ACTIONS: ReadonlySet<AgentAction> = new Set(['plan', 'edit', 'cancel', 'send-now'])
+
+/**
+ * The outbox told its change while the call ran, before the log said who made it: a device that
+ * asked then was told nobody. Each account whose item the call planned or changed, and whose
+ * outbox was told meanwhile, is told again (its latest items, nothing said to have left: that
+ * was told), now that the log holds the line.
+ */
+export function retellOutboxes(
+  events: EventHub,
+  done: readonly { action: AgentAction; accountId?: string | null }[],
+  told: ReadonlyMap<string, OutboxTelling>,
+): void {
+  const accounts = new Set(done.filter((line) => ITEM_ACTIONS.has(line.action) && line.accountId).map((line) => line.accountId!))
+  for (const accountId of accounts) {
+    const latest = told.get(accountId)
+    if (latest) events.emit('stories:outbox-changed', { accountId, items: latest.items, left: [] })
+  }
 }

@@ -4,8 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { AppError, codeText, type ErrorCode } from '@shared/errors'
 import { type UserText, userText } from '@shared/i18n/user-text'
 import { WEB_EVENTS_PATH, WEB_INVOKE_PREFIX } from '@shared/web-transport'
-import { type CallContext, type Handlers, dispatch } from '../handlers/dispatch'
-import type { OutboxItemView } from '@shared/story/records'
+import { type Handlers, dispatch } from '../handlers/dispatch'
 import type { EventHub } from '../platform/events'
 import type { Logger } from '../platform/log/log'
 import type { MediaGrant } from '@shared/story/media-facts'
@@ -13,7 +12,7 @@ import { readJsonBody } from '../web/body'
 import { ClientPresence } from '../web/client-presence'
 import { streamEvents } from '../web/event-stream'
 import { AgentActivityQuerySchema, AgentItemAuthorsQuerySchema, type AgentAction } from '@shared/channels/agent'
-import { type ActivityLog, activityOfCall, maskNumbers, withItemIds } from './activity'
+import { type ActivityLog, activityOfCall, maskNumbers, outboxTellings, retellOutboxes, withItemIds } from './activity'
 import type { DeviceStore } from './devices'
 import { bearerToken, deviceClient, PairRequestSchema, RevokeRequestSchema } from './guard'
 import type { AgentHealth } from './health'
@@ -284,37 +283,23 @@ async function invoke(site: Site, req: IncomingMessage, res: ServerResponse, url
   const arg = body && typeof body === 'object' && 'arg' in body ? (body as { arg: unknown }).arg : undefined
   const { handlers, log } = site.options
   const context = { transport: 'agent' as const, client: deviceClient(deviceId) }
-  const result = await dispatch(handlers, channel, arg, context, log)
-  if (result.ok) {
-    let done = activityOfCall(channel, arg, result.value)
-    // A publish answers its items' request ids: the log keeps their item ids, as every other line does.
-    if (channel === 'stories:publish' && done.length > 0) {
-      const listed = await dispatch(handlers, 'stories:outbox-list', undefined, context, log)
-      done = withItemIds(done, listed.ok ? listed.value : [])
+  const told = outboxTellings(site.options.events)
+  try {
+    const result = await dispatch(handlers, channel, arg, context, log)
+    if (result.ok) {
+      let done = activityOfCall(channel, arg, result.value)
+      // A publish answers its items' request ids: the log keeps their item ids, as every other line does.
+      if (channel === 'stories:publish' && done.length > 0) {
+        const listed = await dispatch(handlers, 'stories:outbox-list', undefined, context, log)
+        done = withItemIds(done, listed.ok ? listed.value : [])
+      }
+      for (const line of done) await record(site, deviceId, line.action, line)
+      retellOutboxes(site.options.events, done, told.latest)
     }
-    for (const line of done) await record(site, deviceId, line.action, line)
-    await retellOutboxes(site, done, context)
+    sendJson(res, 200, result)
+  } finally {
+    told.stop()
   }
-  sendJson(res, 200, result)
-}
-
-/** The actions that name who planned or changed an outbox item. */
-const ITEM_ACTIONS: ReadonlySet<AgentAction> = new Set(['plan', 'edit', 'cancel', 'send-now'])
-
-/**
- * The outbox told its change while the call ran, before the log said who made it: a device that
- * asked then was told nobody. Each account whose item the call planned or changed is told again,
- * its items as they stand, now that the log holds the line (nothing said to have left: that was told).
- */
-async function retellOutboxes(site: Site, done: readonly { action: AgentAction; accountId?: string | null }[], context: CallContext) {
-  if (!site.options.activity) return
-  const accounts = new Set(done.filter((line) => ITEM_ACTIONS.has(line.action) && line.accountId).map((line) => line.accountId!))
-  if (accounts.size === 0) return
-  const listed = await dispatch(site.options.handlers, 'stories:outbox-list', undefined, context, site.options.log)
-  if (!listed.ok || !Array.isArray(listed.value)) return
-  const items = listed.value as OutboxItemView[]
-  for (const accountId of accounts)
-    site.options.events.emit('stories:outbox-changed', { accountId, items: items.filter((item) => item.accountId === accountId), left: [] })
 }
 
 /** A device's name and its person's, as it paired. */

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import type { AccountSummary } from '@shared/channels/accounts'
 import type { PublishResult } from '@shared/channels/outbox'
+import { MAX_AUDIENCES } from '@shared/story/library'
 import type { OutboxItemView } from '@shared/story/records'
 import { servedToDevices } from '../../src-main/agent/guard'
 import type { AgentMediaIntake } from '../../src-main/agent/server'
@@ -137,4 +138,20 @@ export async function planStory(core: AppCore, accountId: string, caption: strin
     when: { at: new Date(at).toISOString() },
   })
   expect(result.targets.map((target) => target.outcome.state)).toEqual(['scheduled'])
+}
+
+/** Fills the agent's library of saved audiences to the most it holds: a hand-over finds no room there. */
+export async function fillAgentLibrary(agentCore: AppCore): Promise<void> {
+  await agentCore.stories.audiences.merge((items) => ({
+    items: [
+      ...items,
+      ...Array.from({ length: MAX_AUDIENCES }, (_, n) => ({
+        id: `full-${n}`,
+        name: `Full ${n}`,
+        contacts: [String(4_915_300_000_000 + n)],
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      })),
+    ],
+    taken: null,
+  }))
 }

@@ -146,7 +146,11 @@ describe("the agent's activity log", () => {
     const telling = testHandlers({
       ...handlers,
       'stories:publish': (async ({ requestId }: { requestId: string }) => {
-        events.emit('stories:outbox-changed', { accountId: ACCOUNT, items: [], left: [] })
+        events.emit('stories:outbox-changed', {
+          accountId: ACCOUNT,
+          items: [{ accountId: ACCOUNT, id: 'item-published' }] as never,
+          left: [],
+        })
         return { targets: [{ accountId: ACCOUNT, label: 'Shop', requestId: `${requestId}-0`, outcome: { status: 'scheduled' } }] }
       }) as never,
     })
@@ -178,12 +182,12 @@ describe("the agent's activity log", () => {
       })
       await expect.poll(() => seen.length).toBeGreaterThanOrEqual(2)
       expect(await seen.at(-1)).toBe('Ana')
-      // Told again with the account's items as they stand: the outbox's own list, nothing said to have left.
-      expect(tellings.at(-1)).toEqual({
-        accountId: ACCOUNT,
-        items: [{ accountId: ACCOUNT, id: 'item-published', requestId: 'pub-12345678-0' }],
-        left: [],
-      })
+      // Told again with the items last told, nothing said to have left (that was told).
+      expect(tellings.at(-1)).toEqual({ accountId: ACCOUNT, items: [{ accountId: ACCOUNT, id: 'item-published' }], left: [] })
+      // A call whose outbox told nothing while it ran is not told again: nobody heard of it early.
+      const before = tellings.length
+      await link.invoke('stories:schedule-edit', { accountId: ACCOUNT, id: 'item-published', caption: 'later' })
+      expect(tellings.length).toBe(before)
     } finally {
       await told.close()
     }

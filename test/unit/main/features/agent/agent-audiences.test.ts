@@ -9,7 +9,7 @@ import { MAX_AUDIENCES } from '@shared/story/library'
 import type { OutboxItemView } from '@shared/story/records'
 import type { AppCore } from '../../../../../src-main/app/app-core'
 import { callCore } from '../../../../support/app-core'
-import { addDesk, deskAndAgentHooks, pairDeskWithAgent } from '../../../../support/desk-and-agent'
+import { addDesk, deskAndAgentHooks, fillAgentLibrary, pairDeskWithAgent } from '../../../../support/desk-and-agent'
 
 const hooks = deskAndAgentHooks('statusdesk-agent-audiences-')
 const { running } = hooks
@@ -111,18 +111,7 @@ describe('the saved audiences of accounts on the agent', () => {
   it('a hand-over tells of the saved audiences the agent had no room for, and they stay on the desktop', async () => {
     const { desk, agentCore, accountId } = await pairDeskWithAgent(hooks.fresh(), hooks.emulator(), running)
     // The agent's library is full already.
-    await agentCore.stories.audiences.merge((items) => ({
-      items: [
-        ...items,
-        ...Array.from({ length: MAX_AUDIENCES }, (_, n) => ({
-          id: `full-${n}`,
-          name: `Full ${n}`,
-          contacts: [String(4_915_300_000_000 + n)],
-          updatedAt: '2026-01-01T00:00:00.000Z',
-        })),
-      ],
-      taken: null,
-    }))
+    await fillAgentLibrary(agentCore)
     await callCore(desk, 'audiences:save', { name: 'Customers', contacts: CUSTOMERS })
     await callCore(desk, 'audiences:save', { name: 'Staff', contacts: STAFF })
     await publish(desk, accountId, 'to customers', CUSTOMERS)

@@ -13,7 +13,7 @@ import type { AppCore } from '../../../../../src-main/app/app-core'
 import { dispatch } from '../../../../../src-main/handlers/dispatch'
 import { silentLogger } from '../../../../../src-main/platform/log/log'
 import { callCore, startTestCore } from '../../../../support/app-core'
-import { deskAndAgentHooks, pairDeskWithAgent } from '../../../../support/desk-and-agent'
+import { deskAndAgentHooks, fillAgentLibrary, pairDeskWithAgent } from '../../../../support/desk-and-agent'
 
 const hooks = deskAndAgentHooks('statusdesk-handover-audiences-')
 const pair = () => pairDeskWithAgent(hooks.fresh(), hooks.emulator(), hooks.running)
@@ -151,18 +151,7 @@ describe('the saved audiences in a hand-over', () => {
   it('still tells after a restart of the saved audiences the agent had no room for; an unreadable or hostile record of it tells nothing', async () => {
     const { deskDir, deskRun, desk, agentCore, accountId } = await pair()
     // The agent's library is full already.
-    await agentCore.stories.audiences.merge((items) => ({
-      items: [
-        ...items,
-        ...Array.from({ length: MAX_AUDIENCES }, (_, n) => ({
-          id: `full-${n}`,
-          name: `Full ${n}`,
-          contacts: [String(4_915_300_000_000 + n)],
-          updatedAt: '2026-01-01T00:00:00.000Z',
-        })),
-      ],
-      taken: null,
-    }))
+    await fillAgentLibrary(agentCore)
     await callCore(desk, 'audiences:save', { name: 'Customers', contacts: CUSTOMERS })
     await callCore(desk, 'audiences:save', { name: 'Staff', contacts: STAFF })
     const later = new Date(Date.now() + 3_600_000).toISOString()
