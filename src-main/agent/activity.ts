@@ -190,16 +190,32 @@ export function activityOfCall(channel: string, arg: unknown, value: unknown): D
   }
 }
 
-/** The lines of a publish, their request ids (its answer's) replaced by the ids of the outbox items that carry them. */
-export function withItemIds(done: readonly Done[], items: unknown): Done[] {
+/** Each item's id by the request id that made it, from a list of outbox items (bounded). */
+function itemIdsByRequest(items: unknown): Map<string, string> {
   const byRequest = new Map<string, string>()
-  if (Array.isArray(items)) {
-    for (const item of items.slice(0, 100_000)) {
-      const requestId = field(item, 'requestId')
-      const id = field(item, 'id')
-      if (requestId !== null && id !== null) byRequest.set(requestId, id)
-    }
+  if (!Array.isArray(items)) return byRequest
+  for (const item of items.slice(0, 100_000)) {
+    const requestId = field(item, 'requestId')
+    const id = field(item, 'id')
+    if (requestId !== null && id !== null) byRequest.set(requestId, id)
   }
+  return byRequest
+}
+
+/**
+ * The lines of a publish, their request ids (its answer's) replaced by the ids of the outbox
+ * items that carry them. They are read from what the accounts' outboxes told while the call ran
+ * (each account's own few items); every outbox is listed only when one is missing there, as
+ * listing them all at each publish grows with every story the agent holds.
+ */
+export async function publishLines(
+  done: readonly Done[],
+  told: ReadonlyMap<string, OutboxTelling>,
+  listEveryOutbox: () => Promise<unknown>,
+): Promise<Done[]> {
+  let byRequest = itemIdsByRequest([...told.values()].flatMap((telling) => telling.items))
+  if (done.some((line) => line.subject && !byRequest.has(line.subject)))
+    byRequest = new Map([...itemIdsByRequest(await listEveryOutbox()), ...byRequest])
   return done.map((line) => ({ ...line, subject: (line.subject && byRequest.get(line.subject)) ?? line.subject ?? null }))
 }
 

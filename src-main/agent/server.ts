@@ -12,7 +12,7 @@ import { readJsonBody } from '../web/body'
 import { ClientPresence } from '../web/client-presence'
 import { streamEvents } from '../web/event-stream'
 import { AgentActivityQuerySchema, AgentItemAuthorsQuerySchema, type AgentAction } from '@shared/channels/agent'
-import { type ActivityLog, activityOfCall, maskNumbers, outboxTellings, retellOutboxes, withItemIds } from './activity'
+import { type ActivityLog, activityOfCall, maskNumbers, outboxTellings, publishLines, retellOutboxes } from './activity'
 import type { DeviceStore } from './devices'
 import { bearerToken, deviceClient, PairRequestSchema, RevokeRequestSchema } from './guard'
 import type { AgentHealth } from './health'
@@ -290,8 +290,10 @@ async function invoke(site: Site, req: IncomingMessage, res: ServerResponse, url
       let done = activityOfCall(channel, arg, result.value)
       // A publish answers its items' request ids: the log keeps their item ids, as every other line does.
       if (channel === 'stories:publish' && done.length > 0) {
-        const listed = await dispatch(handlers, 'stories:outbox-list', undefined, context, log)
-        done = withItemIds(done, listed.ok ? listed.value : [])
+        done = await publishLines(done, told.latest, async () => {
+          const listed = await dispatch(handlers, 'stories:outbox-list', undefined, context, log)
+          return listed.ok ? listed.value : []
+        })
       }
       for (const line of done) await record(site, deviceId, line.action, line)
       retellOutboxes(site.options.events, done, told.latest)

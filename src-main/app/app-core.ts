@@ -246,7 +246,7 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
     store,
     events,
     log: ports.log,
-    lateSendMinutes: () => Math.max(settings.get().stories.lateSendMinutes, ports.lateMinutesAtLeast ?? 0),
+    lateSendMinutes: () => Math.max(settings.read((held) => held.stories.lateSendMinutes), ports.lateMinutesAtLeast ?? 0),
     notifier: ports.notifier ?? null,
     sharedRows: shareData?.rows ?? null,
   })

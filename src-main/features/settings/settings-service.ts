@@ -47,6 +47,14 @@ export class SettingsService {
     return structuredClone(this.#settings)
   }
 
+  /**
+   * One value, read without copying every setting: for what is asked at each look of every
+   * outbox. Only a plain value comes out, so nothing held can be changed through it.
+   */
+  read<T extends string | number | boolean | null>(select: (settings: Readonly<Settings>) => T): T {
+    return select(this.#settings)
+  }
+
   status(): SettingsStatus {
     return { recovered: this.#recoveries.list() }
   }

@@ -132,8 +132,7 @@ export class OutboxService {
     const loaded = [...this.#loaded()]
     const { store } = this.#opts
     if (!store.accountsToLook) return loaded
-    const now = Date.now()
-    const named = new Set(await store.accountsToLook(now, now + SHARED_LOOK_MS))
+    const named = new Set(await store.accountsToLook(Date.now()))
     return loaded.filter(({ workspace }) => named.has(workspace.id))
   }
 

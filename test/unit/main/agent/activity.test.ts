@@ -6,7 +6,7 @@ import type { SecretBox } from '../../../../src-main/account/accounts/secret-box
 import { TokenVault } from '../../../../src-main/account/accounts/token-vault'
 import { APP_FILE_LIST, APP_FILES } from '../../../../src-main/account/files/app-files'
 import { FileRoot } from '../../../../src-main/account/files/file-root'
-import { ActivityLog, activityOfCall, maskNumbers } from '../../../../src-main/agent/activity'
+import { ActivityLog, activityOfCall, maskNumbers, publishLines } from '../../../../src-main/agent/activity'
 import { DeviceStore } from '../../../../src-main/agent/devices'
 import { AgentLink } from '../../../../src-main/features/agent/agent-link'
 import { AgentTeam } from '../../../../src-main/features/agent/agent-team'
@@ -192,6 +192,37 @@ describe("the agent's activity log", () => {
       await told.close()
     }
   }, 60_000)
+
+  it('names a publish’s items from what their outboxes told while it ran, and lists every outbox only for one not told', async () => {
+    const told = new Map([
+      ['acc-1', { accountId: 'acc-1', items: [{ id: 'item-a', requestId: 'pub-1-0' }] as never, left: [] }],
+      ['acc-2', { accountId: 'acc-2', items: [{ id: 'item-b', requestId: 'pub-1-1' }] as never, left: [] }],
+    ])
+    let listings = 0
+    const listEveryOutbox = async () => {
+      listings++
+      return [
+        { id: 'item-a', requestId: 'pub-1-0' },
+        { id: 'item-c', requestId: 'pub-1-2' },
+      ]
+    }
+    const lines = [
+      { action: 'plan' as const, accountId: 'acc-1', subject: 'pub-1-0' },
+      { action: 'plan' as const, accountId: 'acc-2', subject: 'pub-1-1' },
+    ]
+    expect(await publishLines(lines, told, listEveryOutbox)).toEqual([
+      { action: 'plan', accountId: 'acc-1', subject: 'item-a' },
+      { action: 'plan', accountId: 'acc-2', subject: 'item-b' },
+    ])
+    // Every item was told: nothing is listed, however many stories the agent holds.
+    expect(listings).toBe(0)
+    // One not told (an outbox that said nothing during the call) is read from every outbox, once.
+    const untold = [...lines, { action: 'plan' as const, accountId: 'acc-3', subject: 'pub-1-2' }]
+    expect((await publishLines(untold, told, listEveryOutbox)).map((line) => line.subject)).toEqual(['item-a', 'item-b', 'item-c'])
+    expect(listings).toBe(1)
+    // A hostile listing (not a list, items without ids) names nothing and keeps the request ids.
+    expect(await publishLines(untold.slice(2), new Map(), async () => ({ id: 'x' }))).toEqual([untold[2]])
+  })
 
   it('keeps its lines bounded in age and number', async () => {
     const db = await openDatabase({ folder: join(root, 'bounded-db') })

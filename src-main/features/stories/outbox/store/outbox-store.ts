@@ -88,11 +88,13 @@ export interface OutboxStore {
 
   /**
    * Only where this engine is the store's one writer (PGlite, held by one process): the accounts
-   * whose items need a look at `now`, a claim lapsed or a story due by `until` with none live. A
+   * whose items need a look at `now`, a claim lapsed or a story due by then with none live. A
    * look then wakes those few, not every open account; with other writers (a PostgreSQL server)
-   * it is absent, and every open account is looked at, for what the others changed.
+   * it is absent, and every open account is looked at, for what the others changed. A story due
+   * later is not named: its outbox's timer and its wake-up job are set already, and waking every
+   * account with one due soon made each look read half of a busy agent's accounts at once.
    */
-  accountsToLook?(now: number, until: number): Promise<string[]>
+  accountsToLook?(now: number): Promise<string[]>
 
   close(): Promise<void>
 }

@@ -30,10 +30,10 @@ export const SQL = {
   nextQueued: `SELECT * FROM ${ITEMS}
     WHERE account_id = $1 AND state = 'queued' AND (claim_expires_at IS NULL OR claim_expires_at <= $2::timestamptz)
     ORDER BY send_order, id LIMIT ${NEXT_CANDIDATES}`,
-  /** Accounts with a claim lapsed at $1, or a story queued or due by $2 that no live claim holds. */
+  /** Accounts with a claim lapsed at $1, or a story queued or due by then that no live claim holds. */
   toLook: `SELECT DISTINCT account_id FROM ${ITEMS}
     WHERE claim_expires_at <= $1::timestamptz OR (claim_expires_at IS NULL AND state IN ('sending', 'sent'))
-      OR (state IN ('queued', 'scheduled') AND (due_at IS NULL OR due_at <= $2::timestamptz) AND claim_expires_at IS NULL)
+      OR (state IN ('queued', 'scheduled') AND (due_at IS NULL OR due_at <= $1::timestamptz) AND claim_expires_at IS NULL)
     LIMIT ${MAX_ROWS}`,
   expired: `SELECT * FROM ${ITEMS} WHERE account_id = $1
     AND (claim_expires_at <= $2::timestamptz OR (claim_expires_at IS NULL AND state IN ('sending', 'sent')))

@@ -232,11 +232,11 @@ export class PgOutboxStore implements OutboxStore {
 
   /** Only on PGlite, whose folder one process holds (its lock): no other engine writes to it. */
   get accountsToLook(): OutboxStore['accountsToLook'] {
-    return this.#db.kind === 'pglite' ? (now, until) => this.#accountsToLook(now, until) : undefined
+    return this.#db.kind === 'pglite' ? (now) => this.#accountsToLook(now) : undefined
   }
 
-  async #accountsToLook(now: number, until: number): Promise<string[]> {
-    const rows = await this.#db.query<{ account_id: string }>(SQL.toLook, [isoAt(now), isoAt(until)])
+  async #accountsToLook(now: number): Promise<string[]> {
+    const rows = await this.#db.query<{ account_id: string }>(SQL.toLook, [isoAt(now)])
     return rows.map((row) => row.account_id)
   }
 

@@ -67,6 +67,13 @@ describe('settings', () => {
     expect(start().get()).toMatchObject({ theme: 'dark', sync: { concurrency: 2, intervalMinutes: 15 } })
   })
 
+  it('reads one value as it now stands, without a copy of the rest', () => {
+    const settings = start()
+    expect(settings.read((held) => held.stories.lateSendMinutes)).toBe(settings.get().stories.lateSendMinutes)
+    settings.update({ stories: { lateSendMinutes: 42 } })
+    expect(settings.read((held) => held.stories.lateSendMinutes)).toBe(42)
+  })
+
   it('refuses a value outside its range and keeps what was saved', async () => {
     const settings = start()
     settings.update({ theme: 'light' })
