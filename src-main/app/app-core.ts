@@ -223,6 +223,15 @@ interface FeatureBase {
   shareData: SharedAccountData | null
 }
 
+/** How late a story may still go by itself, read at each look of every outbox: the user's setting, and never less than `atLeast`. */
+function lateAllowance(settings: SettingsService, atLeast = 0): () => number {
+  return () =>
+    Math.max(
+      settings.read((held) => held.stories.lateSendMinutes),
+      atLeast,
+    )
+}
+
 /** The engine's features over the accounts' workspaces, wired to each other. */
 function buildFeatures(ports: CorePorts, { events, settings, accounts, store, named, shareData }: FeatureBase) {
   const { workspaces } = accounts
@@ -246,7 +255,7 @@ function buildFeatures(ports: CorePorts, { events, settings, accounts, store, na
     store,
     events,
     log: ports.log,
-    lateSendMinutes: () => Math.max(settings.read((held) => held.stories.lateSendMinutes), ports.lateMinutesAtLeast ?? 0),
+    lateSendMinutes: lateAllowance(settings, ports.lateMinutesAtLeast),
     notifier: ports.notifier ?? null,
     sharedRows: shareData?.rows ?? null,
   })
