@@ -205,7 +205,7 @@ function itemIdsByRequest(items: unknown): Map<string, string> {
 /**
  * The lines of a publish, their request ids (its answer's) replaced by the ids of the outbox
  * items that carry them. They are read from what the accounts' outboxes told while the call ran
- * (each account's own few items); every outbox is listed only when one is missing there, as
+ * (each account's own few items, and those that left); every outbox is listed only when one is missing there, as
  * listing them all at each publish grows with every story the agent holds.
  */
 export async function publishLines(
@@ -213,7 +213,8 @@ export async function publishLines(
   told: ReadonlyMap<string, OutboxTelling>,
   listEveryOutbox: () => Promise<unknown>,
 ): Promise<Done[]> {
-  let byRequest = itemIdsByRequest([...told.values()].flatMap((telling) => telling.items))
+  // A story sent within the call has left its outbox by the end: the telling names it among those that left.
+  let byRequest = itemIdsByRequest([...told.values()].flatMap((telling) => [...telling.items, ...telling.left]))
   if (done.some((line) => line.subject && !byRequest.has(line.subject)))
     byRequest = new Map([...itemIdsByRequest(await listEveryOutbox()), ...byRequest])
   return done.map((line) => ({ ...line, subject: (line.subject && byRequest.get(line.subject)) ?? line.subject ?? null }))

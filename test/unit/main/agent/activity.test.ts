@@ -197,6 +197,8 @@ describe("the agent's activity log", () => {
     const told = new Map([
       ['acc-1', { accountId: 'acc-1', items: [{ id: 'item-a', requestId: 'pub-1-0' }] as never, left: [] }],
       ['acc-2', { accountId: 'acc-2', items: [{ id: 'item-b', requestId: 'pub-1-1' }] as never, left: [] }],
+      // Sent within the call: gone from its outbox's items, told among those that left.
+      ['acc-4', { accountId: 'acc-4', items: [], left: [{ id: 'item-d', requestId: 'pub-1-3', outcome: 'published' as const }] }],
     ])
     let listings = 0
     const listEveryOutbox = async () => {
@@ -209,19 +211,26 @@ describe("the agent's activity log", () => {
     const lines = [
       { action: 'plan' as const, accountId: 'acc-1', subject: 'pub-1-0' },
       { action: 'plan' as const, accountId: 'acc-2', subject: 'pub-1-1' },
+      { action: 'send-now' as const, accountId: 'acc-4', subject: 'pub-1-3' },
     ]
     expect(await publishLines(lines, told, listEveryOutbox)).toEqual([
       { action: 'plan', accountId: 'acc-1', subject: 'item-a' },
       { action: 'plan', accountId: 'acc-2', subject: 'item-b' },
+      { action: 'send-now', accountId: 'acc-4', subject: 'item-d' },
     ])
     // Every item was told: nothing is listed, however many stories the agent holds.
     expect(listings).toBe(0)
     // One not told (an outbox that said nothing during the call) is read from every outbox, once.
     const untold = [...lines, { action: 'plan' as const, accountId: 'acc-3', subject: 'pub-1-2' }]
-    expect((await publishLines(untold, told, listEveryOutbox)).map((line) => line.subject)).toEqual(['item-a', 'item-b', 'item-c'])
+    expect((await publishLines(untold, told, listEveryOutbox)).map((line) => line.subject)).toEqual([
+      'item-a',
+      'item-b',
+      'item-d',
+      'item-c',
+    ])
     expect(listings).toBe(1)
     // A hostile listing (not a list, items without ids) names nothing and keeps the request ids.
-    expect(await publishLines(untold.slice(2), new Map(), async () => ({ id: 'x' }))).toEqual([untold[2]])
+    expect(await publishLines(untold.slice(3), new Map(), async () => ({ id: 'x' }))).toEqual([untold[3]])
   })
 
   it('keeps its lines bounded in age and number', async () => {
