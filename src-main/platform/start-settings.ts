@@ -1,13 +1,21 @@
 /**
  * What a long-running process of the engine (web mode, the agent) wants from its very first
- * allocation, and the restart that gives it. glibc's malloc reads MALLOC_ARENA_MAX once, when
- * the process first allocates, so no code can set it later. Unbounded, glibc gives each thread
- * that allocates an arena of its own (up to 8 per core: main, the page and picture workers,
- * libuv's pool, V8's helpers), and memory freed in one arena is not reused by another. With two,
- * the pictures' peak at 50,000 groups read 228 MB against 249–258 MB, and the agent with its
- * flags 158–159 MB at rest against 171–181 MB (docs/PERFORMANCE.md).
+ * allocation, and the restart that gives it. glibc's malloc reads its settings once, when the
+ * process first allocates, so no code can set them later:
+ * - MALLOC_ARENA_MAX: unbounded, glibc gives each thread that allocates an arena of its own
+ *   (up to 8 per core: main, the page and picture workers, libuv's pool, V8's helpers), and
+ *   memory freed in one arena is not reused by another. With two, the pictures' peak at 50,000
+ *   groups read 228 MB against 249–258 MB, and the agent with its flags 158–159 MB at rest
+ *   against 171–181 MB.
+ * - MALLOC_MMAP_THRESHOLD_: a block of 128 KB or more is mapped on its own and given back
+ *   whole when freed. Left to itself glibc raises that bound to the size of each such block
+ *   freed (up to 32 MB), after which a sync's page bodies (hundreds of kilobytes each) are
+ *   carved from the arenas, and what they free stays resident between the blocks still in use.
+ *   Fixed, the first sync of 50,000 groups peaked at 194 MB against 213 MB, and the pictures
+ *   after it at 203 MB against 231 MB.
+ * docs/PERFORMANCE.md has the runs.
  */
-export const START_ENVIRONMENT: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' }
+export const START_ENVIRONMENT: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' }
 
 /** The facts of this process the decision reads (`process` itself, or a test's). */
 export interface ProcessFacts {

@@ -23,7 +23,10 @@
  * turns the picture downloads after the sync off (and their phase and baseline); BENCH_CPU_PROF=DIR
  * has web mode write V8 CPU profiles of its threads in DIR/round-N (read them with
  * support/cpu-profile-summary.ts; the profiler's own cost then colours the figures);
- * BENCH_WEB_NODE_ARGS adds flags to web mode's Node; BENCH_BEFORE_ROOT=DIR runs, in each
+ * BENCH_WEB_NODE_ARGS adds flags to web mode's Node, and a start setting set empty in the
+ * bench's environment (`MALLOC_MMAP_THRESHOLD_=`) is left out of web mode's; BENCH_RSS_TRACE=FILE
+ * appends each RSS reading (every 100 ms, from Connect to the last picture) to FILE as
+ * `epoch-ms rss MB`; BENCH_BEFORE_ROOT=DIR runs, in each
  * round beside this tree's app, the app of another copy of the project (its node_modules
  * linked in), as "app-before": a change measured against what it replaces in one run. The
  * targets are reported, not enforced: timings on a shared 2-core machine are noisy.

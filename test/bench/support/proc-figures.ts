@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, readlinkSync } from 'node:fs'
+import { appendFileSync, readFileSync, readdirSync, readlinkSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { cpuSeconds } from './cpu-seconds'
 import type { PicturesPhase } from './pictures-phase'
@@ -66,7 +66,12 @@ export function rssBytes(pid: number | undefined): number | null {
 /** The peak of a process's resident memory from now on, read every `everyMs`. */
 export function rssPeakWatch(pid: number, everyMs = 100): { stop(): number } {
   let peak = rssBytes(pid) ?? 0
-  const timer = setInterval(() => (peak = Math.max(peak, rssBytes(pid) ?? 0)), everyMs)
+  const trace = process.env['BENCH_RSS_TRACE']
+  const timer = setInterval(() => {
+    const now = rssBytes(pid) ?? 0
+    peak = Math.max(peak, now)
+    if (trace) appendFileSync(trace, `${Date.now()} rss ${(now / 1048576).toFixed(1)}\n`)
+  }, everyMs)
   return {
     stop() {
       clearInterval(timer)

@@ -37,6 +37,11 @@ export interface WebMode {
  * another copy of the project, to compare with it in one run: its sources run through tsx,
  * as its `npm run start:web` ran them before web mode was built.
  */
+/** The environment without the variables the bench's own set empty: a start setting weighed off. */
+function startEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
+}
+
 export async function startWebMode(
   outDir: string,
   nodeArgs: readonly string[] = [],
@@ -50,8 +55,9 @@ export async function startWebMode(
   const child = spawn(process.execPath, [...nodeArgs, ...entry, '--json', '--data-dir', dataDir], {
     cwd: from,
     // The start settings web mode restarts itself with on Node 22.15 and later, given here as this
-    // machine's Node 20 cannot; MALLOC_ARENA_MAX=16 in the bench's environment (glibc's default on two cores) weighs them off.
-    env: { ...START_ENVIRONMENT, ...process.env, STATUSDESK_OUT_DIR: outDir },
+    // machine's Node 20 cannot; MALLOC_ARENA_MAX=16 in the bench's environment (glibc's default on
+    // two cores) weighs that one off, and a setting set empty there is left out.
+    env: startEnvironment({ ...START_ENVIRONMENT, ...process.env, STATUSDESK_OUT_DIR: outDir }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stderr = ''

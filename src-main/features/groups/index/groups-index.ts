@@ -15,6 +15,7 @@ import { searchTerms } from './fold'
 import { FLAG, GroupColumnsBuilder, SLOT, columnsOf, textAt, type GroupColumns } from './group-columns'
 import { memberAt, mutedAt, rowAt } from './group-rows'
 import { groupsMatching } from './haystack-search'
+import { MatchCache } from './match-cache'
 import type { PackedRefs } from './packed-refs'
 import { packColumnRefs, pictureRefAt, type PictureLookup, type PictureRef } from './picture-ref'
 import { compareIds, sortOrder } from './sort-orders'
@@ -72,13 +73,16 @@ export class GroupsIndex {
   readonly #now: () => number
   readonly #stale: ReadonlySet<string>
   readonly #orders = new Map<GroupSort, Int32Array>()
-  readonly #matches = new Map<string, Int32Array>()
+  readonly #matches: MatchCache
+  /** Which groups hold a search's terms, filled anew by each search (see groupsMatching). */
+  #hits: Uint8Array | null = null
   /** Positions in id order, for finding a group by id; made when first needed. */
   #byId: Int32Array | null = null
   #labels: LabelChip[] | null = null
 
   constructor(columns: GroupColumns, options: Omit<GroupsIndexOptions, 'selfId'> = {}) {
     this.columns = columns
+    this.#matches = new MatchCache(columns.count, MATCH_CACHE_SIZE)
     this.#pictures = options.pictures ?? NO_PICTURES
     this.#collator = new Intl.Collator(options.locale, { sensitivity: 'base', numeric: true })
     this.#now = options.now ?? Date.now
@@ -227,29 +231,23 @@ export class GroupsIndex {
     if (terms.length === 0 && query.filters.length === 0 && query.labels.length === 0) return order
     const key = JSON.stringify([query.sort, terms, [...query.filters].sort(), [...query.labels].sort()])
     const cached = this.#matches.get(key)
-    if (cached) {
-      // Most recently used last, so the oldest is the one dropped.
-      this.#matches.delete(key)
-      this.#matches.set(key, cached)
-      return cached
-    }
+    if (cached) return cached
     const { columns } = this
-    const found = terms.length > 0 ? groupsMatching(columns, terms) : null
+    const found = terms.length > 0 ? groupsMatching(columns, terms, (this.#hits ??= new Uint8Array(columns.count))) : null
     const labelRefs =
       query.labels.length > 0 ? new Set(columns.labels.flatMap((label, ref) => (query.labels.includes(label.id) ? [ref] : []))) : null
     const nowSeconds = this.#now() / 1000
-    const out: number[] = []
-    for (let i = 0; i < order.length; i++) {
-      const at = order[i] as number
-      if (found && found[at] === 0) continue
-      if (labelRefs && !this.#hasLabel(at, labelRefs)) continue
-      if (!query.filters.every((filter) => this.#passes(filter, at, nowSeconds))) continue
-      out.push(at)
-    }
-    const matches = Int32Array.from(out)
-    this.#matches.set(key, matches)
-    if (this.#matches.size > MATCH_CACHE_SIZE) this.#matches.delete(this.#matches.keys().next().value as string)
-    return matches
+    return this.#matches.add(key, (into) => {
+      let matched = 0
+      for (let i = 0; i < order.length; i++) {
+        const at = order[i] as number
+        if (found && found[at] === 0) continue
+        if (labelRefs && !this.#hasLabel(at, labelRefs)) continue
+        if (!query.filters.every((filter) => this.#passes(filter, at, nowSeconds))) continue
+        into[matched++] = at
+      }
+      return matched
+    })
   }
 
   #hasLabel(at: number, refs: ReadonlySet<number>): boolean {

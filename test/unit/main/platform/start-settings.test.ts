@@ -36,7 +36,7 @@ describe('the restart that gives a long-running process its start settings', () 
     expect(startSettingsRestart(facts(), WANTS)).toEqual({
       file: '/usr/bin/node',
       args: ['/usr/bin/node', '--v8-pool-size=1', '--max-semi-space-size=4', '/app/out/main/web.js', '--open'],
-      env: { PATH: '/usr/bin', HOME: '/home/op', MALLOC_ARENA_MAX: '2' },
+      env: { PATH: '/usr/bin', HOME: '/home/op', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' },
     })
   })
 
@@ -47,11 +47,15 @@ describe('the restart that gives a long-running process its start settings', () 
   })
 
   it("keeps the operator's own values", () => {
-    const own = facts({ env: { MALLOC_ARENA_MAX: '8' }, execArgv: ['--v8_pool_size=4', '--max-semi-space-size=16'] })
+    const ownEnv = { MALLOC_ARENA_MAX: '8', MALLOC_MMAP_THRESHOLD_: '1048576' }
+    const own = facts({ env: ownEnv, execArgv: ['--v8_pool_size=4', '--max-semi-space-size=16'] })
     expect(startSettingsRestart(own, WANTS)).toBeNull()
-    const flagsOnly = startSettingsRestart(facts({ env: { MALLOC_ARENA_MAX: '8' } }), WANTS)!
-    expect(flagsOnly.env['MALLOC_ARENA_MAX']).toBe('8')
+    const flagsOnly = startSettingsRestart(facts({ env: ownEnv }), WANTS)!
+    expect(flagsOnly.env).toMatchObject(ownEnv)
     expect(flagsOnly.args).toContain('--v8-pool-size=1')
+    // One of them given: the other is added, the given one kept.
+    const oneGiven = startSettingsRestart(facts({ env: { MALLOC_ARENA_MAX: '8' } }), WANTS)!
+    expect(oneGiven.env).toMatchObject({ MALLOC_ARENA_MAX: '8', MALLOC_MMAP_THRESHOLD_: '131072' })
   })
 
   it('leaves other systems, and a Node without execve, as they are', () => {

@@ -180,6 +180,14 @@ describe('the index against a plain reference filter (10,500 groups)', () => {
     expect(expectSameAsReference({ search: 'zzqxv-nothing-like-it' })).toBe(0)
   })
 
+  it('answers many searches in turn as the reference does, asked again after others took their place', () => {
+    const searches = ['ca', 'an', 'er', 'on', 'st', 'la', 'ma', 'in', 'ri', 'el', 'ar', 'or']
+    const first = searches.map((search) => expectSameAsReference({ search, sort: 'name' }))
+    expect(first.filter((count) => count > 0).length).toBeGreaterThan(6)
+    // More searches than the index keeps matches for: each is worked out again, in a reused buffer.
+    expect(searches.map((search) => expectSameAsReference({ search, sort: 'name' }))).toEqual(first)
+  })
+
   it('works out the account’s own id from its own messages', () => {
     expect(index.selfId).toBe(SELF_PHONE)
   })
