@@ -3,14 +3,16 @@ import type { GroupColumns } from './group-columns'
 /**
  * Which groups hold every term in their folded search text: 1 for a match, by position.
  * The terms are looked for in the UTF-8 bytes themselves, with no string made per group;
- * UTF-8 is self-synchronising, so a byte match is a match of whole characters. `into`, when
- * given, is written over and returned (a caller searching often keeps one, as long as the
- * columns' count); otherwise a new array is.
+ * UTF-8 is self-synchronising, so a byte match is a match of whole characters. `hits`, as
+ * long as the columns' count, is written over and returned: the index keeps one for all its
+ * searches rather than a new array each.
  */
-export function groupsMatching(columns: GroupColumns, terms: readonly string[], into?: Uint8Array): Uint8Array {
+export function groupsMatching(columns: GroupColumns, terms: readonly string[], hits: Uint8Array): Uint8Array {
   const { haystack, haystackStarts, count } = columns
+  // developer-only: a scratch array of another snapshot's size would give wrong matches
+  if (hits.length !== count) throw new Error('search scratch array of the wrong length')
   const bytes = Buffer.from(haystack.buffer, haystack.byteOffset, haystack.byteLength)
-  const hits = into && into.length === count ? into.fill(0) : new Uint8Array(count)
+  hits.fill(0)
   for (let t = 0; t < terms.length; t++) {
     const term = Buffer.from(terms[t] as string, 'utf8')
     let from = 0
