@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises'
 import { join } from 'node:path'
-import { PICTURE_TYPES, fileTypeOf } from './download'
+import { pictureExtension } from './download'
 import { placeOf } from './picture-names'
 
 /** Enough for the signatures of JPEG, PNG, WebP and GIF. */
@@ -24,8 +24,7 @@ export async function pictureIntact(dir: string, name: string): Promise<boolean>
     if (place.length !== null && (await handle.stat()).size < place.start + place.length) return false
     const head = Buffer.alloc(Math.min(HEAD_BYTES, place.length ?? HEAD_BYTES))
     const { bytesRead } = await handle.read(head, 0, head.byteLength, place.start)
-    const type = await fileTypeOf(head.subarray(0, bytesRead))
-    return type !== undefined && PICTURE_TYPES[type.mime] === place.extension
+    return (await pictureExtension(head.subarray(0, bytesRead))) === place.extension
   } catch {
     return false
   } finally {
