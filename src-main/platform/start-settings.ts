@@ -35,13 +35,9 @@ export interface StartWants {
 
 /**
  * Web mode's: a young generation of 4 MB keeps about 25 MB of V8's scratch space from being
- * resident, at no CPU a sync shows (docs/PERFORMANCE.md, first sync). An old generation
- * bounded at 512 MB (main's heap holds about 35 MB after a 50,000-group sync: the groups
- * themselves are off-heap) is one V8 lets grow to 1.4 times what a full collection kept, not
- * up to 4: a first sync's leftovers (17 MB at 50,000 groups) are collected as it ends, not a
- * hundred seconds of pictures later.
+ * resident, at no CPU a sync shows (docs/PERFORMANCE.md, first sync).
  */
-export const WEB_START: StartWants = { nodeFlags: ['--max-semi-space-size=4', '--max-old-space-size=512'] }
+export const WEB_START: StartWants = { nodeFlags: ['--max-semi-space-size=4'] }
 /**
  * The agent's: the same young generation, and one V8 helper thread, whose malloc arena and stack
  * an agent at rest does not need (docs/PERFORMANCE.md, the agent at rest).
